@@ -1,0 +1,59 @@
+// End-to-end tests: the real built client and server on 127.0.0.1, a fresh embedded database, Debian's Chromium.
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromiumPath } from './tests/e2e/support/chromium';
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+const oauthPort = Number(process.env.OAUTH_PORT ?? 3998);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'vikings-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: [
+    {
+      command: 'npx tsx tests/support/oauth-provider-main.ts',
+      url: `http://127.0.0.1:${oauthPort}/health-none`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      env: { OAUTH_PORT: String(oauthPort) },
+      // any answer (404 included) means the provider is up
+      stdout: 'ignore',
+    },
+    {
+      command: 'npx tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STATIC_DIR: 'dist',
+        LOG_LEVEL: 'warn',
+        DISCORD_CLIENT_ID: 'test-client',
+        DISCORD_CLIENT_SECRET: 'e2e-secret',
+        DISCORD_REDIRECT_URI: `http://127.0.0.1:${port}/api/auth/discord/callback`,
+        DISCORD_API_BASE: `http://127.0.0.1:${oauthPort}`,
+      },
+    },
+  ],
+});

@@ -1,0 +1,38 @@
+// Typed calls of the auth tag: sign in, register, who am I, sign out, and the Discord redirect.
+import { api, unwrap, type AuthResponse, type User } from './client';
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  rememberMe?: boolean;
+}
+
+export interface RegisterRequest {
+  username: string;
+  email: string;
+  password: string;
+}
+
+export function login(body: LoginRequest): Promise<AuthResponse> {
+  return unwrap(api.POST('/api/auth/login', { body }));
+}
+
+export function register(body: RegisterRequest): Promise<AuthResponse> {
+  return unwrap(api.POST('/api/auth/register', { body }));
+}
+
+export async function fetchMe(): Promise<User> {
+  const { user } = await unwrap(api.GET('/api/auth/me'));
+  return user;
+}
+
+export async function logout(): Promise<void> {
+  await unwrap(api.POST('/api/auth/logout'));
+}
+
+/** The server route that starts the Discord OAuth dance; it is a full-page navigation, not a fetch. */
+export const DISCORD_LOGIN_URL = '/api/auth/discord';
+
+export function startDiscordLogin(): void {
+  window.location.assign(DISCORD_LOGIN_URL);
+}

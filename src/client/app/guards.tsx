@@ -1,0 +1,53 @@
+// Route guards of SPEC section 6: signed-in only, minimum role, and public-only pages for visitors.
+import type { ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { Navigate, useLocation, type Location } from 'react-router';
+import { parseRole, roleAllows, type Role } from '../../rules/roles';
+import { authStatusAtom, userAtom } from '../state/session';
+import { Spinner } from '../ui/Spinner';
+
+/** What the login page reads to send the player back: `location.state.from`. */
+export interface FromState {
+  from: string;
+}
+
+export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  return `${location.pathname}${location.search}${location.hash}`;
+}
+
+function AuthLoading() {
+  return <Spinner fullPage label="Checking your session..." />;
+}
+
+function ToLogin() {
+  const location = useLocation();
+  const state: FromState = { from: pathOf(location) };
+  return <Navigate to="/login" replace state={state} />;
+}
+
+/** Signed-in players only; visitors go to /login remembering where they were headed. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const status = useAtomValue(authStatusAtom);
+  if (status === 'loading') return <AuthLoading />;
+  if (status === 'anonymous') return <ToLogin />;
+  return <>{children}</>;
+}
+
+/** Signed-in players whose role is `role` or higher; others go to /forbidden (visitors to /login). */
+export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
+  const status = useAtomValue(authStatusAtom);
+  const user = useAtomValue(userAtom);
+  if (status === 'loading') return <AuthLoading />;
+  if (status === 'anonymous' || !user) return <ToLogin />;
+  const actual = parseRole(user.role);
+  if (!actual || !roleAllows(actual, role)) return <Navigate to="/forbidden" replace />;
+  return <>{children}</>;
+}
+
+/** Pages for visitors (landing, register): a signed-in player goes to /dashboard instead. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const status = useAtomValue(authStatusAtom);
+  if (status === 'loading') return <AuthLoading />;
+  if (status === 'authenticated') return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,22 @@
+// Startup check of a stored token (SPEC section 4): keep it if /api/auth/me accepts it, drop it otherwise.
+import { fetchMe } from '../api/auth';
+import { ApiFailure } from '../api/client';
+import { authStatusAtom, confirmUserAtom, sessionStore, signOutAtom, tokenAtom, userAtom } from '../state/session';
+
+export async function verifyStoredSession(store = sessionStore): Promise<void> {
+  if (!store.get(tokenAtom)) {
+    store.set(authStatusAtom, 'anonymous');
+    return;
+  }
+  store.set(authStatusAtom, 'loading');
+  try {
+    store.set(confirmUserAtom, await fetchMe());
+  } catch (error) {
+    const rejected = error instanceof ApiFailure && (error.status === 401 || error.status === 403);
+    const storedUser = store.get(userAtom);
+    // Only a rejected token is invalid; if the server is merely unreachable, keep the stored user
+    // rather than signing everyone out (the next call that gets 401 signs out anyway).
+    if (!rejected && storedUser) store.set(confirmUserAtom, storedUser);
+    else store.set(signOutAtom);
+  }
+}

@@ -1,0 +1,20 @@
+// The framed card that every sign-in page of this feature sits in.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="center-screen">
+      <main className="auth">
+        <div className="auth__brand">
+          <Link to="/">ᚠ Vikings</Link>
+        </div>
+        <section className="card" aria-labelledby="auth-title">
+          <h1 id="auth-title">{title}</h1>
+          {children}
+        </section>
+        {footer && <div className="auth__footer">{footer}</div>}
+      </main>
+    </div>
+  );
+}

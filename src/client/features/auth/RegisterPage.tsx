@@ -1,0 +1,142 @@
+// /register: account creation with SPEC section 5 validation under each field and a live password checklist.
+import { useState, type FormEvent } from 'react';
+import { useSetAtom } from 'jotai';
+import { Link, useNavigate } from 'react-router';
+import { register } from '../../api/auth';
+import { ApiFailure, apiError } from '../../api/client';
+import { signInAtom } from '../../state/session';
+import {
+  hasErrors,
+  passwordChecklist,
+  validateRegistration,
+  type FieldErrors,
+  type RegistrationField,
+} from '../../../rules/validation';
+import { AuthCard } from './AuthCard';
+
+export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+
+type Form = Record<RegistrationField, string>;
+
+const EMPTY: Form = { username: '', email: '', password: '', confirmPassword: '' };
+
+const FIELDS: readonly { name: RegistrationField; label: string; type: string; autoComplete: string }[] = [
+  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+];
+
+/** Field messages the server sent in `details`, for the fields this form has. */
+function serverFieldErrors(failure: unknown): FieldErrors<RegistrationField> {
+  if (!(failure instanceof ApiFailure)) return {};
+  const body = failure.body as { details?: unknown } | null;
+  if (!body || !Array.isArray(body.details)) return {};
+  const errors: FieldErrors<RegistrationField> = {};
+  for (const detail of body.details as { field?: unknown; message?: unknown }[]) {
+    const field = typeof detail?.field === 'string' ? detail.field.replace(/^\/?(body\/)?/, '') : '';
+    if (FIELDS.some((f) => f.name === field) && typeof detail.message === 'string') {
+      errors[field as RegistrationField] = detail.message;
+    }
+  }
+  return errors;
+}
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const signIn = useSetAtom(signInAtom);
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<RegistrationField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const checklist = passwordChecklist(form.password);
+
+  function edit(field: RegistrationField, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    // SPEC 5: an error clears as soon as its field is edited.
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const found = validateRegistration(form);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setSubmitting(true);
+    try {
+      const session = await register({ username: form.username.trim(), email: form.email.trim(), password: form.password });
+      signIn(session);
+      navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      setErrors(serverFieldErrors(failure));
+      setFormError(apiError(failure, REGISTRATION_FAILED));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create Account"
+      footer={
+        <>
+          Already have an account? <Link to="/login">Log in</Link>
+        </>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {formError && (
+          <div className="alert" role="alert">
+            {formError}
+          </div>
+        )}
+        {FIELDS.map((field) => {
+          const id = `register-${field.name}`;
+          const error = errors[field.name];
+          const describedBy = [error ? `${id}-error` : null, field.name === 'password' ? 'password-checklist' : null]
+            .filter(Boolean)
+            .join(' ');
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={id}>{field.label}</label>
+              <input
+                id={id}
+                className="input"
+                name={field.name}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                value={form[field.name]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy || undefined}
+                onChange={(event) => edit(field.name, event.target.value)}
+              />
+              {error && (
+                <p id={`${id}-error`} className="field__error">
+                  {error}
+                </p>
+              )}
+              {field.name === 'password' && (
+                <ul id="password-checklist" className="checklist" aria-label="Password requirements">
+                  {checklist.map((item) => (
+                    <li key={item.id} className={item.met ? 'checklist__item--met' : undefined} data-met={item.met}>
+                      <span aria-hidden="true">{item.met ? '✓' : '○'}</span>
+                      <span>{item.label}</span>
+                      <span className="visually-hidden">{item.met ? '(met)' : '(not met)'}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })}
+        <button type="submit" className="button button--block" disabled={submitting}>
+          {submitting ? 'Creating account...' : 'Create Account'}
+        </button>
+        <div className="divider">or</div>
+        <button type="button" className="button button--discord button--block" onClick={() => navigate('/auth/discord')}>
+          Sign up with Discord
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

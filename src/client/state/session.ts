@@ -1,0 +1,104 @@
+// The signed-in session (token and user, mirrored to localStorage) and the auth status the route guards read.
+import { atom, getDefaultStore } from 'jotai';
+import type { components } from '../api/schema';
+
+export type User = components['schemas']['User'];
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** localStorage keys named by SPEC section 9 ("Token and user are stored in local storage"). */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+/**
+ * The app uses jotai's default store so code outside React (the API middleware) reads and
+ * clears the same session the components see.
+ */
+export const sessionStore = getDefaultStore();
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    // Private modes and sandboxed frames can throw on access; the session then lives in memory only.
+    return null;
+  }
+}
+
+function readStoredToken(): string | null {
+  const token = storage()?.getItem(TOKEN_KEY);
+  return token ? token : null;
+}
+
+function readStoredUser(): User | null {
+  const raw = storage()?.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' && 'username' in parsed ? (parsed as User) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(key: string, value: string | null): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    if (value === null) store.removeItem(key);
+    else store.setItem(key, value);
+  } catch {
+    // Quota or privacy errors: keep the in-memory session working.
+  }
+}
+
+const tokenBase = atom<string | null>(readStoredToken());
+const userBase = atom<User | null>(readStoredUser());
+
+/** The bearer token; writing it also writes (or removes) localStorage `token`. */
+export const tokenAtom = atom(
+  (get) => get(tokenBase),
+  (_get, set, token: string | null) => {
+    writeStored(TOKEN_KEY, token);
+    set(tokenBase, token);
+  },
+);
+
+/** The signed-in user; writing it also writes (or removes) localStorage `user` as JSON. */
+export const userAtom = atom(
+  (get) => get(userBase),
+  (_get, set, user: User | null) => {
+    writeStored(USER_KEY, user ? JSON.stringify(user) : null);
+    set(userBase, user);
+  },
+);
+
+/** A stored token starts as 'loading' until /api/auth/me confirms it (see app/AuthBootstrap). */
+export const authStatusAtom = atom<AuthStatus>(readStoredToken() ? 'loading' : 'anonymous');
+
+/** Signs in: token, user and status change together so guards never see half a session. */
+export const signInAtom = atom(null, (_get, set, session: { token: string; user: User }) => {
+  set(tokenAtom, session.token);
+  set(userAtom, session.user);
+  set(authStatusAtom, 'authenticated');
+});
+
+/** Refreshes the user of a verified session (after /api/auth/me). */
+export const confirmUserAtom = atom(null, (_get, set, user: User) => {
+  set(userAtom, user);
+  set(authStatusAtom, 'authenticated');
+});
+
+/** Signs out locally: drops the stored token and user. */
+export const signOutAtom = atom(null, (_get, set) => {
+  set(tokenAtom, null);
+  set(userAtom, null);
+  set(authStatusAtom, 'anonymous');
+});
+
+/** Re-reads localStorage into the store; tests use it to start from a known session. */
+export function reloadSessionFromStorage(store = sessionStore): void {
+  const token = readStoredToken();
+  store.set(tokenBase, token);
+  store.set(userBase, readStoredUser());
+  store.set(authStatusAtom, token ? 'loading' : 'anonymous');
+}

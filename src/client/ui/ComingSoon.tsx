@@ -1,0 +1,24 @@
+// Placeholder body for a game page whose real content comes later.
+import type { ReactNode } from 'react';
+
+export interface ComingSoonProps {
+  title: string;
+  /** Defaults to 'Coming soon'. */
+  message?: ReactNode;
+}
+
+export function ComingSoon({ title, message = 'Coming soon' }: ComingSoonProps) {
+  return (
+    <section className="page coming-soon" aria-labelledby="coming-soon-title">
+      <h1 id="coming-soon-title" className="page__title">
+        {title}
+      </h1>
+      <div className="card coming-soon__card">
+        <span className="coming-soon__rune" aria-hidden="true">
+          ᚱ
+        </span>
+        <p>{message}</p>
+      </div>
+    </section>
+  );
+}

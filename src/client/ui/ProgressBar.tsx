@@ -1,0 +1,41 @@
+// A labelled horizontal bar for percentages, resource fill, experience and construction progress.
+export type ProgressTone = 'normal' | 'good' | 'warning' | 'danger';
+
+export interface ProgressBarProps {
+  value: number;
+  max?: number;
+  /** Accessible name; also shown above the bar unless hideLabel. */
+  label: string;
+  tone?: ProgressTone;
+  hideLabel?: boolean;
+  /** Text at the right of the label, e.g. '450 / 1000'; defaults to the rounded-down percent. */
+  valueText?: string;
+}
+
+export function ProgressBar({ value, max = 100, label, tone = 'normal', hideLabel = false, valueText }: ProgressBarProps) {
+  const safeMax = max > 0 ? max : 1;
+  const clamped = Math.min(Math.max(Number.isFinite(value) ? value : 0, 0), safeMax);
+  const percent = Math.floor((clamped / safeMax) * 100);
+  const text = valueText ?? `${percent}%`;
+  return (
+    <div className={`progress progress--${tone}`}>
+      {!hideLabel && (
+        <div className="progress__caption">
+          <span>{label}</span>
+          <span>{text}</span>
+        </div>
+      )}
+      <div
+        className="progress__track"
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={safeMax}
+        aria-valuenow={clamped}
+        aria-valuetext={text}
+      >
+        <div className="progress__fill" style={{ width: `${(clamped / safeMax) * 100}%` }} />
+      </div>
+    </div>
+  );
+}

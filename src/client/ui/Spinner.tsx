@@ -1,0 +1,15 @@
+// A loading indicator with a readable label, announced politely to screen readers.
+export interface SpinnerProps {
+  label?: string;
+  /** Fills the viewport (route-level loading) instead of sitting inline. */
+  fullPage?: boolean;
+}
+
+export function Spinner({ label = 'Loading...', fullPage = false }: SpinnerProps) {
+  return (
+    <div className={fullPage ? 'spinner spinner--page' : 'spinner'} role="status" aria-live="polite">
+      <span className="spinner__wheel" aria-hidden="true" />
+      <span className="spinner__label">{label}</span>
+    </div>
+  );
+}

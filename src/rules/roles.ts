@@ -1,0 +1,48 @@
+// Account roles, their rank order and the hierarchy checks of SPEC section 6.
+
+/** In rank order, lowest first: each role admits itself and every higher one. */
+export const ROLES = ['user', 'premium', 'moderator', 'gamemaster', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export type RoleBadgeColour = 'red' | 'purple' | 'blue' | 'green';
+
+export const ROLE_NAMES: Readonly<Record<Role, string>> = {
+  user: 'User',
+  premium: 'Premium',
+  moderator: 'Moderator',
+  gamemaster: 'Game Master',
+  admin: 'Admin',
+};
+
+export function roleRank(role: Role): number {
+  return ROLES.indexOf(role);
+}
+
+/**
+ * Reads a role in any spelling the system meets: the lower-case API form and the upper-case
+ * enum form (USER, GAME_MASTER, ...), so stored or external values compare the same way.
+ */
+export function parseRole(value: string | null | undefined): Role | null {
+  if (typeof value !== 'string') return null;
+  const lower = value.trim().toLowerCase();
+  const role = lower === 'game_master' ? 'gamemaster' : lower;
+  return (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
+}
+
+/** True when a holder of `actual` may pass a guard that asks for `required`. */
+export function roleAllows(actual: Role, required: Role): boolean {
+  return roleRank(actual) >= roleRank(required);
+}
+
+export function roleBadgeColour(role: Role): RoleBadgeColour {
+  switch (role) {
+    case 'admin':
+      return 'red';
+    case 'gamemaster':
+      return 'purple';
+    case 'moderator':
+      return 'blue';
+    default:
+      return 'green';
+  }
+}

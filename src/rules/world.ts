@@ -1,0 +1,107 @@
+// World geometry: bounds, tile types, distance, travel time and where a new player's capital may stand.
+
+/** Half the side of a square world: tiles run from -size to size on both axes (401 x 401 by default). */
+export const DEFAULT_WORLD_SIZE = 200;
+export const DEFAULT_UNIT_SPEED = 6;
+export const DEFAULT_WORLD_SPEED = 1;
+
+export const CAPITAL_RING_MIN = 40;
+export const CAPITAL_RING_MAX = 120;
+export const MIN_VILLAGE_SPACING = 3;
+export const OASIS_MAX_DISTANCE = 10;
+export const SETTLEMENT_CANDIDATE_RADIUS = 15;
+
+export const MAP_DEFAULT_RADIUS = 10;
+export const MAP_MIN_RADIUS = 5;
+export const MAP_MAX_RADIUS = 25;
+export const MAP_RADIUS_STEP = 2;
+export const MAP_MOVE_STEP = 5;
+
+/** Natural ground, as the terrain generator makes it. */
+export const TERRAIN_TYPES = ['empty', 'forest', 'mountain', 'water', 'oasis'] as const;
+export type TerrainType = (typeof TERRAIN_TYPES)[number];
+
+/** What a map tile shows: terrain, or a village standing on former empty land. */
+export const TILE_TYPES = ['village', 'oasis', 'forest', 'mountain', 'water', 'empty'] as const;
+export type TileType = (typeof TILE_TYPES)[number];
+
+export interface WorldBounds {
+  minX: number;
+  maxX: number;
+  minY: number;
+  maxY: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export function worldBounds(size = DEFAULT_WORLD_SIZE): WorldBounds {
+  return { minX: -size, maxX: size, minY: -size, maxY: size };
+}
+
+/** Outside the world (or off the grid) a tile is unknown; the client draws a question mark. */
+export function isInsideWorld(x: number, y: number, size = DEFAULT_WORLD_SIZE): boolean {
+  return Number.isInteger(x) && Number.isInteger(y) && Math.abs(x) <= size && Math.abs(y) <= size;
+}
+
+export function distance(ax: number, ay: number, bx: number, by: number): number {
+  return Math.hypot(bx - ax, by - ay);
+}
+
+/** Speeds are tiles per hour; a world's speed divides every duration. */
+export function travelTimeHours(tiles: number, unitSpeed = DEFAULT_UNIT_SPEED, worldSpeed = DEFAULT_WORLD_SPEED): number {
+  return tiles / (unitSpeed * worldSpeed);
+}
+
+/** Whole seconds, rounded, so arrival instants are stable when stored. */
+export function travelTimeSeconds(tiles: number, unitSpeed = DEFAULT_UNIT_SPEED, worldSpeed = DEFAULT_WORLD_SPEED): number {
+  return Math.round(travelTimeHours(tiles, unitSpeed, worldSpeed) * 3600);
+}
+
+export function isInCapitalRing(x: number, y: number): boolean {
+  const fromCentre = distance(0, 0, x, y);
+  return fromCentre >= CAPITAL_RING_MIN && fromCentre <= CAPITAL_RING_MAX;
+}
+
+export function isFarFromVillages(x: number, y: number, villages: readonly Point[], spacing = MIN_VILLAGE_SPACING): boolean {
+  return villages.every((v) => distance(x, y, v.x, v.y) >= spacing);
+}
+
+export interface CapitalSearch {
+  /** Uniform numbers in [0, 1); the caller owns the randomness so tests can replay it. */
+  random: () => number;
+  /** True when the tile's terrain is empty land (a pure terrain lookup). */
+  isEmptyLand: (x: number, y: number) => boolean;
+  villages: readonly Point[];
+  worldSize?: number;
+  attempts?: number;
+}
+
+/**
+ * Picks a free empty tile in the ring 40..120 tiles from the centre, at least 3 tiles from every
+ * village, by sampling evenly over the ring's area; null when no attempt succeeds (world too full).
+ */
+export function findCapitalSpot(search: CapitalSearch): Point | null {
+  const size = search.worldSize ?? DEFAULT_WORLD_SIZE;
+  const attempts = search.attempts ?? 1000;
+  const inner = CAPITAL_RING_MIN ** 2;
+  const outer = CAPITAL_RING_MAX ** 2;
+  for (let i = 0; i < attempts; i++) {
+    const radius = Math.sqrt(inner + search.random() * (outer - inner));
+    const angle = search.random() * 2 * Math.PI;
+    // `|| 0` turns a rounded -0 into 0 so coordinates compare and print cleanly.
+    const x = Math.round(radius * Math.cos(angle)) || 0;
+    const y = Math.round(radius * Math.sin(angle)) || 0;
+    if (
+      isInsideWorld(x, y, size) &&
+      isInCapitalRing(x, y) &&
+      search.isEmptyLand(x, y) &&
+      isFarFromVillages(x, y, search.villages)
+    ) {
+      return { x, y };
+    }
+  }
+  return null;
+}

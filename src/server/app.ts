@@ -1,0 +1,136 @@
+// buildApp: the whole HTTP server as a factory; main.ts listens with it and tests call it with a fresh PGlite.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { Db } from './db/open';
+import type { Clock } from './clock';
+import type { AppConfig } from './config';
+import type { AppContext } from './context';
+import { RateLimiter } from './auth/rate-limit';
+import { currentUser } from './services/accounts';
+import { ensureDefaultWorld } from './services/worlds-bootstrap';
+import { registerOperations, type Handlers } from './openapi';
+import { GameError, forbidden, unauthorized, type ErrorDetail } from './errors';
+import { roleAllows, parseRole, type Role } from '../rules/roles';
+import { authRoutes } from './routes/auth';
+import { adminRoutes } from './routes/admin';
+import { healthRoutes } from './routes/health';
+import { authBodyChecks } from './services/form-checks';
+
+export interface BuildOptions {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** Ajv's validation errors as `{ field, message }` a person can read. */
+function validationDetails(error: FastifyError): ErrorDetail[] {
+  const context = error.validationContext ?? 'body';
+  return (error.validation ?? []).map((v) => {
+    const missing = (v.params as { missingProperty?: string })?.missingProperty;
+    const extra = (v.params as { additionalProperty?: string })?.additionalProperty;
+    const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    const field = missing ?? extra ?? (path || context);
+    const message = missing
+      ? `${missing} is required`
+      : extra
+        ? `${extra} is not allowed`
+        : `${field} ${v.message ?? 'is invalid'}`;
+    return { field, message };
+  });
+}
+
+export async function buildApp({ db, clock, config }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logging ? { level: process.env.LOG_LEVEL || 'info' } : false,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false } },
+  });
+
+  const ctx: AppContext = { db, clock, config, authLimiter: new RateLimiter(clock, config.authRateLimit) };
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://cdn.discordapp.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation) {
+      const details = validationDetails(error);
+      return reply.code(400).send({ error: `Invalid request: ${details[0]?.message ?? error.message}`, details });
+    }
+    if (error instanceof GameError) {
+      return reply.code(error.status).send(error.details ? { error: error.message, details: error.details } : { error: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+      return reply.code(status).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  const handlers: Handlers = { ...healthRoutes(ctx), ...authRoutes(ctx), ...adminRoutes(ctx) };
+
+  registerOperations(app, handlers, {
+    async requireUser(request) {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Authentication required');
+      const user = await currentUser(db, token, clock.now());
+      if (!user) throw unauthorized('Your session has expired. Please log in again.');
+      request.user = user;
+      request.sessionToken = token;
+    },
+    requireRole(request, role: Role) {
+      const actual = parseRole(request.user?.role ?? '') ?? 'user';
+      if (!roleAllows(actual, role)) throw forbidden("You don't have permission to access this page.");
+    },
+  }, authBodyChecks);
+
+  const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
+  const serveClient = staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'));
+  if (serveClient) {
+    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api' || !serveClient || request.method !== 'GET') {
+      return reply.code(404).send({ error: `No such endpoint: ${request.method} ${path}` });
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.code(404).send({ error: 'File not found' });
+    // Single-page app: every other GET is a client route.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  app.addHook('onReady', async () => {
+    await ensureDefaultWorld(db);
+  });
+
+  return app;
+}

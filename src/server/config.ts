@@ -1,0 +1,85 @@
+// Reads and validates the environment once at boot; a bad value stops the process with a clear message.
+export interface DiscordConfig {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** Base of the provider's API and OAuth pages; tests point it at a local provider. */
+  apiBase: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Where the built client lives; null disables static serving (API tests). */
+  staticDir: string | null;
+  discord: DiscordConfig | null;
+  /** Requests per minute per address on login and register. */
+  authRateLimit: number;
+  /** Whether to print JSON request logs. */
+  logging: boolean;
+  /** Milliseconds between background sweeps of due events; 0 disables the sweeper. */
+  sweepIntervalMs: number;
+}
+
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const discordVars = ['DISCORD_CLIENT_ID', 'DISCORD_CLIENT_SECRET', 'DISCORD_REDIRECT_URI'] as const;
+  const discordSet = discordVars.filter((name) => env[name]);
+  if (discordSet.length > 0 && discordSet.length < discordVars.length) {
+    const missing = discordVars.filter((name) => !env[name]);
+    throw new ConfigError(`Discord login needs ${discordVars.join(', ')}; missing ${missing.join(', ')}`);
+  }
+  const discord: DiscordConfig | null =
+    discordSet.length === discordVars.length
+      ? {
+          clientId: env.DISCORD_CLIENT_ID!,
+          clientSecret: env.DISCORD_CLIENT_SECRET!,
+          redirectUri: env.DISCORD_REDIRECT_URI!,
+          apiBase: (env.DISCORD_API_BASE || 'https://discord.com').replace(/\/+$/, ''),
+        }
+      : null;
+  return {
+    port: integer(env, 'PORT', 3000, 1, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl,
+    staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',
+    discord,
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
+    logging: env.LOG_LEVEL !== 'silent',
+    sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', 1000, 0, 3_600_000),
+  };
+}
+
+/** Config for tests: no static files, no logs, no sweeper unless asked. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '',
+    databaseUrl: null,
+    staticDir: null,
+    discord: null,
+    authRateLimit: 1000,
+    logging: false,
+    sweepIntervalMs: 0,
+    ...overrides,
+  };
+}

@@ -1,0 +1,30 @@
+// What every route factory receives: the database, the clock, the config and shared limiters.
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './db/open';
+import type { Clock } from './clock';
+import type { AppConfig } from './config';
+import type { RateLimiter } from './auth/rate-limit';
+import type { UserRow } from './db/schema';
+import { unauthorized } from './errors';
+
+export interface AppContext {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  authLimiter: RateLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guard on secured operations. */
+    user: UserRow | null;
+    /** The bearer token of this request, when one was sent. */
+    sessionToken: string | null;
+  }
+}
+
+/** The signed-in user of a secured operation (the guard has already refused anonymous calls). */
+export function signedIn(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,81 @@
+// Routes of the auth tag: register, login, me, logout and the Discord redirect pair.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { signedIn } from '../context';
+import type { Handlers } from '../openapi';
+import * as accounts from '../services/accounts';
+import { authorizeUrl, completeDiscordLogin, DiscordLoginError, newOAuthState } from '../services/discord';
+import { tooManyRequests } from '../errors';
+
+const STATE_COOKIE = 'discord_oauth_state';
+
+function readCookie(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+function callbackRedirect(reply: FastifyReply, params: Record<string, string>) {
+  reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/auth/discord; HttpOnly; SameSite=Lax; Max-Age=0`);
+  return reply.redirect(`/auth/callback?${new URLSearchParams(params)}`, 302);
+}
+
+export function authRoutes(ctx: AppContext): Handlers {
+  const { db, clock, config } = ctx;
+
+  function limit(request: FastifyRequest, purpose: string) {
+    const wait = ctx.authLimiter.hit(`${purpose}:${request.ip}`);
+    if (wait > 0) throw tooManyRequests(`Too many attempts. Please wait ${wait} seconds and try again.`);
+  }
+
+  return {
+    async register(request, reply) {
+      limit(request, 'register');
+      const body = request.body as { username: string; email: string; password: string };
+      const result = await accounts.register(db, body, clock.now());
+      return reply.code(201).send(result);
+    },
+
+    async login(request) {
+      limit(request, 'login');
+      const body = request.body as { email: string; password: string };
+      return accounts.login(db, body, clock.now());
+    },
+
+    async getMe(request) {
+      return { user: accounts.publicUser(signedIn(request)) };
+    },
+
+    async logout(request, reply) {
+      if (request.sessionToken) await accounts.logout(db, request.sessionToken);
+      return reply.code(204).send();
+    },
+
+    async discordRedirect(_request, reply) {
+      if (!config.discord) return callbackRedirect(reply, { error: 'not_configured' });
+      const state = newOAuthState();
+      reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=/api/auth/discord; HttpOnly; SameSite=Lax; Max-Age=600`);
+      return reply.redirect(authorizeUrl(config.discord, state), 302);
+    },
+
+    async discordCallback(request, reply) {
+      const query = request.query as { code?: string; error?: string; state?: string };
+      if (!config.discord) return callbackRedirect(reply, { error: 'not_configured' });
+      if (query.error) return callbackRedirect(reply, { error: query.error.slice(0, 100) });
+      if (!query.code) return callbackRedirect(reply, { error: 'missing_code' });
+      // The state cookie ties the callback to a login this browser started (no login CSRF).
+      const expected = readCookie(request, STATE_COOKIE);
+      if (!expected || expected !== query.state) return callbackRedirect(reply, { error: 'invalid_state' });
+      try {
+        const token = await completeDiscordLogin(db, config.discord, query.code, clock.now());
+        return callbackRedirect(reply, { token });
+      } catch (error) {
+        if (error instanceof DiscordLoginError) return callbackRedirect(reply, { error: error.reason });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,141 @@
+// Accounts: registration, password login, session lookup and roles; the HTTP layer passes plain values in.
+import { eq, sql, asc } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { sessions, users, type UserRow } from '../db/schema';
+import { hashPassword, verifyPassword, decoyPasswordHash } from '../auth/passwords';
+import { createSession, revokeSession, userForToken } from '../auth/sessions';
+import { validateRegistration } from '../../rules/validation';
+import { parseRole, type Role } from '../../rules/roles';
+import { badRequest, conflict, notFound, unauthorized } from '../errors';
+
+export interface PublicUser {
+  id: string;
+  username: string;
+  email: string;
+  role: Role;
+  discordAvatar: string | null;
+  discordId: string | null;
+  createdAt: string;
+}
+
+export function publicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: (parseRole(row.role) ?? 'user') as Role,
+    discordAvatar: row.discordAvatar,
+    discordId: row.discordId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface AuthResult {
+  user: PublicUser;
+  token: string;
+}
+
+/** Which of email and username are taken, as the 409 message a person reads. */
+async function assertFree(db: Db, email: string, username: string): Promise<void> {
+  const taken = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email}) or lower(${users.username}) = lower(${username})`);
+  const emailTaken = taken.some((u) => u.email.toLowerCase() === email.toLowerCase());
+  const usernameTaken = taken.some((u) => u.username.toLowerCase() === username.toLowerCase());
+  if (emailTaken && usernameTaken) throw conflict('Email and username are already taken');
+  if (emailTaken) throw conflict('Email is already registered');
+  if (usernameTaken) throw conflict('Username is already taken');
+}
+
+export async function register(db: Db, input: { username: string; email: string; password: string }, now: Date): Promise<AuthResult> {
+  const username = input.username.trim();
+  const email = input.email.trim();
+  const errors = validateRegistration({ username, email, password: input.password });
+  const fields = Object.entries(errors);
+  if (fields.length > 0) {
+    throw badRequest(fields[0][1], fields.map(([field, message]) => ({ field, message })));
+  }
+  await assertFree(db, email, username);
+  const passwordHash = await hashPassword(input.password);
+  let row: UserRow;
+  try {
+    [row] = await db.insert(users).values({ username, email, passwordHash, role: 'user', createdAt: now }).returning();
+  } catch (error) {
+    // Two registrations raced past assertFree: the unique index decides, and the loser gets the same 409.
+    if (isUniqueViolation(error)) {
+      await assertFree(db, email, username);
+      throw conflict('Email or username is already taken');
+    }
+    throw error;
+  }
+  const token = await createSession(db, row.id, now);
+  return { user: publicUser(row), token };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let at: unknown = error;
+  while (at && typeof at === 'object' && !seen.has(at)) {
+    seen.add(at);
+    if ((at as { code?: string }).code === '23505') return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const LOGIN_FAILED = 'Invalid email or password';
+
+export async function login(db: Db, input: { email: string; password: string }, now: Date): Promise<AuthResult> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email.trim()})`)
+    .limit(1);
+  if (!row || !row.passwordHash) {
+    // Spend the same time as a real check so the reply does not reveal whether the email exists.
+    await verifyPassword(await decoyPasswordHash(), input.password);
+    throw unauthorized(LOGIN_FAILED);
+  }
+  if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
+  const token = await createSession(db, row.id, now);
+  return { user: publicUser(row), token };
+}
+
+export async function currentUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  return userForToken(db, token, now);
+}
+
+export async function logout(db: Db, token: string): Promise<void> {
+  await revokeSession(db, token);
+}
+
+export async function listUsers(db: Db): Promise<PublicUser[]> {
+  const rows = await db.select().from(users).orderBy(asc(users.createdAt));
+  return rows.map(publicUser);
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
+  return row ?? null;
+}
+
+export async function setRole(db: Db, email: string, roleName: string): Promise<PublicUser> {
+  const role = parseRole(roleName);
+  if (!role) throw badRequest(`Unknown role "${roleName}"; use one of user, premium, moderator, gamemaster, admin`);
+  const row = await findUserByEmail(db, email);
+  if (!row) throw notFound(`No user with email ${email}`);
+  const [updated] = await db.update(users).set({ role }).where(eq(users.id, row.id)).returning();
+  return publicUser(updated);
+}
+
+export async function setPassword(db: Db, email: string, password: string): Promise<PublicUser> {
+  const errors = validateRegistration({ username: 'placeholder', email: 'a@b.co', password });
+  if (errors.password) throw badRequest(errors.password);
+  const row = await findUserByEmail(db, email);
+  if (!row) throw notFound(`No user with email ${email}`);
+  const [updated] = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.id)).returning();
+  // A reset password must lock out whoever held the old one.
+  await db.delete(sessions).where(eq(sessions.userId, row.id));
+  return publicUser(updated);
+}

@@ -1,0 +1,15 @@
+// Server-side copies of the client's form checks (SPEC section 5), so both say the same words.
+import { validateLogin, validateRegistration } from '../../rules/validation';
+import type { BodyChecks } from '../openapi';
+
+function problems(errors: Record<string, string | undefined>) {
+  return Object.entries(errors)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([field, message]) => ({ field, message }));
+}
+
+export const authBodyChecks: BodyChecks = {
+  register: (body) =>
+    problems(validateRegistration({ username: String(body.username ?? ''), email: String(body.email ?? ''), password: String(body.password ?? '') })),
+  login: (body) => problems(validateLogin({ email: String(body.email ?? ''), password: String(body.password ?? '') })),
+};

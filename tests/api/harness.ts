@@ -1,0 +1,73 @@
+// API test harness: buildApp on a fresh PGlite (or a fresh PostgreSQL database when DATABASE_URL is set) and a fake clock.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { FakeClock } from '../../src/server/clock';
+import { testConfig, type AppConfig } from '../../src/server/config';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/open';
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: FakeClock;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database on the server of DATABASE_URL, dropped again by the returned cleanup. */
+async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const name = `vikings_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString());
+  return {
+    database,
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const clock = new FakeClock();
+  const url = process.env.DATABASE_URL;
+  const { database, drop } = url ? await freshPostgres(url) : { database: await openPglite(''), drop: async () => {} };
+  const app = await buildApp({ db: database.db, clock, config: testConfig(overrides) });
+  await app.ready();
+  return {
+    app,
+    clock,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique, valid registration body. */
+export function newPlayer(prefix = 'p') {
+  counter += 1;
+  const tag = `${prefix}${counter}${randomBytes(3).toString('hex')}`.slice(0, 18);
+  return { username: tag, email: `${tag}@example.com`, password: 'Valhalla#2026' };
+}
+
+export async function registerPlayer(app: FastifyInstance, body = newPlayer()) {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const json = res.json() as { token: string; user: { id: string; username: string; email: string; role: string } };
+  return { ...json, body, auth: { authorization: `Bearer ${json.token}` } };
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}

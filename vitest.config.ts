@@ -1,0 +1,29 @@
+// Two test projects: fast unit tests beside the code, and API tests through buildApp on a fresh PGlite per file.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite is single-connection and heavy to open: one per file, files in parallel processes.
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
