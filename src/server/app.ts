@@ -12,12 +12,10 @@ import type { AppContext } from './context';
 import { RateLimiter } from './auth/rate-limit';
 import { currentUser } from './services/accounts';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
-import { registerOperations, type Handlers } from './openapi';
+import { registerOperations } from './openapi';
 import { GameError, forbidden, unauthorized, type ErrorDetail } from './errors';
 import { roleAllows, parseRole, type Role } from '../rules/roles';
-import { authRoutes } from './routes/auth';
-import { adminRoutes } from './routes/admin';
-import { healthRoutes } from './routes/health';
+import { allHandlers } from './routes';
 import { authBodyChecks } from './services/form-checks';
 
 export interface BuildOptions {
@@ -95,9 +93,7 @@ export async function buildApp({ db, clock, config }: BuildOptions): Promise<Fas
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  const handlers: Handlers = { ...healthRoutes(ctx), ...authRoutes(ctx), ...adminRoutes(ctx) };
-
-  registerOperations(app, handlers, {
+  registerOperations(app, allHandlers(ctx), {
     async requireUser(request) {
       const token = bearerToken(request);
       if (!token) throw unauthorized('Authentication required');

@@ -1,0 +1,136 @@
+import { describe, it, expect } from 'vitest';
+import {
+  PASSWORD_SPECIALS,
+  hasErrors,
+  isPasswordStrong,
+  isRenameAccepted,
+  normaliseVillageName,
+  passwordChecklist,
+  validateAllianceForm,
+  validateLogin,
+  validateRegistration,
+  villageNameError,
+} from './validation';
+
+const good = { username: 'Ragnar', email: 'ragnar@kattegat.no', password: 'Valhalla1!', confirmPassword: 'Valhalla1!' };
+
+describe('validateRegistration', () => {
+  it('accepts a complete, valid form', () => {
+    expect(validateRegistration(good)).toEqual({});
+    expect(hasErrors(validateRegistration(good))).toBe(false);
+  });
+
+  it('reports every empty field with the quoted messages', () => {
+    expect(validateRegistration({ username: '', email: '', password: '', confirmPassword: '' })).toEqual({
+      username: 'Username is required',
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+
+  it('treats a whitespace-only username as missing', () => {
+    expect(validateRegistration({ ...good, username: '   ' }).username).toBe('Username is required');
+  });
+
+  it('allows usernames of 3 to 20 characters', () => {
+    expect(validateRegistration({ ...good, username: 'Bo' }).username).toBe('Username must be at least 3 characters');
+    expect(validateRegistration({ ...good, username: 'Bjo' }).username).toBeUndefined();
+    expect(validateRegistration({ ...good, username: 'a'.repeat(20) }).username).toBeUndefined();
+    expect(validateRegistration({ ...good, username: 'a'.repeat(21) }).username).toBe('Username must be less than 20 characters');
+  });
+
+  it('checks the email with the simple pattern', () => {
+    for (const bad of ['ragnar', 'ragnar@', 'ragnar@kattegat', '@kattegat.no', 'rag nar@kattegat.no', 'a@b@c.no']) {
+      expect(validateRegistration({ ...good, email: bad }).email).toBe('Please enter a valid email address');
+    }
+    expect(validateRegistration({ ...good, email: 'a@b.c' }).email).toBeUndefined();
+  });
+
+  it('refuses a weak password with one message', () => {
+    for (const weak of ['Short1!', 'valhalla1!', 'VALHALLA1!', 'Valhalla!!', 'Valhalla11', 'Valhalla1_']) {
+      expect(validateRegistration({ ...good, password: weak, confirmPassword: weak }).password).toBe(
+        "Password doesn't meet requirements",
+      );
+    }
+  });
+
+  it('requires the confirmation to match when it is given', () => {
+    expect(validateRegistration({ ...good, confirmPassword: 'Valhalla2!' }).confirmPassword).toBe('Passwords do not match');
+    const { confirmPassword: _omitted, ...serverRequest } = good;
+    expect(validateRegistration(serverRequest)).toEqual({});
+  });
+});
+
+describe('passwordChecklist', () => {
+  it('lists the five rules in order with their state', () => {
+    expect(passwordChecklist('abc')).toEqual([
+      { id: 'length', label: 'At least 8 characters', met: false },
+      { id: 'uppercase', label: 'An uppercase letter', met: false },
+      { id: 'lowercase', label: 'A lowercase letter', met: true },
+      { id: 'number', label: 'A number', met: false },
+      { id: 'special', label: 'A special character (!@#$%^&*(),.?":{}|<>)', met: false },
+    ]);
+    expect(passwordChecklist('Valhalla1!').every((item) => item.met)).toBe(true);
+  });
+
+  it('counts every listed special character and nothing else', () => {
+    expect(PASSWORD_SPECIALS).toBe('!@#$%^&*(),.?":{}|<>');
+    for (const c of PASSWORD_SPECIALS) expect(isPasswordStrong(`Abcdefg1${c}`)).toBe(true);
+    for (const c of ['_', '-', '+', '=', '~', ' ', '[']) expect(isPasswordStrong(`Abcdefg1${c}`)).toBe(false);
+  });
+});
+
+describe('validateLogin', () => {
+  it('only requires both fields', () => {
+    expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(validateLogin({ email: 'not-an-address', password: 'x' })).toEqual({});
+  });
+});
+
+describe('validateAllianceForm', () => {
+  const alliance = { name: 'Sons of Ragnar', tag: 'SOR', description: 'We sail at dawn.' };
+
+  it('accepts a valid alliance', () => {
+    expect(validateAllianceForm(alliance)).toEqual({});
+    expect(validateAllianceForm({ ...alliance, name: 'n'.repeat(50), tag: 'AB12C', description: 'd'.repeat(500) })).toEqual({});
+  });
+
+  it('requires every field', () => {
+    expect(validateAllianceForm({ name: ' ', tag: '', description: '' })).toEqual({
+      name: 'Alliance name is required',
+      tag: 'Alliance tag is required',
+      description: 'Description is required',
+    });
+  });
+
+  it('limits lengths and tag characters', () => {
+    expect(validateAllianceForm({ ...alliance, name: 'n'.repeat(51) }).name).toBe('Alliance name must be at most 50 characters');
+    expect(validateAllianceForm({ ...alliance, description: 'd'.repeat(501) }).description).toBe(
+      'Description must be at most 500 characters',
+    );
+    expect(validateAllianceForm({ ...alliance, tag: 'AB' }).tag).toBe('Alliance tag must be 3 to 5 characters');
+    expect(validateAllianceForm({ ...alliance, tag: 'ABCDEF' }).tag).toBe('Alliance tag must be 3 to 5 characters');
+    expect(validateAllianceForm({ ...alliance, tag: 'sor' }).tag).toBe(
+      'Alliance tag may only contain uppercase letters A-Z and digits 0-9',
+    );
+    expect(validateAllianceForm({ ...alliance, tag: 'S-R' }).tag).toBe(
+      'Alliance tag may only contain uppercase letters A-Z and digits 0-9',
+    );
+  });
+});
+
+describe('village renaming', () => {
+  it('ignores blank and unchanged names', () => {
+    expect(isRenameAccepted('Kattegat', '')).toBe(false);
+    expect(isRenameAccepted('Kattegat', '   ')).toBe(false);
+    expect(isRenameAccepted('Kattegat', 'Kattegat')).toBe(false);
+    expect(isRenameAccepted('Kattegat', '  Kattegat ')).toBe(false);
+    expect(isRenameAccepted('Kattegat', 'Hedeby')).toBe(true);
+    expect(normaliseVillageName('  Hedeby  ')).toBe('Hedeby');
+  });
+
+  it('caps the length at 40 characters', () => {
+    expect(villageNameError('v'.repeat(40))).toBeUndefined();
+    expect(villageNameError('v'.repeat(41))).toBe('Village name must be at most 40 characters');
+  });
+});

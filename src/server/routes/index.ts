@@ -1,0 +1,23 @@
+// Every route factory, one per openapi tag; buildApp merges their handlers by operationId.
+import type { AppContext } from '../context';
+import type { Handlers } from '../openapi';
+import { healthRoutes } from './health';
+import { authRoutes } from './auth';
+import { adminRoutes } from './admin';
+
+const factories: ((ctx: AppContext) => Handlers)[] = [
+  healthRoutes,
+  authRoutes,
+  adminRoutes,
+];
+
+export function allHandlers(ctx: AppContext): Handlers {
+  const merged: Handlers = {};
+  for (const factory of factories) {
+    for (const [operationId, handler] of Object.entries(factory(ctx))) {
+      if (merged[operationId]) throw new Error(`Two route files handle ${operationId}`);
+      merged[operationId] = handler;
+    }
+  }
+  return merged;
+}
