@@ -1,3 +1,4 @@
+// Pins how numbers, durations, time left and distances are written.
 import { describe, it, expect } from 'vitest';
 import { formatDistance, formatDuration, formatNumber, formatTimeLeft } from './format';
 

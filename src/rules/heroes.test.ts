@@ -1,3 +1,4 @@
+// Pins the hero formulas: experience, stats, rarity, recruitment and power.
 import { describe, it, expect } from 'vitest';
 import {
   DEFAULT_MAX_HEROES,

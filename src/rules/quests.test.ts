@@ -1,3 +1,4 @@
+// Pins quest progress, objective counting and expiry instants.
 import { describe, it, expect } from 'vitest';
 import { advanceObjective, isQuestComplete, nextDailyExpiry, nextWeeklyExpiry, questProgressPercent } from './quests';
 

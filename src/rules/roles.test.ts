@@ -1,3 +1,4 @@
+// Pins the role spellings, hierarchy and badge colours of SPEC section 6.
 import { describe, it, expect } from 'vitest';
 import { ROLES, parseRole, roleAllows, roleBadgeColour } from './roles';
 

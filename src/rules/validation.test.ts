@@ -1,3 +1,4 @@
+// Pins the SPEC section 5 form rules and their exact messages.
 import { describe, it, expect } from 'vitest';
 import {
   PASSWORD_SPECIALS,
@@ -129,8 +130,8 @@ describe('village renaming', () => {
     expect(normaliseVillageName('  Hedeby  ')).toBe('Hedeby');
   });
 
-  it('caps the length at 40 characters', () => {
-    expect(villageNameError('v'.repeat(40))).toBeUndefined();
-    expect(villageNameError('v'.repeat(41))).toBe('Village name must be at most 40 characters');
+  it('caps the length at 30 characters', () => {
+    expect(villageNameError('v'.repeat(30))).toBeUndefined();
+    expect(villageNameError('v'.repeat(31))).toBe('Village name must be at most 30 characters');
   });
 });

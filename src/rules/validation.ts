@@ -15,7 +15,7 @@ export const ALLIANCE_TAG_MIN_LENGTH = 3;
 export const ALLIANCE_TAG_MAX_LENGTH = 5;
 export const ALLIANCE_TAG_PATTERN = /^[A-Z0-9]+$/;
 export const ALLIANCE_DESCRIPTION_MAX_LENGTH = 500;
-export const VILLAGE_NAME_MAX_LENGTH = 40;
+export const VILLAGE_NAME_MAX_LENGTH = 30;
 
 /** The exact texts SPEC quotes, plus the alliance and village ones it leaves to us. */
 export const VALIDATION_MESSAGES = {
@@ -34,7 +34,7 @@ export const VALIDATION_MESSAGES = {
   allianceTagCharacters: 'Alliance tag may only contain uppercase letters A-Z and digits 0-9',
   allianceDescriptionRequired: 'Description is required',
   allianceDescriptionTooLong: 'Description must be at most 500 characters',
-  villageNameTooLong: 'Village name must be at most 40 characters',
+  villageNameTooLong: 'Village name must be at most 30 characters',
 } as const;
 
 const M = VALIDATION_MESSAGES;

@@ -1,3 +1,4 @@
+// Pins world bounds, distance, travel time and capital placement.
 import { describe, it, expect } from 'vitest';
 import {
   CAPITAL_RING_MAX,
