@@ -31,12 +31,9 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx tests/support/oauth-provider-main.ts',
-      url: `http://127.0.0.1:${oauthPort}/health-none`,
-      ignoreHTTPSErrors: true,
+      url: `http://127.0.0.1:${oauthPort}/health`,
       reuseExistingServer: false,
       env: { OAUTH_PORT: String(oauthPort) },
-      // any answer (404 included) means the provider is up
-      stdout: 'ignore',
     },
     {
       command: 'npx tsx src/server/main.ts',

@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import { RateLimiter } from './auth/rate-limit';
 import { currentUser } from './services/accounts';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
+import { startSweeper, type SweeperHandle } from './services/sweeper';
 import { registerOperations } from './openapi';
 import { GameError, forbidden, unauthorized, type ErrorDetail } from './errors';
 import { roleAllows, parseRole, type Role } from '../rules/roles';
@@ -70,9 +71,11 @@ export async function buildApp({ db, clock, config }: BuildOptions): Promise<Fas
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The game may be served over plain http on a LAN; forcing https there would break every asset.
   });
   await app.register(compress, { threshold: 1024 });
 
@@ -111,7 +114,17 @@ export async function buildApp({ db, clock, config }: BuildOptions): Promise<Fas
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const serveClient = staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'));
   if (serveClient) {
-    await app.register(fastifyStatic, { root: staticRoot, wildcard: false, index: false, maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      wildcard: true,
+      index: ['index.html'],
+      maxAge: '1h',
+      // Hashed assets may be cached; the page itself must always be fresh so a new build is picked up.
+      setHeaders: (reply, path) => {
+        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -124,8 +137,13 @@ export async function buildApp({ db, clock, config }: BuildOptions): Promise<Fas
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
+  let sweeper: SweeperHandle | null = null;
   app.addHook('onReady', async () => {
     await ensureDefaultWorld(db);
+    if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
+  });
+  app.addHook('onClose', async () => {
+    await sweeper?.stop();
   });
 
   return app;

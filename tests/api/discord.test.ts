@@ -45,7 +45,7 @@ describe('Discord login', () => {
     expect(token).toBeTruthy();
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
     expect(me.statusCode).toBe(200);
-    expect(me.json().user).toMatchObject({ username: 'RagnarLothbrok', email: 'ragnar@kattegat.example', discordAvatar: 'abc123', role: 'user' });
+    expect(me.json().user).toMatchObject({ username: 'RagnarLothbrok', email: 'ragnar@kattegat.example', discordAvatar: 'https://cdn.discordapp.com/avatars/1001/abc123.png', role: 'user' });
   });
 
   it('signs the same person into the same account next time', async () => {
@@ -57,7 +57,7 @@ describe('Discord login', () => {
     const a = await who(first.get('token'));
     const b = await who(second.get('token'));
     expect(b.id).toBe(a.id);
-    expect(b.discordAvatar).toBe('newavatar');
+    expect(b.discordAvatar).toBe('https://cdn.discordapp.com/avatars/1001/newavatar.png');
   });
 
   it('links to an existing account with the same verified email', async () => {

@@ -5,17 +5,19 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { FakeClock } from '../../src/server/clock';
 import { testConfig, type AppConfig } from '../../src/server/config';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/open';
+import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/open';
 
 export interface TestApp {
   app: FastifyInstance;
   clock: FakeClock;
   database: Database;
+  /** SQL statements run so far through the app's database (for "same number of queries" checks). */
+  queryCount(): number;
   close(): Promise<void>;
 }
 
 /** A fresh PostgreSQL database on the server of DATABASE_URL, dropped again by the returned cleanup. */
-async function freshPostgres(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshPostgres(url: string, options: OpenOptions): Promise<{ database: Database; drop: () => Promise<void> }> {
   const name = `vikings_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -23,7 +25,7 @@ async function freshPostgres(url: string): Promise<{ database: Database; drop: (
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString());
+  const database = await openPostgres(target.toString(), options);
   return {
     database,
     drop: async () => {
@@ -37,14 +39,17 @@ async function freshPostgres(url: string): Promise<{ database: Database; drop: (
 
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const clock = new FakeClock();
+  let queries = 0;
+  const options: OpenOptions = { logger: { logQuery: () => void (queries += 1) } };
   const url = process.env.DATABASE_URL;
-  const { database, drop } = url ? await freshPostgres(url) : { database: await openPglite(''), drop: async () => {} };
+  const { database, drop } = url ? await freshPostgres(url, options) : { database: await openPglite('', options), drop: async () => {} };
   const app = await buildApp({ db: database.db, clock, config: testConfig(overrides) });
   await app.ready();
   return {
     app,
     clock,
     database,
+    queryCount: () => queries,
     async close() {
       await app.close();
       await database.close();

@@ -36,6 +36,7 @@ export async function startOAuthProvider(
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (req.method === 'GET' && url.pathname === '/health') return send(200, { status: 'ok' });
     if (req.method === 'GET' && url.pathname === '/oauth2/authorize') {
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       if (url.searchParams.get('client_id') !== clientId || !redirectUri) return send(400, { error: 'invalid_client' });

@@ -1576,14 +1576,16 @@ export interface components {
             travelTimeHours: number;
             travelTimeSeconds: number;
         };
+        /** @description A village (type village, with villageId, name, owner and population), or for a coordinates search on a tile without a village the tile alone (x, y, type). */
         MapSearchResult: {
+            type: components["schemas"]["TileType"];
             /** Format: uuid */
-            villageId: string;
-            name: string;
+            villageId?: string;
+            name?: string;
             x: number;
             y: number;
-            owner: components["schemas"]["UserRef"];
-            population: number;
+            owner?: components["schemas"]["UserRef"];
+            population?: number;
         };
         MapSearchResults: {
             results: components["schemas"]["MapSearchResult"][];
@@ -3170,8 +3172,10 @@ export interface operations {
     searchMap: {
         parameters: {
             query: {
-                /** @description Part of a village name. */
+                /** @description Part of a village name (case-insensitive), or coordinates `(x|y)` or `x|y`. */
                 q: string;
+                /** @description A tile `x|y`; name matches then come nearest to it first instead of alphabetically. */
+                near?: string;
             };
             header?: never;
             path: {
@@ -3182,7 +3186,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Matches, best first. */
+            /** @description At most 20 villages whose name contains q, or for coordinates the village on that tile or else the tile itself (none outside the world). */
             200: {
                 headers: {
                     [name: string]: unknown;

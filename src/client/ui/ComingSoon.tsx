@@ -14,9 +14,6 @@ export function ComingSoon({ title, message = 'Coming soon' }: ComingSoonProps) 
         {title}
       </h1>
       <div className="card coming-soon__card">
-        <span className="coming-soon__rune" aria-hidden="true">
-          ᚱ
-        </span>
         <p>{message}</p>
       </div>
     </section>

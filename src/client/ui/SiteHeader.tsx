@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { Link, NavLink } from 'react-router';
 import { parseRole } from '../../rules/roles';
 import { authStatusAtom, userAtom } from '../state/session';
+import { Logo } from './Logo';
 
 export function SiteHeader({ className, children }: { className?: string; children?: ReactNode }) {
   const status = useAtomValue(authStatusAtom);
@@ -11,8 +12,8 @@ export function SiteHeader({ className, children }: { className?: string; childr
   const isAdmin = parseRole(user?.role) === 'admin';
   return (
     <header className={className ? `site-header ${className}` : 'site-header'}>
-      <Link className="site-header__brand" to="/">
-        ᚠ Vikings
+      <Link className="site-header__brand" to="/" aria-label="Vikings home">
+        <Logo />
       </Link>
       <nav aria-label="Main">
         {status === 'authenticated' && <NavLink to="/dashboard">Dashboard</NavLink>}

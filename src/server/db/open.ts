@@ -7,10 +7,16 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface OpenOptions {
+  /** Sees every SQL statement; tests count queries with it. */
+  logger?: Logger;
+}
 
 export interface Database {
   db: Db;
@@ -21,19 +27,19 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PGlite in `dataDir`, or in memory when dataDir is empty (tests), and applies migrations. */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
 /** Opens a PostgreSQL pool and applies migrations; several server processes may share the database. */
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg(pool, { schema });
+  const db = drizzlePg(pool, { schema, logger: options.logger });
   await migratePg(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }

@@ -4,11 +4,17 @@ import type { Handlers } from '../openapi';
 import { healthRoutes } from './health';
 import { authRoutes } from './auth';
 import { adminRoutes } from './admin';
+import { worldRoutes } from './worlds';
+import { villageRoutes } from './villages';
+import { mapRoutes } from './map';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
   authRoutes,
   adminRoutes,
+  worldRoutes,
+  villageRoutes,
+  mapRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

@@ -79,11 +79,16 @@ async function freeUsername(db: Db, wanted: string): Promise<string> {
   return `viking${randomBytes(5).toString('hex')}`.slice(0, 20);
 }
 
+/** The avatar as a full CDN address, so the client can show it without knowing the Discord id. */
+function avatarUrl(profile: DiscordUser): string | null {
+  return profile.avatar ? `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.png` : null;
+}
+
 /** Links the Discord account to an existing user (same id, or same verified email) or creates one. */
 async function linkOrCreate(db: Db, profile: DiscordUser, now: Date): Promise<UserRow> {
   const [byDiscord] = await db.select().from(users).where(eq(users.discordId, profile.id)).limit(1);
   if (byDiscord) {
-    const [updated] = await db.update(users).set({ discordAvatar: profile.avatar }).where(eq(users.id, byDiscord.id)).returning();
+    const [updated] = await db.update(users).set({ discordAvatar: avatarUrl(profile) }).where(eq(users.id, byDiscord.id)).returning();
     return updated;
   }
   const email = profile.email && profile.verified !== false ? profile.email : null;
@@ -92,7 +97,7 @@ async function linkOrCreate(db: Db, profile: DiscordUser, now: Date): Promise<Us
     if (byEmail) {
       const [updated] = await db
         .update(users)
-        .set({ discordId: profile.id, discordAvatar: profile.avatar })
+        .set({ discordId: profile.id, discordAvatar: avatarUrl(profile) })
         .where(eq(users.id, byEmail.id))
         .returning();
       return updated;
@@ -108,7 +113,7 @@ async function linkOrCreate(db: Db, profile: DiscordUser, now: Date): Promise<Us
         passwordHash: null,
         role: 'user',
         discordId: profile.id,
-        discordAvatar: profile.avatar,
+        discordAvatar: avatarUrl(profile),
         createdAt: now,
       })
       .returning();

@@ -1,13 +1,16 @@
 // The framed card that every sign-in page of this feature sits in.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Logo } from '../../ui/Logo';
 
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <div className="center-screen">
       <main className="auth">
         <div className="auth__brand">
-          <Link to="/">ᚠ Vikings</Link>
+          <Link to="/" aria-label="Vikings home">
+            <Logo size={36} />
+          </Link>
         </div>
         <section className="card" aria-labelledby="auth-title">
           <h1 id="auth-title">{title}</h1>

@@ -37,7 +37,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Log In"
+      title="Log in"
       footer={
         <>
           New to the North? <Link to="/register">Create an account</Link>
@@ -94,7 +94,7 @@ export default function LoginPage() {
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
         <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Logging in...' : 'Log In'}
+          {submitting ? 'Logging in...' : 'Log in'}
         </button>
         <div className="divider">or</div>
         <button type="button" className="button button--discord button--block" onClick={startDiscordLogin}>

@@ -1,6 +1,7 @@
 // The public front page: welcome, what the game offers, static marketing figures, and ways in.
 import { Link } from 'react-router';
 import { startDiscordLogin } from '../../api/auth';
+import { Logo } from '../../ui/Logo';
 
 const STATS = [
   { value: '15K+', label: 'active players' },
@@ -10,20 +11,22 @@ const STATS = [
 ] as const;
 
 const FEATURES = [
-  { icon: '🏘️', title: 'Build your village', text: 'Raise longhouses, mead halls and great halls; gather timber, stone, iron and mead.' },
-  { icon: '🗺️', title: 'Explore the world map', text: 'Scout forests, mountains and oases across a vast tile world and settle new lands.' },
-  { icon: '⚔️', title: 'Train your warband', text: 'From bondi to berserkers and drakkars: raise an army and raid your neighbours.' },
-  { icon: '🛡️', title: 'Join an alliance', text: 'Swear oaths with other jarls, share the spoils and defend each other.' },
-  { icon: '🦸', title: 'Recruit heroes', text: 'Lead with legendary heroes who grow stronger with every victory.' },
-  { icon: '🏛️', title: 'Build world wonders', text: 'Pool your clan’s riches into wonders that can win the whole world.' },
-  { icon: '📜', title: 'Quests and tutorial', text: 'Daily, weekly and story quests guide you and reward you with resources and units.' },
+  { title: 'Build your village', text: 'Raise longhouses, mead halls and great halls; gather timber, stone, iron and mead.' },
+  { title: 'Explore the world map', text: 'Scout forests, mountains and oases across a vast tile world and settle new lands.' },
+  { title: 'Train your warband', text: 'From bondi to berserkers and drakkars: raise an army and raid your neighbours.' },
+  { title: 'Join an alliance', text: 'Swear oaths with other jarls, share the spoils and defend each other.' },
+  { title: 'Recruit heroes', text: 'Lead with legendary heroes who grow stronger with every victory.' },
+  { title: 'Build world wonders', text: 'Pool your clan’s riches into wonders that can win the whole world.' },
+  { title: 'Quests and tutorial', text: 'Daily, weekly and story quests guide you and reward you with resources and units.' },
 ] as const;
 
 export default function LandingPage() {
   return (
     <div className="landing">
       <header className="landing__nav">
-        <span className="landing__logo">ᚠ Vikings</span>
+        <span className="landing__logo">
+          <Logo size={34} />
+        </span>
         <nav className="row" aria-label="Account">
           <Link to="/login">Log in</Link>
           <Link className="button button--small" to="/register">
@@ -62,10 +65,7 @@ export default function LandingPage() {
           <h2 id="features-title">Features</h2>
           <ul>
             {FEATURES.map((feature) => (
-              <li key={feature.title} className="card">
-                <span className="feature__icon" aria-hidden="true">
-                  {feature.icon}
-                </span>
+              <li key={feature.title} className="card feature">
                 <h3>{feature.title}</h3>
                 <p className="muted">{feature.text}</p>
               </li>

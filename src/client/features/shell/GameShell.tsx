@@ -1,5 +1,5 @@
 // The /game frame: header, top bar (village, resources, player, logout), side navigation and the page outlet.
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
@@ -7,19 +7,18 @@ import { signOutAtom, userAtom } from '../../state/session';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
 import { Avatar } from '../../ui/Avatar';
 import { SiteHeader } from '../../ui/SiteHeader';
+import { Spinner } from '../../ui/Spinner';
 
 const NAV = [
-  { to: '/game/village', label: 'Village', icon: '🏘️' },
-  { to: '/game/map', label: 'Map', icon: '🗺️' },
-  { to: '/game/heroes', label: 'Heroes', icon: '🦸' },
-  { to: '/game/wonders', label: 'Wonders', icon: '🏛️' },
-  { to: '/game/quests', label: 'Quests', icon: '📜' },
-  { to: '/game/army', label: 'Army', icon: '⚔️' },
-  { to: '/game/reports', label: 'Reports', icon: '📨' },
-  { to: '/game/alliance', label: 'Alliance', icon: '🛡️' },
+  { to: '/game/village', label: 'Village' },
+  { to: '/game/map', label: 'Map' },
+  { to: '/game/heroes', label: 'Heroes' },
+  { to: '/game/wonders', label: 'Wonders' },
+  { to: '/game/quests', label: 'Quests' },
+  { to: '/game/army', label: 'Army' },
+  { to: '/game/reports', label: 'Reports' },
+  { to: '/game/alliance', label: 'Alliance' },
 ] as const;
-
-const RESOURCE_ICONS = { timber: '🪵', stone: '🪨', iron: '⛓️', mead: '🍯' } as const;
 
 export default function GameShell() {
   const user = useAtomValue(userAtom);
@@ -53,9 +52,9 @@ export default function GameShell() {
 
         <ul className="shell__resources" aria-label="Resources">
           {RESOURCE_TYPES.map((resource) => (
-            <li key={resource} title={RESOURCE_NAMES[resource]}>
-              <span aria-hidden="true">{RESOURCE_ICONS[resource]}</span>
-              <span className="visually-hidden">{RESOURCE_NAMES[resource]}:</span>
+            <li key={resource}>
+              <span className={`resource-dot resource-dot--${resource}`} aria-hidden="true" />
+              <span className="shell__resource-name">{RESOURCE_NAMES[resource]}</span>
               <span>—</span>
             </li>
           ))}
@@ -77,7 +76,6 @@ export default function GameShell() {
           {NAV.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to}>
-                <span aria-hidden="true">{item.icon}</span>
                 {item.label}
               </NavLink>
             </li>
@@ -86,7 +84,10 @@ export default function GameShell() {
       </nav>
 
       <main className="shell__main">
-        <Outlet />
+        {/* The frame stays up while a game page's chunk loads. */}
+        <Suspense fallback={<Spinner fullPage />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,0 +1,175 @@
+// Throughput of GET /api/map/area at radius 25 against a route that sends a precomputed reply of the same size.
+// Run with `npx tsx bench/map-area.ts`; it listens on 127.0.0.1 only and stops by itself.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { buildApp } from '../src/server/app';
+import { systemClock } from '../src/server/clock';
+import { testConfig } from '../src/server/config';
+import { openPglite } from '../src/server/db/open';
+import { buildings, users, villages, worlds } from '../src/server/db/schema';
+import { createSession } from '../src/server/auth/sessions';
+import { mapAreaJson } from '../src/server/services/map';
+import { FIELD_TYPES } from '../src/rules/buildings';
+
+const VILLAGES = 300;
+const OWNERS = 30;
+const RADIUS = 25;
+const MAX_REQUESTS = 2000;
+const MAX_SECONDS = 10;
+const CONCURRENCY = 8;
+
+// A hard stop in case anything hangs; unref'd so it never keeps a finished run alive.
+setTimeout(() => {
+  console.error('bench: gave up after 120 s');
+  process.exit(1);
+}, 120_000).unref();
+
+/** A small deterministic generator so every run places the same villages. */
+function mulberry32(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Run {
+  requests: number;
+  seconds: number;
+  bytes: number;
+}
+
+/** Keeps CONCURRENCY requests in flight until MAX_REQUESTS are done or MAX_SECONDS have passed. */
+async function load(port: number, path: string, headers: Record<string, string>): Promise<Run> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const started = performance.now();
+  const deadline = started + MAX_SECONDS * 1000;
+  let issued = 0;
+  let done = 0;
+  let bytes = 0;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port, path, headers, agent }, (response) => {
+        if (response.statusCode !== 200) reject(new Error(`${path}: HTTP ${response.statusCode}`));
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve());
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+    });
+  const worker = async () => {
+    while (issued < MAX_REQUESTS && performance.now() < deadline) {
+      issued++;
+      await one();
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  agent.destroy();
+  return { requests: done, seconds: (performance.now() - started) / 1000, bytes: bytes / Math.max(done, 1) };
+}
+
+async function main() {
+  const database = await openPglite('');
+  const db = database.db;
+  const app = await buildApp({ db, clock: systemClock, config: testConfig() });
+
+  // The baseline: the same bytes, but nothing computed and no database; only routing, headers and gzip.
+  let fixedReply = '';
+  app.get('/bench/fixed', async (_request, reply) => reply.type('application/json; charset=utf-8').send(fixedReply));
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+
+  const [world] = await db.insert(worlds).values({ name: 'Bench', seed: 42 }).returning();
+  const owners = await db
+    .insert(users)
+    .values(Array.from({ length: OWNERS }, (_, i) => ({ username: `bench${i}`, email: `bench${i}@example.com` })))
+    .returning();
+  const token = await createSession(db, owners[0].id, new Date());
+
+  const random = mulberry32(7);
+  const taken = new Set<string>();
+  const spots: { x: number; y: number }[] = [];
+  while (spots.length < VILLAGES) {
+    const x = Math.floor(random() * (2 * RADIUS + 1)) - RADIUS;
+    const y = Math.floor(random() * (2 * RADIUS + 1)) - RADIUS;
+    if (taken.has(`${x}|${y}`)) continue;
+    taken.add(`${x}|${y}`);
+    spots.push({ x, y });
+  }
+  const now = new Date();
+  const placed = await db
+    .insert(villages)
+    .values(
+      spots.map((spot, i) => ({
+        worldId: world.id,
+        ownerId: owners[i % OWNERS].id,
+        name: `Village ${i}`,
+        ...spot,
+        isCapital: i < OWNERS,
+        timber: 750,
+        stone: 750,
+        iron: 750,
+        mead: 750,
+        resourcesAt: now,
+      })),
+    )
+    .returning({ id: villages.id });
+  // Every village with its 18 fields and a great hall, as a new village starts, at a few levels.
+  const fieldTypes = [...Array(4).fill(FIELD_TYPES[0]), ...Array(4).fill(FIELD_TYPES[1]), ...Array(4).fill(FIELD_TYPES[2]), ...Array(6).fill(FIELD_TYPES[3])];
+  for (let from = 0; from < placed.length; from += 50) {
+    await db.insert(buildings).values(
+      placed.slice(from, from + 50).flatMap(({ id }) => [
+        ...fieldTypes.map((type, slot) => ({ villageId: id, slot: slot + 1, type, level: Math.floor(random() * 6), updatedAt: now })),
+        { villageId: id, slot: 19, type: 'great_hall', level: 1 + Math.floor(random() * 5), updatedAt: now },
+      ]),
+    );
+  }
+
+  const areaPath = `/api/map/area/${world.id}/0/0/${RADIUS}`;
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+
+  // In-process cost of one reply, without HTTP: database reads plus writing the JSON.
+  for (let i = 0; i < 50; i++) fixedReply = await mapAreaJson(db, { worldId: world.id, x: 0, y: 0, radius: RADIUS });
+  const serviceRuns = 300;
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
+  for (let i = 0; i < serviceRuns; i++) await mapAreaJson(db, { worldId: world.id, x: (i % 20) - 10, y: 0, radius: RADIUS });
+  const serviceMs = (performance.now() - wallBefore) / serviceRuns;
+  const cpu = process.cpuUsage(cpuBefore);
+  const serviceCpuMs = (cpu.user + cpu.system) / 1000 / serviceRuns;
+
+  // The same far from any village: one world row back, so nearly all of it is terrain and JSON writing.
+  const emptyBefore = process.cpuUsage();
+  for (let i = 0; i < serviceRuns; i++) await mapAreaJson(db, { worldId: world.id, x: 150, y: (i % 20) - 10, radius: RADIUS });
+  const emptyCpu = process.cpuUsage(emptyBefore);
+  const emptyCpuMs = (emptyCpu.user + emptyCpu.system) / 1000 / serviceRuns;
+
+  const rawBytes = Buffer.byteLength(fixedReply);
+  const gzipBytes = gzipSync(fixedReply).length;
+  const villageTiles = (JSON.parse(fixedReply) as { tiles: { type: string }[] }).tiles.filter((t) => t.type === 'village').length;
+
+  // Warm up both routes, then measure each in turn.
+  await load(port, areaPath, headers);
+  await load(port, '/bench/fixed', headers);
+  const area = await load(port, areaPath, headers);
+  const fixed = await load(port, '/bench/fixed', headers);
+
+  console.log(`map area radius ${RADIUS}: ${VILLAGES} villages (${villageTiles} on the area), ${OWNERS} owners, seed 42`);
+  console.log(`reply size: ${(rawBytes / 1024).toFixed(1)} KiB raw, ${(gzipBytes / 1024).toFixed(1)} KiB gzipped (on the wire: ${(area.bytes / 1024).toFixed(1)} KiB)`);
+  console.log(`service alone: ${serviceMs.toFixed(2)} ms wall, ${serviceCpuMs.toFixed(2)} ms CPU per area; ${emptyCpuMs.toFixed(2)} ms CPU for an area without villages`);
+  const line = (name: string, run: Run) =>
+    console.log(`${name.padEnd(28)} ${(run.requests / run.seconds).toFixed(0).padStart(6)} req/s  (${run.requests} requests in ${run.seconds.toFixed(2)} s, concurrency ${CONCURRENCY})`);
+  line('GET area (real)', area);
+  line('GET precomputed, same size', fixed);
+
+  await app.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+// The one typed route table of SPEC section 2, and its translation into react-router route objects.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import type { Role } from '../../rules/roles';
+import { Spinner } from '../ui/Spinner';
+import { PublicOnly, RequireAuth, RequireRole } from './guards';
+import { RouteError } from './RouteError';
+
+// Every page is its own chunk, so the landing page never pulls in the game (and the map's PixiJS).
+const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const CallbackPage = lazy(() => import('../features/auth/CallbackPage'));
+const ForbiddenPage = lazy(() => import('../features/forbidden/ForbiddenPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const GameShell = lazy(() => import('../features/shell/GameShell'));
+const VillagePage = lazy(() => import('../features/village/VillagePage'));
+const MapPage = lazy(() => import('../features/map-panel/MapPage'));
+const HeroesPage = lazy(() => import('../features/heroes/HeroesPage'));
+const WondersPage = lazy(() => import('../features/wonders/WondersPage'));
+const QuestsPage = lazy(() => import('../features/quests/QuestsPage'));
+const AlliancePage = lazy(() => import('../features/alliance/AlliancePage'));
+const ArmyPage = lazy(() => import('../features/army/ArmyPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
+const GameMasterPage = lazy(() => import('../features/gamemaster/GameMasterPage'));
+const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+
+/** Who may open a route: anyone, visitors only (signed-in players go to /dashboard), signed-in players, or a minimum role. */
+export type Access = 'public' | 'visitors' | 'signed-in' | { role: Role };
+
+type Page = LazyExoticComponent<ComponentType> | ComponentType;
+
+export type AppRoute =
+  | { path: string; index?: never; access: Access; page: Page; children?: readonly AppRoute[] }
+  | { path?: never; index: true; access?: never; page: Page; children?: never }
+  | { path?: string; index?: boolean; access?: never; redirect: string; page?: never; children?: never };
+
+/** Sub-routes of /game; village is the default. */
+const gameRoutes: readonly AppRoute[] = [
+  { index: true, redirect: 'village' },
+  { path: 'village', access: 'signed-in', page: VillagePage },
+  { path: 'map', access: 'signed-in', page: MapPage },
+  { path: 'heroes', access: 'signed-in', page: HeroesPage },
+  { path: 'wonders', access: 'signed-in', page: WondersPage },
+  { path: 'quests', access: 'signed-in', page: QuestsPage },
+  { path: 'alliance', access: 'signed-in', page: AlliancePage },
+  { path: 'army', access: 'signed-in', page: ArmyPage },
+  { path: 'reports', access: 'signed-in', page: ReportsPage },
+  { path: '*', access: 'signed-in', page: NotFoundPage },
+];
+
+export const appRoutes: readonly AppRoute[] = [
+  { path: '/', access: 'visitors', page: LandingPage },
+  { path: '/login', access: 'public', page: LoginPage },
+  { path: '/register', access: 'visitors', page: RegisterPage },
+  { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
+  // Both addresses appear in different places of the Discord flow; both are the callback page.
+  { path: '/auth/discord', access: 'public', page: CallbackPage },
+  { path: '/auth/callback', access: 'public', page: CallbackPage },
+  { path: '/forbidden', access: 'public', page: ForbiddenPage },
+  { path: '/dashboard', access: 'signed-in', page: DashboardPage },
+  { path: '/game', access: 'signed-in', page: GameShell, children: gameRoutes },
+  { path: '/gamemaster/*', access: { role: 'gamemaster' }, page: GameMasterPage },
+  { path: '/admin/*', access: { role: 'admin' }, page: AdminPage },
+  { path: '*', access: 'public', page: NotFoundPage },
+];
+
+function guarded(access: Access | undefined, element: ReactNode): ReactNode {
+  if (access === undefined || access === 'public') return element;
+  if (access === 'visitors') return <PublicOnly>{element}</PublicOnly>;
+  if (access === 'signed-in') return <RequireAuth>{element}</RequireAuth>;
+  return <RequireRole role={access.role}>{element}</RequireRole>;
+}
+
+function toRouteObject(route: AppRoute, nested: boolean): RouteObject {
+  if ('redirect' in route && route.redirect !== undefined) {
+    const element = <Navigate to={route.redirect} replace />;
+    return route.index ? { index: true, element } : { path: route.path, element };
+  }
+  const PageComponent = route.page as ComponentType;
+  // Children sit inside their parent's guard already; wrapping again would only re-check.
+  const element = guarded(nested ? undefined : route.access, <PageComponent />);
+  if (route.index) return { index: true, element };
+  return {
+    path: route.path,
+    element,
+    children: route.children?.map((child) => toRouteObject(child, true)),
+  };
+}
+
+/**
+ * One Suspense boundary above all pages: navigations run in a transition, so the page on screen
+ * stays until the next page's chunk has arrived instead of flashing a spinner.
+ */
+function PageFrame() {
+  return (
+    <Suspense fallback={<Spinner fullPage />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+export function buildRoutes(routes: readonly AppRoute[] = appRoutes): RouteObject[] {
+  return [{ element: <PageFrame />, errorElement: <RouteError />, children: routes.map((route) => toRouteObject(route, false)) }];
+}

@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import LoginPage from './LoginPage';
+import { ApiFailure } from '../../api/client';
+import { authStatusAtom, sessionStore, signOutAtom } from '../../state/session';
+
+const login = vi.fn();
+vi.mock('../../api/auth', () => ({
+  login: (...args: unknown[]) => login(...args),
+  startDiscordLogin: vi.fn(),
+}));
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderLogin(state?: unknown) {
+  return render(
+    <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const USER = { id: 'u1', username: 'Ubbe', email: 'u@x.no', role: 'user', discordAvatar: null, createdAt: '' };
+
+function fillAndSubmit() {
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'u@x.no' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret#123' } });
+  fireEvent.click(screen.getByLabelText('Remember me'));
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStore.set(signOutAtom);
+  login.mockReset();
+});
+afterEach(cleanup);
+
+describe('LoginPage', () => {
+  it('goes back to the page the guard remembered', async () => {
+    login.mockResolvedValue({ token: 't', user: USER });
+    renderLogin({ from: '/game/map?x=1' });
+    fillAndSubmit();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/game/map?x=1'));
+    expect(login).toHaveBeenCalledWith({ email: 'u@x.no', password: 'Secret#123', rememberMe: true });
+    expect(sessionStore.get(authStatusAtom)).toBe('authenticated');
+  });
+
+  it('goes to /dashboard by default', async () => {
+    login.mockResolvedValue({ token: 't', user: USER });
+    renderLogin();
+    fillAndSubmit();
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+  });
+
+  it('shows the server message, else the fallback', async () => {
+    login.mockRejectedValueOnce(new ApiFailure(401, { error: 'Invalid email or password' }));
+    login.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderLogin();
+    fillAndSubmit();
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Login failed. Please check your credentials.'),
+    );
+  });
+
+  it('toggles the password visibility', () => {
+    renderLogin();
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.type).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.type).toBe('password');
+  });
+
+  it('links to forgot password and register', () => {
+    renderLogin();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
+    expect(screen.getByRole('button', { name: 'Login with Discord' })).toBeTruthy();
+  });
+});

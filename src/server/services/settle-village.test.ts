@@ -1,0 +1,92 @@
+// The settling engine on plain state: events in time order with the rates of each moment, starvation, and cost per event.
+import { describe, expect, it } from 'vitest';
+import { STARTING_BUILDINGS } from '../../rules/buildings';
+import { fieldProduction, population, storageCapacity } from '../../rules/economy';
+import { MS_PER_HOUR } from '../../rules/settle';
+import { nextEventAt, settleVillage, type VillageEnv, type VillageState } from './settle-village';
+
+const T0 = Date.UTC(2026, 0, 1);
+const env: VillageEnv = { worldSpeed: 1, bonusPercent: {} };
+
+function freshVillage(): VillageState {
+  return {
+    id: 'v',
+    worldId: 'w',
+    ownerId: 'o',
+    name: 'Test',
+    x: 50,
+    y: 0,
+    isCapital: true,
+    loyalty: 100,
+    amounts: { timber: 750, stone: 750, iron: 750, mead: 750 },
+    resourcesAt: T0,
+    buildings: STARTING_BUILDINGS.map((b) => ({ id: `b${b.slot}`, ...b, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: T0 })),
+    units: {},
+    unitIds: {},
+    orders: [],
+  };
+}
+
+const TIMBER_RATE = 4 * fieldProduction(0);
+const MEAD_NET = 6 * fieldProduction(0) - population([{ type: 'great_hall', level: 1 }]);
+
+describe('settleVillage', () => {
+  it('applies a store finishing mid-way with the capacity of each moment', () => {
+    const village = freshVillage();
+    village.amounts.timber = 795;
+    village.buildings.push({ id: 'wh', slot: 20, type: 'warehouse', level: 0, upgradeStartedAt: T0, upgradeFinishesAt: T0 + MS_PER_HOUR, updatedAt: T0 });
+    const { state, steps } = settleVillage(village, T0 + 2 * MS_PER_HOUR, env);
+    expect(steps).toBe(1);
+    // Full at 800 until the warehouse stands, then one more hour of growth under the higher cap.
+    expect(state.amounts.timber).toBe(800 + TIMBER_RATE);
+    expect(storageCapacity(1)).toBeGreaterThan(800 + TIMBER_RATE);
+    expect(state.buildings.find((b) => b.id === 'wh')).toMatchObject({ level: 1, upgradeFinishesAt: null, updatedAt: T0 + MS_PER_HOUR });
+    expect(village.buildings.find((b) => b.id === 'wh')?.level).toBe(0);
+  });
+
+  it('costs one step per event, however long the village sat idle', () => {
+    const village = freshVillage();
+    village.amounts.mead = 800;
+    village.unitIds.bondi = 'u';
+    village.orders.push({ id: 'o1', unitType: 'bondi', count: 300, done: 0, secondsEach: 60, startedAt: T0, finishesAt: T0 + 300 * 60_000 });
+    const month = settleVillage(village, T0 + 30 * 24 * MS_PER_HOUR, env);
+    // 300 units arrive; hunger then takes the ones the village cannot feed (in as many steps as it empties).
+    expect(month.state.orders).toEqual([]);
+    expect((month.state.units.bondi ?? 0) + (month.starved.bondi ?? 0)).toBe(300);
+    expect(month.state.units.bondi).toBe(MEAD_NET);
+    expect(month.steps).toBeLessThan(300 + 300);
+    const again = settleVillage(month.state, T0 + 60 * 24 * MS_PER_HOUR, env);
+    expect(again.steps).toBe(0);
+    expect(nextEventAt(again.state, env)).toBeNull();
+  });
+
+  it('advances each interval with the upkeep of the units present then', () => {
+    const village = freshVillage();
+    village.amounts.mead = 500;
+    village.unitIds.bondi = 'u';
+    // Two bondi, one at +1 h and one at +2 h: mead net 10, then 9, then 8 an hour.
+    village.orders.push({ id: 'o1', unitType: 'bondi', count: 2, done: 0, secondsEach: 3600, startedAt: T0, finishesAt: T0 + 2 * MS_PER_HOUR });
+    expect(nextEventAt(village, env)).toBe(T0 + MS_PER_HOUR);
+    const { state, steps } = settleVillage(village, T0 + 3 * MS_PER_HOUR, env);
+    expect(steps).toBe(2);
+    expect(state.amounts.mead).toBe(500 + MEAD_NET + (MEAD_NET - 1) + (MEAD_NET - 2));
+    expect(state.units.bondi).toBe(2);
+  });
+
+  it('starves units at the instant the granary runs dry, hungriest first, until the net is not negative', () => {
+    const village = freshVillage();
+    village.amounts.mead = 10;
+    village.units = { bondi: 5, catapult: 3 };
+    // Net 10 - 5 - 18 = -13 an hour: empty after 10/13 h; then catapults (upkeep 6) go first.
+    const emptyAt = nextEventAt(village, env)!;
+    expect(emptyAt).toBe(T0 + Math.ceil((10 / 13) * MS_PER_HOUR));
+    const before = settleVillage(village, emptyAt - 1, env);
+    expect(before.steps).toBe(0);
+    expect(before.state.units).toEqual({ bondi: 5, catapult: 3 });
+    const { state, starved } = settleVillage(village, emptyAt + MS_PER_HOUR, env);
+    // Two catapults leave the net at -1, so a third one starves too.
+    expect(starved).toEqual({ catapult: 3 });
+    expect(state.units).toEqual({ bondi: 5, catapult: 0 });
+    expect(state.amounts.mead).toBe(MEAD_NET - 5);
+  });
+});

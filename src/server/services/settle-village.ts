@@ -1,0 +1,218 @@
+// The settling engine: brings a village from its stored snapshot to an instant by applying its due events in time order.
+import type { ResourceType, Resources } from '../../rules/resources';
+import { mapResources } from '../../rules/resources';
+import type { BuildingType } from '../../rules/buildings';
+import type { UnitCounts, UnitType } from '../../rules/units';
+import { UNIT_TYPES, unitCount } from '../../rules/units';
+import {
+  netMeadPerHour,
+  population,
+  sumBonusPercents,
+  totalUpkeep,
+  villageCapacity,
+  villageProduction,
+} from '../../rules/economy';
+import { instantWhenEmpty, settleSnapshot, starvation } from '../../rules/settle';
+
+/** Times are milliseconds since the epoch throughout the engine; the store turns them into Dates. */
+export interface BuildingState {
+  id: string;
+  slot: number;
+  type: BuildingType;
+  level: number;
+  upgradeStartedAt: number | null;
+  upgradeFinishesAt: number | null;
+  updatedAt: number;
+}
+
+export interface TrainingOrderState {
+  id: string;
+  unitType: UnitType;
+  count: number;
+  done: number;
+  secondsEach: number;
+  startedAt: number;
+  finishesAt: number;
+}
+
+export interface VillageState {
+  id: string;
+  worldId: string;
+  ownerId: string;
+  name: string;
+  x: number;
+  y: number;
+  isCapital: boolean;
+  loyalty: number;
+  amounts: Resources;
+  resourcesAt: number;
+  buildings: BuildingState[];
+  /** Units at home. */
+  units: UnitCounts;
+  /** Row id of each unit type the village has a row for (the Unit id of the replies). */
+  unitIds: Partial<Record<UnitType, string>>;
+  /** Training orders in queue order; they run one after another. */
+  orders: TrainingOrderState[];
+}
+
+/** What the village's rates depend on beyond its own rows. */
+export interface VillageEnv {
+  worldSpeed: number;
+  /** Production bonus in percent per resource (oases held, alliance wonders); none are stored yet. */
+  bonusPercent: Partial<Record<ResourceType, number>>;
+}
+
+export interface VillageEconomy {
+  /** Fields only, per hour, at world speed. */
+  base: Resources;
+  bonusPercent: Resources;
+  /** base x (1 + bonus). */
+  gross: Resources;
+  population: number;
+  upkeep: number;
+  /** gross, except mead net of population and unit upkeep (may be negative). */
+  net: Resources;
+  capacity: Resources;
+}
+
+/** The rates and capacities that hold for the village as it stands (until its next event). */
+export function villageEconomy(state: VillageState, env: VillageEnv): VillageEconomy {
+  const base = villageProduction(state.buildings, {}, env.worldSpeed);
+  const gross = villageProduction(state.buildings, env.bonusPercent, env.worldSpeed);
+  const pop = population(state.buildings);
+  const upkeep = totalUpkeep(state.units);
+  return {
+    base,
+    bonusPercent: sumBonusPercents(env.bonusPercent),
+    gross,
+    population: pop,
+    upkeep,
+    net: { ...gross, mead: netMeadPerHour(gross.mead, pop, upkeep) },
+    capacity: villageCapacity(state.buildings),
+  };
+}
+
+/** The instant the next unit of an order finishes. */
+export function nextUnitAt(order: TrainingOrderState): number {
+  return order.startedAt + Math.round((order.done + 1) * order.secondsEach * 1000);
+}
+
+type VillageEvent =
+  | { at: number; kind: 'building'; building: BuildingState }
+  | { at: number; kind: 'unit'; order: TrainingOrderState }
+  | { at: number; kind: 'starvation' };
+
+/**
+ * The earliest pending event. Ties keep a fixed order: buildings by slot, then training orders in queue
+ * order, then starvation (which is judged with the rates after the others at that instant).
+ */
+function nextEvent(state: VillageState, economy: VillageEconomy): VillageEvent | null {
+  let next: VillageEvent | null = null;
+  for (const building of state.buildings) {
+    const at = building.upgradeFinishesAt;
+    if (at !== null && (next === null || at < next.at)) next = { at, kind: 'building', building };
+  }
+  for (const order of state.orders) {
+    const at = nextUnitAt(order);
+    if (next === null || at < next.at) next = { at, kind: 'unit', order };
+  }
+  if (economy.net.mead < 0 && unitCount(state.units) > 0) {
+    const at = instantWhenEmpty(state.amounts.mead, economy.net.mead, state.resourcesAt);
+    if (at !== null && (next === null || at < next.at)) next = { at, kind: 'starvation' };
+  }
+  return next;
+}
+
+/** The instant at which something next falls due in the village (the sweeper's `nextEventAt`), or null. */
+export function nextEventAt(state: VillageState, env: VillageEnv): number | null {
+  return nextEvent(state, villageEconomy(state, env))?.at ?? null;
+}
+
+export interface SettleResult {
+  state: VillageState;
+  /** Events applied; the cost of a settle is proportional to this, never to the time elapsed. */
+  steps: number;
+  /** Units lost to hunger while settling. */
+  starved: UnitCounts;
+}
+
+/** Counters for the read-cost test and the benchmark: how much settling work the process has done. */
+export const settleMetrics = { settles: 0, steps: 0 };
+
+function copyState(state: VillageState): VillageState {
+  return {
+    ...state,
+    amounts: { ...state.amounts },
+    buildings: state.buildings.map((b) => ({ ...b })),
+    units: { ...state.units },
+    unitIds: { ...state.unitIds },
+    orders: state.orders.map((o) => ({ ...o })),
+  };
+}
+
+function advanceResources(state: VillageState, economy: VillageEconomy, atMs: number): void {
+  const snapshot = settleSnapshot({ amounts: state.amounts, at: state.resourcesAt }, economy.net, economy.capacity, atMs);
+  state.amounts = snapshot.amounts;
+  state.resourcesAt = snapshot.at;
+}
+
+function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEconomy, starved: UnitCounts): void {
+  switch (event.kind) {
+    case 'building': {
+      const building = event.building;
+      building.level += 1;
+      building.upgradeStartedAt = null;
+      building.upgradeFinishesAt = null;
+      building.updatedAt = event.at;
+      return;
+    }
+    case 'unit': {
+      const order = event.order;
+      order.done += 1;
+      state.units[order.unitType] = (state.units[order.unitType] ?? 0) + 1;
+      if (order.done >= order.count) state.orders = state.orders.filter((o) => o !== order);
+      return;
+    }
+    case 'starvation': {
+      // This is the instant the granary runs dry; rounding may leave a crumb above 0.
+      state.amounts = { ...state.amounts, mead: 0 };
+      const hunger = starvation(state.units, 0, economy.net.mead);
+      state.units = hunger.remaining;
+      for (const type of UNIT_TYPES) {
+        const lost = hunger.starved[type] ?? 0;
+        if (lost > 0) starved[type] = (starved[type] ?? 0) + lost;
+      }
+      return;
+    }
+  }
+}
+
+/**
+ * The village at `atMs`: resources advance to each due event with the rates of that moment, the event
+ * applies (a level rises, a unit joins, units starve), rates are recomputed, and so on up to `atMs`.
+ * Pure: the input state is left untouched.
+ */
+export function settleVillage(input: VillageState, atMs: number, env: VillageEnv): SettleResult {
+  const state = copyState(input);
+  const starved: UnitCounts = {};
+  let steps = 0;
+  for (;;) {
+    const economy = villageEconomy(state, env);
+    const event = nextEvent(state, economy);
+    if (event === null || event.at > atMs) {
+      advanceResources(state, economy, atMs);
+      break;
+    }
+    advanceResources(state, economy, event.at);
+    applyEvent(state, event, economy, starved);
+    steps += 1;
+  }
+  settleMetrics.settles += 1;
+  settleMetrics.steps += steps;
+  return { state, steps, starved };
+}
+
+/** Amounts as the player sees them: whole units, rounded down. */
+export function wholeAmounts(amounts: Resources): Resources {
+  return mapResources((r) => Math.floor(amounts[r] + 1e-9));
+}

@@ -1,0 +1,275 @@
+// Shapes settled village state into the replies of openapi.yaml (Village, VillageOverview, Building, Unit, Field, Production).
+import type { Resources, ResourceType } from '../../rules/resources';
+import { RESOURCE_TYPES } from '../../rules/resources';
+import type { BuildingType, FieldType } from '../../rules/buildings';
+import { FIELD_RESOURCE, buildingLevels, isFieldType } from '../../rules/buildings';
+import type { UnitType } from '../../rules/units';
+import { UNITS, UNIT_TYPES, trainingTimeSeconds } from '../../rules/units';
+import { defenseBonusPercent, fieldProduction, militaryPower, population, totalUpkeep } from '../../rules/economy';
+import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from './settle-village';
+import { nextUnitAt, villageEconomy, wholeAmounts } from './settle-village';
+
+export interface VillageView {
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+  population: number;
+  loyalty: number;
+  isCapital: boolean;
+  worldId: string;
+  ownerId: string;
+}
+
+export interface ResourceEntryView {
+  type: ResourceType;
+  amount: number;
+  capacity: number;
+  production: number;
+}
+
+export interface BuildingView {
+  id: string;
+  type: BuildingType;
+  level: number;
+  slot: number;
+  isUpgrading: boolean;
+  remainingTime: number | null;
+  upgradeFinishesAt: string | null;
+}
+
+export interface TrainingOrderView {
+  id: string;
+  unitType: UnitType;
+  count: number;
+  unitTrainingTime: number;
+  nextUnitFinishesAt: string;
+  finishesAt: string;
+  remainingTime: number;
+}
+
+export interface UnitView {
+  id: string;
+  type: UnitType;
+  count: number;
+  isTraining: boolean;
+  remainingTime: number | null;
+  trainingQueue: TrainingOrderView[];
+}
+
+export interface AvailableUnitTypeView {
+  type: UnitType;
+  trainingTime: number;
+  cost: Resources;
+  canTrain: boolean;
+}
+
+export interface ConstructionQueueItemView {
+  buildingId: string;
+  buildingType: BuildingType;
+  slot: number;
+  targetLevel: number;
+  finishesAt: string;
+  remainingTime: number;
+}
+
+export interface VillageStatisticsView {
+  militaryPower: number;
+  defenseBonus: number;
+  totalUpkeep: number;
+}
+
+export interface VillageOverviewView {
+  village: VillageView;
+  resources: ResourceEntryView[];
+  statistics: VillageStatisticsView;
+  buildings: BuildingView[];
+  units: UnitView[];
+  availableUnitTypes: AvailableUnitTypeView[];
+  constructionQueue: ConstructionQueueItemView[];
+  serverTime: string;
+}
+
+export interface FieldView {
+  id: string;
+  slot: number;
+  type: FieldType;
+  resourceType: ResourceType;
+  level: number;
+  production: number;
+  isUpgrading: boolean;
+  remainingTime: number | null;
+}
+
+export interface ProductionView {
+  villageId: string;
+  base: Resources;
+  bonusPercent: Resources;
+  gross: Resources;
+  consumption: { population: number; unitUpkeep: number };
+  net: Resources;
+  capacity: { warehouse: number; granary: number };
+}
+
+/** Whole seconds from `now` to `at`, rounded up so a countdown never reaches 0 before the event. */
+export function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+const iso = (at: number): string => new Date(at).toISOString();
+
+export function villageView(state: VillageState): VillageView {
+  return {
+    id: state.id,
+    name: state.name,
+    x: state.x,
+    y: state.y,
+    population: population(state.buildings),
+    loyalty: state.loyalty,
+    isCapital: state.isCapital,
+    worldId: state.worldId,
+    ownerId: state.ownerId,
+  };
+}
+
+export function buildingView(building: BuildingState, now: number): BuildingView {
+  const finishes = building.upgradeFinishesAt;
+  return {
+    id: building.id,
+    type: building.type,
+    level: building.level,
+    slot: building.slot,
+    isUpgrading: finishes !== null,
+    remainingTime: finishes === null ? null : secondsUntil(finishes, now),
+    upgradeFinishesAt: finishes === null ? null : iso(finishes),
+  };
+}
+
+export function buildingViews(state: VillageState, now: number): BuildingView[] {
+  return [...state.buildings].sort((a, b) => a.slot - b.slot).map((b) => buildingView(b, now));
+}
+
+export function constructionQueue(state: VillageState, now: number): ConstructionQueueItemView[] {
+  return state.buildings
+    .filter((b): b is BuildingState & { upgradeFinishesAt: number } => b.upgradeFinishesAt !== null)
+    .sort((a, b) => a.upgradeFinishesAt - b.upgradeFinishesAt)
+    .map((b) => ({
+      buildingId: b.id,
+      buildingType: b.type,
+      slot: b.slot,
+      targetLevel: b.level + 1,
+      finishesAt: iso(b.upgradeFinishesAt),
+      remainingTime: secondsUntil(b.upgradeFinishesAt, now),
+    }));
+}
+
+function orderView(order: TrainingOrderState, now: number): TrainingOrderView {
+  return {
+    id: order.id,
+    unitType: order.unitType,
+    count: order.count - order.done,
+    unitTrainingTime: Math.round(order.secondsEach),
+    nextUnitFinishesAt: iso(nextUnitAt(order)),
+    finishesAt: iso(order.finishesAt),
+    remainingTime: secondsUntil(order.finishesAt, now),
+  };
+}
+
+/**
+ * One unit type of the village, or null when it has none at home and none in training. While training,
+ * remainingTime counts down to the next unit of the type (the count rises then); the queue has the rest.
+ */
+export function unitView(state: VillageState, type: UnitType, now: number): UnitView | null {
+  const id = state.unitIds[type];
+  const count = state.units[type] ?? 0;
+  const orders = state.orders.filter((o) => o.unitType === type);
+  if (!id || (count === 0 && orders.length === 0)) return null;
+  const next = orders.length === 0 ? null : Math.min(...orders.map(nextUnitAt));
+  return {
+    id,
+    type,
+    count,
+    isTraining: orders.length > 0,
+    remainingTime: next === null ? null : secondsUntil(next, now),
+    trainingQueue: orders.map((o) => orderView(o, now)),
+  };
+}
+
+export function unitViews(state: VillageState, now: number): UnitView[] {
+  return UNIT_TYPES.map((type) => unitView(state, type, now)).filter((u): u is UnitView => u !== null);
+}
+
+/** Unit types whose training building stands (level 1 or more), with the time per unit in this village. */
+export function availableUnitTypes(state: VillageState, env: VillageEnv): AvailableUnitTypeView[] {
+  const levels = buildingLevels(state.buildings);
+  return UNIT_TYPES.filter((type) => (levels[UNITS[type].trainedIn] ?? 0) >= 1).map((type) => ({
+    type,
+    trainingTime: trainingTimeSeconds(type, levels[UNITS[type].trainedIn] ?? 0, env.worldSpeed),
+    cost: { ...UNITS[type].cost },
+    canTrain: true,
+  }));
+}
+
+export function resourceEntries(state: VillageState, env: VillageEnv): ResourceEntryView[] {
+  const economy = villageEconomy(state, env);
+  const amounts = wholeAmounts(state.amounts);
+  return RESOURCE_TYPES.map((type) => ({
+    type,
+    amount: Math.max(0, amounts[type]),
+    capacity: economy.capacity[type],
+    production: economy.net[type],
+  }));
+}
+
+export function statistics(state: VillageState): VillageStatisticsView {
+  return {
+    militaryPower: militaryPower(state.units),
+    defenseBonus: defenseBonusPercent(buildingLevels(state.buildings).wall ?? 0),
+    totalUpkeep: totalUpkeep(state.units),
+  };
+}
+
+export function overview(state: VillageState, env: VillageEnv, now: number): VillageOverviewView {
+  return {
+    village: villageView(state),
+    resources: resourceEntries(state, env),
+    statistics: statistics(state),
+    buildings: buildingViews(state, now),
+    units: unitViews(state, now),
+    availableUnitTypes: availableUnitTypes(state, env),
+    constructionQueue: constructionQueue(state, now),
+    serverTime: iso(now),
+  };
+}
+
+export function fieldViews(state: VillageState, env: VillageEnv, now: number): FieldView[] {
+  const fields: FieldView[] = [];
+  for (const b of [...state.buildings].sort((x, y) => x.slot - y.slot)) {
+    if (!isFieldType(b.type)) continue;
+    const view = buildingView(b, now);
+    fields.push({
+      id: b.id,
+      slot: b.slot,
+      type: b.type,
+      resourceType: FIELD_RESOURCE[b.type],
+      level: b.level,
+      production: fieldProduction(b.level) * env.worldSpeed,
+      isUpgrading: view.isUpgrading,
+      remainingTime: view.remainingTime,
+    });
+  }
+  return fields;
+}
+
+export function productionView(state: VillageState, env: VillageEnv): ProductionView {
+  const economy = villageEconomy(state, env);
+  return {
+    villageId: state.id,
+    base: economy.base,
+    bonusPercent: economy.bonusPercent,
+    gross: economy.gross,
+    consumption: { population: economy.population, unitUpkeep: economy.upkeep },
+    net: economy.net,
+    capacity: { warehouse: economy.capacity.timber, granary: economy.capacity.mead },
+  };
+}

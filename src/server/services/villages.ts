@@ -1,0 +1,302 @@
+// Villages: reading (settled to now) and the game actions on them; each action locks, settles, applies a rule and writes in one transaction.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/open';
+import { GameError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors';
+import type { Resources } from '../../rules/resources';
+import { RESOURCE_TYPES, canAfford, subtractResources } from '../../rules/resources';
+import type { BuildingType } from '../../rules/buildings';
+import {
+  BUILDINGS,
+  BUILDING_MESSAGES,
+  MAX_BUILDING_LEVEL,
+  buildTimeSeconds,
+  buildingCost,
+  buildingLevels,
+  isBuildingType,
+  placementRefusal,
+  upgradeRefusal,
+} from '../../rules/buildings';
+import type { UnitType } from '../../rules/units';
+import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
+import { normaliseVillageName } from '../../rules/validation';
+import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from './settle-village';
+import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, villageEnv, type VillageHead } from './village-store';
+import * as views from './village-views';
+
+export const NOT_YOURS = 'This village is not yours';
+export const NO_SUCH_VILLAGE = 'No such village';
+export const NOT_ENOUGH_RESOURCES = 'Not enough resources';
+export const MAINTENANCE_MESSAGE = 'This world is in maintenance; game actions are paused. Please try again later.';
+
+/** Village.name in openapi.yaml allows 1 to 30 characters. */
+export const VILLAGE_NAME_LIMIT = 30;
+
+export interface SettledVillage {
+  state: VillageState;
+  env: VillageEnv;
+  now: number;
+}
+
+function checkOwner(head: VillageHead | null, userId: string): VillageHead {
+  if (!head) throw notFound(NO_SUCH_VILLAGE);
+  if (head.village.ownerId !== userId) throw forbidden(NOT_YOURS);
+  return head;
+}
+
+/**
+ * Settles one village to `now` under its row lock and stores the result. Used when a read finds due
+ * events and by the sweeper; settling is deterministic, so doing it twice in a row changes nothing.
+ */
+export async function settleAndStore(tx: Db, head: VillageHead, parts: Parameters<typeof toVillageState>[1], now: Date): Promise<SettledVillage> {
+  const env = villageEnv(head);
+  const before = toVillageState(head.village, parts);
+  const { state } = settleVillage(before, now.getTime(), env);
+  await persistVillage(tx, before, state, nextEventAt(state, env));
+  return { state, env, now: now.getTime() };
+}
+
+/**
+ * Settles a village that was read without a lock. When nothing fell due (the usual case) the settled
+ * state stays in memory: resources are computed on read and nothing is written. Otherwise the events
+ * are applied for real under the row lock.
+ */
+async function settleForRead(db: Db, head: VillageHead, parts: Parameters<typeof toVillageState>[1], now: Date): Promise<SettledVillage> {
+  const env = villageEnv(head);
+  const settled = settleVillage(toVillageState(head.village, parts), now.getTime(), env);
+  const due = head.village.nextEventAt !== null && head.village.nextEventAt.getTime() <= now.getTime();
+  if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime() };
+  return db.transaction(async (tx) => {
+    const locked = await loadVillageHead(tx, head.village.id, true);
+    if (!locked) throw notFound(NO_SUCH_VILLAGE);
+    const fresh = (await loadParts(tx, [locked.village.id])).get(locked.village.id)!;
+    return settleAndStore(tx, locked, fresh, now);
+  });
+}
+
+/** One of the caller's villages, settled to now. */
+export async function readVillage(db: Db, userId: string, villageId: string, now: Date): Promise<SettledVillage> {
+  const head = checkOwner(await loadVillageHead(db, villageId), userId);
+  const parts = (await loadParts(db, [villageId])).get(villageId)!;
+  return settleForRead(db, head, parts, now);
+}
+
+/** The caller's villages in every world, capital first, then oldest first. */
+export async function listVillages(db: Db, userId: string, now: Date): Promise<{ villages: views.VillageView[] }> {
+  const heads = await loadOwnerHeads(db, userId);
+  heads.sort(
+    (a, b) =>
+      Number(b.village.isCapital) - Number(a.village.isCapital) ||
+      a.village.createdAt.getTime() - b.village.createdAt.getTime() ||
+      a.village.name.localeCompare(b.village.name),
+  );
+  const parts = await loadParts(
+    db,
+    heads.map((h) => h.village.id),
+  );
+  const list: views.VillageView[] = [];
+  for (const head of heads) {
+    const settled = await settleForRead(db, head, parts.get(head.village.id)!, now);
+    list.push(views.villageView(settled.state));
+  }
+  return { villages: list };
+}
+
+/**
+ * Runs a game action: inside one transaction the village row is locked, the village settled to `now`,
+ * `action` applies a rule to the state (throwing a GameError changes nothing), and the result is written.
+ */
+async function actOnVillage<T>(
+  db: Db,
+  userId: string,
+  villageId: string,
+  now: Date,
+  action: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  return db.transaction(async (tx) => {
+    const head = checkOwner(await loadVillageHead(tx, villageId, true), userId);
+    if (head.worldStatus === 'maintenance') throw maintenance(MAINTENANCE_MESSAGE);
+    const env = villageEnv(head);
+    const before = toVillageState(head.village, (await loadParts(tx, [villageId])).get(villageId)!);
+    const { state } = settleVillage(before, now.getTime(), env);
+    const village: SettledVillage = { state, env, now: now.getTime() };
+    const result = action(village);
+    await persistVillage(tx, before, state, nextEventAt(state, env));
+    return { result, village };
+  });
+}
+
+/** Pays `price` from the village's stock, or refuses with 409 naming what is missing. */
+function pay(state: VillageState, price: Resources): void {
+  if (!canAfford(state.amounts, price)) {
+    const have = wholeAmounts(state.amounts);
+    const details = RESOURCE_TYPES.filter((r) => state.amounts[r] < price[r]).map((r) => ({
+      field: r,
+      message: `Needs ${price[r]} ${r}, the village has ${have[r]}`,
+    }));
+    throw new GameError(409, NOT_ENOUGH_RESOURCES, details);
+  }
+  state.amounts = subtractResources(state.amounts, price);
+}
+
+function constructionRunning(state: VillageState): boolean {
+  return state.buildings.some((b) => b.upgradeFinishesAt !== null);
+}
+
+/** The great hall level that speeds up work started now (1 if the village somehow has none). */
+function greatHallLevel(state: VillageState): number {
+  return Math.max(1, buildingLevels(state.buildings).great_hall ?? 0);
+}
+
+/** Bad input rather than a conflict with the village's state. */
+const PLACEMENT_BAD_INPUT: readonly string[] = [BUILDING_MESSAGES.fieldNotPlaceable, BUILDING_MESSAGES.notInnerSlot];
+
+export async function constructBuilding(
+  db: Db,
+  userId: string,
+  villageId: string,
+  input: { buildingType: string; slot: number },
+  now: Date,
+): Promise<{ building: views.BuildingView }> {
+  if (!isBuildingType(input.buildingType)) throw badRequest(`Unknown building type "${input.buildingType}"`);
+  const type: BuildingType = input.buildingType;
+  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+    const refusal = placementRefusal(type, input.slot, state.buildings, constructionRunning(state));
+    if (refusal) throw PLACEMENT_BAD_INPUT.includes(refusal) ? badRequest(refusal) : conflict(refusal);
+    pay(state, buildingCost(type, 1));
+    const seconds = buildTimeSeconds(type, 1, greatHallLevel(state), env.worldSpeed);
+    const building = {
+      id: randomUUID(),
+      slot: input.slot,
+      type,
+      level: 0,
+      upgradeStartedAt: at,
+      upgradeFinishesAt: at + seconds * 1000,
+      updatedAt: at,
+    };
+    state.buildings.push(building);
+    return views.buildingView(building, at);
+  });
+  return { building: result };
+}
+
+export async function upgradeBuilding(
+  db: Db,
+  userId: string,
+  villageId: string,
+  buildingId: string,
+  now: Date,
+): Promise<{ building: views.BuildingView }> {
+  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+    const building = state.buildings.find((b) => b.id === buildingId);
+    if (!building) throw notFound('No such building in this village');
+    const refusal = upgradeRefusal(
+      { level: building.level, isUpgrading: building.upgradeFinishesAt !== null },
+      constructionRunning(state),
+    );
+    if (refusal) throw conflict(refusal);
+    const level = building.level + 1;
+    pay(state, buildingCost(building.type, level));
+    const seconds = buildTimeSeconds(building.type, level, greatHallLevel(state), env.worldSpeed);
+    building.upgradeStartedAt = at;
+    building.upgradeFinishesAt = at + seconds * 1000;
+    building.updatedAt = at;
+    return views.buildingView(building, at);
+  });
+  return { building: result };
+}
+
+export async function trainUnits(
+  db: Db,
+  userId: string,
+  villageId: string,
+  input: { unitType: string; count?: number },
+  now: Date,
+): Promise<{ unit: views.UnitView }> {
+  if (!isUnitType(input.unitType)) throw badRequest(`Unknown unit type "${input.unitType}"`);
+  const type: UnitType = input.unitType;
+  const count = input.count ?? 1;
+  if (!Number.isInteger(count) || count < 1) throw badRequest('count must be a whole number of at least 1');
+  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+    const info = UNITS[type];
+    const level = buildingLevels(state.buildings)[info.trainedIn] ?? 0;
+    if (level < 1) throw conflict(`Training a ${info.name} needs a ${BUILDINGS[info.trainedIn].name} of level 1 or more`);
+    pay(state, trainingCost(type, count));
+    const secondsEach = trainingTimeSeconds(type, level, env.worldSpeed);
+    // Orders of a village run one after another: this one starts when the last queued one ends.
+    const startedAt = Math.max(at, ...state.orders.map((o) => o.finishesAt));
+    state.orders.push({
+      id: randomUUID(),
+      unitType: type,
+      count,
+      done: 0,
+      secondsEach,
+      startedAt,
+      finishesAt: startedAt + count * secondsEach * 1000,
+    });
+    if (!state.unitIds[type]) state.unitIds[type] = randomUUID();
+    state.units[type] = state.units[type] ?? 0;
+    return views.unitView(state, type, at)!;
+  });
+  return { unit: result };
+}
+
+export async function renameVillage(
+  db: Db,
+  userId: string,
+  villageId: string,
+  rawName: string,
+  now: Date,
+): Promise<{ village: views.VillageView }> {
+  const name = normaliseVillageName(rawName);
+  if (name === '') throw badRequest('Village name is required', [{ field: 'name', message: 'Village name is required' }]);
+  if ([...name].length > VILLAGE_NAME_LIMIT) {
+    const message = `Village name must be at most ${VILLAGE_NAME_LIMIT} characters`;
+    throw badRequest(message, [{ field: 'name', message }]);
+  }
+  const { village } = await actOnVillage(db, userId, villageId, now, ({ state }) => {
+    // The same name again is accepted and changes nothing (SPEC: an unchanged name is ignored).
+    if (name !== state.name) state.name = name;
+  });
+  return { village: views.villageView(village.state) };
+}
+
+/** Cost and build time of one level at world speed 1 with great hall level 1. */
+export function buildingCostQuote(buildingType: string, level: number): { buildingType: BuildingType; level: number; cost: Resources; buildTime: number } {
+  if (!isBuildingType(buildingType)) throw badRequest(`Unknown building type "${buildingType}"`);
+  if (!Number.isInteger(level) || level < 1 || level > MAX_BUILDING_LEVEL) {
+    throw badRequest(`level must be a whole number from 1 to ${MAX_BUILDING_LEVEL}`);
+  }
+  return { buildingType, level, cost: buildingCost(buildingType, level), buildTime: buildTimeSeconds(buildingType, level, 1, 1) };
+}
+
+// Read views of one village, each settled to now.
+
+export async function villageOf(db: Db, userId: string, villageId: string, now: Date) {
+  const { state } = await readVillage(db, userId, villageId, now);
+  return { village: views.villageView(state) };
+}
+
+export async function villageOverview(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return views.overview(state, env, now.getTime());
+}
+
+export async function villageBuildings(db: Db, userId: string, villageId: string, now: Date) {
+  const { state } = await readVillage(db, userId, villageId, now);
+  return { buildings: views.buildingViews(state, now.getTime()), constructionQueue: views.constructionQueue(state, now.getTime()) };
+}
+
+export async function villageUnits(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return { units: views.unitViews(state, now.getTime()), availableUnitTypes: views.availableUnitTypes(state, env) };
+}
+
+export async function villageFields(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return { fields: views.fieldViews(state, env, now.getTime()) };
+}
+
+export async function villageProduction(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return views.productionView(state, env);
+}

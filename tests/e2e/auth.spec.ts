@@ -1,0 +1,116 @@
+// Accounts as a player meets them: register, enter the game, log out, come back to the page they wanted, roles, Discord.
+import { test, expect } from '@playwright/test';
+import { logIn, newPlayer, registerViaApi } from './support/players';
+import { runCli, startServer } from './support/server';
+
+test('a new player registers, lands on /dashboard, enters the game and logs out', async ({ page }) => {
+  const player = newPlayer('reg');
+  await page.goto('/register');
+  await page.getByLabel('Username').fill(player.username);
+  await page.getByLabel('Email').fill(player.email);
+  await page.getByLabel('Password', { exact: true }).fill('weak');
+  await expect(page.getByText('At least 8 characters')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByLabel('Confirm Password').fill(player.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/(dashboard|game)/);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Enter Game' }).click();
+  await expect(page).toHaveURL(/\/game/);
+  await expect(page.getByText(player.username).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const stored = await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')]);
+  expect(stored).toEqual([null, null]);
+});
+
+test('registration shows the rules of the form and clears an error on edit', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Username').fill('ab');
+  await expect(page.getByText('Username is required')).toBeHidden();
+});
+
+test('a logged-out visit to /game/map goes to /login and back to /game/map after login', async ({ page, request }) => {
+  const player = await registerViaApi(request);
+  await page.goto('/game/map');
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, player);
+  await expect(page).toHaveURL(/\/game\/map$/);
+});
+
+test('a wrong password shows the server message', async ({ page, request }) => {
+  const player = await registerViaApi(request);
+  await page.goto('/login');
+  await logIn(page, { email: player.email, password: 'Wrong#Pass1' });
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a player opening /admin gets Access Denied', async ({ page, request }) => {
+  const player = await registerViaApi(request);
+  await page.goto('/login');
+  await logIn(page, player);
+  await expect(page).toHaveURL(/\/dashboard|\/game/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/forbidden$/);
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+});
+
+test('a callback with ?error=x shows its message and returns to /login after 3 seconds', async ({ page }) => {
+  await page.goto('/auth/callback?error=x');
+  await expect(page.getByRole('alert')).toHaveText('Discord authentication failed. Please try again.');
+  const shownAt = Date.now();
+  await page.waitForURL(/\/login$/, { timeout: 6_000 });
+  expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_500);
+});
+
+test('a callback without a token says so', async ({ page }) => {
+  await page.goto('/auth/callback');
+  await expect(page.getByRole('alert')).toHaveText('Authentication token not found.');
+});
+
+test('a full Discord login against the local provider signs the player in', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: /Discord/ }).click();
+  await expect(page).toHaveURL(/\/(dashboard|game)/, { timeout: 20_000 });
+  await expect(page.getByText('Freydis').first()).toBeVisible();
+  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+  expect(user).toMatchObject({ username: 'Freydis', discordAvatar: 'https://cdn.discordapp.com/avatars/7007/f00dcafe.png' });
+});
+
+test('an admin made with the CLI sees the user table', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  let server = await startServer(3101);
+  try {
+    const admin = await registerViaApi(request, newPlayer('adm'), server.url);
+    const other = await registerViaApi(request, newPlayer('usr'), server.url);
+    // While the server holds the embedded database the CLI refuses instead of touching the files.
+    const refused = runCli(server.dataDir, ['set-role', admin.email, 'admin']);
+    expect(refused.status).not.toBe(0);
+    expect(refused.output).toContain('in use by a running server');
+    await server.stop();
+    expect(runCli(server.dataDir, ['set-role', 'nobody@example.com', 'admin']).output).toContain('No user with email');
+    expect(runCli(server.dataDir, ['set-role', admin.email, 'emperor']).output).toContain('Unknown role');
+    const made = runCli(server.dataDir, ['set-role', admin.email, 'admin']);
+    expect(made.output).toContain('is now admin');
+    server = await startServer(3101, server.dataDir);
+    await page.goto(`${server.url}/login`);
+    await logIn(page, admin);
+    await expect(page).toHaveURL(/\/dashboard|\/game/);
+    await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
+    await page.goto(`${server.url}/admin`);
+    await expect(page.getByText('Admin Dashboard')).toBeVisible();
+    const table = page.getByRole('table');
+    await expect(table).toContainText(other.username);
+    await expect(table).toContainText(admin.email);
+    await expect(table).toContainText(other.id.slice(0, 8));
+    await expect(table).not.toContainText(other.id);
+    await expect(page.getByText('87', { exact: true })).toBeVisible();
+  } finally {
+    await server.stop();
+  }
+});

@@ -1,0 +1,22 @@
+// Test players: unique registration data and a register call through the real API.
+import type { APIRequestContext, Page } from '@playwright/test';
+
+let counter = 0;
+export function newPlayer(prefix = 'e2e') {
+  counter += 1;
+  const tag = `${prefix}${Date.now().toString(36).slice(-5)}${counter}`;
+  return { username: tag, email: `${tag}@example.com`, password: 'Valhalla#2026' };
+}
+
+export async function registerViaApi(request: APIRequestContext, player = newPlayer(), baseURL?: string) {
+  const res = await request.post(`${baseURL ?? ''}/api/auth/register`, { data: player });
+  if (res.status() !== 201) throw new Error(`register failed ${res.status()}: ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  return { ...player, token: body.token, id: body.user.id };
+}
+
+export async function logIn(page: Page, player: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(player.email);
+  await page.getByLabel('Password', { exact: true }).fill(player.password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
