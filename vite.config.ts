@@ -1,11 +1,12 @@
 // Vite build of the client; in dev it proxies /api to the game server started by scripts/dev.mjs.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mapAtlas } from './scripts/vite-map-atlas';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mapAtlas()],
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
   server: {
     host: '127.0.0.1',

@@ -1405,7 +1405,7 @@ export interface components {
             /** @description Units at home. */
             count: number;
             isTraining: boolean;
-            /** @description Seconds until the last queued unit of this type finishes; null when not training. */
+            /** @description Seconds until the next unit of this type finishes (units finish one by one); null when not training. trainingQueue has each order's end. */
             remainingTime: number | null;
             trainingQueue?: components["schemas"]["TrainingOrder"][];
         };

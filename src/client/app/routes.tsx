@@ -1,7 +1,9 @@
 // The one typed route table of SPEC section 2, and its translation into react-router route objects.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { useAtomValue } from 'jotai';
 import type { Role } from '../../rules/roles';
+import { villagesAtom } from '../state/village';
 import { Spinner } from '../ui/Spinner';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteError } from './RouteError';
@@ -16,6 +18,7 @@ const ForbiddenPage = lazy(() => import('../features/forbidden/ForbiddenPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const GameShell = lazy(() => import('../features/shell/GameShell'));
 const VillagePage = lazy(() => import('../features/village/VillagePage'));
+const WorldPicker = lazy(() => import('../features/worlds/WorldPicker'));
 const MapPage = lazy(() => import('../features/map-panel/MapPage'));
 const HeroesPage = lazy(() => import('../features/heroes/HeroesPage'));
 const WondersPage = lazy(() => import('../features/wonders/WondersPage'));
@@ -37,10 +40,16 @@ export type AppRoute =
   | { path?: never; index: true; access?: never; page: Page; children?: never }
   | { path?: string; index?: boolean; access?: never; redirect: string; page?: never; children?: never };
 
+/** /game/village: a player without a village picks a world first (features never import each other, so app/ composes). */
+function VillageHome() {
+  const villages = useAtomValue(villagesAtom);
+  return villages !== null && villages.length === 0 ? <WorldPicker /> : <VillagePage />;
+}
+
 /** Sub-routes of /game; village is the default. */
 const gameRoutes: readonly AppRoute[] = [
   { index: true, redirect: 'village' },
-  { path: 'village', access: 'signed-in', page: VillagePage },
+  { path: 'village', access: 'signed-in', page: VillageHome },
   { path: 'map', access: 'signed-in', page: MapPage },
   { path: 'heroes', access: 'signed-in', page: HeroesPage },
   { path: 'wonders', access: 'signed-in', page: WondersPage },

@@ -36,11 +36,22 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
 
+/** Any fixed number, shared by every process of this game, names the migration lock. */
+const MIGRATION_LOCK = 7_461_001;
+
 /** Opens a PostgreSQL pool and applies migrations; several server processes may share the database. */
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema, logger: options.logger });
-  await migratePg(db, { migrationsFolder });
+  // Several processes may start at once: an advisory lock lets one migrate while the others wait.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lockClient.release();
+  }
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 

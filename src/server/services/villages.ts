@@ -18,18 +18,15 @@ import {
 } from '../../rules/buildings';
 import type { UnitType } from '../../rules/units';
 import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
-import { normaliseVillageName } from '../../rules/validation';
+import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from './settle-village';
-import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, villageEnv, type VillageHead } from './village-store';
+import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, villageEnv, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
 
 export const NOT_YOURS = 'This village is not yours';
 export const NO_SUCH_VILLAGE = 'No such village';
 export const NOT_ENOUGH_RESOURCES = 'Not enough resources';
 export const MAINTENANCE_MESSAGE = 'This world is in maintenance; game actions are paused. Please try again later.';
-
-/** Village.name in openapi.yaml allows 1 to 30 characters. */
-export const VILLAGE_NAME_LIMIT = 30;
 
 export interface SettledVillage {
   state: VillageState;
@@ -47,7 +44,7 @@ function checkOwner(head: VillageHead | null, userId: string): VillageHead {
  * Settles one village to `now` under its row lock and stores the result. Used when a read finds due
  * events and by the sweeper; settling is deterministic, so doing it twice in a row changes nothing.
  */
-export async function settleAndStore(tx: Db, head: VillageHead, parts: Parameters<typeof toVillageState>[1], now: Date): Promise<SettledVillage> {
+export async function settleAndStore(tx: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
   const env = villageEnv(head);
   const before = toVillageState(head.village, parts);
   const { state } = settleVillage(before, now.getTime(), env);
@@ -60,7 +57,7 @@ export async function settleAndStore(tx: Db, head: VillageHead, parts: Parameter
  * state stays in memory: resources are computed on read and nothing is written. Otherwise the events
  * are applied for real under the row lock.
  */
-async function settleForRead(db: Db, head: VillageHead, parts: Parameters<typeof toVillageState>[1], now: Date): Promise<SettledVillage> {
+async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
   const env = villageEnv(head);
   const settled = settleVillage(toVillageState(head.village, parts), now.getTime(), env);
   const due = head.village.nextEventAt !== null && head.village.nextEventAt.getTime() <= now.getTime();
@@ -249,10 +246,8 @@ export async function renameVillage(
 ): Promise<{ village: views.VillageView }> {
   const name = normaliseVillageName(rawName);
   if (name === '') throw badRequest('Village name is required', [{ field: 'name', message: 'Village name is required' }]);
-  if ([...name].length > VILLAGE_NAME_LIMIT) {
-    const message = `Village name must be at most ${VILLAGE_NAME_LIMIT} characters`;
-    throw badRequest(message, [{ field: 'name', message }]);
-  }
+  const tooLong = villageNameError(name);
+  if (tooLong) throw badRequest(tooLong, [{ field: 'name', message: tooLong }]);
   const { village } = await actOnVillage(db, userId, villageId, now, ({ state }) => {
     // The same name again is accepted and changes nothing (SPEC: an unchanged name is ignored).
     if (name !== state.name) state.name = name;

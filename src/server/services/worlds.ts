@@ -8,7 +8,8 @@ import { population, type BuildingAtLevel } from '../../rules/economy';
 import { startingStock } from '../../rules/resources';
 import { isEmptyLand } from '../../rules/terrain';
 import { findCapitalSpot } from '../../rules/world';
-import { VILLAGE_NAME_LIMIT, MAINTENANCE_MESSAGE } from './villages';
+import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
+import { MAINTENANCE_MESSAGE } from './villages';
 import { villageView, type VillageView } from './village-views';
 import { toVillageState } from './village-store';
 
@@ -71,7 +72,7 @@ export async function getWorld(db: Db, worldId: string): Promise<{ world: WorldV
 /** "<username>'s village", the username cut short when the whole would not fit a village name. */
 export function capitalName(username: string): string {
   const suffix = "'s village";
-  const room = VILLAGE_NAME_LIMIT - suffix.length;
+  const room = VILLAGE_NAME_MAX_LENGTH - suffix.length;
   return [...username.trim()].slice(0, room).join('') + suffix;
 }
 

@@ -1,13 +1,27 @@
-// The /game frame: header, top bar (village, resources, player, logout), side navigation and the page outlet.
-import { Suspense, useState } from 'react';
+// The /game frame: header, top bar (village selector, live resources, tutorial slot, player, logout), side navigation with the village card, and the page outlet.
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
 import { signOutAtom, userAtom } from '../../state/session';
-import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
+import {
+  ensureVillagesAtom,
+  loadOverviewAtom,
+  selectedOverviewAtom,
+  selectedVillageAtom,
+  selectedVillageIdAtom,
+  villagesAtom,
+  type Village,
+} from '../../state/village';
+import { RESOURCE_NAMES } from '../../../rules/resources';
+import { formatNumber } from '../../../rules/format';
+import { storeAlert } from '../../../rules/economy';
 import { Avatar } from '../../ui/Avatar';
+import { CrownIcon, ResourceIcon } from '../../ui/icons';
+import { formatRate, useLiveResources } from '../../ui/resources';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
+import './shell.css';
 
 const NAV = [
   { to: '/game/village', label: 'Village' },
@@ -20,11 +34,144 @@ const NAV = [
   { to: '/game/alliance', label: 'Alliance' },
 ] as const;
 
-export default function GameShell() {
+/** Between reads the client only counts; a fresh read now and then keeps it honest (units starving, attacks). */
+export const OVERVIEW_RESYNC_MS = 60_000;
+
+/** '(12|-40)' as villages are written everywhere in the game. */
+export function coordinates(village: Pick<Village, 'x' | 'y'>): string {
+  return `(${village.x}|${village.y})`;
+}
+
+/** An option of the village selector: options hold text only, so the crown is the word '(capital)'. */
+export function villageOptionText(village: Village): string {
+  return `${village.name}${village.isCapital ? ' (capital)' : ''} ${coordinates(village)}`;
+}
+
+function VillageSelector() {
+  const villages = useAtomValue(villagesAtom);
+  const selected = useAtomValue(selectedVillageAtom);
+  const setSelectedId = useSetAtom(selectedVillageIdAtom);
+  const none = !villages || villages.length === 0 || !selected;
+  return (
+    <div className="shell__village">
+      <label htmlFor="village-select">Village</label>
+      {selected?.isCapital && <CrownIcon size={18} title="Capital" />}
+      <select
+        id="village-select"
+        className="input"
+        disabled={none}
+        value={selected?.id ?? ''}
+        onChange={(event) => setSelectedId(event.target.value)}
+      >
+        {none ? (
+          <option value="">No village yet</option>
+        ) : (
+          villages.map((v) => (
+            <option key={v.id} value={v.id}>
+              {villageOptionText(v)}
+            </option>
+          ))
+        )}
+      </select>
+    </div>
+  );
+}
+
+/** The selected village's stock, counted up every second from the last read. */
+function CompactResources() {
+  const read = useAtomValue(selectedOverviewAtom);
+  const resources = useLiveResources(read?.overview.resources, read?.readAt ?? 0);
+  return (
+    <ul className="shell__resources" aria-label="Resources">
+      {resources.length === 0
+        ? (['timber', 'stone', 'iron', 'mead'] as const).map((type) => (
+            <li key={type}>
+              <ResourceIcon type={type} size={16} />
+              <span className="shell__resource-name">{RESOURCE_NAMES[type]}</span>
+              <span>—</span>
+            </li>
+          ))
+        : resources.map((r) => (
+            <li
+              key={r.type}
+              className={`shell__resource shell__resource--${storeAlert(r.live, r.capacity)}`}
+              title={`${RESOURCE_NAMES[r.type]}: ${Math.floor(r.live)} of ${r.capacity} (${formatRate(r.production)})`}
+            >
+              <ResourceIcon type={r.type} size={16} />
+              <span className="shell__resource-name">{RESOURCE_NAMES[r.type]}</span>
+              <span className="shell__resource-amount" data-testid={`topbar-${r.type}`}>
+                {formatNumber(r.live)}
+              </span>
+            </li>
+          ))}
+    </ul>
+  );
+}
+
+function VillageCard() {
+  const village = useAtomValue(selectedVillageAtom);
+  const villages = useAtomValue(villagesAtom);
+  if (!village) {
+    return (
+      <aside className="village-card village-card--empty" aria-label="Selected village">
+        {villages === null ? <p className="muted">Loading villages...</p> : <p className="muted">No village yet. Join a world to found one.</p>}
+      </aside>
+    );
+  }
+  return (
+    <aside className="village-card" aria-label="Selected village">
+      <h2 className="village-card__name">
+        {village.isCapital && <CrownIcon size={16} title="Capital" />}
+        <span>{village.name}</span>
+      </h2>
+      <dl className="village-card__facts">
+        <div>
+          <dt>Coordinates</dt>
+          <dd>{coordinates(village)}</dd>
+        </div>
+        <div>
+          <dt>Population</dt>
+          <dd>{formatNumber(village.population)}</dd>
+        </div>
+        <div>
+          <dt>Loyalty</dt>
+          <dd>{Math.round(village.loyalty)}%</dd>
+        </div>
+        <div>
+          <dt>Capital</dt>
+          <dd>{village.isCapital ? 'Yes' : 'No'}</dd>
+        </div>
+      </dl>
+    </aside>
+  );
+}
+
+export interface GameShellProps {
+  /** The tutorial button (with its percent) once the tutorial feature exists; app/ composes it in. */
+  tutorial?: ReactNode;
+}
+
+export default function GameShell({ tutorial }: GameShellProps) {
   const user = useAtomValue(userAtom);
   const signOut = useSetAtom(signOutAtom);
+  const ensureVillages = useSetAtom(ensureVillagesAtom);
+  const loadOverview = useSetAtom(loadOverviewAtom);
+  const selected = useAtomValue(selectedVillageAtom);
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId) void ensureVillages(userId);
+  }, [userId, ensureVillages]);
+
+  const selectedId = selected?.id ?? null;
+  useEffect(() => {
+    if (!selectedId) return undefined;
+    void loadOverview(selectedId);
+    const timer = window.setInterval(() => void loadOverview(selectedId), OVERVIEW_RESYNC_MS);
+    return () => window.clearInterval(timer);
+  }, [selectedId, loadOverview]);
 
   async function onLogout() {
     setLeaving(true);
@@ -42,24 +189,10 @@ export default function GameShell() {
       <SiteHeader className="shell__header" />
 
       <div className="shell__topbar">
-        <div className="shell__village">
-          <label htmlFor="village-select">Village</label>
-          {/* Placeholder until villages exist: later work fills this from the villages API. */}
-          <select id="village-select" className="input" disabled value="">
-            <option value="">No village yet</option>
-          </select>
-        </div>
-
-        <ul className="shell__resources" aria-label="Resources">
-          {RESOURCE_TYPES.map((resource) => (
-            <li key={resource}>
-              <span className={`resource-dot resource-dot--${resource}`} aria-hidden="true" />
-              <span className="shell__resource-name">{RESOURCE_NAMES[resource]}</span>
-              <span>—</span>
-            </li>
-          ))}
-        </ul>
-
+        <VillageSelector />
+        <CompactResources />
+        {/* The tutorial button lands here; app/ passes it in (features never import each other). */}
+        <div className="shell__tutorial">{tutorial}</div>
         {user && (
           <div className="shell__user">
             <Avatar userId={user.id} username={user.username} discordAvatar={user.discordAvatar} />
@@ -71,17 +204,18 @@ export default function GameShell() {
         )}
       </div>
 
-      <nav className="shell__sidenav" aria-label="Game">
-        <ul>
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <div className="shell__sidenav">
+        <nav aria-label="Game">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <VillageCard />
+      </div>
 
       <main className="shell__main">
         {/* The frame stays up while a game page's chunk loads. */}

@@ -1,6 +1,164 @@
-// /game/village: placeholder page until the real one is built.
-import { ComingSoon } from '../../ui/ComingSoon';
+// /game/village: the selected village with its resources, statistics, buildings and units, in three tabs.
+import { useCallback, useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useSearchParams } from 'react-router';
+import {
+  loadOverviewAtom,
+  loadVillagesAtom,
+  loadWorldsAtom,
+  overviewStatusAtom,
+  selectedOverviewAtom,
+  selectedVillageAtom,
+  villagesStatusAtom,
+  worldsAtom,
+  type Village,
+} from '../../state/village';
+import { mapResources, type ResourceType } from '../../../rules/resources';
+import { CrownIcon } from '../../ui/icons';
+import { useLiveResources } from '../../ui/resources';
+import { Spinner } from '../../ui/Spinner';
+import { Tabs } from '../../ui/Tabs';
+import { BuildingsTab } from './BuildingsTab';
+import { OverviewTab } from './OverviewTab';
+import { RenameButton } from './RenameButton';
+import { UnitsTab } from './UnitsTab';
+import type { VillageContext } from './context';
+import './village.css';
+
+const TAB_IDS = ['overview', 'buildings', 'units'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+function isTabId(value: string | null): value is TabId {
+  return (TAB_IDS as readonly (string | null)[]).includes(value);
+}
+
+/** Several countdowns often end together (a card and the queue line): they share one refetch. */
+const COUNTDOWN_REFETCH_DELAY_MS = 300;
+
+function VillageHeader({ village }: { village: Village }) {
+  return (
+    <header className="village-header card">
+      <div className="village-header__text">
+        <h1 className="village-header__name">
+          {village.isCapital && <CrownIcon size={26} title="Capital" />}
+          <span>{village.name}</span>
+        </h1>
+        <p className="village-header__facts">
+          <span>
+            ({village.x}|{village.y})
+          </span>
+          <span>Population {village.population}</span>
+          <span>Loyalty {Math.round(village.loyalty)}%</span>
+          {village.isCapital && <span className="badge badge--gold">Capital</span>}
+        </p>
+      </div>
+      <RenameButton village={village} />
+    </header>
+  );
+}
 
 export default function VillagePage() {
-  return <ComingSoon title="Village" />;
+  const village = useAtomValue(selectedVillageAtom);
+  const villagesStatus = useAtomValue(villagesStatusAtom);
+  const read = useAtomValue(selectedOverviewAtom);
+  const overviewStatus = useAtomValue(overviewStatusAtom);
+  const worlds = useAtomValue(worldsAtom);
+  const loadOverview = useSetAtom(loadOverviewAtom);
+  const loadVillages = useSetAtom(loadVillagesAtom);
+  const loadWorlds = useSetAtom(loadWorldsAtom);
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabId = isTabId(tabParam) ? tabParam : 'overview';
+
+  // The world's speed scales the build times shown before an upgrade starts.
+  const hasVillage = village !== null;
+  useEffect(() => {
+    if (worlds !== null || !hasVillage) return;
+    loadWorlds().catch((error: unknown) => console.error('Loading the worlds failed', error));
+  }, [worlds, hasVillage, loadWorlds]);
+
+  const villageId = village?.id ?? null;
+  const refresh = useCallback(async () => {
+    if (villageId) await loadOverview(villageId);
+  }, [villageId, loadOverview]);
+
+  const pending = useRef<number | null>(null);
+  const refreshAfterCountdown = useCallback(() => {
+    if (pending.current !== null) return;
+    pending.current = window.setTimeout(() => {
+      pending.current = null;
+      void refresh();
+    }, COUNTDOWN_REFETCH_DELAY_MS);
+  }, [refresh]);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+    },
+    [],
+  );
+
+  const resources = useLiveResources(read?.overview.resources, read?.readAt ?? 0);
+
+  if (!village) {
+    return (
+      <section className="page village" aria-labelledby="village-title">
+        <h1 id="village-title" className="page__title">
+          Village
+        </h1>
+        {villagesStatus === 'error' ? (
+          <LoadFailed what="your villages" onRetry={() => void loadVillages()} />
+        ) : (
+          <Spinner label="Loading your villages..." />
+        )}
+      </section>
+    );
+  }
+
+  if (!read) {
+    const failed = overviewStatus.villageId === village.id && overviewStatus.status === 'error';
+    return (
+      <section className="page village">
+        <VillageHeader village={village} />
+        {failed ? <LoadFailed what="the village" onRetry={() => void refresh()} /> : <Spinner label="Loading the village..." />}
+      </section>
+    );
+  }
+
+  const liveByType = new Map(resources.map((r) => [r.type, r.live]));
+  const ctx: VillageContext = {
+    village,
+    overview: read.overview,
+    readAt: read.readAt,
+    stock: mapResources((r: ResourceType) => liveByType.get(r) ?? 0),
+    worldSpeed: worlds?.find((w) => w.id === village.worldId)?.speed ?? (worlds === null ? null : 1),
+    refresh,
+    onCountdownEnd: refreshAfterCountdown,
+  };
+
+  return (
+    <section className="page village">
+      <VillageHeader village={village} />
+      <Tabs<TabId>
+        label="Village sections"
+        selected={tab}
+        onSelect={(id) => setParams(id === 'overview' ? {} : { tab: id }, { replace: true })}
+        tabs={[
+          { id: 'overview', label: 'Overview', panel: <OverviewTab ctx={ctx} resources={resources} /> },
+          { id: 'buildings', label: 'Buildings', panel: <BuildingsTab ctx={ctx} /> },
+          { id: 'units', label: 'Units', panel: <UnitsTab ctx={ctx} /> },
+        ]}
+      />
+    </section>
+  );
+}
+
+function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div className="card village__failed">
+      <p>Could not load {what}.</p>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
 }

@@ -1,0 +1,226 @@
+// The buildings tab: what is under construction, a card per field and inner building with Upgrade, and building anew.
+import { useState } from 'react';
+import { apiError } from '../../api/client';
+import { constructBuilding, upgradeBuilding, type Building } from '../../api/villages';
+import { BUILDINGS, BUILDING_MESSAGES, buildTimeSeconds, buildingCost, isFieldType } from '../../../rules/buildings';
+import { BuildingGlyph } from './BuildingGlyph';
+import { CostList } from './CostList';
+import { EndsIn } from './EndsIn';
+import {
+  buildOptions,
+  freeInnerSlots,
+  greatHallLevel,
+  isConstructionRunning,
+  nextLevelPreview,
+  notEnoughMessage,
+  shortfall,
+  upgradeBlock,
+} from './model';
+import type { VillageContext } from './context';
+
+/** Short forms of the rules' refusals for a card's footer. */
+function cardReason(reason: string): string {
+  if (reason === BUILDING_MESSAGES.constructionBusy) return 'Another construction is running';
+  if (reason === BUILDING_MESSAGES.maxLevel) return 'Maximum level reached';
+  return reason;
+}
+
+export function ConstructionStatus({ ctx }: { ctx: VillageContext }) {
+  const running = ctx.overview.buildings.filter((b) => b.isUpgrading);
+  if (running.length === 0) {
+    return <p className="construction construction--idle">No construction running. Your builders are ready.</p>;
+  }
+  return (
+    <ul className="construction" aria-label="Under construction">
+      {running.map((b) => (
+        <li key={b.id}>
+          <BuildingGlyph type={b.type} size={20} />
+          <span>
+            {BUILDINGS[b.type].name} to level {b.level + 1}
+          </span>
+          <EndsIn remaining={b.remainingTime ?? 0} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function BuildingCard({ building, ctx }: { building: Building; ctx: VillageContext }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { buildings } = ctx.overview;
+  const preview = nextLevelPreview(building, buildings, ctx.worldSpeed ?? 1);
+  const block = upgradeBlock(building, buildings, preview, ctx.stock);
+  const name = BUILDINGS[building.type].name;
+
+  async function onUpgrade() {
+    setBusy(true);
+    setError(null);
+    try {
+      await upgradeBuilding(ctx.village.id, building.id);
+      await ctx.refresh();
+    } catch (failure) {
+      setError(apiError(failure, 'Failed to upgrade building'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className={building.isUpgrading ? 'building-card building-card--busy' : 'building-card'} aria-label={`${name}, slot ${building.slot}`}>
+      <header className="building-card__head">
+        <BuildingGlyph type={building.type} />
+        <h3 className="building-card__name">{name}</h3>
+        <span className="badge badge--gold building-card__level">Level {building.level}</span>
+      </header>
+      {building.isUpgrading ? (
+        <p className="building-card__status">
+          Upgrading to level {building.level + 1}: <EndsIn remaining={building.remainingTime ?? 0} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
+        </p>
+      ) : preview ? (
+        <div className="building-card__next">
+          <span className="building-card__label">Level {preview.level}</span>
+          <CostList cost={preview.cost} stock={ctx.stock} seconds={ctx.worldSpeed === null ? undefined : preview.seconds} />
+        </div>
+      ) : (
+        <p className="building-card__status">Maximum level reached</p>
+      )}
+      <footer className="building-card__foot">
+        <button type="button" className="button button--small" onClick={onUpgrade} disabled={block !== null || busy}>
+          Upgrade
+        </button>
+        {block && !building.isUpgrading && <span className="building-card__reason">{cardReason(block)}</span>}
+      </footer>
+      {error && (
+        <p className="alert alert--compact" role="alert">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function BuildPanel({ ctx }: { ctx: VillageContext }) {
+  const { buildings } = ctx.overview;
+  const options = buildOptions(buildings);
+  const available = options.filter((o) => o.available);
+  const locked = options.filter((o) => !o.available && !o.alreadyBuilt);
+  const slots = freeInnerSlots(buildings);
+  const [chosenType, setChosenType] = useState<string>('');
+  const [chosenSlot, setChosenSlot] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // A choice that stopped being possible (built meanwhile) falls back to the first possible one.
+  const type = available.find((o) => o.type === chosenType)?.type ?? available[0]?.type ?? null;
+  const slot = chosenSlot !== null && slots.includes(chosenSlot) ? chosenSlot : (slots[0] ?? null);
+  const cost = type ? buildingCost(type, 1) : null;
+  const seconds = type && ctx.worldSpeed !== null ? buildTimeSeconds(type, 1, greatHallLevel(buildings), ctx.worldSpeed) : undefined;
+  let block: string | null = null;
+  if (isConstructionRunning(buildings)) block = 'Another construction is running';
+  else if (cost && shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
+
+  async function onBuild() {
+    if (!type || slot === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await constructBuilding(ctx.village.id, type, slot);
+      await ctx.refresh();
+    } catch (failure) {
+      setError(apiError(failure, 'Failed to construct building'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card build-panel" aria-labelledby="build-title">
+      <h2 id="build-title">Build a new building</h2>
+      {slots.length === 0 ? (
+        <p className="muted">Every inner slot is taken.</p>
+      ) : available.length === 0 ? (
+        <p className="muted">Nothing can be built right now: see the requirements below.</p>
+      ) : (
+        <div className="build-panel__form">
+          <div className="field">
+            <label htmlFor="build-type">Building</label>
+            <select id="build-type" className="input" value={type ?? ''} onChange={(e) => setChosenType(e.target.value)}>
+              {available.map((o) => (
+                <option key={o.type} value={o.type}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="build-slot">Slot</label>
+            <select id="build-slot" className="input" value={slot ?? ''} onChange={(e) => setChosenSlot(Number(e.target.value))}>
+              {slots.map((s) => (
+                <option key={s} value={s}>
+                  Slot {s}
+                </option>
+              ))}
+            </select>
+          </div>
+          {cost && (
+            <div className="build-panel__cost">
+              <span className="building-card__label">Level 1</span>
+              <CostList cost={cost} stock={ctx.stock} seconds={seconds} />
+            </div>
+          )}
+          <div className="build-panel__actions">
+            <button type="button" className="button" onClick={onBuild} disabled={!type || slot === null || block !== null || busy}>
+              Build
+            </button>
+            {block && <span className="building-card__reason">{block}</span>}
+          </div>
+        </div>
+      )}
+      {error && (
+        <p className="alert alert--compact" role="alert">
+          {error}
+        </p>
+      )}
+      {locked.length > 0 && (
+        <div className="build-panel__locked">
+          <h3>Not yet available</h3>
+          <ul>
+            {locked.map((o) => (
+              <li key={o.type}>
+                <strong>{o.name}</strong> <span className="muted">requires {o.missing.join(', ')}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function BuildingsTab({ ctx }: { ctx: VillageContext }) {
+  const fields = ctx.overview.buildings.filter((b) => isFieldType(b.type)).sort((a, b) => a.slot - b.slot);
+  const inner = ctx.overview.buildings.filter((b) => !isFieldType(b.type)).sort((a, b) => a.slot - b.slot);
+  return (
+    <div className="stack">
+      <ConstructionStatus ctx={ctx} />
+      <section aria-labelledby="inner-title">
+        <h2 id="inner-title" className="section-title">Village buildings</h2>
+        <div className="building-grid">
+          {inner.map((b) => (
+            <BuildingCard key={b.id} building={b} ctx={ctx} />
+          ))}
+        </div>
+      </section>
+      <BuildPanel ctx={ctx} />
+      <section aria-labelledby="fields-title">
+        <h2 id="fields-title" className="section-title">Resource fields</h2>
+        <div className="building-grid">
+          {fields.map((b) => (
+            <BuildingCard key={b.id} building={b} ctx={ctx} />
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+// The units tab: a card per unit type the village has (count, training, Train More) and the types it can train.
+import { useId, useState } from 'react';
+import { apiError } from '../../api/client';
+import { trainUnits, type AvailableUnitType, type Unit } from '../../api/villages';
+import { formatDuration, formatNumber } from '../../../rules/format';
+import { BUILDINGS } from '../../../rules/buildings';
+import { UNITS, trainingCost, unitsTrainedIn } from '../../../rules/units';
+import { CostList } from './CostList';
+import { EndsIn } from './EndsIn';
+import { notEnoughMessage, shortfall } from './model';
+import type { VillageContext } from './context';
+
+const MAX_ORDER = 1000;
+
+function UnitCard({ unit, ctx, canTrain, onTrainMore }: { unit: Unit; ctx: VillageContext; canTrain: boolean; onTrainMore: () => void }) {
+  const info = UNITS[unit.type];
+  const queued = (unit.trainingQueue ?? []).reduce((sum, order) => sum + order.count, 0);
+  return (
+    <article className="unit-card" aria-label={info.name}>
+      <header className="unit-card__head">
+        <h3 className="unit-card__name">{info.name}</h3>
+        <span className="unit-card__count" aria-label="At home">
+          {formatNumber(unit.count)}
+        </span>
+      </header>
+      <p className="unit-card__stats">
+        Attack {info.attack} · Defence {info.defenseInfantry}/{info.defenseCavalry} · Speed {info.speed}
+      </p>
+      {unit.isTraining && unit.remainingTime !== null && (
+        <p className="unit-card__training">
+          Training {formatNumber(queued)} more, next in <EndsIn remaining={unit.remainingTime} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
+        </p>
+      )}
+      <footer>
+        <button type="button" className="button button--secondary button--small" onClick={onTrainMore} disabled={!canTrain}>
+          Train More
+        </button>
+      </footer>
+    </article>
+  );
+}
+
+function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; ctx: VillageContext; inputId: string }) {
+  const info = UNITS[available.type];
+  const [countText, setCountText] = useState('1');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const parsed = Number(countText);
+  const count = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_ORDER ? parsed : null;
+  const cost = trainingCost(available.type, count ?? 1);
+  let block: string | null = null;
+  if (!available.canTrain) block = `Needs a higher ${BUILDINGS[info.trainedIn].name}`;
+  else if (count === null) block = `Enter a count from 1 to ${MAX_ORDER}`;
+  else if (shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
+
+  async function onTrain() {
+    if (count === null) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await trainUnits(ctx.village.id, available.type, count);
+      await ctx.refresh();
+    } catch (failure) {
+      setError(apiError(failure, 'Failed to train units'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className="unit-card unit-card--train" aria-label={info.name}>
+      <header className="unit-card__head">
+        <h3 className="unit-card__name">{info.name}</h3>
+        <span className="muted unit-card__time">{formatDuration(available.trainingTime)} each</span>
+      </header>
+      <p className="unit-card__stats">
+        Attack {info.attack} · Defence {info.defenseInfantry}/{info.defenseCavalry} · Upkeep {info.upkeep}
+      </p>
+      <CostList cost={cost} stock={ctx.stock} seconds={available.trainingTime * (count ?? 1)} />
+      <form
+        className="unit-card__order"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onTrain();
+        }}
+      >
+        <label htmlFor={inputId}>Count</label>
+        <input
+          id={inputId}
+          className="input unit-card__input"
+          type="number"
+          min={1}
+          max={MAX_ORDER}
+          value={countText}
+          onChange={(e) => setCountText(e.target.value)}
+        />
+        <button type="submit" className="button button--small" disabled={block !== null || busy}>
+          Train
+        </button>
+      </form>
+      {block && <p className="building-card__reason">{block}</p>}
+      {error && (
+        <p className="alert alert--compact" role="alert">
+          {error}
+        </p>
+      )}
+    </article>
+  );
+}
+
+export function UnitsTab({ ctx }: { ctx: VillageContext }) {
+  const baseId = useId();
+  const { units, availableUnitTypes } = ctx.overview;
+  const trainable = new Set(availableUnitTypes.filter((t) => t.canTrain).map((t) => t.type));
+  const inputId = (type: string) => `${baseId}-train-${type}`;
+
+  function focusTraining(type: string) {
+    const input = document.getElementById(inputId(type));
+    input?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    input?.focus();
+  }
+
+  return (
+    <div className="stack">
+      <section aria-labelledby="units-title">
+        <h2 id="units-title" className="section-title">Your units</h2>
+        {units.length === 0 ? (
+          <p className="muted">No units in this village yet.</p>
+        ) : (
+          <div className="unit-grid">
+            {units.map((u) => (
+              <UnitCard key={u.id} unit={u} ctx={ctx} canTrain={trainable.has(u.type)} onTrainMore={() => focusTraining(u.type)} />
+            ))}
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="train-title">
+        <h2 id="train-title" className="section-title">Train units</h2>
+        {availableUnitTypes.length === 0 ? (
+          <p className="muted">
+            Build a {BUILDINGS.barracks.name} to train {unitsTrainedIn('barracks').map((t) => UNITS[t].name).join(', ')}.
+          </p>
+        ) : (
+          <div className="unit-grid">
+            {availableUnitTypes.map((t) => (
+              <TrainCard key={t.type} available={t} ctx={ctx} inputId={inputId(t.type)} />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
