@@ -6,7 +6,7 @@ import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
 import { createSession } from '../src/server/auth/sessions';
 import { worlds } from '../src/server/db/schema';
-import { settleMetrics } from '../src/server/services/settle-village';
+import { settleMetrics } from '../src/rules/village-timeline';
 
 const READS = 100;
 const MINUTE = 60_000;

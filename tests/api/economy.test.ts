@@ -19,7 +19,7 @@ import {
 } from './village-helpers';
 import { buildings, trainingOrders, units, villages } from '../../src/server/db/schema';
 import { sweepDueVillages } from '../../src/server/services/sweeper';
-import { settleMetrics } from '../../src/server/services/settle-village';
+import { settleMetrics } from '../../src/rules/village-timeline';
 import { BUILDING_MESSAGES, buildTimeSeconds, buildingCost } from '../../src/rules/buildings';
 import { fieldProduction, population, storageCapacity } from '../../src/rules/economy';
 import { UNITS, trainingTimeSeconds } from '../../src/rules/units';

@@ -14,7 +14,7 @@ import {
 } from '../db/schema';
 import { isBuildingType } from '../../rules/buildings';
 import { isUnitType, type UnitCounts } from '../../rules/units';
-import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from './settle-village';
+import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
 
 export interface VillageHead {
   village: VillageRow;

@@ -6,8 +6,8 @@ import { FIELD_RESOURCE, buildingLevels, isFieldType } from '../../rules/buildin
 import type { UnitType } from '../../rules/units';
 import { UNITS, UNIT_TYPES, trainingTimeSeconds } from '../../rules/units';
 import { defenseBonusPercent, fieldProduction, militaryPower, population, totalUpkeep } from '../../rules/economy';
-import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from './settle-village';
-import { nextUnitAt, villageEconomy, wholeAmounts } from './settle-village';
+import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
+import { nextUnitAt, villageEconomy, wholeAmounts } from '../../rules/village-timeline';
 
 export interface VillageView {
   id: string;

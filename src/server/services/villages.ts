@@ -19,7 +19,7 @@ import {
 import type { UnitType } from '../../rules/units';
 import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
-import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from './settle-village';
+import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
 import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, villageEnv, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
 

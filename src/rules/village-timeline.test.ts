@@ -1,9 +1,9 @@
 // The settling engine on plain state: events in time order with the rates of each moment, starvation, and cost per event.
 import { describe, expect, it } from 'vitest';
-import { STARTING_BUILDINGS } from '../../rules/buildings';
-import { fieldProduction, population, storageCapacity } from '../../rules/economy';
-import { MS_PER_HOUR } from '../../rules/settle';
-import { nextEventAt, settleVillage, type VillageEnv, type VillageState } from './settle-village';
+import { STARTING_BUILDINGS } from './buildings';
+import { fieldProduction, population, storageCapacity } from './economy';
+import { MS_PER_HOUR } from './settle';
+import { nextEventAt, settleVillage, type VillageEnv, type VillageState } from './village-timeline';
 
 const T0 = Date.UTC(2026, 0, 1);
 const env: VillageEnv = { worldSpeed: 1, bonusPercent: {} };

@@ -1,9 +1,9 @@
 // The settling engine: brings a village from its stored snapshot to an instant by applying its due events in time order.
-import type { ResourceType, Resources } from '../../rules/resources';
-import { mapResources } from '../../rules/resources';
-import type { BuildingType } from '../../rules/buildings';
-import type { UnitCounts, UnitType } from '../../rules/units';
-import { UNIT_TYPES, unitCount } from '../../rules/units';
+import type { ResourceType, Resources } from './resources';
+import { mapResources } from './resources';
+import type { BuildingType } from './buildings';
+import type { UnitCounts, UnitType } from './units';
+import { UNIT_TYPES, unitCount } from './units';
 import {
   netMeadPerHour,
   population,
@@ -11,8 +11,8 @@ import {
   totalUpkeep,
   villageCapacity,
   villageProduction,
-} from '../../rules/economy';
-import { instantWhenEmpty, settleSnapshot, starvation } from '../../rules/settle';
+} from './economy';
+import { instantWhenEmpty, settleSnapshot, starvation } from './settle';
 
 /** Times are milliseconds since the epoch throughout the engine; the store turns them into Dates. */
 export interface BuildingState {
