@@ -84,7 +84,8 @@ test('a full Discord login against the local provider signs the player in', asyn
 
 test('an admin made with the CLI sees the user table', async ({ page, request }) => {
   test.setTimeout(120_000);
-  let server = await startServer(3101);
+  const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+  let server = await startServer(port);
   try {
     const admin = await registerViaApi(request, newPlayer('adm'), server.url);
     const other = await registerViaApi(request, newPlayer('usr'), server.url);
@@ -97,7 +98,7 @@ test('an admin made with the CLI sees the user table', async ({ page, request })
     expect(runCli(server.dataDir, ['set-role', admin.email, 'emperor']).output).toContain('Unknown role');
     const made = runCli(server.dataDir, ['set-role', admin.email, 'admin']);
     expect(made.output).toContain('is now admin');
-    server = await startServer(3101, server.dataDir);
+    server = await startServer(port, server.dataDir);
     await page.goto(`${server.url}/login`);
     await logIn(page, admin);
     await expect(page).toHaveURL(/\/dashboard|\/game/);
