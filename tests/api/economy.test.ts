@@ -182,6 +182,7 @@ describe('upgrading a building', () => {
       isUpgrading: true,
       remainingTime: seconds,
       upgradeFinishesAt: new Date(started + seconds * 1000).toISOString(),
+      updatedAt: new Date(started).toISOString(),
     });
     expect((await villageRow(village.id)).nextEventAt?.getTime()).toBe(started + seconds * 1000);
     const paid = await overview(t, player, village.id);

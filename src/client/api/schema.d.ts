@@ -1382,6 +1382,11 @@ export interface components {
              * @description null when idle.
              */
             upgradeFinishesAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the building was placed, started an upgrade or reached its level; orders "recent buildings".
+             */
+            updatedAt: string;
         };
         TrainingOrder: {
             /** Format: uuid */

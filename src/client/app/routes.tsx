@@ -28,6 +28,7 @@ const ArmyPage = lazy(() => import('../features/army/ArmyPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const GameMasterPage = lazy(() => import('../features/gamemaster/GameMasterPage'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
+const DesignerMapPage = lazy(() => import('../features/designer/DesignerMapPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
 /** Who may open a route: anyone, visitors only (signed-in players go to /dashboard), signed-in players, or a minimum role. */
@@ -73,6 +74,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/game', access: 'signed-in', page: GameShell, children: gameRoutes },
   { path: '/gamemaster/*', access: { role: 'gamemaster' }, page: GameMasterPage },
   { path: '/admin/*', access: { role: 'admin' }, page: AdminPage },
+  // Art tuning for the map (assets/): every tile type at every zoom step on the real stage.
+  { path: '/designer/map', access: { role: 'gamemaster' }, page: DesignerMapPage },
   { path: '*', access: 'public', page: NotFoundPage },
 ];
 

@@ -58,9 +58,9 @@ export function visibleTiles(view: ViewGeometry): { minX: number; maxX: number; 
   // A tile spans +-0.5 around its coordinate; a tile whose edge only touches the border is not visible.
   const eps = 1e-9;
   return {
-    minX: Math.ceil(view.centreX - halfW - 0.5 + eps),
+    minX: Math.ceil(view.centreX - halfW - 0.5 + eps) + 0,
     maxX: Math.floor(view.centreX + halfW + 0.5 - eps),
-    minY: Math.ceil(view.centreY - halfH - 0.5 + eps),
+    minY: Math.ceil(view.centreY - halfH - 0.5 + eps) + 0,
     maxY: Math.floor(view.centreY + halfH + 0.5 - eps),
   };
 }

@@ -31,9 +31,10 @@ export const selectedVillageAtom = atom<Village | null>((get) => {
 let villagesRequest: Promise<void> | null = null;
 
 /** Reads GET /api/villages into villagesAtom; calls made while one is running share it. Never throws. */
-export const loadVillagesAtom = atom(null, (_get, set): Promise<void> => {
+export const loadVillagesAtom = atom(null, (get, set): Promise<void> => {
   if (villagesRequest) return villagesRequest;
-  set(villagesStatusAtom, 'loading');
+  // A reload keeps 'ready' so the pages do not fall back to a spinner while it runs.
+  if (get(villagesStatusAtom) !== 'ready') set(villagesStatusAtom, 'loading');
   villagesRequest = listVillages()
     .then(
       (villages) => {
@@ -53,8 +54,9 @@ export const loadVillagesAtom = atom(null, (_get, set): Promise<void> => {
 });
 
 /**
- * Called by the shell when it mounts for a signed-in player: loads the villages once, and starts
- * afresh (dropping another player's villages and overview) when the player changed.
+ * Called by the shell when it mounts for a signed-in player: loads the villages (the list on screen
+ * stays while a newer one is read), and starts afresh, dropping another player's villages and
+ * overview, when the player changed.
  */
 export const ensureVillagesAtom = atom(null, (get, set, ownerId: string): Promise<void> => {
   if (get(villagesOwnerAtom) !== ownerId) {
@@ -63,7 +65,6 @@ export const ensureVillagesAtom = atom(null, (get, set, ownerId: string): Promis
     set(villageOverviewAtom, null);
     set(villagesStatusAtom, 'idle');
   }
-  if (get(villagesStatusAtom) === 'ready') return Promise.resolve();
   return set(loadVillagesAtom);
 });
 

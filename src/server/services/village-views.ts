@@ -36,6 +36,7 @@ export interface BuildingView {
   isUpgrading: boolean;
   remainingTime: number | null;
   upgradeFinishesAt: string | null;
+  updatedAt: string;
 }
 
 export interface TrainingOrderView {
@@ -142,6 +143,7 @@ export function buildingView(building: BuildingState, now: number): BuildingView
     isUpgrading: finishes !== null,
     remainingTime: finishes === null ? null : secondsUntil(finishes, now),
     upgradeFinishesAt: finishes === null ? null : iso(finishes),
+    updatedAt: iso(building.updatedAt),
   };
 }
 

@@ -1,6 +1,90 @@
-// /game/map: placeholder page until the real one is built.
-import { ComingSoon } from '../../ui/ComingSoon';
+// /game/map: the title with the centre, the WebGL stage (lazy, with PixiJS) and the HUD panels beside and over it.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { isViewLoaded } from '../../map/chunks';
+import { goHomeAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, selectTileAtom } from '../../state/map';
+import { MapControls } from './MapControls';
+import { MapLegend } from './MapLegend';
+import { MapTooltip } from './MapTooltip';
+import { TileDetails } from './TileDetails';
+import { useMapSession } from './useMapSession';
+import './map-page.css';
+
+// PixiJS arrives in its own chunk, so the HUD shows while it loads.
+const MapStage = lazy(() => import('../../map/MapStage'));
+
+function MapTitle() {
+  const camera = useAtomValue(mapCameraAtom);
+  const home = useAtomValue(mapHomeAtom);
+  const goHome = useSetAtom(goHomeAtom);
+  const select = useSetAtom(selectTileAtom);
+  return (
+    <header className="page__header map-page__header">
+      <h1 id="map-title" className="map-page__title">
+        World Map{' '}
+        {camera && (
+          <span className="map-page__centre" aria-label={`Centre ${camera.x} ${camera.y}`}>
+            ({camera.x}|{camera.y})
+          </span>
+        )}
+      </h1>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={!home}
+        onClick={() => {
+          goHome();
+          if (home) select({ x: home.x, y: home.y });
+        }}
+      >
+        My Village
+      </button>
+    </header>
+  );
+}
+
+function LoadingOverlay({ waiting, error }: { waiting: boolean; error: string | null }) {
+  const camera = useAtomValue(mapCameraAtom);
+  const chunks = useAtomValue(mapChunksAtom);
+  if (!waiting && camera && isViewLoaded(chunks, camera)) return null;
+  return (
+    <div className="map-page__loading" role="status">
+      <span className="spinner__wheel" aria-hidden="true" />
+      <span>Loading map...</span>
+      {error && <span className="map-page__loading-error">{error} Retrying…</span>}
+    </div>
+  );
+}
 
 export default function MapPage() {
-  return <ComingSoon title="World Map" />;
+  const { status, error, loadError } = useMapSession();
+  return (
+    <section className="page map-page" aria-labelledby="map-title">
+      <MapTitle />
+      {status === 'no-village' && (
+        <p className="alert alert--info">You have no village yet: join a world to found one. Meanwhile, here is the world around its centre.</p>
+      )}
+      {status === 'error' && error && (
+        <p className="alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="map-page__body">
+        <div className="map-page__stage">
+          {status !== 'error' && (
+            <Suspense fallback={null}>
+              <MapStage />
+            </Suspense>
+          )}
+          <MapTooltip />
+          {status !== 'error' && <LoadingOverlay waiting={status === 'loading'} error={loadError} />}
+        </div>
+        <aside className="map-page__side" aria-label="Map panels">
+          <MapControls />
+          <TileDetails />
+          <MapLegend />
+        </aside>
+      </div>
+    </section>
+  );
 }

@@ -1,7 +1,7 @@
 // The /game frame: header, top bar (village selector, live resources, tutorial slot, player, logout), side navigation with the village card, and the page outlet.
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
 import { signOutAtom, userAtom } from '../../state/session';
 import {
@@ -114,14 +114,20 @@ function VillageCard() {
   if (!village) {
     return (
       <aside className="village-card village-card--empty" aria-label="Selected village">
-        {villages === null ? <p className="muted">Loading villages...</p> : <p className="muted">No village yet. Join a world to found one.</p>}
+        {villages === null ? (
+          <p className="muted">Loading villages...</p>
+        ) : (
+          <p className="muted">
+            No village yet. <Link to="/game/village">Join a world</Link> to found one.
+          </p>
+        )}
       </aside>
     );
   }
   return (
     <aside className="village-card" aria-label="Selected village">
       <h2 className="village-card__name">
-        {village.isCapital && <CrownIcon size={16} title="Capital" />}
+        {village.isCapital && <CrownIcon size={16} />}
         <span>{village.name}</span>
       </h2>
       <dl className="village-card__facts">

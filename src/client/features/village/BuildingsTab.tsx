@@ -61,6 +61,8 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
       await ctx.refresh();
     } catch (failure) {
       setError(apiError(failure, 'Failed to upgrade building'));
+      // The village may have changed behind this page (another tab, a finished event): show it as it is.
+      void ctx.refresh();
     } finally {
       setBusy(false);
     }
@@ -79,7 +81,9 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
         </p>
       ) : preview ? (
         <div className="building-card__next">
-          <span className="building-card__label">Level {preview.level}</span>
+          <span className="building-card__label">
+            Slot {building.slot} · Upgrade to level {preview.level}
+          </span>
           <CostList cost={preview.cost} stock={ctx.stock} seconds={ctx.worldSpeed === null ? undefined : preview.seconds} />
         </div>
       ) : (
@@ -129,6 +133,8 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
       await ctx.refresh();
     } catch (failure) {
       setError(apiError(failure, 'Failed to construct building'));
+      // The village may have changed behind this page (another tab, a finished event): show it as it is.
+      void ctx.refresh();
     } finally {
       setBusy(false);
     }
@@ -165,7 +171,7 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
           </div>
           {cost && (
             <div className="build-panel__cost">
-              <span className="building-card__label">Level 1</span>
+              <span className="building-card__label">Level 1 costs</span>
               <CostList cost={cost} stock={ctx.stock} seconds={seconds} />
             </div>
           )}

@@ -14,7 +14,14 @@ const MAX_ORDER = 1000;
 
 function UnitCard({ unit, ctx, canTrain, onTrainMore }: { unit: Unit; ctx: VillageContext; canTrain: boolean; onTrainMore: () => void }) {
   const info = UNITS[unit.type];
-  const queued = (unit.trainingQueue ?? []).reduce((sum, order) => sum + order.count, 0);
+  const queue = unit.trainingQueue ?? [];
+  const queued = queue.reduce((sum, order) => sum + order.count, 0);
+  // Worked out from the queue: openapi.yaml says Unit.remainingTime runs to the last unit, the server sends the next one.
+  const nextIn =
+    queue.length > 0
+      ? Math.max(0, Math.min(...queue.map((o) => o.remainingTime - (o.count - 1) * o.unitTrainingTime)))
+      : unit.remainingTime;
+  const allIn = queue.length > 0 ? Math.max(...queue.map((o) => o.remainingTime)) : null;
   return (
     <article className="unit-card" aria-label={info.name}>
       <header className="unit-card__head">
@@ -24,11 +31,16 @@ function UnitCard({ unit, ctx, canTrain, onTrainMore }: { unit: Unit; ctx: Villa
         </span>
       </header>
       <p className="unit-card__stats">
-        Attack {info.attack} · Defence {info.defenseInfantry}/{info.defenseCavalry} · Speed {info.speed}
+        Attack {info.attack} · Defense {info.defenseInfantry}/{info.defenseCavalry} · Speed {info.speed}
       </p>
-      {unit.isTraining && unit.remainingTime !== null && (
+      {unit.isTraining && nextIn !== null && (
         <p className="unit-card__training">
-          Training {formatNumber(queued)} more, next in <EndsIn remaining={unit.remainingTime} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
+          Training {formatNumber(queued)} more: next in <EndsIn remaining={nextIn} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
+          {allIn !== null && allIn > nextIn && (
+            <>
+              , all in <EndsIn remaining={allIn} readAt={ctx.readAt} />
+            </>
+          )}
         </p>
       )}
       <footer>
@@ -62,6 +74,8 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
       await ctx.refresh();
     } catch (failure) {
       setError(apiError(failure, 'Failed to train units'));
+      // The village may have changed behind this page (another tab, a finished event): show it as it is.
+      void ctx.refresh();
     } finally {
       setBusy(false);
     }
@@ -74,7 +88,7 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
         <span className="muted unit-card__time">{formatDuration(available.trainingTime)} each</span>
       </header>
       <p className="unit-card__stats">
-        Attack {info.attack} · Defence {info.defenseInfantry}/{info.defenseCavalry} · Upkeep {info.upkeep}
+        Attack {info.attack} · Defense {info.defenseInfantry}/{info.defenseCavalry} · Upkeep {info.upkeep}
       </p>
       <CostList cost={cost} stock={ctx.stock} seconds={available.trainingTime * (count ?? 1)} />
       <form

@@ -40,7 +40,7 @@ function VillageHeader({ village }: { village: Village }) {
     <header className="village-header card">
       <div className="village-header__text">
         <h1 className="village-header__name">
-          {village.isCapital && <CrownIcon size={26} title="Capital" />}
+          {village.isCapital && <CrownIcon size={26} />}
           <span>{village.name}</span>
         </h1>
         <p className="village-header__facts">

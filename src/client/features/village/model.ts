@@ -101,18 +101,13 @@ export function buildOptions(buildings: readonly Building[]): BuildOption[] {
   });
 }
 
-/**
- * The five buildings most recently changed. Building carries no change time in openapi.yaml, so the
- * best the reply allows: those under construction (soonest first), then the highest levels.
- */
+/** The five buildings most recently placed, started or finished (SPEC: "Recent buildings (5)"). */
 export function recentBuildings(buildings: readonly Building[], count = 5): Building[] {
-  const upgrading = buildings
-    .filter((b) => b.isUpgrading)
-    .sort((a, b) => (a.remainingTime ?? 0) - (b.remainingTime ?? 0));
-  const built = buildings
-    .filter((b) => !b.isUpgrading && b.level > 0)
-    .sort((a, b) => b.level - a.level || a.slot - b.slot);
-  return [...upgrading, ...built].slice(0, count);
+  // Level 0 buildings are the untouched starting fields: nothing to show yet.
+  return buildings
+    .filter((b) => b.isUpgrading || b.level > 0)
+    .sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || a.slot - b.slot)
+    .slice(0, count);
 }
 
 /** Up to five unit types with units at home, largest force first. */

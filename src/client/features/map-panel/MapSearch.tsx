@@ -1,0 +1,81 @@
+// Search by village name or (x|y): Enter or the button; one hit centres the map on it, several are listed to pick from.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useId, useState, type FormEvent } from 'react';
+import { apiError } from '../../api/client';
+import { searchMap, type MapSearchResult } from '../../api/map';
+import { centreOnAtom, mapCameraAtom, selectTileAtom } from '../../state/map';
+
+export function MapSearch() {
+  const camera = useAtomValue(mapCameraAtom);
+  const centreOn = useSetAtom(centreOnAtom);
+  const select = useSetAtom(selectTileAtom);
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<MapSearchResult[] | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+
+  function go(result: MapSearchResult) {
+    centreOn({ x: result.x, y: result.y });
+    select({ x: result.x, y: result.y });
+    setResults(null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const query = text.trim();
+    if (!query || !camera) return;
+    setBusy(true);
+    setMessage(null);
+    setResults(null);
+    try {
+      const found = await searchMap(camera.worldId, query, { x: camera.x, y: camera.y });
+      if (found.length === 0) setMessage('No villages found.');
+      else if (found.length === 1) go(found[0]);
+      else setResults(found);
+    } catch (error) {
+      setMessage(apiError(error, 'Search failed. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="map-search">
+      <form role="search" onSubmit={onSubmit} className="input-with-button">
+        <label htmlFor={inputId} className="visually-hidden">
+          Search villages or coordinates
+        </label>
+        <input
+          id={inputId}
+          className="input"
+          type="search"
+          placeholder="Name or (x|y)"
+          value={text}
+          maxLength={60}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="button button--small" disabled={busy || !camera}>
+          Search
+        </button>
+      </form>
+      {message && (
+        <p className="map-search__message" role="status">
+          {message}
+        </p>
+      )}
+      {results && (
+        <ul className="map-search__results" aria-label="Search results">
+          {results.map((result) => (
+            <li key={result.villageId ?? `${result.x}|${result.y}`}>
+              <button type="button" className="link-button" onClick={() => go(result)}>
+                {result.name ?? 'Tile'} ({result.x}|{result.y})
+              </button>
+              {result.owner && <span className="muted"> {result.owner.username}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// Details of the selected tile: coordinates and type; for a village its name, owner, population and alliance; the resource
+// bonus; the distance; and 'Center Here'.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { findTile } from '../../map/chunks';
+import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, selectedTileAtom, type MapTile } from '../../state/map';
+import { userAtom } from '../../state/session';
+import { distance } from '../../../rules/world';
+import { formatDistance, formatNumber } from '../../../rules/format';
+import { RESOURCE_NAMES } from '../../../rules/resources';
+import { tileTypeLabel } from './mapStyle';
+
+function bonuses(tile: MapTile): string[] {
+  if (tile.bonuses && tile.bonuses.length > 0) return tile.bonuses.map((b) => `+${b.percent}% ${RESOURCE_NAMES[b.resourceType]}`);
+  if (tile.resourceType && tile.resourceBonus) return [`+${tile.resourceBonus}% ${RESOURCE_NAMES[tile.resourceType]}`];
+  return [];
+}
+
+export function TileDetails() {
+  const selected = useAtomValue(selectedTileAtom);
+  const camera = useAtomValue(mapCameraAtom);
+  const chunks = useAtomValue(mapChunksAtom);
+  const home = useAtomValue(mapHomeAtom);
+  const viewerId = useAtomValue(userAtom)?.id ?? null;
+  const centreOn = useSetAtom(centreOnAtom);
+
+  const tile = selected && camera ? findTile(chunks, camera.worldId, selected.x, selected.y) : null;
+  // Distance from the player's village when it is in this world, else from the centre of the view.
+  const from = home && camera && home.worldId === camera.worldId ? { ...home, name: 'your village' } : camera ? { ...camera, name: 'the centre' } : null;
+
+  return (
+    <section className="card map-panel map-details" aria-labelledby="map-details-title">
+      <h2 id="map-details-title">Tile Details</h2>
+      {!selected && <p className="muted">Click on a tile to view details</p>}
+      {selected && (
+        <>
+          <p className="map-details__coords">
+            ({selected.x}|{selected.y})
+          </p>
+          {!tile && <p className="muted">Loading...</p>}
+          {tile && (
+            <dl className="map-details__list">
+              <dt>Type</dt>
+              <dd>{tileTypeLabel(tile, viewerId)}</dd>
+              {tile.village && (
+                <>
+                  <dt>Village</dt>
+                  <dd>
+                    {tile.village.name}
+                    {tile.village.isCapital && <span title="Capital"> ♛</span>}
+                  </dd>
+                  <dt>Owner</dt>
+                  <dd>{tile.village.owner.username}</dd>
+                  <dt>Population</dt>
+                  <dd>{formatNumber(tile.village.population)}</dd>
+                  <dt>Alliance</dt>
+                  <dd>{tile.village.alliance ? `[${tile.village.alliance.tag}] ${tile.village.alliance.name}` : 'None'}</dd>
+                </>
+              )}
+              <dt>Resource bonus</dt>
+              <dd>{bonuses(tile).join(', ') || 'None'}</dd>
+              {from && (
+                <>
+                  <dt>Distance</dt>
+                  <dd>
+                    {formatDistance(distance(from.x, from.y, selected.x, selected.y))} tiles <span className="muted">from {from.name}</span>
+                  </dd>
+                </>
+              )}
+            </dl>
+          )}
+          <button type="button" className="button button--small" onClick={() => centreOn(selected)}>
+            Center Here
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+// One visit to the map: finds where to look (the address, else the selected village at radius 10), keeps the address in step
+// with the camera, loads the chunks the camera needs, follows a switch of village, and tells the tutorial the map was seen.
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { apiError } from '../../api/client';
+import { getMapArea, listPlayerVillages, listWorlds, reportTutorialAction } from '../../api/map';
+import { hoveredTileAtom, makeCamera, mapCameraAtom, mapHomeAtom, selectedTileAtom, MAP_DEFAULT_RADIUS } from '../../state/map';
+import { villagesAtom } from '../../state/village';
+import { ChunkLoader } from './chunkLoader';
+import { parseMapView, showsView, withMapView } from './urlState';
+
+export type MapSessionStatus = 'loading' | 'ready' | 'no-village' | 'error';
+
+/** How long the address waits for the camera to settle (a drag moves it many times a second). */
+const URL_DELAY_MS = 250;
+
+export function useMapSession(): { status: MapSessionStatus; error: string | null; loadError: string | null } {
+  const store = useStore();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const villages = useAtomValue(villagesAtom);
+  const setVillages = useSetAtom(villagesAtom);
+  const home = useAtomValue(mapHomeAtom);
+  const camera = useAtomValue(mapCameraAtom);
+  const [status, setStatus] = useState<MapSessionStatus>('loading');
+  const [error, setError] = useState<string | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const started = useRef(false);
+  const reported = useRef(false);
+  const homeSeen = useRef<string | null>(null);
+  // The address as it was when the page opened: it decides the first view, later changes come from the camera.
+  const initialParams = useRef(searchParams);
+
+  // The shell may not have loaded the villages yet: load them here (both write the same atom).
+  useEffect(() => {
+    if (villages !== null) return;
+    let cancelled = false;
+    listPlayerVillages()
+      .then((list) => {
+        if (!cancelled) setVillages((current) => current ?? list);
+      })
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        setError(apiError(failure, 'Your villages could not be loaded.'));
+        setStatus('error');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [villages, setVillages]);
+
+  // The first view, once the villages are known.
+  useEffect(() => {
+    if (started.current || villages === null) return;
+    started.current = true;
+    const fromAddress = parseMapView(initialParams.current);
+    const radius = fromAddress?.radius ?? MAP_DEFAULT_RADIUS;
+    store.set(selectedTileAtom, null);
+    if (home) {
+      homeSeen.current = `${home.worldId}:${home.x}:${home.y}`;
+      const centre = fromAddress?.centre ?? home;
+      store.set(mapCameraAtom, makeCamera(home.worldId, centre.x, centre.y, radius));
+      setStatus('ready');
+      return;
+    }
+    // No village yet: show the default world around its centre, so the player can look for a place.
+    let cancelled = false;
+    listWorlds()
+      .then((worlds) => {
+        if (cancelled) return;
+        const world = worlds.find((w) => w.name === 'Midgard') ?? worlds[0];
+        if (!world) {
+          setError('There is no world to show yet.');
+          setStatus('error');
+          return;
+        }
+        const centre = fromAddress?.centre ?? { x: 0, y: 0 };
+        store.set(mapCameraAtom, makeCamera(world.id, centre.x, centre.y, radius));
+        setStatus('no-village');
+      })
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        setError(apiError(failure, 'The world could not be loaded.'));
+        setStatus('error');
+      });
+    return () => {
+      cancelled = true;
+      started.current = false;
+    };
+  }, [villages, home, store]);
+
+  // Switching village in the shell while on the map recentres on the new one.
+  useEffect(() => {
+    if (!home || homeSeen.current === null) return;
+    const seen = `${home.worldId}:${home.x}:${home.y}`;
+    if (seen === homeSeen.current) return;
+    homeSeen.current = seen;
+    const current = store.get(mapCameraAtom);
+    store.set(mapCameraAtom, makeCamera(home.worldId, home.x, home.y, current?.radius ?? MAP_DEFAULT_RADIUS));
+    store.set(selectedTileAtom, null);
+  }, [home, store]);
+
+  // The address follows the camera (replacing, so Back leaves the map instead of replaying every step).
+  useEffect(() => {
+    if (!camera) return;
+    const view = { x: camera.x, y: camera.y, radius: camera.radius };
+    const timer = setTimeout(() => {
+      setSearchParams((params) => (showsView(params, view) ? params : withMapView(params, view)), { replace: true, preventScrollReset: true });
+    }, URL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [camera, setSearchParams]);
+
+  // Tiles for the camera, for as long as the page is open.
+  useEffect(() => {
+    const loader = new ChunkLoader(store, getMapArea, { onError: (message) => setLoadError(message) });
+    return () => loader.dispose();
+  }, [store]);
+
+  // The tutorial's view_map, once per visit.
+  useEffect(() => {
+    if (reported.current) return;
+    reported.current = true;
+    void reportTutorialAction('view_map');
+  }, []);
+
+  // Leaving the map forgets the view (the next visit starts at the village or at its address).
+  useEffect(
+    () => () => {
+      started.current = false;
+      store.set(mapCameraAtom, null);
+      store.set(selectedTileAtom, null);
+      store.set(hoveredTileAtom, null);
+    },
+    [store],
+  );
+
+  return { status, error, loadError };
+}

@@ -1,0 +1,285 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router';
+import type { VillageOverview } from '../../api/villages';
+import { selectedVillageIdAtom, villageOverviewAtom, villagesAtom, villagesStatusAtom, worldsAtom, type Village } from '../../state/village';
+import VillagePage from './VillagePage';
+
+const VILLAGE: Village = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Kattegat',
+  x: 12,
+  y: -40,
+  population: 2,
+  loyalty: 100,
+  isCapital: true,
+  worldId: '22222222-2222-4222-8222-222222222222',
+  ownerId: '33333333-3333-4333-8333-333333333333',
+};
+
+function overview(extra: Partial<VillageOverview> = {}): VillageOverview {
+  return {
+    village: VILLAGE,
+    resources: [
+      { type: 'timber', amount: 750, capacity: 800, production: 3600 },
+      { type: 'stone', amount: 10, capacity: 800, production: 0 },
+      { type: 'iron', amount: 750, capacity: 800, production: 8 },
+      { type: 'mead', amount: 795, capacity: 800, production: 7200 },
+    ],
+    statistics: { militaryPower: 1500, defenseBonus: 6, totalUpkeep: 12 },
+    buildings: [
+      { id: 'b1', type: 'timber_camp', level: 0, slot: 1, isUpgrading: false, remainingTime: null, upgradeFinishesAt: null, updatedAt: '2026-01-01T12:00:00.000Z' },
+      { id: 'b19', type: 'great_hall', level: 1, slot: 19, isUpgrading: false, remainingTime: null, upgradeFinishesAt: null, updatedAt: '2026-01-01T12:00:00.000Z' },
+    ],
+    units: [],
+    availableUnitTypes: [],
+    serverTime: new Date().toISOString(),
+    ...extra,
+  };
+}
+
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const promptMock = vi.fn<(message?: string, defaultValue?: string) => string | null>();
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderPage(read: VillageOverview = overview(), url = '/game/village') {
+  const store = createStore();
+  store.set(villagesAtom, [VILLAGE]);
+  store.set(villagesStatusAtom, 'ready');
+  store.set(selectedVillageIdAtom, VILLAGE.id);
+  store.set(worldsAtom, [{ id: VILLAGE.worldId, name: 'Midgard', status: 'online', players: 1, maxPlayers: 500, speed: 1, size: 200 }]);
+  store.set(villageOverviewAtom, { villageId: VILLAGE.id, overview: read, readAt: Date.now() });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <VillagePage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  fetchMock.mockReset();
+  promptMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  // happy-dom has no window.prompt.
+  Object.defineProperty(window, 'prompt', { value: promptMock, configurable: true, writable: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('VillagePage resources', () => {
+  it('counts the stock up every second from the last read, up to the capacity', () => {
+    vi.useFakeTimers();
+    renderPage();
+    expect(screen.getByTestId('resource-timber').textContent).toBe('750');
+    expect(screen.getByTestId('resource-mead').textContent).toBe('795');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByTestId('resource-timber').textContent).toBe('751');
+    expect(screen.getByTestId('resource-mead').textContent).toBe('797');
+    act(() => vi.advanceTimersByTime(9000));
+    expect(screen.getByTestId('resource-timber').textContent).toBe('760');
+    expect(screen.getByTestId('resource-mead').textContent).toBe('800');
+    expect(screen.getByTestId('resource-stone').textContent).toBe('10');
+  });
+
+  it('colours the store bars: yellow above 70%, red above 90%', () => {
+    renderPage(
+      overview({
+        resources: [
+          { type: 'timber', amount: 400, capacity: 800, production: 0 },
+          { type: 'stone', amount: 600, capacity: 800, production: 0 },
+          { type: 'iron', amount: 760, capacity: 800, production: 0 },
+          { type: 'mead', amount: 560, capacity: 800, production: 0 },
+        ],
+      }),
+    );
+    const tone = (name: string) => screen.getByRole('progressbar', { name: `${name} store` }).parentElement?.className;
+    expect(tone('Timber')).toContain('progress--good');
+    expect(tone('Stone')).toContain('progress--warning');
+    expect(tone('Iron')).toContain('progress--danger');
+    expect(tone('Mead')).toContain('progress--good');
+  });
+
+  it('shows the statistics', () => {
+    renderPage();
+    expect(screen.getByText('Military power').nextElementSibling?.textContent).toBe('1.5K');
+    expect(screen.getByText('Defense bonus').nextElementSibling?.textContent).toBe('6%');
+    expect(screen.getByText('Unit upkeep').nextElementSibling?.textContent).toBe('12 mead/h');
+  });
+});
+
+describe('renaming', () => {
+  it('ignores a cancelled, empty or unchanged answer and sends a new name trimmed', async () => {
+    const prompt = promptMock;
+    fetchMock.mockImplementation(async (request) => {
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/rename')) {
+        const body = (await request.json()) as { name: string };
+        return json(200, { village: { ...VILLAGE, name: body.name } });
+      }
+      if (path === '/api/villages') return json(200, { villages: [{ ...VILLAGE, name: 'Hedeby' }] });
+      return json(404, { error: 'unexpected' });
+    });
+    renderPage();
+    const rename = screen.getByRole('button', { name: 'Rename' });
+
+    for (const answer of [null, '', '   ', 'Kattegat', '  Kattegat  ']) {
+      prompt.mockReturnValueOnce(answer);
+      fireEvent.click(rename);
+    }
+    expect(prompt).toHaveBeenCalledTimes(5);
+    expect(prompt).toHaveBeenLastCalledWith(expect.any(String), 'Kattegat');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    prompt.mockReturnValueOnce('  Hedeby ');
+    fireEvent.click(rename);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hedeby' })).toBeTruthy();
+    const renameCall = fetchMock.mock.calls.find(([request]) => request.url.endsWith('/rename'));
+    expect(renameCall?.[0].method).toBe('PUT');
+    expect(new URL(renameCall![0].url).pathname).toBe(`/api/map/village/${VILLAGE.id}/rename`);
+    // The list is read again after a rename.
+    await waitFor(() => expect(fetchMock.mock.calls.some(([request]) => new URL(request.url).pathname === '/api/villages')).toBe(true));
+  });
+
+  it('shows the server refusal as an alert', async () => {
+    promptMock.mockReturnValue('Birka');
+    fetchMock.mockResolvedValue(json(503, { error: 'This world is in maintenance; game actions are paused. Please try again later.' }));
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This world is in maintenance; game actions are paused. Please try again later.',
+    );
+  });
+});
+
+describe('buildings tab', () => {
+  it('shows the next level cost and time and says what is missing', () => {
+    renderPage(undefined, '/game/village?tab=buildings');
+    const camp = screen.getByRole('article', { name: 'Timber Camp, slot 1' });
+    // Timber camp level 1: 40 timber, 100 stone, 50 iron, 60 mead, 260 s at speed 1.
+    expect(within(camp).getByRole('list', { name: 'Cost' }).textContent).toBe('Timber 40Stone 100Iron 50Mead 60Time 4m 20s');
+    expect(within(camp).getByRole('button', { name: 'Upgrade' })).toHaveProperty('disabled', true);
+    expect(camp.textContent).toContain('Not enough stone');
+  });
+
+  it('disables every Upgrade while a construction runs and counts it down', () => {
+    vi.useFakeTimers();
+    const read = overview();
+    read.buildings[1] = { ...read.buildings[1], isUpgrading: true, remainingTime: 65, upgradeFinishesAt: new Date(Date.now() + 65_000).toISOString() };
+    renderPage(read, '/game/village?tab=buildings');
+    const hall = screen.getByRole('article', { name: 'Great Hall, slot 19' });
+    expect(within(hall).getByRole('timer').textContent).toBe('1m 5s');
+    act(() => vi.advanceTimersByTime(2000));
+    expect(within(hall).getByRole('timer').textContent).toBe('1m 3s');
+    expect(within(hall).getByRole('button', { name: 'Upgrade' })).toHaveProperty('disabled', true);
+    const camp = screen.getByRole('article', { name: 'Timber Camp, slot 1' });
+    expect(within(camp).getByRole('button', { name: 'Upgrade' })).toHaveProperty('disabled', true);
+    expect(camp.textContent).toContain('Another construction is running');
+  });
+
+  it('offers only buildings whose requirements are met and lists the others with their requirements', () => {
+    renderPage(undefined, '/game/village?tab=buildings');
+    const panel = screen.getByRole('region', { name: 'Build a new building' });
+    const options = within(panel).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toContain('Warehouse');
+    expect(options).not.toContain('Barracks');
+    expect(options).toContain('Slot 20');
+    expect(panel.textContent).toContain('Barracks requires Great Hall level 3');
+  });
+
+  it('refetches the overview when a countdown ends', async () => {
+    vi.useFakeTimers();
+    const read = overview();
+    read.buildings[0] = { ...read.buildings[0], isUpgrading: true, remainingTime: 2, upgradeFinishesAt: new Date(Date.now() + 2000).toISOString() };
+    fetchMock.mockResolvedValue(json(200, overview()));
+    renderPage(read, '/game/village?tab=buildings');
+    expect(fetchMock).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2500);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(new URL(fetchMock.mock.calls[0][0].url).pathname).toBe(`/api/map/village/${VILLAGE.id}/overview`);
+  });
+});
+
+describe('units tab', () => {
+  const barracksVillage = () =>
+    overview({
+      buildings: [
+        { id: 'b19', type: 'great_hall', level: 3, slot: 19, isUpgrading: false, remainingTime: null, upgradeFinishesAt: null, updatedAt: '2026-01-01T12:00:00.000Z' },
+        { id: 'b20', type: 'barracks', level: 1, slot: 20, isUpgrading: false, remainingTime: null, upgradeFinishesAt: null, updatedAt: '2026-01-01T12:00:00.000Z' },
+      ],
+      units: [
+        {
+          id: 'u1',
+          type: 'bondi',
+          count: 7,
+          isTraining: true,
+          remainingTime: 100,
+          trainingQueue: [
+            {
+              id: 'o1',
+              unitType: 'bondi',
+              count: 3,
+              unitTrainingTime: 600,
+              nextUnitFinishesAt: new Date().toISOString(),
+              finishesAt: new Date().toISOString(),
+              remainingTime: 1300,
+            },
+          ],
+        },
+      ],
+      availableUnitTypes: [
+        { type: 'bondi', trainingTime: 600, cost: { timber: 80, stone: 60, iron: 40, mead: 30 }, canTrain: true },
+        { type: 'huscarl', trainingTime: 1300, cost: { timber: 150, stone: 120, iron: 180, mead: 50 }, canTrain: true },
+      ],
+    });
+
+  it('shows units at home, the training countdown and the types to train with their time', () => {
+    renderPage(barracksVillage(), '/game/village?tab=units');
+    const home = within(screen.getByRole('region', { name: 'Your units' })).getByRole('article', { name: 'Bondi' });
+    expect(within(home).getByLabelText('At home').textContent).toBe('7');
+    expect(home.textContent).toContain('Training 3 more: next in 1m 40s, all in 21m 40s');
+    const train = screen.getByRole('region', { name: 'Train units' });
+    expect(within(train).getByRole('article', { name: 'Bondi' }).textContent).toContain('10m 0s each');
+    expect(within(train).getByRole('article', { name: 'Huscarl' }).textContent).toContain('21m 40s each');
+  });
+
+  it('trains the count asked for and shows a refusal near the button', async () => {
+    fetchMock.mockImplementation(async (request) => {
+      if (request.method === 'POST') return json(409, { error: 'Not enough resources' });
+      return json(200, barracksVillage());
+    });
+    const rich = barracksVillage();
+    rich.resources = rich.resources.map((r) => ({ ...r, amount: 5000, capacity: 8000 }));
+    renderPage(rich, '/game/village?tab=units');
+    const card = within(screen.getByRole('region', { name: 'Train units' })).getByRole('article', { name: 'Bondi' });
+    fireEvent.change(within(card).getByLabelText('Count'), { target: { value: '4' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Train' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe('Not enough resources');
+    const post = fetchMock.mock.calls.find(([request]) => request.method === 'POST')![0];
+    expect(new URL(post.url).pathname).toBe(`/api/villages/${VILLAGE.id}/units`);
+    expect(await post.json()).toEqual({ unitType: 'bondi', count: 4 });
+  });
+
+  it('says why a count cannot be paid', () => {
+    renderPage(barracksVillage(), '/game/village?tab=units');
+    const card = within(screen.getByRole('region', { name: 'Train units' })).getByRole('article', { name: 'Huscarl' });
+    fireEvent.change(within(card).getByLabelText('Count'), { target: { value: '5' } });
+    // 5 huscarls: 750 timber, 600 stone, 900 iron, 250 mead; the village holds 750 / 10 / 750 / 795.
+    expect(card.textContent).toContain('Not enough stone and iron');
+    expect(within(card).getByRole('button', { name: 'Train' })).toHaveProperty('disabled', true);
+  });
+});

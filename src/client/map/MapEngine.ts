@@ -1,0 +1,238 @@
+// The world map stage as a plain class: draws what the map atoms say (camera, chunks, selection, hover) and turns
+// gestures and keys into the map's intents. React only creates it once Pixi is ready and disposes it on unmount.
+import type { Application, Container } from 'pixi.js';
+import type { getDefaultStore } from 'jotai';
+import {
+  centreOnAtom,
+  goHomeAtom,
+  hoveredTileAtom,
+  mapCameraAtom,
+  mapChunksAtom,
+  mapHomeAtom,
+  moveCameraAtom,
+  selectTileAtom,
+  selectedTileAtom,
+  zoomCameraAtom,
+  type MapCamera,
+  type TilePoint,
+} from '../state/map';
+import { userAtom } from '../state/session';
+import { planChunks, type ChunkRef } from './chunks';
+import { dragToTiles, screenToTile, splitCentre, tileScreenRect, tileToScreen, viewGeometry, type ScreenPoint, type ViewGeometry } from './coords';
+import { mapDebug } from './debug';
+import { StageInput, type KeyAction } from './input';
+import { OverlayLayer } from './OverlayLayer';
+import { StageRuntime } from './runtime';
+import { placeLayer, TerrainLayer } from './TerrainLayer';
+
+export type MapStore = ReturnType<typeof getDefaultStore>;
+
+export interface MapEngineParts {
+  app: Application;
+  /** Layer shells created by the React tree (@pixi/react): tiles below, highlights above. */
+  terrain: Container;
+  overlay: Container;
+  /** The element the canvas fills. */
+  host: HTMLElement;
+  store: MapStore;
+  onUnrecoverable(): void;
+}
+
+/** How long the map glides onto whole tiles after a drag is released. */
+const SETTLE_MS = 140;
+
+export class MapEngine {
+  private readonly store: MapStore;
+  private readonly parts: MapEngineParts;
+  private readonly runtime: StageRuntime;
+  private readonly terrain: TerrainLayer;
+  private readonly overlay: OverlayLayer;
+  private readonly input: StageInput;
+  private readonly unsubscribers: (() => void)[] = [];
+
+  /** The part of a drag that has not yet moved the camera by a whole tile. */
+  private offset = { x: 0, y: 0 };
+  private settle: { fromX: number; fromY: number; start: number } | null = null;
+  private pointer: ScreenPoint | null = null;
+  private geometry: ViewGeometry | null = null;
+  private plannedFor: MapCamera | null = null;
+  private nearby: ChunkRef[] = [];
+  private drawnCamera: MapCamera | null = null;
+  private drawnComplete = false;
+  private disposed = false;
+
+  constructor(parts: MapEngineParts) {
+    this.parts = parts;
+    this.store = parts.store;
+    this.terrain = new TerrainLayer(parts.terrain);
+    this.overlay = new OverlayLayer(parts.overlay);
+    this.runtime = new StageRuntime({
+      app: parts.app,
+      host: parts.host,
+      onFrame: (now) => this.frame(now),
+      onFramed: (durationMs) => this.framed(durationMs),
+      onTextures: (textures) => this.terrain.setTextures(textures),
+      onUnrecoverable: parts.onUnrecoverable,
+    });
+
+    const redraw = () => this.runtime.requestRender();
+    for (const watched of [mapCameraAtom, mapChunksAtom, selectedTileAtom, mapHomeAtom, userAtom]) this.unsubscribers.push(this.store.sub(watched, redraw));
+
+    this.input = new StageInput(parts.app.canvas, {
+      click: (point) => this.click(point),
+      hover: (point) => this.hover(point),
+      dragStart: () => {
+        this.settle = null;
+      },
+      drag: (dx, dy) => this.drag(dx, dy),
+      dragEnd: () => {
+        this.settle = { fromX: this.offset.x, fromY: this.offset.y, start: performance.now() };
+        this.runtime.requestRender();
+      },
+      wheel: (direction, point) => {
+        const anchor = this.geometry ? screenToTile(this.geometry, point) : undefined;
+        this.store.set(zoomCameraAtom, { direction, anchor });
+      },
+      key: (action) => this.key(action),
+    });
+
+    mapDebug.map = {
+      renderNow: () => this.runtime.renderNow(),
+      tileAt: (sx, sy) => (this.geometry ? screenToTile(this.geometry, { sx, sy }) : { x: 0, y: 0 }),
+      screenOf: (tile) => (this.geometry ? tileToScreen(this.geometry, tile) : { sx: 0, sy: 0 }),
+    };
+  }
+
+  private camera(): MapCamera | null {
+    return this.store.get(mapCameraAtom);
+  }
+
+  private frame(now: number): boolean {
+    const camera = this.camera();
+    let again = false;
+    if (this.settle) {
+      const t = Math.min(1, (now - this.settle.start) / SETTLE_MS);
+      const remaining = (1 - t) ** 3;
+      this.offset = { x: this.settle.fromX * remaining, y: this.settle.fromY * remaining };
+      if (t >= 1) this.settle = null;
+      else again = true;
+    }
+    if (!camera) {
+      this.geometry = null;
+      this.drawnCamera = null;
+      this.drawnComplete = false;
+      this.parts.terrain.visible = false;
+      this.parts.overlay.visible = false;
+      return again;
+    }
+    this.parts.terrain.visible = true;
+    this.parts.overlay.visible = true;
+
+    const geometry = viewGeometry(this.runtime.width, this.runtime.height, { x: camera.x + this.offset.x, y: camera.y + this.offset.y }, camera.radius);
+    this.geometry = geometry;
+    if (this.plannedFor !== camera) {
+      this.plannedFor = camera;
+      this.nearby = planChunks(camera).prefetch;
+    }
+    placeLayer(this.parts.terrain, geometry);
+    placeLayer(this.parts.overlay, geometry);
+    const viewerId = this.store.get(userAtom)?.id ?? null;
+    const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: this.store.get(mapChunksAtom), viewerId }, this.nearby);
+    this.refreshHover();
+    const hovered = this.store.get(hoveredTileAtom);
+    const home = this.store.get(mapHomeAtom);
+    const homeHere = home && home.worldId === camera.worldId ? home : null;
+    this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, this.store.get(selectedTileAtom), hovered, homeHere);
+    this.drawnCamera = camera;
+    this.drawnComplete = result.complete;
+    return again || result.pending;
+  }
+
+  private framed(durationMs: number): void {
+    mapDebug.frames++;
+    const camera = this.drawnCamera;
+    mapDebug.lastFrame = {
+      camera: camera ? { x: camera.x, y: camera.y, radius: camera.radius } : null,
+      complete: this.drawnComplete,
+      at: performance.now(),
+      durationMs,
+    };
+  }
+
+  private click(point: ScreenPoint): void {
+    if (!this.geometry) return;
+    this.store.set(selectTileAtom, screenToTile(this.geometry, point));
+  }
+
+  private hover(point: ScreenPoint | null): void {
+    this.pointer = point;
+    this.refreshHover();
+    this.runtime.requestRender();
+  }
+
+  /** Keeps the hover atom on the tile under the pointer, also when the map moves beneath a still pointer. */
+  private refreshHover(): void {
+    const geometry = this.geometry;
+    const point = this.pointer;
+    const current = this.store.get(hoveredTileAtom);
+    if (!geometry || !point || this.input?.dragging) {
+      if (current) this.store.set(hoveredTileAtom, null);
+      return;
+    }
+    const tile = screenToTile(geometry, point);
+    const rect = tileScreenRect(geometry, tile);
+    const same =
+      current &&
+      current.x === tile.x &&
+      current.y === tile.y &&
+      Math.abs(current.left - rect.left) < 0.5 &&
+      Math.abs(current.top - rect.top) < 0.5 &&
+      Math.abs(current.size - rect.size) < 0.5;
+    if (!same) this.store.set(hoveredTileAtom, { x: tile.x, y: tile.y, ...rect });
+  }
+
+  private drag(dx: number, dy: number): void {
+    const camera = this.camera();
+    if (!camera || !this.geometry) return;
+    const moved = dragToTiles(this.geometry, dx, dy);
+    const targetX = camera.x + this.offset.x + moved.x;
+    const targetY = camera.y + this.offset.y + moved.y;
+    const { tile } = splitCentre(targetX, targetY);
+    if (tile.x !== camera.x || tile.y !== camera.y) this.store.set(centreOnAtom, tile);
+    const now = this.camera() ?? camera;
+    // At the edge of the world the camera stops; so does the drag.
+    const clamp = (value: number) => Math.max(-0.5, Math.min(0.5, value));
+    this.offset = { x: clamp(targetX - now.x), y: clamp(targetY - now.y) };
+    this.runtime.requestRender();
+  }
+
+  private key(action: KeyAction): void {
+    switch (action.type) {
+      case 'move':
+        this.store.set(moveCameraAtom, { x: action.dx, y: action.dy } satisfies TilePoint);
+        break;
+      case 'zoom':
+        this.store.set(zoomCameraAtom, { direction: action.direction });
+        break;
+      case 'home':
+        this.store.set(goHomeAtom);
+        break;
+      case 'clear-selection':
+        this.store.set(selectTileAtom, null);
+        break;
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.input.dispose();
+    for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
+    // Sprites first, then the textures they use (the runtime owns those).
+    this.terrain.destroy();
+    this.overlay.destroy();
+    this.runtime.dispose();
+    if (this.store.get(hoveredTileAtom)) this.store.set(hoveredTileAtom, null);
+    mapDebug.map = null;
+  }
+}

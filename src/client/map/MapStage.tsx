@@ -1,0 +1,22 @@
+// The world map's WebGL stage: a StageHost with a tile layer and a highlight layer, driven by a MapEngine over the app's atoms.
+import { useStore } from 'jotai';
+import { memo, useCallback } from 'react';
+import { MapEngine } from './MapEngine';
+import { StageHost, type StageLayer, type StageParts } from './StageHost';
+
+const LAYERS: readonly StageLayer[] = [
+  { label: 'terrain', renderGroup: true },
+  { label: 'overlay', renderGroup: true },
+];
+
+function MapStage() {
+  const store = useStore();
+  const create = useCallback(
+    ({ app, layers, host, rebuild }: StageParts) => new MapEngine({ app, terrain: layers[0], overlay: layers[1], host, store, onUnrecoverable: rebuild }),
+    [store],
+  );
+  return <StageHost layers={LAYERS} create={create} label="World map" className="map-stage__canvas" />;
+}
+
+// Nothing the page re-renders for (status, errors) concerns the stage.
+export default memo(MapStage);

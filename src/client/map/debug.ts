@@ -1,0 +1,94 @@
+// Counters the stage keeps about itself on window.__vikingsMap: live stages, renderers, WebGL contexts and DOM listeners,
+// and what the last frame drew. Tests use them to prove that leaving the map cleans up; the bench reads frame times from them.
+import type { TilePoint } from '../state/map';
+
+export interface FrameRecord {
+  /** Centre and radius the frame showed (null for stages without a camera, like the designer's). */
+  camera: (TilePoint & { radius: number }) | null;
+  /** Every tile on screen had its data and was drawn. */
+  complete: boolean;
+  /** performance.now() when the frame was handed to the GPU, and how long the frame's JS took. */
+  at: number;
+  durationMs: number;
+}
+
+export interface MapDebug {
+  /** Stages (map or designer) mounted right now. */
+  stages: number;
+  /** Pixi renderers created and not yet destroyed. */
+  renderers: number;
+  /** DOM event listeners the stages have added and not removed. */
+  listeners: number;
+  /** WebGL contexts created by stages and not yet released (a destroyed renderer loses its context). */
+  liveContexts(): number;
+  frames: number;
+  lastFrame: FrameRecord | null;
+  /** Chunks of tiles currently turned into sprites. */
+  chunkViews: number;
+  contextLost: boolean;
+  contextRestores: number;
+  /** Times a stage was rebuilt from scratch because its context did not come back. */
+  stageRebuilds: number;
+  atlasVersion: string | null;
+  /** The map stage's own hooks, for tests and the bench (null while no map stage is mounted). */
+  map: {
+    renderNow(): void;
+    tileAt(sx: number, sy: number): TilePoint;
+    screenOf(tile: TilePoint): { sx: number; sy: number };
+  } | null;
+}
+
+const contexts = new Set<WebGLRenderingContext | WebGL2RenderingContext>();
+
+function createDebug(): MapDebug {
+  return {
+    stages: 0,
+    renderers: 0,
+    listeners: 0,
+    liveContexts() {
+      for (const gl of contexts) if (gl.isContextLost()) contexts.delete(gl);
+      return contexts.size;
+    },
+    frames: 0,
+    lastFrame: null,
+    chunkViews: 0,
+    contextLost: false,
+    contextRestores: 0,
+    stageRebuilds: 0,
+    atlasVersion: null,
+    map: null,
+  };
+}
+
+declare global {
+  interface Window {
+    __vikingsMap?: MapDebug;
+  }
+}
+
+export const mapDebug: MapDebug = typeof window === 'undefined' ? createDebug() : (window.__vikingsMap ??= createDebug());
+
+export function trackContext(gl: WebGLRenderingContext | WebGL2RenderingContext | undefined): void {
+  if (gl) contexts.add(gl);
+}
+
+/** addEventListener that counts, returning its own removal; every listener a stage adds goes through here. */
+export function listen<K extends keyof HTMLElementEventMap>(
+  target: HTMLElement,
+  type: K,
+  handler: (event: HTMLElementEventMap[K]) => void,
+  options?: AddEventListenerOptions,
+): () => void;
+export function listen<K extends keyof WindowEventMap>(target: Window, type: K, handler: (event: WindowEventMap[K]) => void, options?: AddEventListenerOptions): () => void;
+export function listen(target: EventTarget, type: string, handler: (event: Event) => void, options?: AddEventListenerOptions): () => void;
+export function listen(target: EventTarget, type: string, handler: (event: Event) => void, options?: AddEventListenerOptions): () => void {
+  target.addEventListener(type, handler, options);
+  mapDebug.listeners++;
+  let removed = false;
+  return () => {
+    if (removed) return;
+    removed = true;
+    target.removeEventListener(type, handler, options);
+    mapDebug.listeners--;
+  };
+}

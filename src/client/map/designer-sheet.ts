@@ -1,0 +1,140 @@
+// The designer's sheet: where every tile look is shown at every zoom step, and the sample tiles it shows. Plain data, no Pixi.
+import { MAP_DEFAULT_RADIUS, MAP_MAX_RADIUS, MAP_MIN_RADIUS } from '../../rules/world';
+import type { MapChunk, MapTile } from '../state/map';
+import { TILE_LOOKS, type TileLook } from './atlas-data';
+import { chunkKey, chunkOf, CHUNK_SIZE, tileIndex } from './chunks';
+import { tileSizeFor, type ViewGeometry } from './coords';
+import { tileNoise } from './tile-look';
+
+/** Every radius a player can reach with the zoom buttons (5..25: steps of 2 from 10 and from either end). */
+export const ZOOM_STEPS: readonly number[] = Array.from({ length: MAP_MAX_RADIUS - MAP_MIN_RADIUS + 1 }, (_, i) => MAP_MIN_RADIUS + i);
+
+export const DESIGNER_WORLD = 'designer';
+export const DESIGNER_VIEWER = 'designer-player';
+
+/** The strip of looks sits on row y = 0, x = 0..7; the sample area well away from it. */
+const STRIP_Y = 0;
+const SAMPLE = { minX: 100, minY: 100, columns: 15, rows: 9 };
+const GAP = 10;
+
+export interface SheetView {
+  /** 'sample' or the radius of a zoom step. */
+  id: string;
+  radius: number;
+  left: number;
+  top: number;
+  geometry: ViewGeometry;
+}
+
+export interface DesignerSheet {
+  width: number;
+  height: number;
+  /** The sample area first, then one strip per zoom step. */
+  views: SheetView[];
+}
+
+/**
+ * Lays the sheet out for a map stage of `stageSize` pixels: a sample area at the default zoom, then for each zoom step
+ * the eight looks at exactly the tile size the map would use.
+ */
+export function designerSheet(stageSize: number): DesignerSheet {
+  const views: SheetView[] = [];
+  const defaultTile = tileSizeFor(stageSize, stageSize, MAP_DEFAULT_RADIUS);
+  const sampleWidth = SAMPLE.columns * defaultTile;
+  const sampleHeight = SAMPLE.rows * defaultTile;
+  views.push({
+    id: 'sample',
+    radius: MAP_DEFAULT_RADIUS,
+    left: 0,
+    top: 0,
+    geometry: {
+      width: sampleWidth,
+      height: sampleHeight,
+      tileSize: defaultTile,
+      centreX: SAMPLE.minX + (SAMPLE.columns - 1) / 2,
+      centreY: SAMPLE.minY + (SAMPLE.rows - 1) / 2,
+    },
+  });
+  let top = sampleHeight + 2 * GAP;
+  let width = sampleWidth;
+  for (const radius of ZOOM_STEPS) {
+    const tileSize = tileSizeFor(stageSize, stageSize, radius);
+    const stripWidth = TILE_LOOKS.length * tileSize;
+    views.push({
+      id: String(radius),
+      radius,
+      left: 0,
+      top,
+      geometry: { width: stripWidth, height: tileSize, tileSize, centreX: (TILE_LOOKS.length - 1) / 2, centreY: STRIP_Y },
+    });
+    width = Math.max(width, stripWidth);
+    top += tileSize + GAP;
+  }
+  return { width: Math.ceil(width), height: Math.ceil(top), views };
+}
+
+function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
+  const base = { x, y, worldId: DESIGNER_WORLD, resourceType: null, resourceBonus: null } as const;
+  switch (look) {
+    case 'own-village':
+    case 'village':
+      return {
+        ...base,
+        type: 'village',
+        resourceBonus: 0,
+        village: {
+          id: `v${x}:${y}`,
+          name: look === 'own-village' ? 'Your village' : `Village ${n}`,
+          owner: { id: look === 'own-village' ? DESIGNER_VIEWER : `player-${n}`, username: look === 'own-village' ? 'You' : `Jarl ${n}` },
+          population: 120 + n,
+          isCapital: look === 'own-village',
+        },
+      };
+    case 'oasis':
+      return { ...base, type: 'oasis', resourceType: 'mead', resourceBonus: 25, bonuses: [{ resourceType: 'mead', percent: 25 }] };
+    case 'forest':
+      return { ...base, type: 'forest', resourceType: 'timber', resourceBonus: 10 };
+    case 'mountain':
+      return { ...base, type: 'mountain', resourceType: 'stone', resourceBonus: 10 };
+    default:
+      return { ...base, type: look };
+  }
+}
+
+/** What the sample area looks like: the world's edge on the left, a lake, woods, hills and a few villages. */
+function sampleLook(col: number, row: number): TileLook {
+  if (col === 0) return 'unknown';
+  if (col === 8 && row === 5) return 'oasis';
+  const lake = Math.hypot(col - 10.5, row - 5.5) < 2.6;
+  if (lake) return 'water';
+  if (col === 4 && row === 3) return 'own-village';
+  if ((col === 7 && row === 1) || (col === 12 && row === 1) || (col === 3 && row === 7)) return 'village';
+  const n = tileNoise(col * 7 + 1, row * 13 + 5);
+  if (col <= 3 && row <= 2) return n < 0.7 ? 'mountain' : 'empty';
+  if (col >= 11 && row >= 7) return n < 0.6 ? 'mountain' : 'forest';
+  if (n < 0.3) return 'forest';
+  if (n < 0.36) return 'mountain';
+  return 'empty';
+}
+
+/** Chunks holding only the sheet's tiles (the strip and the sample area), so nothing else is drawn around them. */
+export function designerChunks(): ReadonlyMap<string, MapChunk> {
+  const tiles: MapTile[] = TILE_LOOKS.map((look, i) => sampleTile(look, i, STRIP_Y, i + 1));
+  for (let row = 0; row < SAMPLE.rows; row++) {
+    for (let col = 0; col < SAMPLE.columns; col++) {
+      tiles.push(sampleTile(sampleLook(col, row), SAMPLE.minX + col, SAMPLE.minY + SAMPLE.rows - 1 - row, row * SAMPLE.columns + col));
+    }
+  }
+  const chunks = new Map<string, MapChunk>();
+  for (const tile of tiles) {
+    const { cx, cy } = chunkOf(tile.x, tile.y);
+    const key = chunkKey(DESIGNER_WORLD, cx, cy);
+    let chunk = chunks.get(key);
+    if (!chunk) {
+      chunk = { key, worldId: DESIGNER_WORLD, cx, cy, status: 'ready', tiles: new Array<MapTile>(CHUNK_SIZE * CHUNK_SIZE) };
+      chunks.set(key, chunk);
+    }
+    chunk.tiles![tileIndex(tile.x, tile.y)] = tile;
+  }
+  return chunks;
+}
