@@ -203,7 +203,9 @@ test.describe('world map', () => {
     for (const name of ['Move north', 'Move south', 'Move west', 'Move east', 'Home', 'Zoom in', 'Zoom out', 'Search']) {
       await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     }
-    await expect(page).toHaveURL(new RegExp(`/game/map\\?x=${x}&y=${y}&r=10$`));
+    // The opening view keeps a plain address (a reload shows it anyway); moving writes the view into it.
+    await page.waitForTimeout(400);
+    await expect(page).toHaveURL(/\/game\/map$/);
     // Tiles in many colours with icons, not a blank or flat stage.
     expect(await canvasColours(page)).toBeGreaterThan(40);
     // The grid is (2r+1) tiles across: the tile 10 east of the centre is the last one, inside the canvas.
@@ -211,8 +213,14 @@ test.describe('world map', () => {
     const east = await tileOnPage(page, { x: x + 10, y });
     expect(east.x).toBeLessThan(box.x + box.width);
     expect(east.x).toBeGreaterThan(box.x + box.width - box.width / 21);
+    // The highest y is at the top.
+    const north = await tileOnPage(page, { x, y: y + 10 });
+    expect(north.y).toBeGreaterThan(box.y);
+    expect(north.y).toBeLessThan(box.y + box.height / 21);
+    expect(await page.evaluate(() => window.__vikingsMap!.map!.tileAt(5, 5))).toEqual({ x: x - 10, y: y + 10 });
     await attachScreenshot(page, testInfo, 'map');
     await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(page).toHaveURL(new RegExp(`/game/map\\?x=${x}&y=${y}&r=8$`));
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await page.getByRole('button', { name: 'Zoom in' }).click();
     await mapDrawn(page, { radius: 5 });
@@ -548,6 +556,29 @@ test.describe('world map', () => {
       await leave();
     }
     expect({ ...(await state()), global: await globalListeners() }).toEqual(baseline);
+  });
+
+  test('leaving before the stage is ready leaks nothing either', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/game/village');
+    for (let visit = 0; visit < 8; visit++) {
+      await page.getByRole('link', { name: 'Map', exact: true }).click();
+      await page.waitForTimeout(visit * 40);
+      await page.getByRole('link', { name: 'Village', exact: true }).click();
+    }
+    await expect
+      .poll(() =>
+        page.evaluate(() => ({
+          canvases: document.querySelectorAll('canvas').length,
+          renderers: window.__vikingsMap?.renderers ?? 0,
+          contexts: window.__vikingsMap?.liveContexts() ?? 0,
+          listeners: window.__vikingsMap?.listeners ?? 0,
+          stages: window.__vikingsMap?.stages ?? 0,
+        })),
+      )
+      .toEqual({ canvases: 0, renderers: 0, contexts: 0, listeners: 0, stages: 0 });
+    expect(errors).toEqual([]);
   });
 
   test('a lost WebGL context is restored and the map draws again', async ({ page }) => {

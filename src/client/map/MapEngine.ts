@@ -187,8 +187,9 @@ export class MapEngine {
       current.y === tile.y &&
       Math.abs(current.left - rect.left) < 0.5 &&
       Math.abs(current.top - rect.top) < 0.5 &&
-      Math.abs(current.size - rect.size) < 0.5;
-    if (!same) this.store.set(hoveredTileAtom, { x: tile.x, y: tile.y, ...rect });
+      Math.abs(current.size - rect.size) < 0.5 &&
+      current.stageWidth === geometry.width;
+    if (!same) this.store.set(hoveredTileAtom, { x: tile.x, y: tile.y, ...rect, stageWidth: geometry.width });
   }
 
   private drag(dx: number, dy: number): void {

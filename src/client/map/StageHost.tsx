@@ -3,7 +3,7 @@
 // (a new canvas and context) when a lost WebGL context does not come back.
 import 'pixi.js/unsafe-eval';
 import { Application, extend } from '@pixi/react';
-import { Container, type Application as PixiApplication } from 'pixi.js';
+import { Container, isWebGLSupported, type Application as PixiApplication } from 'pixi.js';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { currentAtlas } from './atlas';
 import { mapDebug, trackContext } from './debug';
@@ -48,6 +48,9 @@ function makeSlot(generation: number, layerCount: number): Slot {
   return { generation, app: null, layers: new Array<Container | null>(layerCount).fill(null), engine: null, mounted: false };
 }
 
+/** The host fills its positioned parent; the parent decides the stage's size. */
+const HOST_STYLE = { position: 'absolute', inset: 0 } as const;
+
 const EVENTS_OFF = { move: false, globalMove: false, click: false, wheel: false };
 /**
  * Pixi's accessibility layer would take over the Tab key and lay divs over the canvas; the HUD is the accessible
@@ -60,6 +63,8 @@ export function StageHost({ layers, create, label, className }: StageHostProps) 
   const createRef = useRef(create);
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   const [slot, setSlot] = useState(() => makeSlot(0, layers.length));
+  // Checked once (Pixi caches it): without WebGL there is no stage, and the player should be told why.
+  const [webgl] = useState(() => isWebGLSupported());
 
   useLayoutEffect(() => {
     createRef.current = create;
@@ -109,8 +114,16 @@ export function StageHost({ layers, create, label, className }: StageHostProps) 
 
   const layerRefs = useLayerRefs(slot, start);
 
+  if (!webgl) {
+    return (
+      <div className="map-stage-host" style={{ ...HOST_STYLE, display: 'grid', placeItems: 'center', padding: '1rem', textAlign: 'center' }} role="alert">
+        This browser cannot draw the map: WebGL is turned off or not available.
+      </div>
+    );
+  }
+
   return (
-    <div ref={hostRef} className="map-stage-host">
+    <div ref={hostRef} className="map-stage-host" style={HOST_STYLE}>
       {size && (
         <Application
           key={slot.generation}

@@ -7,7 +7,7 @@ import { CHUNK_SIZE, chunkKey, chunkRect, type ChunkRef } from './chunks';
 import type { ViewGeometry } from './coords';
 import { visibleTiles } from './coords';
 import { mapDebug } from './debug';
-import { tileFill, tileLook } from './tile-look';
+import { tileLook, tileShade } from './tile-look';
 
 /** World units per tile: sprites are laid out in these, and the layer is scaled to the tile size on screen. */
 export const UNIT = 64;
@@ -140,29 +140,24 @@ export class TerrainLayer {
   }
 }
 
-/** One chunk as sprites: per tile a tinted square and its icon, all in one container placed at the chunk's corner. */
+/** One chunk as sprites: one finished tile (fill, rim and icon, from the atlas) per tile, in a container at the chunk's corner. */
 function buildChunk(chunk: MapChunk, viewerId: string | null, textures: AtlasTextures): Container {
   const rect = chunkRect(chunk);
-  const style = textures.atlas.style;
   const container = new Container({ label: `chunk ${chunk.cx},${chunk.cy}` });
   const origin = tilePosition(rect.minX, rect.minY);
   container.position.set(origin.x, origin.y);
-  const iconSize = UNIT * style.iconScale;
-  const fills: Sprite[] = [];
-  const icons: Sprite[] = [];
+  const sprites: Sprite[] = [];
   for (const tile of chunk.tiles ?? []) {
     if (!tile) continue;
-    const look = tileLook(tile, viewerId);
-    const x = (tile.x - rect.minX) * UNIT;
-    const y = -(tile.y - rect.minY) * UNIT;
-    const fill = new Sprite({ texture: textures.tileBase, anchor: 0.5, x, y, tint: tileFill(style, look, tile.x, tile.y) });
-    fill.setSize(UNIT);
-    fills.push(fill);
-    const icon = new Sprite({ texture: textures.frames[look], anchor: 0.5, x, y });
-    icon.setSize(iconSize);
-    icons.push(icon);
+    const sprite = new Sprite({
+      texture: textures.tile(tileLook(tile, viewerId), tileShade(tile.x, tile.y)),
+      anchor: 0.5,
+      x: (tile.x - rect.minX) * UNIT,
+      y: -(tile.y - rect.minY) * UNIT,
+    });
+    sprite.setSize(UNIT);
+    sprites.push(sprite);
   }
-  // All fills first, then all icons: every icon lies above every neighbouring square.
-  container.addChild(...fills, ...icons);
+  if (sprites.length > 0) container.addChild(...sprites);
   return container;
 }

@@ -1,8 +1,10 @@
-// The tile atlas on the GPU: the packed SVG from virtual:map-atlas drawn once into one canvas texture, cut into one frame per tile look.
+// The tile atlas on the GPU: the packed SVG icons from virtual:map-atlas composed with the style's fill colours into one
+// canvas texture with a finished square per tile look and shade, so every tile is one sprite from one texture.
 // In `npm run dev` a changed icon or style arrives by hot update and every stage reloads its textures.
 import { CanvasSource, Rectangle, Texture } from 'pixi.js';
 import atlasModule from 'virtual:map-atlas';
 import { TILE_LOOKS, type MapAtlasData, type TileLook } from './atlas-data';
+import { FILL_SHADES, scaleColour, shadeFill } from './tile-look';
 
 let current: MapAtlasData = atlasModule;
 const subscribers = new Set<(atlas: MapAtlasData) => void>();
@@ -28,22 +30,33 @@ if (import.meta.hot) {
 
 export interface AtlasTextures {
   atlas: MapAtlasData;
-  frames: Record<TileLook, Texture>;
-  /** White square with a darker rim: tinted with a tile's fill it draws the square and its share of the grid. */
-  tileBase: Texture;
+  /** The finished tile (fill, rim and icon) of a look in one of FILL_SHADES shades. */
+  tile(look: TileLook, shade: number): Texture;
   destroy(): void;
 }
 
+/** Atlas units per tile (the icons' cells are 64 units). */
+const TILE_UNITS = 64;
+/** Around each tile its rim colour continues, so neighbours in the atlas never bleed into it, not even in small mipmaps. */
+const PADDING = 4;
+/** The darker edge of a tile: a grid when tiles are large, blended into the fill by mipmaps when they are small. */
+const RIM = 2;
+const RIM_DARKEN = 0.66;
+
 /**
- * Pixels per atlas unit: icons are 64 units, so 3 gives 192 px cells, sharp up to the largest tiles
- * (radius 5 on a big screen at 2x); mipmaps keep them smooth when a tile is only a dozen pixels.
+ * Pixels per atlas unit: 3 gives 192 px tiles, sharp up to the largest tiles (radius 5 on a big screen at 2x);
+ * mipmaps keep them smooth when a tile is only a dozen pixels.
  */
 function rasterScale(): number {
   const density = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
   return Math.min(4, Math.max(2, Math.ceil(1.5 * density)));
 }
 
-async function rasterise(atlas: MapAtlasData, scale: number): Promise<HTMLCanvasElement> {
+function css(colour: number): string {
+  return `#${colour.toString(16).padStart(6, '0')}`;
+}
+
+async function rasteriseIcons(atlas: MapAtlasData, scale: number): Promise<HTMLCanvasElement> {
   const url = URL.createObjectURL(new Blob([atlas.svg], { type: 'image/svg+xml' }));
   try {
     const image = new Image(atlas.width * scale, atlas.height * scale);
@@ -61,53 +74,60 @@ async function rasterise(atlas: MapAtlasData, scale: number): Promise<HTMLCanvas
   }
 }
 
-/**
- * The square under every icon. The rim darkens the tinted fill at the tile's edge, which reads as a grid when tiles are
- * large; mipmaps blend it into the fill as they shrink, so small tiles get no flickering hairlines.
- */
-function drawTileBase(): HTMLCanvasElement {
-  const size = 64;
-  const rim = 2;
+/** One cell per look (columns) and shade (rows): rim colour all over, the fill inside the rim, the icon on top. */
+function composeTiles(atlas: MapAtlasData, icons: HTMLCanvasElement, scale: number): { canvas: HTMLCanvasElement; frames: Rectangle[][] } {
+  const cell = TILE_UNITS + 2 * PADDING;
   const canvas = document.createElement('canvas');
-  canvas.width = size;
-  canvas.height = size;
+  canvas.width = TILE_LOOKS.length * cell * scale;
+  canvas.height = FILL_SHADES * cell * scale;
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('Cannot draw the tile base: no 2D canvas');
-  context.fillStyle = '#a8a8a8';
-  context.fillRect(0, 0, size, size);
-  context.fillStyle = '#ffffff';
-  context.fillRect(rim, rim, size - 2 * rim, size - 2 * rim);
-  return canvas;
+  if (!context) throw new Error('Cannot draw the map atlas: no 2D canvas');
+  context.imageSmoothingQuality = 'high';
+  const style = atlas.style;
+  const iconSize = TILE_UNITS * style.iconScale;
+  const frames = TILE_LOOKS.map((look, column) => {
+    const icon = atlas.frames[look];
+    const shades: Rectangle[] = [];
+    for (let shade = 0; shade < FILL_SHADES; shade++) {
+      const x = column * cell;
+      const y = shade * cell;
+      const fill = shadeFill(style, look, shade);
+      context.fillStyle = css(scaleColour(fill, RIM_DARKEN));
+      context.fillRect(x * scale, y * scale, cell * scale, cell * scale);
+      context.fillStyle = css(fill);
+      context.fillRect((x + PADDING + RIM) * scale, (y + PADDING + RIM) * scale, (TILE_UNITS - 2 * RIM) * scale, (TILE_UNITS - 2 * RIM) * scale);
+      const inset = PADDING + (TILE_UNITS - iconSize) / 2;
+      context.drawImage(icons, icon.x * scale, icon.y * scale, icon.width * scale, icon.height * scale, (x + inset) * scale, (y + inset) * scale, iconSize * scale, iconSize * scale);
+      shades.push(new Rectangle(x + PADDING, y + PADDING, TILE_UNITS, TILE_UNITS));
+    }
+    return shades;
+  });
+  return { canvas, frames };
 }
 
-/** Draws the atlas into one texture and cuts the frames. The caller owns the result and destroys it. */
+/** Draws the tiles into one texture and cuts the frames. The caller owns the result and destroys it. */
 export async function loadAtlasTextures(atlas: MapAtlasData): Promise<AtlasTextures> {
   const scale = rasterScale();
-  const canvas = await rasterise(atlas, scale);
+  const icons = await rasteriseIcons(atlas, scale);
+  const { canvas, frames } = composeTiles(atlas, icons, scale);
+  icons.width = 0;
+  icons.height = 0;
   // resolution = scale, so frames are given in atlas units.
   const source = new CanvasSource({ resource: canvas, resolution: scale, autoGenerateMipmaps: true, scaleMode: 'linear', mipmapFilter: 'linear' });
-  const frames = {} as Record<TileLook, Texture>;
-  for (const look of TILE_LOOKS) {
-    const f = atlas.frames[look];
-    frames[look] = new Texture({ source, frame: new Rectangle(f.x, f.y, f.width, f.height), label: `tile:${look}` });
-  }
-  const baseCanvas = drawTileBase();
-  const baseSource = new CanvasSource({ resource: baseCanvas, autoGenerateMipmaps: true, scaleMode: 'linear', mipmapFilter: 'linear' });
-  const tileBase = new Texture({ source: baseSource, label: 'tile:base' });
+  const textures = Object.fromEntries(
+    TILE_LOOKS.map((look, column) => [look, frames[column].map((frame, shade) => new Texture({ source, frame, label: `tile:${look}:${shade}` }))]),
+  ) as Record<TileLook, Texture<CanvasSource>[]>;
   return {
     atlas,
-    frames,
-    tileBase,
+    tile(look, shade) {
+      return textures[look][shade];
+    },
     destroy() {
-      for (const look of TILE_LOOKS) frames[look].destroy(false);
-      tileBase.destroy(false);
+      for (const look of TILE_LOOKS) for (const texture of textures[look]) texture.destroy(false);
       source.destroy();
-      baseSource.destroy();
-      // Let the browser drop the pixels now rather than when the canvases are collected.
-      for (const drawn of [canvas, baseCanvas]) {
-        drawn.width = 0;
-        drawn.height = 0;
-      }
+      // Let the browser drop the pixels now rather than when the canvas is collected.
+      canvas.width = 0;
+      canvas.height = 0;
     },
   };
 }

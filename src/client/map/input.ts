@@ -51,6 +51,16 @@ export function keyAction(event: Pick<KeyboardEvent, 'key' | 'code' | 'shiftKey'
   return null;
 }
 
+/** Keeps a drag going when the pointer leaves the canvas; a pointer the browser does not know (synthetic events) just is not captured. */
+function capture(element: Element, pointerId: number, on: boolean): void {
+  try {
+    if (on) element.setPointerCapture(pointerId);
+    else if (element.hasPointerCapture(pointerId)) element.releasePointerCapture(pointerId);
+  } catch {
+    // NotFoundError: no such active pointer.
+  }
+}
+
 /** Keys typed into a field belong to the field, not the map. */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false;
@@ -89,7 +99,7 @@ export class StageInput {
     this.disposers.push(
       listen(canvas, 'pointerdown', (event) => {
         if (event.button !== 0 || this.press) return;
-        canvas.setPointerCapture?.(event.pointerId);
+        capture(canvas, event.pointerId, true);
         this.press = { id: event.pointerId, x: event.clientX, y: event.clientY, lastX: event.clientX, lastY: event.clientY, dragging: false };
         event.preventDefault();
         // Keys go to the map after a click on it, not to whatever had focus before.
@@ -117,7 +127,7 @@ export class StageInput {
         const press = this.press;
         if (!press || press.id !== event.pointerId) return;
         this.press = null;
-        canvas.releasePointerCapture?.(event.pointerId);
+        capture(canvas, event.pointerId, false);
         if (press.dragging) {
           canvas.style.cursor = '';
           gestures.dragEnd();

@@ -19,6 +19,18 @@ export interface RuntimeOptions {
   onUnrecoverable(): void;
 }
 
+/**
+ * Textures one batch may mix. Every sprite of the map comes from one atlas (the highlights add Pixi's white texture);
+ * Pixi's default of 16 makes each pixel's shader walk 16 texture slots, which software WebGL (SwiftShader, many VMs and
+ * remote desktops) pays for with frames two to three times slower.
+ */
+const BATCH_TEXTURES = 2;
+
+function limitBatchTextures(app: Application): void {
+  const limits = (app.renderer as { limits?: { maxBatchableTextures: number } }).limits;
+  if (limits) limits.maxBatchableTextures = Math.min(limits.maxBatchableTextures, BATCH_TEXTURES);
+}
+
 /** How long to wait for a lost context before asking for it back, and before giving up on it. */
 const RESTORE_AFTER_MS = 300;
 const GIVE_UP_AFTER_MS = 4000;
@@ -42,6 +54,7 @@ export class StageRuntime {
     this.options = options;
     this.app = options.app;
     mapDebug.stages++;
+    limitBatchTextures(this.app);
 
     const observer = new ResizeObserver(() => this.fitHost());
     observer.observe(options.host);
@@ -148,6 +161,7 @@ export class StageRuntime {
 
   private contextRestored(): void {
     // Pixi's own handler ran first (it was added earlier) and re-created its GPU state; textures re-upload on first use.
+    limitBatchTextures(this.app);
     this.lost = false;
     mapDebug.contextLost = false;
     mapDebug.contextRestores++;
@@ -166,6 +180,10 @@ export class StageRuntime {
     this.textures?.destroy();
     this.textures = null;
     mapDebug.stages--;
-    if (mapDebug.stages === 0) mapDebug.contextLost = false;
+    if (mapDebug.stages === 0) {
+      // Nothing is on screen any more: a frame of this stage must not pass for one of the next.
+      mapDebug.contextLost = false;
+      mapDebug.lastFrame = null;
+    }
   }
 }

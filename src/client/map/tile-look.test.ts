@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MapStyle } from './atlas-data';
 import { TILE_LOOKS } from './atlas-data';
-import { parseColour, tileFill, tileLook, tileNoise } from './tile-look';
+import { FILL_SHADES, parseColour, scaleColour, shadeFill, tileFill, tileLook, tileNoise, tileShade } from './tile-look';
 
 const style = {
   tiles: Object.fromEntries(TILE_LOOKS.map((look) => [look, { icon: `${look}.svg`, fill: '#808080', label: look }])),
@@ -39,7 +39,14 @@ describe('tileFill', () => {
       }
       fills.add(fill);
     }
-    expect(fills.size).toBeGreaterThan(5);
+    // A few shades, all of them used.
+    expect(fills.size).toBe(FILL_SHADES);
+  });
+
+  it('spreads the shades from darker to lighter around the style colour', () => {
+    expect(shadeFill(style, 'forest', 0)).toBe(scaleColour(0x808080, 0.9));
+    expect(shadeFill(style, 'forest', FILL_SHADES - 1)).toBe(scaleColour(0x808080, 1.1));
+    for (let x = 0; x < 50; x++) expect(tileShade(x, 7)).toBeLessThan(FILL_SHADES);
   });
 
   it('keeps unknown tiles and a zero variation flat', () => {

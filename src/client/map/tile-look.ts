@@ -19,12 +19,29 @@ export function parseColour(hex: string): number {
   return Number.parseInt(hex.slice(1), 16);
 }
 
-/** The tile's fill: the style's colour, a little lighter or darker per tile (fillVariation). */
-export function tileFill(style: MapStyle, look: TileLook, x: number, y: number): number {
-  const base = parseColour(style.tiles[look].fill);
-  const variation = style.fillVariation;
-  if (variation === 0 || look === 'unknown') return base;
-  const factor = 1 + (tileNoise(x, y) * 2 - 1) * variation;
-  const channel = (shift: number) => Math.max(0, Math.min(255, Math.round(((base >> shift) & 0xff) * factor)));
+/** Fill shades per look: tiles pick one by their noise, so large areas are not flat. */
+export const FILL_SHADES: number = 4;
+
+/** Which of the FILL_SHADES shades a tile gets. */
+export function tileShade(x: number, y: number): number {
+  return Math.min(FILL_SHADES - 1, Math.floor(tileNoise(x, y) * FILL_SHADES));
+}
+
+/** Multiplies each channel of a colour by `factor`. */
+export function scaleColour(colour: number, factor: number): number {
+  const channel = (shift: number) => Math.max(0, Math.min(255, Math.round(((colour >> shift) & 0xff) * factor)));
   return (channel(16) << 16) | (channel(8) << 8) | channel(0);
+}
+
+/** The fill of one shade of a look: from (1 - fillVariation) to (1 + fillVariation) times the style's colour. */
+export function shadeFill(style: MapStyle, look: TileLook, shade: number): number {
+  const base = parseColour(style.tiles[look].fill);
+  if (style.fillVariation === 0 || look === 'unknown' || FILL_SHADES === 1) return base;
+  const position = (shade / (FILL_SHADES - 1)) * 2 - 1;
+  return scaleColour(base, 1 + position * style.fillVariation);
+}
+
+/** The tile's fill colour, as the stage draws it. */
+export function tileFill(style: MapStyle, look: TileLook, x: number, y: number): number {
+  return shadeFill(style, look, tileShade(x, y));
 }

@@ -39,6 +39,8 @@ export interface HoveredTile extends TilePoint {
   left: number;
   top: number;
   size: number;
+  /** Width of the stage, so the tooltip can stay inside it. */
+  stageWidth: number;
 }
 
 function clampCoordinate(value: number): number {

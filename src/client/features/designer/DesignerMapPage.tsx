@@ -40,15 +40,17 @@ export default function DesignerMapPage() {
       <div className="designer-page__body">
         <div className="designer-sheet" style={{ height: sheet.height }}>
           <ol className="designer-sheet__labels" aria-label="Zoom steps">
-            <li style={{ top: sample.top, height: sample.geometry.height }}>
+            <li className="designer-sheet__sample" style={{ top: sample.top, height: sample.geometry.height }}>
               <strong>Sample area</strong>
-              <span>radius {sample.radius}, {sample.geometry.tileSize.toFixed(1)} px tiles</span>
+              <span>
+                radius {sample.radius} · {sample.geometry.tileSize.toFixed(1)} px
+              </span>
             </li>
             {strips.map((view) => (
               <li key={view.id} data-radius={view.radius} style={{ top: view.top, height: view.geometry.tileSize }}>
                 <strong>Radius {view.radius}</strong>
                 <span>
-                  zoom {zoomOf(view.radius).toFixed(2)} · {view.geometry.tileSize.toFixed(1)} px
+                  {view.geometry.tileSize.toFixed(1)} px · zoom {zoomOf(view.radius).toFixed(2)}
                 </span>
               </li>
             ))}

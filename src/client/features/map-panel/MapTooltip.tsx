@@ -12,14 +12,16 @@ export function MapTooltip() {
   const viewerId = useAtomValue(userAtom)?.id ?? null;
   if (!hovered || !camera) return null;
   const tile = findTile(chunks, camera.worldId, hovered.x, hovered.y);
-  // Above the tile, or below it near the top edge of the stage.
+  // Above the tile, or below it near the top edge; centred on it, or flush with it near the sides, so it stays on the stage.
   const below = hovered.top < 44;
+  const centre = hovered.left + hovered.size / 2;
+  const side = centre < 90 ? 'start' : centre > hovered.stageWidth - 90 ? 'end' : 'middle';
   const style = {
-    left: hovered.left + hovered.size / 2,
+    left: side === 'start' ? Math.max(0, hovered.left) : side === 'end' ? Math.min(hovered.stageWidth, hovered.left + hovered.size) : centre,
     top: below ? hovered.top + hovered.size : hovered.top,
   };
   return (
-    <div className={`map-tooltip${below ? ' map-tooltip--below' : ''}`} role="tooltip" style={style}>
+    <div className={`map-tooltip map-tooltip--${side}${below ? ' map-tooltip--below' : ''}`} role="tooltip" style={style}>
       <strong>
         ({hovered.x}|{hovered.y})
       </strong>{' '}

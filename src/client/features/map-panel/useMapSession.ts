@@ -30,6 +30,8 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
   const homeSeen = useRef<string | null>(null);
   // The address as it was when the page opened: it decides the first view, later changes come from the camera.
   const initialParams = useRef(searchParams);
+  // The view the page opened on while the address named none: the address stays plain until the player moves away.
+  const openingView = useRef<{ x: number; y: number; radius: number } | null>(null);
 
   // The shell may not have loaded the villages yet: load them here (both write the same atom).
   useEffect(() => {
@@ -59,7 +61,9 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
     if (home) {
       homeSeen.current = `${home.worldId}:${home.x}:${home.y}`;
       const centre = fromAddress?.centre ?? home;
-      store.set(mapCameraAtom, makeCamera(home.worldId, centre.x, centre.y, radius));
+      const camera = makeCamera(home.worldId, centre.x, centre.y, radius);
+      if (!fromAddress) openingView.current = camera;
+      store.set(mapCameraAtom, camera);
       setStatus('ready');
       return;
     }
@@ -75,7 +79,9 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
           return;
         }
         const centre = fromAddress?.centre ?? { x: 0, y: 0 };
-        store.set(mapCameraAtom, makeCamera(world.id, centre.x, centre.y, radius));
+        const camera = makeCamera(world.id, centre.x, centre.y, radius);
+        if (!fromAddress) openingView.current = camera;
+        store.set(mapCameraAtom, camera);
         setStatus('no-village');
       })
       .catch((failure: unknown) => {
@@ -100,15 +106,23 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
     store.set(selectedTileAtom, null);
   }, [home, store]);
 
-  // The address follows the camera (replacing, so Back leaves the map instead of replaying every step).
+  // The address follows the camera (replacing, so Back leaves the map instead of replaying every step), also when
+  // something else rewrote it (the Map link while on the map). While the map still shows the view it opened on from a
+  // plain /game/map, the address stays plain: a reload shows that view anyway.
   useEffect(() => {
     if (!camera) return;
     const view = { x: camera.x, y: camera.y, radius: camera.radius };
+    if (showsView(searchParams, view)) return;
+    const opening = openingView.current;
+    if (opening) {
+      if (opening.x === view.x && opening.y === view.y && opening.radius === view.radius) return;
+      openingView.current = null;
+    }
     const timer = setTimeout(() => {
       setSearchParams((params) => (showsView(params, view) ? params : withMapView(params, view)), { replace: true, preventScrollReset: true });
     }, URL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [camera, setSearchParams]);
+  }, [camera, searchParams, setSearchParams]);
 
   // Tiles for the camera, for as long as the page is open.
   useEffect(() => {
