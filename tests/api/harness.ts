@@ -31,7 +31,17 @@ async function freshPostgres(url: string, options: OpenOptions): Promise<{ datab
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
+      // The pool has ended, but the server may not have seen every session go yet; a forced drop would
+      // kill a closing connection and surface as an unhandled error, so wait for them instead.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await cleanup.query(`drop database if exists ${name}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await cleanup.end();
     },
   };

@@ -42,6 +42,8 @@ const MIGRATION_LOCK = 7_461_001;
 /** Opens a PostgreSQL pool and applies migrations; several server processes may share the database. */
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
   const db = drizzlePg(pool, { schema, logger: options.logger });
   // Several processes may start at once: an advisory lock lets one migrate while the others wait.
   const lockClient = await pool.connect();
