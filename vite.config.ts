@@ -1,7 +1,7 @@
 // Vite build of the client; in dev it proxies /api to the game server started by scripts/dev.mjs.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { mapAtlas } from './scripts/vite-map-atlas';
+import { mapAtlas } from './scripts/vite-map-atlas.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 

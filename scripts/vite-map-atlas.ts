@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { TILE_LOOKS, type AtlasFrame, type MapAtlasData, type MapStyle, type TileLook, type TileLookStyle } from '../src/client/map/atlas-data';
+import { TILE_LOOKS, type AtlasFrame, type MapAtlasData, type MapStyle, type TileLook, type TileLookStyle } from '../src/client/map/atlas-data.ts';
 
 export const MAP_ATLAS_MODULE = 'virtual:map-atlas';
 const RESOLVED_ID = `\0${MAP_ATLAS_MODULE}`;
