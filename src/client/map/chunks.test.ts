@@ -1,3 +1,4 @@
+// Chunk planning: which map chunks a view needs and which to prefetch around it.
 import { describe, expect, it } from 'vitest';
 import type { MapChunk, MapTile } from '../state/map';
 import {

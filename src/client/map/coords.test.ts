@@ -1,3 +1,4 @@
+// Coordinate kinds: tile, world pixel and screen pixel conversions, and arithmetic picking.
 import { describe, expect, it } from 'vitest';
 import { dragToTiles, screenToTile, splitCentre, tileScreenRect, tileSizeFor, tileToScreen, viewGeometry, visibleTiles } from './coords';
 

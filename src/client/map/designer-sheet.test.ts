@@ -1,3 +1,4 @@
+// Designer sheet layout: every tile type at every zoom step.
 import { describe, expect, it } from 'vitest';
 import { TILE_LOOKS } from './atlas-data';
 import { findTile } from './chunks';

@@ -1,3 +1,4 @@
+// Map input: keys, drag and wheel turned into camera intents.
 import { describe, expect, it } from 'vitest';
 import { keyAction } from './input';
 

@@ -1,3 +1,4 @@
+// Tile looks: how each tile type is drawn (icon, fill, shade) from the style file.
 import { describe, expect, it } from 'vitest';
 import type { MapStyle } from './atlas-data';
 import { TILE_LOOKS } from './atlas-data';

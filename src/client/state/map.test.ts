@@ -1,3 +1,4 @@
+// Map atoms: camera moves, radius steps and selection.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { centreOnAtom, goHomeAtom, makeCamera, mapCameraAtom, mapZoomAtom, moveCameraAtom, zoomCameraAtom, zoomedRadius } from './map';

@@ -1,3 +1,4 @@
+// Chunk loader: loads visible and neighbouring map chunks once, and writes them into the map atoms.
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_RADIUS, chunkKey, chunkOf, isViewLoaded, planChunks } from '../../map/chunks';

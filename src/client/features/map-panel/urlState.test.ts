@@ -1,3 +1,4 @@
+// Map URL state: centre and radius survive a reload and a shared link; bad values fall back.
 import { describe, expect, it } from 'vitest';
 import { parseMapView, showsView, withMapView } from './urlState';
 

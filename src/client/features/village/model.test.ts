@@ -1,3 +1,4 @@
+// Village page helpers: shortfalls, upgrade blocks, build options, recent buildings and the army summary.
 import { describe, expect, it } from 'vitest';
 import type { Building, Unit } from '../../api/villages';
 import { armySummary, buildOptions, freeInnerSlots, nextLevelPreview, notEnoughMessage, recentBuildings, shortfall, upgradeBlock } from './model';
