@@ -1,4 +1,4 @@
-// Map input: keys, drag and wheel turned into camera intents.
+// Map keyboard: arrows, WASD, Shift, + and -, Home and Escape turned into camera intents.
 import { describe, expect, it } from 'vitest';
 import { keyAction } from './input';
 

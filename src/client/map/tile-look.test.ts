@@ -1,4 +1,4 @@
-// Tile looks: how each tile type is drawn (icon, fill, shade) from the style file.
+// Tile looks: which icon a tile gets (own or other village, terrain, unknown) and its steady fill variation.
 import { describe, expect, it } from 'vitest';
 import type { MapStyle } from './atlas-data';
 import { TILE_LOOKS } from './atlas-data';

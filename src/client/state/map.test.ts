@@ -1,4 +1,4 @@
-// Map atoms: camera moves, radius steps and selection.
+// Map camera atoms: zoom steps, moves within the world and zooming around the pointer.
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { centreOnAtom, goHomeAtom, makeCamera, mapCameraAtom, mapZoomAtom, moveCameraAtom, zoomCameraAtom, zoomedRadius } from './map';
