@@ -7,10 +7,9 @@ import { buildApp } from '../src/server/app';
 import { systemClock } from '../src/server/clock';
 import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
-import { buildings, users, villages, worlds } from '../src/server/db/schema';
+import { seedWorld } from './support/seed-world';
 import { createSession } from '../src/server/auth/sessions';
 import { mapAreaJson } from '../src/server/services/map';
-import { FIELD_TYPES } from '../src/rules/buildings';
 
 const VILLAGES = 300;
 const OWNERS = 30;
@@ -24,16 +23,6 @@ setTimeout(() => {
   console.error('bench: gave up after 120 s');
   process.exit(1);
 }, 120_000).unref();
-
-/** A small deterministic generator so every run places the same villages. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Run {
   requests: number;
@@ -82,51 +71,8 @@ async function main() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
 
-  const [world] = await db.insert(worlds).values({ name: 'Bench', seed: 42 }).returning();
-  const owners = await db
-    .insert(users)
-    .values(Array.from({ length: OWNERS }, (_, i) => ({ username: `bench${i}`, email: `bench${i}@example.com` })))
-    .returning();
+  const { world, owners } = await seedWorld(db, { villages: VILLAGES, owners: OWNERS, reach: RADIUS, withBuildings: true });
   const token = await createSession(db, owners[0].id, new Date());
-
-  const random = mulberry32(7);
-  const taken = new Set<string>();
-  const spots: { x: number; y: number }[] = [];
-  while (spots.length < VILLAGES) {
-    const x = Math.floor(random() * (2 * RADIUS + 1)) - RADIUS;
-    const y = Math.floor(random() * (2 * RADIUS + 1)) - RADIUS;
-    if (taken.has(`${x}|${y}`)) continue;
-    taken.add(`${x}|${y}`);
-    spots.push({ x, y });
-  }
-  const now = new Date();
-  const placed = await db
-    .insert(villages)
-    .values(
-      spots.map((spot, i) => ({
-        worldId: world.id,
-        ownerId: owners[i % OWNERS].id,
-        name: `Village ${i}`,
-        ...spot,
-        isCapital: i < OWNERS,
-        timber: 750,
-        stone: 750,
-        iron: 750,
-        mead: 750,
-        resourcesAt: now,
-      })),
-    )
-    .returning({ id: villages.id });
-  // Every village with its 18 fields and a great hall, as a new village starts, at a few levels.
-  const fieldTypes = [...Array(4).fill(FIELD_TYPES[0]), ...Array(4).fill(FIELD_TYPES[1]), ...Array(4).fill(FIELD_TYPES[2]), ...Array(6).fill(FIELD_TYPES[3])];
-  for (let from = 0; from < placed.length; from += 50) {
-    await db.insert(buildings).values(
-      placed.slice(from, from + 50).flatMap(({ id }) => [
-        ...fieldTypes.map((type, slot) => ({ villageId: id, slot: slot + 1, type, level: Math.floor(random() * 6), updatedAt: now })),
-        { villageId: id, slot: 19, type: 'great_hall', level: 1 + Math.floor(random() * 5), updatedAt: now },
-      ]),
-    );
-  }
 
   const areaPath = `/api/map/area/${world.id}/0/0/${RADIUS}`;
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };

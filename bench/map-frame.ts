@@ -16,7 +16,7 @@ import { buildApp } from '../src/server/app';
 import { systemClock } from '../src/server/clock';
 import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
-import { users, villages, worlds } from '../src/server/db/schema';
+import { seedWorld } from './support/seed-world';
 import { mapAreaJson } from '../src/server/services/map';
 import { chunkCentre, chunkKey, chunkOf, chunkTiles, CHUNK_RADIUS } from '../src/client/map/chunks';
 import type { MapChunk, MapTile } from '../src/client/state/map';
@@ -36,52 +36,13 @@ setTimeout(() => {
   process.exit(1);
 }, 600_000).unref();
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A world with villages around (0|0), cut into the chunks the client would load, as the server writes them. */
 async function worldChunks(): Promise<{ worldId: string; viewerId: string; chunks: MapChunk[]; villageTiles: number }> {
   const database = await openPglite('');
   const db = database.db;
   // buildApp creates the schema; the bench only needs the service.
   const app = await buildApp({ db, clock: systemClock, config: testConfig() });
-  const [world] = await db.insert(worlds).values({ name: 'Bench', seed: 42 }).returning();
-  const owners = await db
-    .insert(users)
-    .values(Array.from({ length: OWNERS }, (_, i) => ({ username: `bench${i}`, email: `bench${i}@example.com` })))
-    .returning();
-  const random = mulberry32(7);
-  const taken = new Set<string>();
-  const spots: { x: number; y: number }[] = [{ x: 0, y: 0 }];
-  taken.add('0|0');
-  while (spots.length < VILLAGES) {
-    const x = Math.floor(random() * (2 * REACH + 1)) - REACH;
-    const y = Math.floor(random() * (2 * REACH + 1)) - REACH;
-    if (taken.has(`${x}|${y}`)) continue;
-    taken.add(`${x}|${y}`);
-    spots.push({ x, y });
-  }
-  const now = new Date();
-  await db.insert(villages).values(
-    spots.map((spot, i) => ({
-      worldId: world.id,
-      ownerId: owners[i % OWNERS].id,
-      name: `Village ${i}`,
-      ...spot,
-      isCapital: i < OWNERS,
-      timber: 750,
-      stone: 750,
-      iron: 750,
-      mead: 750,
-      resourcesAt: now,
-    })),
-  );
+  const { world, owners } = await seedWorld(db, { villages: VILLAGES, owners: OWNERS, reach: REACH, homeAtCentre: true });
   const chunks: MapChunk[] = [];
   const from = chunkOf(-REACH, -REACH);
   const to = chunkOf(REACH, REACH);

@@ -1,11 +1,11 @@
 // The map designer (/designer/map): game masters see every tile type at every zoom step on the real stage, and under
 // `npm run dev` the page redraws when an icon or assets/map-style.json changes.
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readPng } from './support/png';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { newPlayer } from './support/players';
 import { runCli, startServer, type ServerProcess } from './support/server';
 
@@ -29,48 +29,9 @@ async function sheetDrawn(page: Page, timeout = 30_000) {
   await page.waitForFunction(() => window.__vikingsMap?.lastFrame?.complete === true && window.__vikingsMap.stages === 1, null, { timeout });
 }
 
-/** A minimal PNG reader (Playwright writes 8-bit RGB(A), not interlaced) returning the pixel at (x, y). */
+/** The colour of one pixel of a PNG screenshot. */
 function pngPixel(png: Buffer, x: number, y: number): [number, number, number] {
-  let offset = 8;
-  let width = 0;
-  let channels = 4;
-  const data: Buffer[] = [];
-  while (offset < png.length) {
-    const length = png.readUInt32BE(offset);
-    const type = png.toString('ascii', offset + 4, offset + 8);
-    const body = png.subarray(offset + 8, offset + 8 + length);
-    if (type === 'IHDR') {
-      width = body.readUInt32BE(0);
-      channels = body[9] === 2 ? 3 : 4;
-    } else if (type === 'IDAT') data.push(body);
-    offset += 12 + length;
-  }
-  const raw = inflateSync(Buffer.concat(data));
-  const stride = width * channels;
-  const rows: Buffer[] = [];
-  for (let row = 0; row <= y; row++) {
-    const filter = raw[row * (stride + 1)];
-    const line = raw.subarray(row * (stride + 1) + 1, (row + 1) * (stride + 1));
-    const out = Buffer.alloc(stride);
-    const up = rows[row - 1];
-    for (let i = 0; i < stride; i++) {
-      const a = i >= channels ? out[i - channels] : 0;
-      const b = up ? up[i] : 0;
-      const c = up && i >= channels ? up[i - channels] : 0;
-      let value = line[i];
-      if (filter === 1) value += a;
-      else if (filter === 2) value += b;
-      else if (filter === 3) value += (a + b) >> 1;
-      else if (filter === 4) {
-        const p = a + b - c;
-        value += Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
-      }
-      out[i] = value & 0xff;
-    }
-    rows.push(out);
-  }
-  const line = rows[y];
-  return [line[x * channels], line[x * channels + 1], line[x * channels + 2]];
+  return readPng(png).at(x, y);
 }
 
 function hex(colour: string): [number, number, number] {
