@@ -2,27 +2,13 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { registerPlayer, startTestApp, type TestApp } from './harness';
-import { loadSpec } from '../../src/server/openapi';
+import { expectSchema } from './contract';
 import { createWorld } from '../../src/server/services/world-admin';
 import { buildings, villages, worlds, type WorldRow } from '../../src/server/db/schema';
 import { terrainAt } from '../../src/rules/terrain';
 import { population } from '../../src/rules/economy';
 import type { BuildingType } from '../../src/rules/buildings';
-
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(loadSpec(), 'openapi');
-
-/** Fails with Ajv's own words when a reply does not match its schema in openapi.yaml. */
-function expectSchema(name: string, value: unknown) {
-  const validate = ajv.getSchema(`openapi#/components/schemas/${name}`);
-  if (!validate) throw new Error(`No schema ${name}`);
-  const valid = validate(value);
-  expect(valid ? [] : validate.errors).toEqual([]);
-}
 
 interface Tile {
   x: number;

@@ -1,23 +1,10 @@
 // Helpers of the worlds and economy API tests: replies checked against openapi.yaml, joining Midgard, reading a village.
-import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
-import { loadSpec } from '../../src/server/openapi';
 import { worlds } from '../../src/server/db/schema';
 import { registerPlayer, newPlayer, type TestApp } from './harness';
+import { expectSchema } from './contract';
 
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
-ajv.addSchema(loadSpec(), 'openapi');
-
-/** Fails with Ajv's own words when a reply does not match its schema in openapi.yaml. */
-export function expectSchema(name: string, value: unknown): void {
-  const validate = ajv.getSchema(`openapi#/components/schemas/${name}`);
-  if (!validate) throw new Error(`No schema ${name}`);
-  const valid = validate(value);
-  expect(valid ? [] : validate.errors).toEqual([]);
-}
+export { expectSchema };
 
 export type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
