@@ -18,6 +18,6 @@ if (built < sources) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawn('npx', ['tsx', 'src/server/main.ts'], { stdio: 'inherit', env: { HOST: '0.0.0.0', ...process.env } });
+const server = spawn('npx', ['tsx', 'src/server/main.ts'], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -51,7 +51,8 @@ async function main() {
     process.exit(1);
   }
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
-  app.log.info(`Viking game ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${where})`);
+  const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
+  app.log.info(`Viking game ready at http://${shown}:${config.port} (${where})`);
 }
 
 void main();
