@@ -20,4 +20,5 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message = 'Not found') => new GameError(404, message);
 export const conflict = (message: string) => new GameError(409, message);
 export const tooManyRequests = (message: string) => new GameError(429, message);
-export const maintenance = (message = 'This world is in maintenance; try again later') => new GameError(503, message);
+export const MAINTENANCE_MESSAGE = 'This world is in maintenance; game actions are paused. Please try again later.';
+export const maintenance = (message = MAINTENANCE_MESSAGE) => new GameError(503, message);

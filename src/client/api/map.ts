@@ -1,12 +1,10 @@
-// Typed calls the world map needs: areas of tiles, search, village details, the player's villages and worlds, and the tutorial report.
+// Typed calls the world map needs: areas of tiles, search, village details and the tutorial report.
 import type { components } from './schema';
 import { api, ApiFailure, unwrap } from './client';
 
 export type MapArea = components['schemas']['MapArea'];
 export type MapSearchResult = components['schemas']['MapSearchResult'];
 export type VillageDetails = components['schemas']['VillageDetails'];
-export type World = components['schemas']['World'];
-export type PlayerVillage = components['schemas']['Village'];
 export type TutorialAction = components['schemas']['TutorialAction'];
 
 /** The square of (2 * radius + 1)^2 tiles around (x, y), rows from the highest y. */
@@ -23,17 +21,6 @@ export async function searchMap(worldId: string, text: string, near?: { x: numbe
 
 export function getVillageDetails(villageId: string): Promise<VillageDetails> {
   return unwrap(api.GET('/api/map/village/{villageId}', { params: { path: { villageId } } }));
-}
-
-/** The signed-in player's villages (the map loads them itself when the shell has not yet). */
-export async function listPlayerVillages(): Promise<PlayerVillage[]> {
-  const { villages } = await unwrap(api.GET('/api/villages'));
-  return villages;
-}
-
-export async function listWorlds(): Promise<World[]> {
-  const { worlds } = await unwrap(api.GET('/api/worlds'));
-  return worlds;
 }
 
 /**

@@ -8,18 +8,13 @@ import type { ResourceType } from '../../rules/resources';
 import { FOREST_TIMBER_BONUS, MOUNTAIN_STONE_BONUS, type OasisBonus } from '../../rules/terrain';
 import { distance, travelTimeHours, travelTimeSeconds, type TileType } from '../../rules/world';
 import { codeOasisBonus, codeType, terrainCodes, TILE_CODE_COUNT, worldTerrainCounts, type TileCode } from './map-terrain';
+import { findWorld } from './worlds';
 
 export const MAX_SEARCH_RESULTS = 20;
 
 /** Distances are shown to one decimal. */
 function oneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
-}
-
-async function findWorld(db: Db, worldId: string): Promise<WorldRow> {
-  const [world] = await db.select().from(worlds).where(eq(worlds.id, worldId)).limit(1);
-  if (!world) throw notFound('No such world');
-  return world;
 }
 
 function insideWorld(world: Pick<WorldRow, 'size'>, x: number, y: number): boolean {

@@ -26,7 +26,6 @@ import * as views from './village-views';
 export const NOT_YOURS = 'This village is not yours';
 export const NO_SUCH_VILLAGE = 'No such village';
 export const NOT_ENOUGH_RESOURCES = 'Not enough resources';
-export const MAINTENANCE_MESSAGE = 'This world is in maintenance; game actions are paused. Please try again later.';
 
 export interface SettledVillage {
   state: VillageState;
@@ -111,7 +110,7 @@ async function actOnVillage<T>(
 ): Promise<{ result: T; village: SettledVillage }> {
   return db.transaction(async (tx) => {
     const head = checkOwner(await loadVillageHead(tx, villageId, true), userId);
-    if (head.worldStatus === 'maintenance') throw maintenance(MAINTENANCE_MESSAGE);
+    if (head.worldStatus === 'maintenance') throw maintenance();
     const env = villageEnv(head);
     const before = toVillageState(head.village, (await loadParts(tx, [villageId])).get(villageId)!);
     const { state } = settleVillage(before, now.getTime(), env);

@@ -9,7 +9,6 @@ import { startingStock } from '../../rules/resources';
 import { isEmptyLand } from '../../rules/terrain';
 import { findCapitalSpot } from '../../rules/world';
 import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
-import { MAINTENANCE_MESSAGE } from './villages';
 import { villageView, type VillageView } from './village-views';
 import { toVillageState } from './village-store';
 
@@ -57,7 +56,8 @@ export async function listWorlds(db: Db): Promise<{ worlds: WorldView[] }> {
   return { worlds: rows.map((row) => worldView(row, byWorld.get(row.id) ?? 0)) };
 }
 
-async function findWorld(db: Db, worldId: string, lock = false): Promise<WorldRow> {
+/** The world row, or 404; `lock` holds it for the rest of the transaction (joining counts players). */
+export async function findWorld(db: Db, worldId: string, lock = false): Promise<WorldRow> {
   const query = db.select().from(worlds).where(eq(worlds.id, worldId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(NO_SUCH_WORLD);
@@ -90,7 +90,7 @@ export async function joinWorld(
 ): Promise<{ world: WorldView; village: VillageView }> {
   return db.transaction(async (tx) => {
     const world = await findWorld(tx, worldId, true);
-    if (world.status === 'maintenance') throw maintenance(MAINTENANCE_MESSAGE);
+    if (world.status === 'maintenance') throw maintenance();
     const [mine] = await tx
       .select({ id: villages.id })
       .from(villages)

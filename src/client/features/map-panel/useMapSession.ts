@@ -4,7 +4,9 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiError } from '../../api/client';
-import { getMapArea, listPlayerVillages, listWorlds, reportTutorialAction } from '../../api/map';
+import { getMapArea, reportTutorialAction } from '../../api/map';
+import { listVillages } from '../../api/villages';
+import { listWorlds } from '../../api/worlds';
 import { hoveredTileAtom, makeCamera, mapCameraAtom, mapHomeAtom, selectedTileAtom, MAP_DEFAULT_RADIUS } from '../../state/map';
 import { villagesAtom } from '../../state/village';
 import { ChunkLoader } from './chunkLoader';
@@ -37,7 +39,7 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
   useEffect(() => {
     if (villages !== null) return;
     let cancelled = false;
-    listPlayerVillages()
+    listVillages()
       .then((list) => {
         if (!cancelled) setVillages((current) => current ?? list);
       })
