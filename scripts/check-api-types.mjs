@@ -1,4 +1,4 @@
-// Fails when src/client/api/schema.d.ts is not what openapi.yaml generates (run `npm run gen:api`).
+// Fails when src/contract/schema.d.ts is not what openapi.yaml generates (run `npm run gen:api`).
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,9 +10,9 @@ if (result.status !== 0) {
   console.error(result.stderr || result.stdout);
   process.exit(1);
 }
-const committed = readFileSync('src/client/api/schema.d.ts', 'utf8');
+const committed = readFileSync('src/contract/schema.d.ts', 'utf8');
 if (readFileSync(out, 'utf8') !== committed) {
-  console.error('src/client/api/schema.d.ts is stale: run `npm run gen:api` and commit the result.');
+  console.error('src/contract/schema.d.ts is stale: run `npm run gen:api` and commit the result.');
   process.exit(1);
 }
 console.log('API types match openapi.yaml');

@@ -1,6 +1,6 @@
 // The typed HTTP client: the one place in the client that talks to the network (bearer token in, 401 out).
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, paths } from '../../contract';
 import { authStatusAtom, sessionStore, signOutAtom, tokenAtom } from '../state/session';
 
 export type User = components['schemas']['User'];

@@ -1,5 +1,5 @@
 // Typed calls the world map needs: areas of tiles, search, village details and the tutorial report.
-import type { components } from './schema';
+import type { components } from '../../contract';
 import { api, ApiFailure, unwrap } from './client';
 
 export type MapArea = components['schemas']['MapArea'];

@@ -1,6 +1,6 @@
 // Typed calls on the player's villages: the list, the overview the village page shows, renaming, building and training.
 import { api, unwrap } from './client';
-import type { components } from './schema';
+import type { components } from '../../contract';
 
 export type Village = components['schemas']['Village'];
 export type VillageOverview = components['schemas']['VillageOverview'];

@@ -1,6 +1,6 @@
 // Typed calls of the worlds tag that the world picker needs: the list and joining (which founds the capital).
 import { api, unwrap } from './client';
-import type { components } from './schema';
+import type { components } from '../../contract';
 
 export type World = components['schemas']['World'];
 export type JoinWorldResponse = components['schemas']['JoinWorldResponse'];

@@ -1,6 +1,6 @@
 // The world map's state: camera (world, centre, radius), loaded chunks of tiles, selection and hover, and the intents that change them.
 import { atom } from 'jotai';
-import type { components } from '../api/schema';
+import type { components } from '../../contract';
 import { MAP_DEFAULT_RADIUS, MAP_MAX_RADIUS, MAP_MIN_RADIUS, MAP_MOVE_STEP, MAP_RADIUS_STEP } from '../../rules/world';
 import { selectedVillageAtom } from './village';
 

@@ -1,6 +1,6 @@
 // The signed-in session (token and user, mirrored to localStorage) and the auth status the route guards read.
 import { atom, getDefaultStore } from 'jotai';
-import type { components } from '../api/schema';
+import type { components } from '../../contract';
 
 export type User = components['schemas']['User'];
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
