@@ -21,8 +21,10 @@ export type QueryParams<Id extends OperationId> = Present<NonNullable<operations
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined;
 
-/** The JSON body an operation takes (undefined when it takes none). */
-export type RequestBody<Id extends OperationId> = JsonContent<NonNullable<operations[Id]['requestBody']>>;
+/** The JSON body an operation takes (undefined when it takes none, or may be sent without one). */
+export type RequestBody<Id extends OperationId> =
+  | JsonContent<NonNullable<operations[Id]['requestBody']>>
+  | (undefined extends operations[Id]['requestBody'] ? undefined : never);
 
 type Responses<Id extends OperationId> = operations[Id]['responses'];
 type SuccessStatus = 200 | 201 | 202 | 204;

@@ -1,15 +1,18 @@
-// Turns openapi.yaml into Fastify routes: each operation gets its request schema, its auth guard and its handler.
+// Turns openapi.yaml into Fastify routes: each operation gets its request schema, reply serialiser, auth guard and typed handler.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../rules/roles';
+import type { OperationId } from '../contract';
 import { badRequest } from './errors';
+import { signedIn } from './context';
+import { RawJson, Redirect, type Handlers, type OperationInput } from './operations';
 
 type Json = Record<string, unknown>;
 
 export interface Operation {
-  operationId: string;
+  operationId: OperationId;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
   /** Path in openapi form, e.g. /api/villages/{id}. */
   path: string;
@@ -18,10 +21,11 @@ export interface Operation {
   /** Least role that may call it (x-required-role), if any beyond a login. */
   requiredRole: Role | null;
   schema: { params?: Json; querystring?: Json; body?: Json };
+  /** Reply schemas by status code ('200', '404', ...), $refs inlined; a status without a JSON body has none. */
+  responses: Record<string, Json | null>;
+  /** The status a handler's result is sent with: the operation's 2xx, or 302 for a redirect-only operation. */
+  successStatus: number;
 }
-
-export type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-export type Handlers = Partial<Record<string, Handler>>;
 /**
  * Checks that run before the schema, so a form's mistakes get the same words the client shows
  * (SPEC section 5) instead of Ajv's generic ones. Returns the problems, or an empty list.
@@ -38,6 +42,10 @@ export function loadSpec(): Json {
 }
 
 /** Inlines every local $ref and drops keywords that Ajv's draft-07 mode does not know. */
+export function inlineRefs(node: unknown, spec: Json = loadSpec()): unknown {
+  return resolve(node, spec);
+}
+
 function resolve(node: unknown, spec: Json, seen: string[] = []): unknown {
   if (Array.isArray(node)) return node.map((item) => resolve(item, spec, seen));
   if (!node || typeof node !== 'object') return node;
@@ -77,6 +85,25 @@ function withoutEmpty(schema: Operation['schema']): Operation['schema'] {
   return Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined));
 }
 
+function responseSchemas(responses: Json, spec: Json): Record<string, Json | null> {
+  const out: Record<string, Json | null> = {};
+  for (const [status, response] of Object.entries(responses ?? {})) {
+    const resolved = resolve(response, spec) as Json;
+    const content = resolved.content as Record<string, Json> | undefined;
+    out[status] = (content?.['application/json']?.schema as Json | undefined) ?? null;
+  }
+  return out;
+}
+
+/** Every operation has exactly one success status, so a handler only says what to send, never how. */
+function successStatus(operationId: string, statuses: string[]): number {
+  const success = statuses.filter((s) => /^2\d\d$/.test(s));
+  if (success.length > 1) throw new Error(`openapi.yaml: ${operationId} has several success statuses (${success.join(', ')})`);
+  if (success.length === 1) return Number(success[0]);
+  if (statuses.includes('302')) return 302;
+  throw new Error(`openapi.yaml: ${operationId} has no success status`);
+}
+
 export function listOperations(spec: Json = loadSpec()): Operation[] {
   const globalSecured = Array.isArray(spec.security) && spec.security.length > 0;
   const operations: Operation[] = [];
@@ -89,8 +116,9 @@ export function listOperations(spec: Json = loadSpec()): Operation[] {
       const body = (op.requestBody as Json | undefined) && (resolve(op.requestBody, spec) as Json);
       const bodySchema = (body?.content as Record<string, Json> | undefined)?.['application/json']?.schema as Json | undefined;
       const security = op.security as unknown[] | undefined;
+      const responses = responseSchemas(op.responses as Json, spec);
       operations.push({
-        operationId: op.operationId as string,
+        operationId: op.operationId as OperationId,
         method: method.toUpperCase() as Operation['method'],
         path,
         secured: security ? security.length > 0 : globalSecured,
@@ -100,6 +128,8 @@ export function listOperations(spec: Json = loadSpec()): Operation[] {
           querystring: parametersSchema(parameters, 'query'),
           body: bodySchema,
         }),
+        responses,
+        successStatus: successStatus(op.operationId as string, Object.keys(responses)),
       });
     }
   }
@@ -125,20 +155,63 @@ function friendlyCheck(check: BodyCheck) {
   };
 }
 
-const notImplemented: Handler = async (_request, reply) => reply.code(501).send({ error: 'Not implemented yet' });
+const notImplemented = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(501).send({ error: 'Not implemented yet' });
+
+/**
+ * Reply schemas for Fastify's serialiser: each success body is written from its schema, so a field the
+ * contract does not name never leaves the server; every error is `Error`.
+ */
+function replySerialisation(op: Operation, errorSchema: Json): Record<string, Json> {
+  const out: Record<string, Json> = { '4xx': errorSchema, '5xx': errorSchema };
+  const success = op.responses[String(op.successStatus)];
+  if (success && op.successStatus !== 302) out[String(op.successStatus)] = success;
+  return out;
+}
+
+/** Calls a typed handler with the validated request and sends what it returns with the operation's status. */
+function runHandler(op: Operation, handler: NonNullable<Handlers[OperationId]>) {
+  // The one place where Fastify's untyped request meets the contract's types: Ajv has already validated it.
+  const typed = handler as (input: OperationInput<OperationId>) => Promise<unknown>;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await typed({
+      params: request.params as OperationInput<OperationId>['params'],
+      query: request.query as OperationInput<OperationId>['query'],
+      body: request.body as OperationInput<OperationId>['body'],
+      get user() {
+        return signedIn(request);
+      },
+      request,
+      reply,
+    });
+    if (result instanceof Redirect) return reply.redirect(result.location, 302);
+    reply.code(op.successStatus);
+    if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.json);
+    return op.successStatus === 204 ? reply.send() : reply.send(result);
+  };
+}
+
+export interface RegisterOptions {
+  /** Body checks that run before the schema (see BodyCheck). */
+  checks?: BodyChecks;
+  /** Serialise replies from their schemas (production); off only to measure what it costs. */
+  serialiseReplies?: boolean;
+}
 
 /** Registers every operation of openapi.yaml; operations without a handler answer 501 until their feature lands. */
-export function registerOperations(app: FastifyInstance, handlers: Handlers, guards: Guards, checks: BodyChecks = {}): Operation[] {
+export function registerOperations(app: FastifyInstance, handlers: Handlers, guards: Guards, options: RegisterOptions = {}): Operation[] {
+  const { checks = {}, serialiseReplies = true } = options;
   const operations = listOperations();
-  const known = new Set(operations.map((o) => o.operationId));
+  const known = new Set<string>(operations.map((o) => o.operationId));
   const stray = Object.keys(handlers).filter((id) => !known.has(id));
   if (stray.length) throw new Error(`Handlers for operations not in openapi.yaml: ${stray.join(', ')}`);
+  const errorSchema = resolve({ $ref: '#/components/schemas/Error' }, loadSpec()) as Json;
   for (const op of operations) {
-    const handler = handlers[op.operationId] ?? notImplemented;
+    const handler = handlers[op.operationId];
+    const check = checks[op.operationId];
     app.route({
       method: op.method,
       url: op.path.replace(/\{(\w+)\}/g, ':$1'),
-      schema: op.schema,
+      schema: serialiseReplies ? { ...op.schema, response: replySerialisation(op, errorSchema) } : op.schema,
       config: { operationId: op.operationId },
       // Auth runs before validation so an anonymous caller learns only that it must sign in.
       onRequest: op.secured
@@ -147,8 +220,8 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
             if (op.requiredRole) guards.requireRole(request, op.requiredRole);
           }
         : undefined,
-      preValidation: checks[op.operationId] ? friendlyCheck(checks[op.operationId]!) : undefined,
-      handler: handler as RouteHandlerMethod,
+      preValidation: check ? friendlyCheck(check) : undefined,
+      handler: handler ? runHandler(op, handler) : notImplemented,
     });
   }
   return operations;

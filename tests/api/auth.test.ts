@@ -141,15 +141,6 @@ describe('roles', () => {
   });
 });
 
-describe('features not built yet', () => {
-  it('answer 501 with a readable error', async () => {
-    const { auth } = await registerPlayer(t.app);
-    const res = await t.app.inject({ method: 'GET', url: '/api/game/stats', headers: auth });
-    if (res.statusCode !== 501) return; // the feature has landed; its own tests cover it
-    expect(res.json()).toEqual({ error: 'Not implemented yet' });
-  });
-});
-
 describe('malformed input never gets a 500', () => {
   const auth = [
     ['POST', '/api/auth/login'],

@@ -1,11 +1,12 @@
 // API test harness: buildApp on a fresh PGlite (or a fresh PostgreSQL database when DATABASE_URL is set) and a fake clock.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { FakeClock } from '../../src/server/clock';
 import { testConfig, type AppConfig } from '../../src/server/config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/open';
+import { assertNoViolation, checkRepliesAgainstContract } from './contract';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,7 +55,17 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const url = process.env.DATABASE_URL;
   const { database, drop } = url ? await freshPostgres(url, options) : { database: await openPglite('', options), drop: async () => {} };
   const app = await buildApp({ db: database.db, clock, config: testConfig(overrides) });
+  checkRepliesAgainstContract(app);
   await app.ready();
+  // No test opts in: every reply that comes back through inject has been held against openapi.yaml.
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const checkedInject = async (options: InjectOptions | string) => {
+    const res = await inject(options);
+    assertNoViolation(res.headers);
+    return res;
+  };
+  // Only the promise form is replaced; the tests use no chain or callback form of inject.
+  app.inject = checkedInject as unknown as typeof app.inject;
   return {
     app,
     clock,

@@ -1,8 +1,7 @@
 // Routes of the auth tag: register, login, me, logout and the Discord redirect pair.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { signedIn } from '../context';
-import type { Handlers } from '../openapi';
+import { Redirect, type Handlers } from '../operations';
 import * as accounts from '../services/accounts';
 import { authorizeUrl, completeDiscordLogin, DiscordLoginError, newOAuthState } from '../services/discord';
 import { tooManyRequests } from '../errors';
@@ -18,9 +17,9 @@ function readCookie(request: FastifyRequest, name: string): string | null {
   return null;
 }
 
-function callbackRedirect(reply: FastifyReply, params: Record<string, string>) {
+function callbackRedirect(reply: FastifyReply, params: Record<string, string>): Redirect {
   reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/auth/discord; HttpOnly; SameSite=Lax; Max-Age=0`);
-  return reply.redirect(`/auth/callback?${new URLSearchParams(params)}`, 302);
+  return new Redirect(`/auth/callback?${new URLSearchParams(params)}`);
 }
 
 export function authRoutes(ctx: AppContext): Handlers {
@@ -32,37 +31,32 @@ export function authRoutes(ctx: AppContext): Handlers {
   }
 
   return {
-    async register(request, reply) {
+    async register({ request, body }) {
       limit(request, 'register');
-      const body = request.body as { username: string; email: string; password: string };
-      const result = await accounts.register(db, body, clock.now());
-      return reply.code(201).send(result);
+      return accounts.register(db, body, clock.now());
     },
 
-    async login(request) {
+    async login({ request, body }) {
       limit(request, 'login');
-      const body = request.body as { email: string; password: string };
       return accounts.login(db, body, clock.now());
     },
 
-    async getMe(request) {
-      return { user: accounts.publicUser(signedIn(request)) };
+    async getMe({ user }) {
+      return { user: accounts.publicUser(user) };
     },
 
-    async logout(request, reply) {
+    async logout({ request }) {
       if (request.sessionToken) await accounts.logout(db, request.sessionToken);
-      return reply.code(204).send();
     },
 
-    async discordRedirect(_request, reply) {
+    async discordRedirect({ reply }) {
       if (!config.discord) return callbackRedirect(reply, { error: 'not_configured' });
       const state = newOAuthState();
       reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=/api/auth/discord; HttpOnly; SameSite=Lax; Max-Age=600`);
-      return reply.redirect(authorizeUrl(config.discord, state), 302);
+      return new Redirect(authorizeUrl(config.discord, state));
     },
 
-    async discordCallback(request, reply) {
-      const query = request.query as { code?: string; error?: string; state?: string };
+    async discordCallback({ request, reply, query }) {
       if (!config.discord) return callbackRedirect(reply, { error: 'not_configured' });
       if (query.error) return callbackRedirect(reply, { error: query.error.slice(0, 100) });
       if (!query.code) return callbackRedirect(reply, { error: 'missing_code' });

@@ -1,6 +1,6 @@
 // Health check: answers once the database is open and answering.
 import type { AppContext } from '../context';
-import type { Handlers } from '../openapi';
+import type { Handlers } from '../operations';
 import { checkDatabase } from '../services/health';
 
 export function healthRoutes(ctx: AppContext): Handlers {

@@ -1,6 +1,6 @@
 // Every route factory, one per openapi tag; buildApp merges their handlers by operationId.
 import type { AppContext } from '../context';
-import type { Handlers } from '../openapi';
+import type { Handlers } from '../operations';
 import { healthRoutes } from './health';
 import { authRoutes } from './auth';
 import { adminRoutes } from './admin';
@@ -20,10 +20,11 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
 export function allHandlers(ctx: AppContext): Handlers {
   const merged: Handlers = {};
   for (const factory of factories) {
-    for (const [operationId, handler] of Object.entries(factory(ctx))) {
+    const handlers = factory(ctx);
+    for (const operationId of Object.keys(handlers) as (keyof Handlers)[]) {
       if (merged[operationId]) throw new Error(`Two route files handle ${operationId}`);
-      merged[operationId] = handler;
     }
+    Object.assign(merged, handlers);
   }
   return merged;
 }

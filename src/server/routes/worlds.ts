@@ -1,7 +1,6 @@
 // Routes of the worlds tag: the list, one world, joining (which founds the capital) and the leaderboard.
 import type { AppContext } from '../context';
-import { signedIn } from '../context';
-import type { Handlers } from '../openapi';
+import type { Handlers } from '../operations';
 import * as worlds from '../services/worlds';
 
 export function worldRoutes(ctx: AppContext): Handlers {
@@ -11,21 +10,16 @@ export function worldRoutes(ctx: AppContext): Handlers {
       return worlds.listWorlds(db);
     },
 
-    async getWorld(request) {
-      const { worldId } = request.params as { worldId: string };
-      return worlds.getWorld(db, worldId);
+    async getWorld({ params }) {
+      return worlds.getWorld(db, params.worldId);
     },
 
-    async joinWorld(request, reply) {
-      const { worldId } = request.params as { worldId: string };
-      const result = await worlds.joinWorld(db, signedIn(request), worldId, clock.now());
-      return reply.code(201).send(result);
+    async joinWorld({ user, params }) {
+      return worlds.joinWorld(db, user, params.worldId, clock.now());
     },
 
-    async getWorldLeaderboard(request) {
-      const { worldId } = request.params as { worldId: string };
-      const { limit } = request.query as { limit?: number };
-      return worlds.worldLeaderboard(db, worldId, limit ?? 50);
+    async getWorldLeaderboard({ params, query }) {
+      return worlds.worldLeaderboard(db, params.worldId, query.limit ?? 50);
     },
   };
 }

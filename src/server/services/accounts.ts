@@ -4,28 +4,21 @@ import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
 import { hashPassword, verifyPassword, decoyPasswordHash } from '../auth/passwords';
 import { createSession, revokeSession, userForToken } from '../auth/sessions';
-import { validateRegistration } from '../../rules/validation';
-import { parseRole, type Role } from '../../rules/roles';
+import type { Schema } from '../../contract';
+import { passwordError, validateRegistration } from '../../rules/validation';
+import { parseRole } from '../../rules/roles';
 import { badRequest, conflict, notFound, unauthorized } from '../errors';
 
-export interface PublicUser {
-  id: string;
-  username: string;
-  email: string;
-  role: Role;
-  discordAvatar: string | null;
-  discordId: string | null;
-  createdAt: string;
-}
+/** A user as every reply shows one (never the password hash nor the Discord id). */
+export type PublicUser = Schema<'User'>;
 
 export function publicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
-    role: (parseRole(row.role) ?? 'user') as Role,
+    role: parseRole(row.role) ?? 'user',
     discordAvatar: row.discordAvatar,
-    discordId: row.discordId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -130,8 +123,8 @@ export async function setRole(db: Db, email: string, roleName: string): Promise<
 }
 
 export async function setPassword(db: Db, email: string, password: string): Promise<PublicUser> {
-  const errors = validateRegistration({ username: 'placeholder', email: 'a@b.co', password });
-  if (errors.password) throw badRequest(errors.password);
+  const weak = passwordError(password);
+  if (weak) throw badRequest(weak);
   const row = await findUserByEmail(db, email);
   if (!row) throw notFound(`No user with email ${email}`);
   const [updated] = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.id)).returning();
