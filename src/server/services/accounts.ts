@@ -23,10 +23,7 @@ export function publicUser(row: UserRow): PublicUser {
   };
 }
 
-export interface AuthResult {
-  user: PublicUser;
-  token: string;
-}
+export type AuthResult = Schema<'AuthResponse'>;
 
 /** Which of email and username are taken, as the 409 message a person reads. */
 async function assertFree(db: Db, email: string, username: string): Promise<void> {

@@ -1,7 +1,6 @@
 // Shapes settled village state into the replies of openapi.yaml (Village, VillageOverview, Building, Unit, Field, Production).
-import type { Resources, ResourceType } from '../../rules/resources';
+import type { Schema } from '../../contract';
 import { RESOURCE_TYPES } from '../../rules/resources';
-import type { BuildingType, FieldType } from '../../rules/buildings';
 import { FIELD_RESOURCE, buildingLevels, isFieldType } from '../../rules/buildings';
 import type { UnitType } from '../../rules/units';
 import { UNITS, UNIT_TYPES, trainingTimeSeconds } from '../../rules/units';
@@ -9,108 +8,18 @@ import { defenseBonusPercent, fieldProduction, militaryPower, population, totalU
 import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
 import { nextUnitAt, villageEconomy, wholeAmounts } from '../../rules/village-timeline';
 
-export interface VillageView {
-  id: string;
-  name: string;
-  x: number;
-  y: number;
-  population: number;
-  loyalty: number;
-  isCapital: boolean;
-  worldId: string;
-  ownerId: string;
-}
-
-export interface ResourceEntryView {
-  type: ResourceType;
-  amount: number;
-  capacity: number;
-  production: number;
-}
-
-export interface BuildingView {
-  id: string;
-  type: BuildingType;
-  level: number;
-  slot: number;
-  isUpgrading: boolean;
-  remainingTime: number | null;
-  upgradeFinishesAt: string | null;
-  updatedAt: string;
-}
-
-export interface TrainingOrderView {
-  id: string;
-  unitType: UnitType;
-  count: number;
-  unitTrainingTime: number;
-  nextUnitFinishesAt: string;
-  finishesAt: string;
-  remainingTime: number;
-}
-
-export interface UnitView {
-  id: string;
-  type: UnitType;
-  count: number;
-  isTraining: boolean;
-  remainingTime: number | null;
-  trainingQueue: TrainingOrderView[];
-}
-
-export interface AvailableUnitTypeView {
-  type: UnitType;
-  trainingTime: number;
-  cost: Resources;
-  canTrain: boolean;
-}
-
-export interface ConstructionQueueItemView {
-  buildingId: string;
-  buildingType: BuildingType;
-  slot: number;
-  targetLevel: number;
-  finishesAt: string;
-  remainingTime: number;
-}
-
-export interface VillageStatisticsView {
-  militaryPower: number;
-  defenseBonus: number;
-  totalUpkeep: number;
-}
-
-export interface VillageOverviewView {
-  village: VillageView;
-  resources: ResourceEntryView[];
-  statistics: VillageStatisticsView;
-  buildings: BuildingView[];
-  units: UnitView[];
-  availableUnitTypes: AvailableUnitTypeView[];
-  constructionQueue: ConstructionQueueItemView[];
-  serverTime: string;
-}
-
-export interface FieldView {
-  id: string;
-  slot: number;
-  type: FieldType;
-  resourceType: ResourceType;
-  level: number;
-  production: number;
-  isUpgrading: boolean;
-  remainingTime: number | null;
-}
-
-export interface ProductionView {
-  villageId: string;
-  base: Resources;
-  bonusPercent: Resources;
-  gross: Resources;
-  consumption: { population: number; unitUpkeep: number };
-  net: Resources;
-  capacity: { warehouse: number; granary: number };
-}
+// Reply shapes come from the contract; the compiler holds every view below to openapi.yaml.
+export type VillageView = Schema<'Village'>;
+export type ResourceEntryView = Schema<'ResourceEntry'>;
+export type BuildingView = Schema<'Building'>;
+export type TrainingOrderView = Schema<'TrainingOrder'>;
+export type UnitView = Schema<'Unit'>;
+export type AvailableUnitTypeView = Schema<'AvailableUnitType'>;
+export type ConstructionQueueItemView = Schema<'ConstructionQueueItem'>;
+export type VillageStatisticsView = Schema<'VillageStatistics'>;
+export type VillageOverviewView = Schema<'VillageOverview'>;
+export type FieldView = Schema<'Field'>;
+export type ProductionView = Schema<'Production'>;
 
 /** Whole seconds from `now` to `at`, rounded up so a countdown never reaches 0 before the event. */
 export function secondsUntil(at: number, now: number): number {

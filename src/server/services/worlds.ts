@@ -1,5 +1,6 @@
 // Worlds: listing with player counts, joining (the new player's capital), and the population leaderboard.
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { buildings, users, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
 import { conflict, maintenance, notFound } from '../errors';
@@ -12,16 +13,7 @@ import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
 import { villageView, type VillageView } from './village-views';
 import { toVillageState } from './village-store';
 
-export interface WorldView {
-  id: string;
-  name: string;
-  status: 'online' | 'maintenance';
-  players: number;
-  maxPlayers: number;
-  speed: number;
-  seed: number;
-  size: number;
-}
+export type WorldView = Schema<'World'>;
 
 export const NO_SUCH_WORLD = 'No such world';
 export const ALREADY_JOINED = 'You already have a village in this world';
@@ -134,13 +126,7 @@ export async function joinWorld(
   });
 }
 
-export interface LeaderboardEntryView {
-  rank: number;
-  user: { id: string; username: string };
-  population: number;
-  villageCount: number;
-  alliance: null;
-}
+export type LeaderboardEntryView = Schema<'WorldLeaderboardEntry'>;
 
 /**
  * Players of a world ranked by the total population of their villages (ties by username). Levels are
