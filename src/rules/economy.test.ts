@@ -51,8 +51,10 @@ describe('storage', () => {
         { type: 'granary', level: 10 },
       ]),
     ).toEqual({ timber: 2957, stone: 2957, iron: 2957, mead: 11806 });
-    expect(STARTING_RESOURCES).toBe(750);
-    expect(startingStock()).toEqual({ timber: 750, stone: 750, iron: 750, mead: 750 });
+    // A new village starts below the 70% warning mark of the 800 it stores without a warehouse.
+    expect(STARTING_RESOURCES).toBe(500);
+    expect(storeAlert(STARTING_RESOURCES, 800)).toBe('normal');
+    expect(startingStock()).toEqual({ timber: 500, stone: 500, iron: 500, mead: 500 });
   });
 
   it('warns above 70% and alarms above 90%', () => {

@@ -6,8 +6,8 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 /** An amount (or rate, or capacity) of every resource. */
 export type Resources = Record<ResourceType, number>;
 
-/** Every resource at 750: what a new village holds (GAME_RULES, Village). */
-export const STARTING_RESOURCES = 750;
+/** What a new village holds of every resource: below the 70% warning mark of the 800 a village stores without a warehouse. */
+export const STARTING_RESOURCES = 500;
 
 export const RESOURCE_NAMES: Readonly<Record<ResourceType, string>> = {
   timber: 'Timber',

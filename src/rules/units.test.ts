@@ -19,7 +19,7 @@ describe('unit table', () => {
       return [type, u.attack, u.defenseInfantry, u.defenseCavalry, u.speed, u.carry, u.cost.timber, u.cost.stone, u.cost.iron, u.cost.mead, u.upkeep, u.trainSeconds, u.trainedIn];
     });
     expect(rows).toEqual([
-      ['bondi', 20, 30, 20, 7, 40, 80, 60, 40, 30, 1, 600, 'barracks'],
+      ['bondi', 20, 30, 20, 7, 40, 80, 60, 40, 30, 1, 180, 'barracks'],
       ['viking_raider', 60, 20, 15, 9, 80, 120, 70, 90, 40, 1, 1100, 'barracks'],
       ['berserker', 90, 25, 20, 7, 60, 160, 80, 150, 50, 1, 1500, 'barracks'],
       ['shieldmaiden', 35, 60, 90, 6, 35, 130, 140, 110, 50, 1, 1400, 'barracks'],
@@ -41,10 +41,10 @@ describe('unit table', () => {
 
 describe('training', () => {
   it('shrinks by 0.9 per level of the training building and by world speed', () => {
-    expect(trainingTimeSeconds('bondi', 1)).toBe(600);
+    expect(trainingTimeSeconds('bondi', 1)).toBe(180);
     expect(trainingTimeSeconds('viking_raider', 2)).toBe(990);
-    // 600 * 0.9^4 = 393.66
-    expect(trainingTimeSeconds('bondi', 5)).toBe(394);
+    // 1300 * 0.9^4 = 852.93
+    expect(trainingTimeSeconds('huscarl', 5)).toBe(853);
     // 70000 * 0.9^9 / 3 = 9039.8
     expect(trainingTimeSeconds('jarl', 10, 3)).toBe(9040);
   });

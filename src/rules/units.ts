@@ -64,7 +64,7 @@ const unit = (
 
 /** Exactly the table of GAME_RULES, Units: attack, defence vs infantry and cavalry, speed, carry; cost; upkeep; time. */
 export const UNITS: Readonly<Record<UnitType, UnitInfo>> = {
-  bondi: unit('Bondi', [20, 30, 20, 7, 40], [80, 60, 40, 30], 1, 600, 'barracks'),
+  bondi: unit('Bondi', [20, 30, 20, 7, 40], [80, 60, 40, 30], 1, 180, 'barracks'),
   viking_raider: unit('Viking Raider', [60, 20, 15, 9, 80], [120, 70, 90, 40], 1, 1100, 'barracks'),
   berserker: unit('Berserker', [90, 25, 20, 7, 60], [160, 80, 150, 50], 1, 1500, 'barracks'),
   shieldmaiden: unit('Shieldmaiden', [35, 60, 90, 6, 35], [130, 140, 110, 50], 1, 1400, 'barracks'),

@@ -23,6 +23,7 @@ import { settleMetrics } from '../../src/rules/village-timeline';
 import { BUILDING_MESSAGES, buildTimeSeconds, buildingCost } from '../../src/rules/buildings';
 import { fieldProduction, population, storageCapacity } from '../../src/rules/economy';
 import { UNITS, trainingTimeSeconds } from '../../src/rules/units';
+import { STARTING_RESOURCES as START } from '../../src/rules/resources';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,23 +88,24 @@ describe('production over time', () => {
 
     t.clock.advance(HOUR);
     expect(amounts(await overview(t, player, village.id))).toEqual({
-      timber: 750 + FRESH.timber,
-      stone: 750 + FRESH.stone,
-      iron: 750 + FRESH.iron,
-      mead: 750 + FRESH.mead,
+      timber: START + FRESH.timber,
+      stone: START + FRESH.stone,
+      iron: START + FRESH.iron,
+      mead: START + FRESH.mead,
     });
 
     t.clock.advance(2.5 * HOUR);
     const later = await overview(t, player, village.id);
     expect(amounts(later)).toEqual({
-      timber: Math.floor(750 + 3.5 * FRESH.timber),
-      stone: Math.floor(750 + 3.5 * FRESH.stone),
-      iron: Math.floor(750 + 3.5 * FRESH.iron),
-      mead: Math.min(800, Math.floor(750 + 3.5 * FRESH.mead)),
+      timber: Math.floor(START + 3.5 * FRESH.timber),
+      stone: Math.floor(START + 3.5 * FRESH.stone),
+      iron: Math.floor(START + 3.5 * FRESH.iron),
+      mead: Math.min(800, Math.floor(START + 3.5 * FRESH.mead)),
     });
     expect(later.serverTime).toBe(t.clock.now().toISOString());
 
-    t.clock.advance(20 * HOUR);
+    // Eight an hour from the start: full after about 40 hours.
+    t.clock.advance(60 * HOUR);
     expect(amounts(await overview(t, player, village.id))).toEqual({ timber: 800, stone: 800, iron: 800, mead: 800 });
   });
 
@@ -186,7 +188,7 @@ describe('upgrading a building', () => {
     });
     expect((await villageRow(village.id)).nextEventAt?.getTime()).toBe(started + seconds * 1000);
     const paid = await overview(t, player, village.id);
-    expect(amounts(paid)).toEqual({ timber: 750 - cost.timber, stone: 750 - cost.stone, iron: 750 - cost.iron, mead: 750 - cost.mead });
+    expect(amounts(paid)).toEqual({ timber: START - cost.timber, stone: START - cost.stone, iron: START - cost.iron, mead: START - cost.mead });
     expect(paid.constructionQueue).toEqual([
       { buildingId: field.id, buildingType: 'timber_camp', slot: 1, targetLevel: 1, finishesAt: new Date(started + seconds * 1000).toISOString(), remainingTime: seconds },
     ]);
@@ -211,8 +213,8 @@ describe('upgrading a building', () => {
     const meadRate = FRESH.mead - population([{ type: 'timber_camp', level: 1 }]);
     expect(production(view)).toMatchObject({ timber: timberRate, mead: meadRate });
     expect(amounts(view)).toMatchObject({
-      timber: Math.floor(750 - cost.timber + FRESH.timber * partHour + timberRate),
-      mead: Math.floor(750 - cost.mead + FRESH.mead * partHour + meadRate),
+      timber: Math.floor(START - cost.timber + FRESH.timber * partHour + timberRate),
+      mead: Math.floor(START - cost.mead + FRESH.mead * partHour + meadRate),
     });
     expect(view.village.population).toBe(GREAT_HALL_POP + population([{ type: 'timber_camp', level: 1 }]));
   });
@@ -290,7 +292,7 @@ describe('constructing a building', () => {
     const seconds = buildTimeSeconds('warehouse', 1, 1);
     expect(res.json().building).toMatchObject({ type: 'warehouse', slot: 20, level: 0, isUpgrading: true, remainingTime: seconds });
     const cost = buildingCost('warehouse', 1);
-    expect(amounts(await overview(t, player, village.id)).timber).toBe(750 - cost.timber);
+    expect(amounts(await overview(t, player, village.id)).timber).toBe(START - cost.timber);
 
     t.clock.advance(seconds * 1000);
     expect(await sweepDueVillages(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
@@ -303,9 +305,9 @@ describe('constructing a building', () => {
     const taken = await construct(player, village.id, { buildingType: 'granary', slot: 20 });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe(BUILDING_MESSAGES.slotTaken);
-    const barracks = await construct(player, village.id, { buildingType: 'barracks', slot: 22 });
-    expect(barracks.statusCode).toBe(409);
-    expect(barracks.json().error).toBe('Requires Great Hall level 3');
+    const shipyard = await construct(player, village.id, { buildingType: 'shipyard', slot: 22 });
+    expect(shipyard.statusCode).toBe(409);
+    expect(shipyard.json().error).toBe('Requires Great Hall level 5');
     const hall = await construct(player, village.id, { buildingType: 'great_hall', slot: 23 });
     expect(hall.statusCode).toBe(409);
     expect(hall.json().error).toBe('This village already has a Great Hall');
@@ -343,7 +345,7 @@ describe('constructing a building', () => {
     expect(cost.statusCode).toBe(400);
     const level = await t.app.inject({ method: 'GET', url: '/api/villages/building-costs/warehouse/31', headers: player.auth });
     expect(level.statusCode).toBe(400);
-    expect(amounts(await overview(t, player, village.id))).toEqual({ timber: 750, stone: 750, iron: 750, mead: 750 });
+    expect(amounts(await overview(t, player, village.id))).toEqual({ timber: START, stone: START, iron: START, mead: START });
   });
 });
 
@@ -392,10 +394,10 @@ describe('training units', () => {
     ]);
     const paid = await overview(t, player, village.id);
     expect(amounts(paid)).toEqual({
-      timber: 750 - 3 * UNITS.bondi.cost.timber,
-      stone: 750 - 3 * UNITS.bondi.cost.stone,
-      iron: 750 - 3 * UNITS.bondi.cost.iron,
-      mead: 750 - 3 * UNITS.bondi.cost.mead,
+      timber: START - 3 * UNITS.bondi.cost.timber,
+      stone: START - 3 * UNITS.bondi.cost.stone,
+      iron: START - 3 * UNITS.bondi.cost.iron,
+      mead: START - 3 * UNITS.bondi.cost.mead,
     });
     // A second order (count defaults to 1) waits for the first.
     const raider = await train(player, village.id, { unitType: 'viking_raider' });

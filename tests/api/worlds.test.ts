@@ -9,6 +9,7 @@ import { capitalName } from '../../src/server/services/worlds';
 import { isEmptyLand } from '../../src/rules/terrain';
 import { distance } from '../../src/rules/world';
 import { population } from '../../src/rules/economy';
+import { STARTING_RESOURCES as START } from '../../src/rules/resources';
 
 let t: TestApp;
 let midgard: string;
@@ -63,7 +64,7 @@ describe('GET /api/worlds/{id}', () => {
 });
 
 describe('POST /api/worlds/{id}/join', () => {
-  it('founds a capital with 750 of each resource, 18 fields and a great hall, on empty land inside the ring', async () => {
+  it('founds a capital with the starting stock of each resource, 18 fields and a great hall, on empty land inside the ring', async () => {
     const player = await registerPlayer(t.app, newPlayer('join'));
     const res = await t.app.inject({ method: 'POST', url: `/api/worlds/${midgard}/join`, headers: player.auth });
     expect(res.statusCode).toBe(201);
@@ -87,7 +88,7 @@ describe('POST /api/worlds/{id}/join', () => {
 
     const view = await overview(t, player, village.id);
     expectSchema('VillageOverview', view);
-    expect(amounts(view)).toEqual({ timber: 750, stone: 750, iron: 750, mead: 750 });
+    expect(amounts(view)).toEqual({ timber: START, stone: START, iron: START, mead: START });
     const fields = view.buildings.filter((b) => b.slot <= 18);
     expect(fields).toHaveLength(18);
     expect(fields.every((b) => b.level === 0 && !b.isUpgrading)).toBe(true);
@@ -191,7 +192,7 @@ describe('a world in maintenance', () => {
     }
     const view = await overview(t, player, village.id);
     expect(view.village.name).toBe(village.name);
-    expect(amounts(view)).toEqual({ timber: 750, stone: 750, iron: 750, mead: 750 });
+    expect(amounts(view)).toEqual({ timber: START, stone: START, iron: START, mead: START });
     const worldJson = (await t.app.inject({ method: 'GET', url: `/api/worlds/${world.id}`, headers: player.auth })).json().world;
     expect(worldJson.status).toBe('maintenance');
   });

@@ -194,9 +194,10 @@ describe('buildings tab', () => {
     const panel = screen.getByRole('region', { name: 'Build a new building' });
     const options = within(panel).getAllByRole('option').map((o) => o.textContent);
     expect(options).toContain('Warehouse');
-    expect(options).not.toContain('Barracks');
+    expect(options).toContain('Barracks');
+    expect(options).not.toContain('Shipyard');
     expect(options).toContain('Slot 20');
-    expect(panel.textContent).toContain('Barracks requires Great Hall level 3');
+    expect(panel.textContent).toContain('Shipyard requires Great Hall level 5');
   });
 
   it('refetches the overview when a countdown ends', async () => {
