@@ -1,8 +1,8 @@
 // Lint: typescript-eslint, React hooks, and the import boundaries between the app's folders ("who may touch what").
 //
 // Boundaries are checked on resolved file paths, not on import strings: eslint-plugin-boundaries sorts
-// every file into a zone by its folder, and the TypeScript resolver turns `../village/model`,
-// `./atlas-data.ts` or `../../contract` into the file it names. The zones:
+// every file into a zone by its folder, and a resolver turns `../village/model`, `./atlas-data.ts`
+// or `../../contract` into the file it names. The zones:
 //   client/feature  src/client/features/<name>: every folder is its own zone, so a feature may import only
 //                   itself; new feature folders are covered without editing this file.
 //   client/app      src/client/app: routes and composition, the one place features meet.
@@ -153,8 +153,11 @@ export default tseslint.config(
       'boundaries/elements': zones,
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'boundaries/legacy-templates': false,
-      // The TypeScript resolver follows tsconfig: extensionless and `.ts`/`.tsx` imports, folder index files.
-      'import/resolver': { typescript: { project: `${import.meta.dirname}/tsconfig.json` } },
+      // Imports are written as TypeScript's bundler resolution reads them: extensionless or with
+      // .ts/.tsx, folders through index.ts. The node resolver with these extensions finds the same files
+      // and needs no native binary (eslint-import-resolver-typescript's per-platform binaries are not all
+      // on the registry this project installs from, so `npm ci` refused its lock file).
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] } },
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies: boundaryPolicies }],
