@@ -1,10 +1,12 @@
-// Client entry: theme, startup session check, and the app.
+// Client entry: theme, the API client tied to the session, startup session check, and the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { connectApiToSession } from './app/apiSession';
 import { verifyStoredSession } from './app/verifySession';
 import './ui/theme.css';
 
+connectApiToSession();
 void verifyStoredSession();
 
 const root = document.getElementById('root');

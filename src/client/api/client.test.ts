@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, apiError, setUnauthorizedHandler } from './client';
+import { ApiFailure, apiError, configureApi } from './client';
 import { fetchMe, login } from './auth';
-import { authStatusAtom, sessionStore, signInAtom, signOutAtom, tokenAtom, userAtom } from '../state/session';
 
 const USER = { id: 'u1', username: 'Floki', email: 'f@x.no', role: 'user' as const, discordAvatar: null, createdAt: '' };
 
@@ -12,14 +11,20 @@ function json(status: number, body: unknown): Response {
 
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 
+/** The session the client is handed; each test sets the token it wants. */
+let token: string | null = null;
+const onUnauthorized = vi.fn<() => void>();
+let disconnect: () => void = () => undefined;
+
 beforeEach(() => {
-  localStorage.clear();
-  sessionStore.set(signOutAtom);
+  token = null;
+  onUnauthorized.mockReset();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  window.history.replaceState(null, '', '/game/village');
+  disconnect = configureApi({ getToken: () => token, onUnauthorized });
 });
 afterEach(() => {
+  disconnect();
   vi.unstubAllGlobals();
 });
 
@@ -38,13 +43,16 @@ describe('apiError', () => {
 });
 
 describe('the typed client', () => {
-  it('sends the stored token as a bearer header', async () => {
-    sessionStore.set(signInAtom, { token: 'secret', user: USER });
-    fetchMock.mockResolvedValue(json(200, { user: USER }));
+  it('sends the token it is given as a bearer header, asking for it on every call', async () => {
+    fetchMock.mockImplementation(async () => json(200, { user: USER }));
+    token = 'secret';
     await expect(fetchMe()).resolves.toEqual(USER);
-    const request = fetchMock.mock.calls[0][0];
-    expect(request.headers.get('Authorization')).toBe('Bearer secret');
-    expect(new URL(request.url).pathname).toBe('/api/auth/me');
+    token = 'renewed';
+    await fetchMe();
+    const [first, second] = fetchMock.mock.calls.map(([request]) => request);
+    expect(first.headers.get('Authorization')).toBe('Bearer secret');
+    expect(second.headers.get('Authorization')).toBe('Bearer renewed');
+    expect(new URL(first.url).pathname).toBe('/api/auth/me');
   });
 
   it('sends no Authorization header without a token', async () => {
@@ -62,30 +70,24 @@ describe('the typed client', () => {
     expect(failure).toBeInstanceOf(ApiFailure);
     expect((failure as ApiFailure).status).toBe(429);
     expect(apiError(failure, 'fallback')).toBe('Too many attempts');
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
-  it('on 401 clears the token and user and goes to /login', async () => {
-    const toLogin = vi.fn();
-    const release = setUnauthorizedHandler(toLogin);
-    sessionStore.set(signInAtom, { token: 'old', user: USER });
+  it('tells the session of a 401 once, and still throws ApiFailure', async () => {
+    token = 'old';
     fetchMock.mockResolvedValue(json(401, { error: 'Session expired' }));
-    await expect(fetchMe()).rejects.toBeInstanceOf(ApiFailure);
-    expect(sessionStore.get(tokenAtom)).toBeNull();
-    expect(sessionStore.get(userAtom)).toBeNull();
-    expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('user')).toBeNull();
-    expect(sessionStore.get(authStatusAtom)).toBe('anonymous');
-    expect(toLogin).toHaveBeenCalledTimes(1);
-    release();
+    const failure = await fetchMe().catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiFailure);
+    expect((failure as ApiFailure).status).toBe(401);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
-  it('does not navigate on 401 when already on /login', async () => {
-    const toLogin = vi.fn();
-    const release = setUnauthorizedHandler(toLogin);
-    window.history.replaceState(null, '', '/login');
-    fetchMock.mockResolvedValue(json(401, { error: 'Invalid email or password' }));
-    await expect(login({ email: 'a@b.c', password: 'x' })).rejects.toBeInstanceOf(ApiFailure);
-    expect(toLogin).not.toHaveBeenCalled();
-    release();
+  it('is anonymous again once disconnected', async () => {
+    token = 'secret';
+    disconnect();
+    fetchMock.mockResolvedValue(json(401, { error: 'Missing token' }));
+    await expect(fetchMe()).rejects.toBeInstanceOf(ApiFailure);
+    expect(fetchMock.mock.calls[0][0].headers.get('Authorization')).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,6 @@
 // The typed HTTP client: the one place in the client that talks to the network (bearer token in, 401 out).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from '../../contract';
-import { authStatusAtom, sessionStore, signOutAtom, tokenAtom } from '../state/session';
 
 export type User = components['schemas']['User'];
 export type AuthResponse = components['schemas']['AuthResponse'];
@@ -37,35 +36,37 @@ export function apiError(error: unknown, fallback: string): string {
   return serverMessage(error) ?? fallback;
 }
 
-/** Where the browser goes when any call answers 401. app/ replaces the default with a router navigation. */
-let unauthorizedHandler: () => void = () => window.location.assign('/login');
-
-export function setUnauthorizedHandler(handler: () => void): () => void {
-  unauthorizedHandler = handler;
-  return () => {
-    if (unauthorizedHandler === handler) unauthorizedHandler = () => window.location.assign('/login');
-  };
+/**
+ * What the client needs from the signed-in session. src/client/app hands it over at start
+ * (configureApi), so this folder never imports the session atoms that themselves call the API.
+ */
+export interface ApiSession {
+  /** The bearer token to send, or null when signed out; asked on every call. */
+  getToken(): string | null;
+  /** Told of every 401 reply, before the caller sees its ApiFailure. */
+  onUnauthorized(): void;
 }
 
-/** Pages that sort out a failed sign-in themselves (the login form, the Discord return page with its 3 s message). */
-function handlesOwnAuthFailure(pathname: string): boolean {
-  return pathname === '/login' || pathname.startsWith('/auth/');
+/** Until configured the client is anonymous and a 401 is only the caller's ApiFailure. */
+const anonymous: ApiSession = { getToken: () => null, onUnauthorized: () => undefined };
+let session: ApiSession = anonymous;
+
+/** Connects the client to a session; the returned function disconnects it again (tests use it). */
+export function configureApi(next: ApiSession): () => void {
+  session = next;
+  return () => {
+    if (session === next) session = anonymous;
+  };
 }
 
 const authMiddleware: Middleware = {
   onRequest({ request }) {
-    const token = sessionStore.get(tokenAtom);
+    const token = session.getToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
   onResponse({ response }) {
-    if (response.status !== 401) return undefined;
-    // A 401 during the startup check only drops the stale token: the route guards then decide,
-    // so a visitor with an old token can still see the public landing page.
-    const verifyingStoredToken = sessionStore.get(authStatusAtom) === 'loading';
-    sessionStore.set(signOutAtom);
-    const here = typeof window === 'undefined' ? '/login' : window.location.pathname;
-    if (!verifyingStoredToken && !handlesOwnAuthFailure(here)) unauthorizedHandler();
+    if (response.status === 401) session.onUnauthorized();
     return undefined;
   },
 };

@@ -1,7 +1,7 @@
 // The running app: one browser router over the route table, with 401 replies routed to /login.
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { setUnauthorizedHandler } from '../api/client';
+import { setLoginRedirect } from './apiSession';
 import { buildRoutes } from './routes';
 import { pathOf, type FromState } from './guards';
 
@@ -10,7 +10,7 @@ export function App() {
 
   useEffect(
     () =>
-      setUnauthorizedHandler(() => {
+      setLoginRedirect(() => {
         const from: FromState = { from: pathOf(router.state.location) };
         void router.navigate('/login', { replace: true, state: from });
       }),

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyStoredSession } from './verifySession';
-import { setUnauthorizedHandler } from '../api/client';
+import { connectApiToSession, setLoginRedirect } from './apiSession';
 import { authStatusAtom, reloadSessionFromStorage, sessionStore, signOutAtom, tokenAtom, userAtom } from '../state/session';
 
 const USER = { id: 'u1', username: 'Ivar', email: 'i@x.no', role: 'admin', discordAvatar: null, createdAt: '' };
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+let disconnect: () => void = () => undefined;
 
 beforeEach(() => {
   localStorage.clear();
@@ -13,8 +14,12 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState(null, '', '/');
+  disconnect = connectApiToSession();
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  disconnect();
+  vi.unstubAllGlobals();
+});
 
 describe('verifyStoredSession', () => {
   it('is anonymous without a stored token and asks nothing', async () => {
@@ -37,7 +42,7 @@ describe('verifyStoredSession', () => {
 
   it('drops a rejected token without leaving the public page', async () => {
     const toLogin = vi.fn();
-    const release = setUnauthorizedHandler(toLogin);
+    const release = setLoginRedirect(toLogin);
     localStorage.setItem('token', 'stale');
     localStorage.setItem('user', JSON.stringify(USER));
     reloadSessionFromStorage();
