@@ -112,6 +112,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which ways of signing in this server offers */
+        get: operations["getAuthOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/me": {
         parameters: {
             query?: never;
@@ -894,6 +911,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alliances/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite a player to the caller's alliance (leader, elder and officer) */
+        post: operations["invitePlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The alliance's messages, newest first, 50 at a time (members only) */
+        get: operations["listAllianceMessages"];
+        put?: never;
+        /** Post a message to the alliance (members only) */
+        post: operations["postAllianceMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/heroes": {
         parameters: {
             query?: never;
@@ -1223,6 +1275,39 @@ export interface components {
             resourceType: components["schemas"]["ResourceType"];
             /** @description Production bonus in percent, e.g. 25. */
             percent: number;
+        };
+        AuthOptions: {
+            /** @description Whether the Discord login is configured on this server. */
+            discord: boolean;
+        };
+        InvitePlayerRequest: {
+            username: string;
+            message?: string;
+        };
+        InvitationResponse: {
+            invitation: components["schemas"]["Invitation"];
+        };
+        AllianceMessage: {
+            /** Format: uuid */
+            id: string;
+            /** @description Plain text (never markup); line breaks allowed. */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description null once the author's account is gone. */
+            author: components["schemas"]["UserRef"] | null;
+        };
+        AllianceMessagePage: {
+            messages: components["schemas"]["AllianceMessage"][];
+            /** @description Whether older messages exist before the last one of this page. */
+            hasMore: boolean;
+        };
+        AllianceMessageResponse: {
+            message: components["schemas"]["AllianceMessage"];
+        };
+        PostAllianceMessageRequest: {
+            /** @description 1 to 500 characters once trimmed. */
+            body: string;
         };
         /** @description Plain acknowledgement. */
         Ok: {
@@ -2285,6 +2370,26 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getAuthOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthOptions"];
+                };
+            };
         };
     };
     getMe: {
@@ -3395,7 +3500,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     startQuest: {
@@ -3439,7 +3543,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getQuestSummary: {
@@ -3461,7 +3564,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     canSettle: {
@@ -3646,7 +3748,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTutorialHints: {
@@ -3668,7 +3769,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     postTutorialProgress: {
@@ -3695,7 +3795,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     skipTutorial: {
@@ -3717,7 +3816,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     initializeTutorial: {
@@ -3739,7 +3837,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getMyAlliance: {
@@ -3761,7 +3858,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listReceivedInvitations: {
@@ -3783,7 +3879,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     createAlliance: {
@@ -3819,7 +3914,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     acceptInvitation: {
@@ -3872,7 +3966,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     declineInvitation: {
@@ -3916,7 +4009,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     leaveAlliance: {
@@ -3947,7 +4039,137 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    invitePlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvitePlayerRequest"];
+            };
+        };
+        responses: {
+            /** @description The invitation waits for the player. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a role that may not invite. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No player with that username. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The player is already a member or already invited. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAllianceMessages: {
+        parameters: {
+            query?: {
+                /** @description Id of the oldest message already shown; the page holds the messages before it. */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceMessagePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not a member of an alliance. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such message to page from. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAllianceMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostAllianceMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceMessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not a member of an alliance. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listHeroes: {

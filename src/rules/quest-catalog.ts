@@ -184,6 +184,18 @@ export const DAILY_POOL: readonly QuestDefinition[] = [
 
 export const DAILY_QUESTS_PER_DAY = 3;
 
+/** The daily quest every player gets besides the drawn ones: coming back ('Mark Login Complete' on the tutorial overlay). */
+export const DAILY_RETURN: QuestDefinition = {
+  key: 'daily.return',
+  type: 'daily',
+  title: 'Back to the Longhouse',
+  description: 'Come back to your people today.',
+  hint: 'Press Mark Login Complete on the tutorial panel.',
+  objectives: { login: 1 },
+  rewards: { resources: res(100, 100, 100, 100), units: {} },
+  seedFromState: false,
+};
+
 /** Weekly quests: WEEKLY_QUESTS_PER_WEEK of these each week (Monday to Monday, UTC). */
 export const WEEKLY_POOL: readonly QuestDefinition[] = [
   {
@@ -311,7 +323,7 @@ export const STORY_QUESTS: readonly QuestDefinition[] = [
   },
 ];
 
-export const ALL_QUESTS: readonly QuestDefinition[] = [...TUTORIAL, ...DAILY_POOL, ...WEEKLY_POOL, ...SPECIAL_QUESTS, ...STORY_QUESTS];
+export const ALL_QUESTS: readonly QuestDefinition[] = [...TUTORIAL, DAILY_RETURN, ...DAILY_POOL, ...WEEKLY_POOL, ...SPECIAL_QUESTS, ...STORY_QUESTS];
 
 const BY_KEY = new Map(ALL_QUESTS.map((q) => [q.key, q]));
 

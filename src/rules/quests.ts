@@ -8,6 +8,20 @@ export type QuestType = (typeof QUEST_TYPES)[number];
 export const QUEST_STATUSES = ['available', 'in_progress', 'completed', 'expired'] as const;
 export type QuestStatus = (typeof QUEST_STATUSES)[number];
 
+/** Page actions the client reports to the tutorial (POST /api/tutorial/progress). */
+export const TUTORIAL_ACTIONS = [
+  'view_village',
+  'view_map',
+  'view_alliance',
+  'login',
+  'view_heroes',
+  'view_wonders',
+  'view_quests',
+  'view_army',
+  'view_reports',
+] as const;
+export type TutorialAction = (typeof TUTORIAL_ACTIONS)[number];
+
 /** Objective name (e.g. 'building_upgraded:barracks', 'battle_won', 'view_map') to a target or a counter. */
 export type QuestCounters = Record<string, number>;
 

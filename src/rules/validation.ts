@@ -16,6 +16,9 @@ export const ALLIANCE_TAG_MAX_LENGTH = 5;
 export const ALLIANCE_TAG_PATTERN = /^[A-Z0-9]+$/;
 export const ALLIANCE_DESCRIPTION_MAX_LENGTH = 500;
 export const VILLAGE_NAME_MAX_LENGTH = 30;
+export const ALLIANCE_MESSAGE_MAX_LENGTH = 500;
+/** Combining marks allowed in a row: enough for any real script, too few to smear text over its neighbours. */
+export const MAX_COMBINING_RUN = 2;
 
 /** The exact texts SPEC quotes, plus the alliance and village ones it leaves to us. */
 export const VALIDATION_MESSAGES = {
@@ -35,6 +38,12 @@ export const VALIDATION_MESSAGES = {
   allianceDescriptionRequired: 'Description is required',
   allianceDescriptionTooLong: 'Description must be at most 500 characters',
   villageNameTooLong: 'Village name must be at most 30 characters',
+  messageRequired: 'Message is required',
+  messageTooLong: 'Message must be at most 500 characters',
+  textControl: 'Text may not contain control characters',
+  textBidi: 'Text may not contain characters that change the writing direction',
+  textInvisible: 'Text may not contain invisible characters',
+  textCombining: 'Text may not stack more than 2 marks on one letter',
 } as const;
 
 const M = VALIDATION_MESSAGES;
@@ -174,4 +183,39 @@ export function isRenameAccepted(oldName: string, nextName: string): boolean {
 export function villageNameError(name: string): string | undefined {
   if (characterCount(normaliseVillageName(name)) > VILLAGE_NAME_MAX_LENGTH) return M.villageNameTooLong;
   return undefined;
+}
+
+// Free text a player types (names, tags, descriptions, messages) is shown to other players: one rule for all of it.
+
+/** C0 and C1 controls; a message may keep line breaks and tabs. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAKS = /[\t\n\r]/;
+/** Embeddings, overrides, isolates and direction marks: they reorder the text around them. */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** Zero-width spaces and joiners, word joiner, byte order mark, soft hyphen. */
+const INVISIBLES = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/;
+const COMBINING_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_RUN + 1},}`, 'u');
+
+/** What every free text goes through before it is checked and stored: Unicode NFC and no surrounding spaces. */
+export function normaliseFreeText(text: string): string {
+  return text.normalize('NFC').trim();
+}
+
+/** Why `text` may not be shown to other players, or undefined; `multiline` admits line breaks and tabs (messages). */
+export function freeTextError(text: string, options: { multiline?: boolean } = {}): string | undefined {
+  const controls = options.multiline ? text.replace(LINE_BREAKS, '') : text;
+  if (CONTROLS.test(controls) || (!options.multiline && LINE_BREAKS.test(text))) return M.textControl;
+  if (BIDI_CONTROLS.test(text)) return M.textBidi;
+  if (INVISIBLES.test(text)) return M.textInvisible;
+  if (COMBINING_RUN.test(text)) return M.textCombining;
+  return undefined;
+}
+
+/** An alliance message: 1 to 500 characters of free text, line breaks allowed. */
+export function allianceMessageError(text: string): string | undefined {
+  const body = normaliseFreeText(text);
+  if (body === '') return M.messageRequired;
+  if (characterCount(body) > ALLIANCE_MESSAGE_MAX_LENGTH) return M.messageTooLong;
+  return freeTextError(body, { multiline: true });
 }

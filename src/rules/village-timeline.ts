@@ -128,12 +128,19 @@ export function nextEventAt(state: VillageState, env: VillageEnv): number | null
   return nextEvent(state, villageEconomy(state, env))?.at ?? null;
 }
 
+/** Something that happened in a village while it settled, for quests and reports. */
+export type VillageHappening =
+  | { kind: 'building_upgraded'; type: BuildingType; level: number; at: number }
+  | { kind: 'unit_trained'; type: UnitType; at: number };
+
 export interface SettleResult {
   state: VillageState;
   /** Events applied; the cost of a settle is proportional to this, never to the time elapsed. */
   steps: number;
   /** Units lost to hunger while settling. */
   starved: UnitCounts;
+  /** Levels finished and units trained, in time order. */
+  happened: VillageHappening[];
 }
 
 /** Counters for the read-cost test and the benchmark: how much settling work the process has done. */
@@ -156,7 +163,7 @@ function advanceResources(state: VillageState, economy: VillageEconomy, atMs: nu
   state.resourcesAt = snapshot.at;
 }
 
-function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEconomy, starved: UnitCounts): void {
+function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEconomy, starved: UnitCounts, happened: VillageHappening[]): void {
   switch (event.kind) {
     case 'building': {
       const building = event.building;
@@ -164,6 +171,7 @@ function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEc
       building.upgradeStartedAt = null;
       building.upgradeFinishesAt = null;
       building.updatedAt = event.at;
+      happened.push({ kind: 'building_upgraded', type: building.type, level: building.level, at: event.at });
       return;
     }
     case 'unit': {
@@ -171,6 +179,7 @@ function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEc
       order.done += 1;
       state.units[order.unitType] = (state.units[order.unitType] ?? 0) + 1;
       if (order.done >= order.count) state.orders = state.orders.filter((o) => o !== order);
+      happened.push({ kind: 'unit_trained', type: order.unitType, at: event.at });
       return;
     }
     case 'starvation': {
@@ -195,6 +204,7 @@ function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEc
 export function settleVillage(input: VillageState, atMs: number, env: VillageEnv): SettleResult {
   const state = copyState(input);
   const starved: UnitCounts = {};
+  const happened: VillageHappening[] = [];
   let steps = 0;
   for (;;) {
     const economy = villageEconomy(state, env);
@@ -204,12 +214,12 @@ export function settleVillage(input: VillageState, atMs: number, env: VillageEnv
       break;
     }
     advanceResources(state, economy, event.at);
-    applyEvent(state, event, economy, starved);
+    applyEvent(state, event, economy, starved, happened);
     steps += 1;
   }
   settleMetrics.settles += 1;
   settleMetrics.steps += steps;
-  return { state, steps, starved };
+  return { state, steps, starved, happened };
 }
 
 /** Amounts as the player sees them: whole units, rounded down. */

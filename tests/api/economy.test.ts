@@ -420,7 +420,7 @@ describe('training units', () => {
     expect(await bondi()).toMatchObject({ count: 0, isTraining: true, remainingTime: 1 });
     t.clock.advance(1000);
     expect(await bondi()).toMatchObject({ count: 1, isTraining: true, remainingTime: each });
-    expect((await bondi()).trainingQueue[0]).toMatchObject({ count: 2, remainingTime: 2 * each });
+    expect((await bondi()).trainingQueue?.[0]).toMatchObject({ count: 2, remainingTime: 2 * each });
     t.clock.advance(each * 1000);
     expect(await sweepDueVillages(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
     const [row] = await t.database.db

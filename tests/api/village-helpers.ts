@@ -3,52 +3,17 @@ import { eq } from 'drizzle-orm';
 import { worlds } from '../../src/server/db/schema';
 import { registerPlayer, newPlayer, type TestApp } from './harness';
 import { expectSchema } from './contract';
+import type { Schema } from '../../src/contract';
 
 export { expectSchema };
 
 export type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
-export interface VillageJson {
-  id: string;
-  name: string;
-  x: number;
-  y: number;
-  population: number;
-  loyalty: number;
-  isCapital: boolean;
-  worldId: string;
-  ownerId: string;
-}
-
-export interface BuildingJson {
-  id: string;
-  type: string;
-  level: number;
-  slot: number;
-  isUpgrading: boolean;
-  remainingTime: number | null;
-  upgradeFinishesAt: string | null;
-}
-
-export interface UnitJson {
-  id: string;
-  type: string;
-  count: number;
-  isTraining: boolean;
-  remainingTime: number | null;
-  trainingQueue: { id: string; unitType: string; count: number; unitTrainingTime: number; nextUnitFinishesAt: string; finishesAt: string; remainingTime: number }[];
-}
-
-export interface OverviewJson {
-  village: VillageJson;
-  resources: { type: string; amount: number; capacity: number; production: number }[];
-  statistics: { militaryPower: number; defenseBonus: number; totalUpkeep: number };
-  buildings: BuildingJson[];
-  units: UnitJson[];
-  availableUnitTypes: { type: string; trainingTime: number; cost: Record<string, number>; canTrain: boolean }[];
-  constructionQueue: { buildingId: string; buildingType: string; slot: number; targetLevel: number; finishesAt: string; remainingTime: number }[];
-  serverTime: string;
-}
+// Reply shapes are the contract's own.
+export type VillageJson = Schema<'Village'>;
+export type BuildingJson = Schema<'Building'>;
+export type UnitJson = Schema<'Unit'>;
+export type OverviewJson = Schema<'VillageOverview'>;
 
 export async function worldId(t: TestApp, name = 'Midgard'): Promise<string> {
   const [row] = await t.database.db.select({ id: worlds.id }).from(worlds).where(eq(worlds.name, name));

@@ -1,6 +1,6 @@
 // Drizzle schema: every table the game stores. Terrain is not stored; it is a pure function of the world seed.
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -142,3 +142,132 @@ export type VillageRow = typeof villages.$inferSelect;
 export type BuildingRow = typeof buildings.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
 export type TrainingOrderRow = typeof trainingOrders.$inferSelect;
+
+/**
+ * One row per player: where the tutorial stands, and the row every change to the player's quests locks
+ * first, so two requests never complete (and reward) the same quest twice.
+ */
+export const playerProgress = pgTable('player_progress', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tutorialSkipped: boolean('tutorial_skipped').notNull().default(false),
+  tutorialCompletedAt: timestamp('tutorial_completed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A player's copy of a quest of the catalog (src/rules/quest-catalog.ts); daily and weekly ones once per period. */
+export const playerQuests = pgTable(
+  'player_quests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questKey: text('quest_key').notNull(),
+    type: text('type').notNull(),
+    /** The day or week of a daily or weekly quest; empty for the others. */
+    period: text('period').notNull().default(''),
+    status: text('status').notNull(),
+    progress: jsonb('progress').$type<Record<string, number>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** When the rewards landed in the capital; null while they wait for one (or for ever when skipped). */
+    rewardedAt: timestamp('rewarded_at', { withTimezone: true, mode: 'date' }),
+    /** Completed by skipping the tutorial: no rewards. */
+    skipped: boolean('skipped').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('player_quests_key_period').on(t.userId, t.questKey, t.period), index('player_quests_user_status').on(t.userId, t.status)],
+);
+
+/**
+ * Game events waiting to advance a player's quests (building_upgraded:barracks, view_map, ...). Whatever
+ * transaction makes the event writes it here; the quest bookkeeping consumes it later under the player's
+ * lock, so a village's transaction never has to lock a second village to pay a reward.
+ */
+export const questEvents = pgTable(
+  'quest_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    amount: integer('amount').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('quest_events_user').on(t.userId, t.id)],
+);
+
+export const alliances = pgTable(
+  'alliances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** 3-5 of A-Z and 0-9, unique across the game. */
+    tag: text('tag').notNull(),
+    description: text('description').notNull(),
+    isPublic: boolean('is_public').notNull().default(true),
+    foundedAt: timestamp('founded_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('alliances_tag').on(t.tag)],
+);
+
+/** A player belongs to at most one alliance (the unique user_id). */
+export const allianceMembers = pgTable(
+  'alliance_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allianceId: uuid('alliance_id')
+      .notNull()
+      .references(() => alliances.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('alliance_members_user').on(t.userId), index('alliance_members_alliance').on(t.allianceId, t.joinedAt)],
+);
+
+export const allianceInvitations = pgTable(
+  'alliance_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allianceId: uuid('alliance_id')
+      .notNull()
+      .references(() => alliances.id, { onDelete: 'cascade' }),
+    /** The invited player. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('alliance_invitations_pair').on(t.allianceId, t.userId), index('alliance_invitations_user').on(t.userId)],
+);
+
+/** The alliance's message board, newest read first. */
+export const allianceMessages = pgTable(
+  'alliance_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    allianceId: uuid('alliance_id')
+      .notNull()
+      .references(() => alliances.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is deleted; the message stays. */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('alliance_messages_alliance').on(t.allianceId, t.createdAt)],
+);
+
+export type PlayerQuestRow = typeof playerQuests.$inferSelect;
+export type AllianceRow = typeof alliances.$inferSelect;
+export type AllianceMemberRow = typeof allianceMembers.$inferSelect;

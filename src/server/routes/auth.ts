@@ -41,6 +41,10 @@ export function authRoutes(ctx: AppContext): Handlers {
       return accounts.login(db, body, clock.now());
     },
 
+    async getAuthOptions() {
+      return { discord: config.discord !== null };
+    },
+
     async getMe({ user }) {
       return { user: accounts.publicUser(user) };
     },

@@ -7,6 +7,9 @@ import { adminRoutes } from './admin';
 import { worldRoutes } from './worlds';
 import { villageRoutes } from './villages';
 import { mapRoutes } from './map';
+import { questRoutes } from './quests';
+import { tutorialRoutes } from './tutorial';
+import { allianceRoutes } from './alliances';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
@@ -15,6 +18,9 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
   worldRoutes,
   villageRoutes,
   mapRoutes,
+  questRoutes,
+  tutorialRoutes,
+  allianceRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Db } from '../db/open';
 import { claimDueHeads, loadParts } from './village-store';
 import { settleAndStore } from './villages';
+import { sweepQuestEvents } from './quests';
 
 export const SWEEP_BATCH = 50;
 /** A bound on rounds per sweep, so a sweep always ends; the next one picks up whatever is left. */
@@ -46,10 +47,14 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = sweepDueVillages(ctx.db, ctx.clock.now()).then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      );
+      const now = ctx.clock.now();
+      // Villages first: what they finish queues quest events, which the same sweep then pays out.
+      running = sweepDueVillages(ctx.db, now)
+        .then(() => sweepQuestEvents(ctx.db, now))
+        .then(
+          () => undefined,
+          (error: unknown) => onError(error),
+        );
       void running.then(() => {
         running = null;
         schedule();

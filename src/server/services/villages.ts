@@ -22,6 +22,7 @@ import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
 import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, villageEnv, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
+import { happeningsAsQuestEvents, recordQuestEvents } from './quest-events';
 
 export const NOT_YOURS = 'This village is not yours';
 export const NO_SUCH_VILLAGE = 'No such village';
@@ -46,8 +47,9 @@ function checkOwner(head: VillageHead | null, userId: string): VillageHead {
 export async function settleAndStore(tx: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
   const env = villageEnv(head);
   const before = toVillageState(head.village, parts);
-  const { state } = settleVillage(before, now.getTime(), env);
+  const { state, happened } = settleVillage(before, now.getTime(), env);
   await persistVillage(tx, before, state, nextEventAt(state, env));
+  await recordQuestEvents(tx, state.ownerId, happeningsAsQuestEvents(happened), now);
   return { state, env, now: now.getTime() };
 }
 
@@ -76,8 +78,8 @@ export async function readVillage(db: Db, userId: string, villageId: string, now
   return settleForRead(db, head, parts, now);
 }
 
-/** The caller's villages in every world, capital first, then oldest first. */
-export async function listVillages(db: Db, userId: string, now: Date): Promise<{ villages: views.VillageView[] }> {
+/** The player's villages in every world, settled to now: capital first, then oldest first. */
+export async function settledVillagesOf(db: Db, userId: string, now: Date): Promise<SettledVillage[]> {
   const heads = await loadOwnerHeads(db, userId);
   heads.sort(
     (a, b) =>
@@ -89,12 +91,45 @@ export async function listVillages(db: Db, userId: string, now: Date): Promise<{
     db,
     heads.map((h) => h.village.id),
   );
-  const list: views.VillageView[] = [];
-  for (const head of heads) {
-    const settled = await settleForRead(db, head, parts.get(head.village.id)!, now);
-    list.push(views.villageView(settled.state));
-  }
-  return { villages: list };
+  const settled: SettledVillage[] = [];
+  for (const head of heads) settled.push(await settleForRead(db, head, parts.get(head.village.id)!, now));
+  return settled;
+}
+
+/** Settles the player's villages that have something due, so what they finished is stored (and counts for quests). */
+export async function settleDueVillagesOf(db: Db, userId: string, now: Date): Promise<void> {
+  const due = (await loadOwnerHeads(db, userId)).filter((h) => h.village.nextEventAt !== null && h.village.nextEventAt.getTime() <= now.getTime());
+  if (due.length === 0) return;
+  const parts = await loadParts(
+    db,
+    due.map((h) => h.village.id),
+  );
+  for (const head of due) await settleForRead(db, head, parts.get(head.village.id)!, now);
+}
+
+/** The caller's villages in every world, capital first, then oldest first. */
+export async function listVillages(db: Db, userId: string, now: Date): Promise<{ villages: views.VillageView[] }> {
+  return { villages: (await settledVillagesOf(db, userId, now)).map((v) => views.villageView(v.state)) };
+}
+
+/**
+ * Inside `tx`, on a village whose row `head` was loaded with its lock: settles it to `now`, lets `change`
+ * apply a rule to the state (throwing a GameError changes nothing), and writes the result.
+ */
+export async function changeLockedVillage<T>(
+  tx: Db,
+  head: VillageHead,
+  now: Date,
+  change: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  const env = villageEnv(head);
+  const before = toVillageState(head.village, (await loadParts(tx, [head.village.id])).get(head.village.id)!);
+  const { state, happened } = settleVillage(before, now.getTime(), env);
+  const village: SettledVillage = { state, env, now: now.getTime() };
+  const result = change(village);
+  await persistVillage(tx, before, state, nextEventAt(state, env));
+  await recordQuestEvents(tx, state.ownerId, happeningsAsQuestEvents(happened), now);
+  return { result, village };
 }
 
 /**
@@ -111,13 +146,7 @@ async function actOnVillage<T>(
   return db.transaction(async (tx) => {
     const head = checkOwner(await loadVillageHead(tx, villageId, true), userId);
     if (head.worldStatus === 'maintenance') throw maintenance();
-    const env = villageEnv(head);
-    const before = toVillageState(head.village, (await loadParts(tx, [villageId])).get(villageId)!);
-    const { state } = settleVillage(before, now.getTime(), env);
-    const village: SettledVillage = { state, env, now: now.getTime() };
-    const result = action(village);
-    await persistVillage(tx, before, state, nextEventAt(state, env));
-    return { result, village };
+    return changeLockedVillage(tx, head, now, action);
   });
 }
 

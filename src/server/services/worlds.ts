@@ -1,17 +1,18 @@
 // Worlds: listing with player counts, joining (the new player's capital), and the population leaderboard.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { buildings, users, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
 import { conflict, maintenance, notFound } from '../errors';
-import { STARTING_BUILDINGS, isBuildingType } from '../../rules/buildings';
-import { population, type BuildingAtLevel } from '../../rules/economy';
+import { STARTING_BUILDINGS } from '../../rules/buildings';
 import { startingStock } from '../../rules/resources';
 import { isEmptyLand } from '../../rules/terrain';
 import { findCapitalSpot } from '../../rules/world';
 import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
 import { villageView, type VillageView } from './village-views';
 import { toVillageState } from './village-store';
+import { ownerTotalsInWorld } from './population';
+import { alliancesOf } from './alliances';
 
 export type WorldView = Schema<'World'>;
 
@@ -70,7 +71,7 @@ export function capitalName(username: string): string {
 
 /**
  * Founds the caller's capital in the world: a free empty tile in the ring 40..120 from the centre, at
- * least 3 tiles from any village, with the 18 fields at level 0, a great hall and 750 of each resource.
+ * least 3 tiles from any village, with the 18 fields at level 0, a great hall and the starting stock.
  * The world row is locked so that parallel joins see each other (one village per player, capacity, spacing).
  */
 export async function joinWorld(
@@ -128,36 +129,24 @@ export async function joinWorld(
 
 export type LeaderboardEntryView = Schema<'WorldLeaderboardEntry'>;
 
-/**
- * Players of a world ranked by the total population of their villages (ties by username). Levels are
- * summed per player and building type in SQL; population is linear in the level, so the rules finish it.
- */
+async function withAlliances<T extends { user: { id: string } }>(db: Db, entries: T[]) {
+  const memberOf = await alliancesOf(
+    db,
+    entries.map((e) => e.user.id),
+  );
+  return entries.map((entry, i) => ({ rank: i + 1, ...entry, alliance: memberOf.get(entry.user.id) ?? null }));
+}
+
+/** Players of a world ranked by the total population of their villages (ties by username). */
 export async function worldLeaderboard(db: Db, worldId: string, limit = 50): Promise<{ worldId: string; leaderboard: LeaderboardEntryView[] }> {
   await findWorld(db, worldId);
-  const players = await db
-    .select({ id: users.id, username: users.username, villageCount: sql<number>`count(*)::int` })
-    .from(villages)
-    .innerJoin(users, eq(users.id, villages.ownerId))
-    .where(eq(villages.worldId, worldId))
-    .groupBy(users.id, users.username);
-  const levels = await db
-    .select({ ownerId: villages.ownerId, type: buildings.type, levels: sql<number>`sum(${buildings.level})::int` })
-    .from(buildings)
-    .innerJoin(villages, eq(villages.id, buildings.villageId))
-    .where(eq(villages.worldId, worldId))
-    .groupBy(villages.ownerId, buildings.type);
-  const byOwner = new Map<string, BuildingAtLevel[]>();
-  for (const row of levels) {
-    if (!isBuildingType(row.type)) continue;
-    const list = byOwner.get(row.ownerId) ?? [];
-    list.push({ type: row.type, level: Number(row.levels) });
-    byOwner.set(row.ownerId, list);
-  }
-  const ranked = players
-    .map((p) => ({ user: { id: p.id, username: p.username }, population: population(byOwner.get(p.id) ?? []), villageCount: Number(p.villageCount) }))
+  const totals = await ownerTotalsInWorld(db, worldId);
+  const names = totals.size === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...totals.keys()]));
+  const ranked = names
+    .map((p) => ({ user: { id: p.id, username: p.username }, population: totals.get(p.id)!.population, villageCount: totals.get(p.id)!.villages }))
     .sort((a, b) => b.population - a.population || a.user.username.localeCompare(b.user.username));
   return {
     worldId,
-    leaderboard: ranked.slice(0, limit).map((entry, i) => ({ rank: i + 1, ...entry, alliance: null })),
+    leaderboard: await withAlliances(db, ranked.slice(0, limit)),
   };
 }
