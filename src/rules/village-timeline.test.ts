@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STARTING_BUILDINGS } from './buildings';
 import { fieldProduction, population, storageCapacity } from './economy';
 import { MS_PER_HOUR } from './settle';
-import { nextEventAt, settleVillage, type VillageEnv, type VillageState } from './village-timeline';
+import { nextEventAt, settleVillage, villageEconomy, type VillageEnv, type VillageState } from './village-timeline';
 
 const T0 = Date.UTC(2026, 0, 1);
 const env: VillageEnv = { worldSpeed: 1, bonusPercent: {} };
@@ -88,5 +88,44 @@ describe('settleVillage', () => {
     expect(starved).toEqual({ catapult: 3 });
     expect(state.units).toEqual({ bondi: 5, catapult: 0 });
     expect(state.amounts.mead).toBe(MEAD_NET - 5);
+  });
+});
+
+describe('bonus periods', () => {
+  const bonusEnv = (from: number, to: number | null, percent: number): VillageEnv => ({
+    worldSpeed: 1,
+    bonusPercent: {},
+    bonusPeriods: [{ from, to, bonusPercent: { timber: percent, stone: percent, iron: percent, mead: percent } }],
+  });
+
+  it('raise production exactly inside their window, also for a village idle across both edges', () => {
+    const village = freshVillage();
+    village.amounts.timber = 100;
+    // +50% from the second hour to the fourth: 1 h plain, 2 h at 1.5x, 2 h plain.
+    const { state, steps } = settleVillage(village, T0 + 5 * MS_PER_HOUR, bonusEnv(T0 + MS_PER_HOUR, T0 + 3 * MS_PER_HOUR, 50));
+    expect(state.amounts.timber).toBeCloseTo(100 + TIMBER_RATE * (1 + 2 * 1.5 + 2), 9);
+    // The edges are no events to store.
+    expect(steps).toBe(0);
+  });
+
+  it('give the same amounts whether the village is read at every edge or once', () => {
+    const periodEnv = bonusEnv(T0 + MS_PER_HOUR, T0 + 3 * MS_PER_HOUR, 30);
+    let stepwise = freshVillage();
+    stepwise.amounts.timber = 100;
+    for (const h of [0.5, 1, 2, 3, 4]) stepwise = settleVillage(stepwise, T0 + h * MS_PER_HOUR, periodEnv).state;
+    const once = freshVillage();
+    once.amounts.timber = 100;
+    expect(settleVillage(once, T0 + 4 * MS_PER_HOUR, periodEnv).state.amounts.timber).toBeCloseTo(stepwise.amounts.timber, 9);
+  });
+
+  it('hold from their start on when open-ended, and show in the rates of the moment', () => {
+    const village = freshVillage();
+    village.amounts.timber = 0;
+    const openEnv = bonusEnv(T0 + MS_PER_HOUR, null, 25);
+    const { state } = settleVillage(village, T0 + 3 * MS_PER_HOUR, openEnv);
+    expect(state.amounts.timber).toBeCloseTo(TIMBER_RATE * (1 + 2 * 1.25), 9);
+    expect(nextEventAt(state, openEnv)).toBeNull();
+    expect(villageEconomy(state, openEnv).gross.timber).toBeCloseTo(TIMBER_RATE * 1.25, 9);
+    expect(villageEconomy(village, openEnv).gross.timber).toBe(TIMBER_RATE);
   });
 });

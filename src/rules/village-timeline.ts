@@ -55,11 +55,43 @@ export interface VillageState {
   orders: TrainingOrderState[];
 }
 
+/** A production bonus that holds for a while (a world event, a wonder level of the owner's alliance). */
+export interface BonusPeriod {
+  /** First instant it holds (ms). */
+  from: number;
+  /** First instant it no longer holds, or null when it has no end in sight. */
+  to: number | null;
+  bonusPercent: Partial<Record<ResourceType, number>>;
+}
+
 /** What the village's rates depend on beyond its own rows. */
 export interface VillageEnv {
   worldSpeed: number;
-  /** Production bonus in percent per resource (oases held, alliance wonders); none are stored yet. */
+  /** Production bonus in percent per resource that always holds (oases held). */
   bonusPercent: Partial<Record<ResourceType, number>>;
+  /**
+   * Bonuses with a beginning or an end. Settling stops at each edge and recomputes the rates, so a village
+   * idle across an edge earns exactly what it would have earned watched.
+   */
+  bonusPeriods?: readonly BonusPeriod[];
+}
+
+/** The production bonus that holds at `atMs`: the permanent one plus every period covering the instant. */
+export function bonusAt(env: VillageEnv, atMs: number): Partial<Record<ResourceType, number>> {
+  const active = (env.bonusPeriods ?? []).filter((p) => p.from <= atMs && (p.to === null || atMs < p.to)).map((p) => p.bonusPercent);
+  if (active.length === 0) return env.bonusPercent;
+  return sumBonusPercents(env.bonusPercent, ...active);
+}
+
+/** The first edge of a bonus period strictly after `afterMs`, or null. */
+function nextBonusEdge(env: VillageEnv, afterMs: number): number | null {
+  let next: number | null = null;
+  for (const p of env.bonusPeriods ?? []) {
+    for (const edge of [p.from, p.to]) {
+      if (edge !== null && edge > afterMs && (next === null || edge < next)) next = edge;
+    }
+  }
+  return next;
 }
 
 export interface VillageEconomy {
@@ -75,15 +107,16 @@ export interface VillageEconomy {
   capacity: Resources;
 }
 
-/** The rates and capacities that hold for the village as it stands (until its next event). */
+/** The rates and capacities that hold for the village as it stands at its `resourcesAt` (until its next event). */
 export function villageEconomy(state: VillageState, env: VillageEnv): VillageEconomy {
+  const bonus = bonusAt(env, state.resourcesAt);
   const base = villageProduction(state.buildings, {}, env.worldSpeed);
-  const gross = villageProduction(state.buildings, env.bonusPercent, env.worldSpeed);
+  const gross = villageProduction(state.buildings, bonus, env.worldSpeed);
   const pop = population(state.buildings);
   const upkeep = totalUpkeep(state.units);
   return {
     base,
-    bonusPercent: sumBonusPercents(env.bonusPercent),
+    bonusPercent: sumBonusPercents(bonus),
     gross,
     population: pop,
     upkeep,
@@ -100,13 +133,15 @@ export function nextUnitAt(order: TrainingOrderState): number {
 type VillageEvent =
   | { at: number; kind: 'building'; building: BuildingState }
   | { at: number; kind: 'unit'; order: TrainingOrderState }
-  | { at: number; kind: 'starvation' };
+  | { at: number; kind: 'starvation' }
+  | { at: number; kind: 'rates' };
 
 /**
  * The earliest pending event. Ties keep a fixed order: buildings by slot, then training orders in queue
- * order, then starvation (which is judged with the rates after the others at that instant).
+ * order, then starvation (which is judged with the rates after the others at that instant). With `env`,
+ * the edges of bonus periods count too: nothing happens there but the rates change.
  */
-function nextEvent(state: VillageState, economy: VillageEconomy): VillageEvent | null {
+function nextEvent(state: VillageState, economy: VillageEconomy, env?: VillageEnv): VillageEvent | null {
   let next: VillageEvent | null = null;
   for (const building of state.buildings) {
     const at = building.upgradeFinishesAt;
@@ -120,10 +155,15 @@ function nextEvent(state: VillageState, economy: VillageEconomy): VillageEvent |
     const at = instantWhenEmpty(state.amounts.mead, economy.net.mead, state.resourcesAt);
     if (at !== null && (next === null || at < next.at)) next = { at, kind: 'starvation' };
   }
+  const edge = env ? nextBonusEdge(env, state.resourcesAt) : null;
+  if (edge !== null && (next === null || edge < next.at)) next = { at: edge, kind: 'rates' };
   return next;
 }
 
-/** The instant at which something next falls due in the village (the sweeper's `nextEventAt`), or null. */
+/**
+ * The instant at which something next falls due in the village (the sweeper's `nextEventAt`), or null.
+ * Bonus edges are left out: they change nothing that must be stored, and any later settle applies them.
+ */
 export function nextEventAt(state: VillageState, env: VillageEnv): number | null {
   return nextEvent(state, villageEconomy(state, env))?.at ?? null;
 }
@@ -193,6 +233,9 @@ function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEc
       }
       return;
     }
+    case 'rates':
+      // Only the rates change; the loop recomputes them.
+      return;
   }
 }
 
@@ -208,14 +251,15 @@ export function settleVillage(input: VillageState, atMs: number, env: VillageEnv
   let steps = 0;
   for (;;) {
     const economy = villageEconomy(state, env);
-    const event = nextEvent(state, economy);
+    const event = nextEvent(state, economy, env);
     if (event === null || event.at > atMs) {
       advanceResources(state, economy, atMs);
       break;
     }
     advanceResources(state, economy, event.at);
     applyEvent(state, event, economy, starved, happened);
-    steps += 1;
+    // A bonus edge is no event of the village: nothing of it needs storing.
+    if (event.kind !== 'rates') steps += 1;
   }
   settleMetrics.settles += 1;
   settleMetrics.steps += steps;
