@@ -271,3 +271,91 @@ export const allianceMessages = pgTable(
 export type PlayerQuestRow = typeof playerQuests.$inferSelect;
 export type AllianceRow = typeof alliances.$inferSelect;
 export type AllianceMemberRow = typeof allianceMembers.$inferSelect;
+
+/** A player's hero, recruited in one of their villages (its home). */
+export const heroes = pgTable(
+  'heroes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    rarity: text('rarity').notNull(),
+    level: integer('level').notNull().default(1),
+    experience: integer('experience').notNull().default(0),
+    attack: integer('attack').notNull(),
+    defense: integer('defense').notNull(),
+    speed: integer('speed').notNull(),
+    leadership: integer('leadership').notNull(),
+    victories: integer('victories').notNull().default(0),
+    defeats: integer('defeats').notNull().default(0),
+    /** Set while the hero marches with an army. */
+    onMission: boolean('on_mission').notNull().default(false),
+    /** After a lost battle the hero rests until then. */
+    restingUntil: timestamp('resting_until', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('heroes_user').on(t.userId)],
+);
+
+/**
+ * A world wonder, one of each type per world. `invested*` are the resources given towards the next level
+ * still to be paid for; the level under construction has been paid already.
+ */
+export const wonders = pgTable(
+  'wonders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    /** The builder; null once that account is gone (the wonder stays with its village). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    level: integer('level').notNull().default(0),
+    status: text('status').notNull().default('planned'),
+    investedTimber: doublePrecision('invested_timber').notNull().default(0),
+    investedStone: doublePrecision('invested_stone').notNull().default(0),
+    investedIron: doublePrecision('invested_iron').notNull().default(0),
+    investedMead: doublePrecision('invested_mead').notNull().default(0),
+    constructionFinishesAt: timestamp('construction_finishes_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('wonders_world_type').on(t.worldId, t.type),
+    uniqueIndex('wonders_village').on(t.villageId),
+    index('wonders_construction').on(t.constructionFinishesAt),
+  ],
+);
+
+/** Every contribution to a wonder, so totals can be checked to the unit and contributors named. */
+export const wonderContributions = pgTable(
+  'wonder_contributions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    wonderId: uuid('wonder_id')
+      .notNull()
+      .references(() => wonders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    villageId: uuid('village_id').references(() => villages.id, { onDelete: 'set null' }),
+    timber: integer('timber').notNull(),
+    stone: integer('stone').notNull(),
+    iron: integer('iron').notNull(),
+    mead: integer('mead').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('wonder_contributions_wonder').on(t.wonderId)],
+);
+
+export type HeroRow = typeof heroes.$inferSelect;
+export type WonderRow = typeof wonders.$inferSelect;

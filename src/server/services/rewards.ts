@@ -37,7 +37,7 @@ export async function capitalId(db: Db, userId: string): Promise<string | null> 
  * units at home. Returns what landed.
  */
 export async function grantIntoVillage(tx: Db, villageId: string, reward: Reward, now: Date): Promise<Granted | null> {
-  const head = await loadVillageHead(tx, villageId, true);
+  const head = await loadVillageHead(tx, villageId, now, true);
   if (!head) return null;
   const { result } = await changeLockedVillage(tx, head, now, ({ state, env }) => {
     const capacity = villageEconomy(state, env).capacity;

@@ -15,33 +15,37 @@ import {
 import { isBuildingType } from '../../rules/buildings';
 import { isUnitType, type UnitCounts } from '../../rules/units';
 import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
+import { villageEnvs } from './village-env';
 
+/** A village row with what its rates depend on: its world's speed and status, and the bonus periods of its owner's alliance. */
 export interface VillageHead {
   village: VillageRow;
   worldSpeed: number;
   worldStatus: string;
-}
-
-/** No oasis claims or wonder effects are stored yet, so a village's production has no bonus. */
-export function villageEnv(head: Pick<VillageHead, 'worldSpeed'>): VillageEnv {
-  return { worldSpeed: head.worldSpeed, bonusPercent: {} };
+  env: VillageEnv;
 }
 
 const headColumns = { village: villages, worldSpeed: worlds.speed, worldStatus: worlds.status };
 
-/** The village row with its world's speed and status; `lock` takes the row lock for the transaction. */
-export async function loadVillageHead(db: Db, villageId: string, lock = false): Promise<VillageHead | null> {
-  const query = db.select(headColumns).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, villageId));
-  const [row] = lock ? await query.for('update', { of: villages }) : await query;
-  return row ?? null;
+async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Promise<VillageHead[]> {
+  const envs = await villageEnvs(db, rows, now);
+  return rows.map((row, i) => ({ ...row, env: envs[i] }));
 }
 
-export async function loadOwnerHeads(db: Db, ownerId: string): Promise<VillageHead[]> {
-  return db
+/** The village row with its world's speed and status, and its environment at `now`; `lock` takes the row lock for the transaction. */
+export async function loadVillageHead(db: Db, villageId: string, now: Date, lock = false): Promise<VillageHead | null> {
+  const query = db.select(headColumns).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, villageId));
+  const [row] = lock ? await query.for('update', { of: villages }) : await query;
+  return row ? (await withEnvs(db, [row], now))[0] : null;
+}
+
+export async function loadOwnerHeads(db: Db, ownerId: string, now: Date): Promise<VillageHead[]> {
+  const rows = await db
     .select(headColumns)
     .from(villages)
     .innerJoin(worlds, eq(worlds.id, villages.worldId))
     .where(eq(villages.ownerId, ownerId));
+  return withEnvs(db, rows, now);
 }
 
 /**
@@ -49,7 +53,7 @@ export async function loadOwnerHeads(db: Db, ownerId: string): Promise<VillageHe
  * so two server processes sharing PostgreSQL never settle the same village at once.
  */
 export async function claimDueHeads(db: Db, now: Date, limit: number): Promise<VillageHead[]> {
-  return db
+  const rows = await db
     .select(headColumns)
     .from(villages)
     .innerJoin(worlds, eq(worlds.id, villages.worldId))
@@ -57,6 +61,7 @@ export async function claimDueHeads(db: Db, now: Date, limit: number): Promise<V
     .orderBy(asc(villages.nextEventAt))
     .limit(limit)
     .for('update', { of: villages, skipLocked: true });
+  return withEnvs(db, rows, now);
 }
 
 export interface VillageParts {

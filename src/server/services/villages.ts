@@ -20,7 +20,7 @@ import type { UnitType } from '../../rules/units';
 import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
-import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, villageEnv, type VillageHead, type VillageParts } from './village-store';
+import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
 import { happeningsAsQuestEvents, recordQuestEvents } from './quest-events';
 
@@ -45,7 +45,7 @@ function checkOwner(head: VillageHead | null, userId: string): VillageHead {
  * events and by the sweeper; settling is deterministic, so doing it twice in a row changes nothing.
  */
 export async function settleAndStore(tx: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
-  const env = villageEnv(head);
+  const env = head.env;
   const before = toVillageState(head.village, parts);
   const { state, happened } = settleVillage(before, now.getTime(), env);
   await persistVillage(tx, before, state, nextEventAt(state, env));
@@ -59,12 +59,12 @@ export async function settleAndStore(tx: Db, head: VillageHead, parts: VillagePa
  * are applied for real under the row lock.
  */
 async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
-  const env = villageEnv(head);
+  const env = head.env;
   const settled = settleVillage(toVillageState(head.village, parts), now.getTime(), env);
   const due = head.village.nextEventAt !== null && head.village.nextEventAt.getTime() <= now.getTime();
   if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime() };
   return db.transaction(async (tx) => {
-    const locked = await loadVillageHead(tx, head.village.id, true);
+    const locked = await loadVillageHead(tx, head.village.id, now, true);
     if (!locked) throw notFound(NO_SUCH_VILLAGE);
     const fresh = (await loadParts(tx, [locked.village.id])).get(locked.village.id)!;
     return settleAndStore(tx, locked, fresh, now);
@@ -73,14 +73,14 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
 
 /** One of the caller's villages, settled to now. */
 export async function readVillage(db: Db, userId: string, villageId: string, now: Date): Promise<SettledVillage> {
-  const head = checkOwner(await loadVillageHead(db, villageId), userId);
+  const head = checkOwner(await loadVillageHead(db, villageId, now), userId);
   const parts = (await loadParts(db, [villageId])).get(villageId)!;
   return settleForRead(db, head, parts, now);
 }
 
 /** The player's villages in every world, settled to now: capital first, then oldest first. */
 export async function settledVillagesOf(db: Db, userId: string, now: Date): Promise<SettledVillage[]> {
-  const heads = await loadOwnerHeads(db, userId);
+  const heads = await loadOwnerHeads(db, userId, now);
   heads.sort(
     (a, b) =>
       Number(b.village.isCapital) - Number(a.village.isCapital) ||
@@ -98,7 +98,7 @@ export async function settledVillagesOf(db: Db, userId: string, now: Date): Prom
 
 /** Settles the player's villages that have something due, so what they finished is stored (and counts for quests). */
 export async function settleDueVillagesOf(db: Db, userId: string, now: Date): Promise<void> {
-  const due = (await loadOwnerHeads(db, userId)).filter((h) => h.village.nextEventAt !== null && h.village.nextEventAt.getTime() <= now.getTime());
+  const due = (await loadOwnerHeads(db, userId, now)).filter((h) => h.village.nextEventAt !== null && h.village.nextEventAt.getTime() <= now.getTime());
   if (due.length === 0) return;
   const parts = await loadParts(
     db,
@@ -122,7 +122,7 @@ export async function changeLockedVillage<T>(
   now: Date,
   change: (village: SettledVillage) => T,
 ): Promise<{ result: T; village: SettledVillage }> {
-  const env = villageEnv(head);
+  const env = head.env;
   const before = toVillageState(head.village, (await loadParts(tx, [head.village.id])).get(head.village.id)!);
   const { state, happened } = settleVillage(before, now.getTime(), env);
   const village: SettledVillage = { state, env, now: now.getTime() };
@@ -144,7 +144,7 @@ async function actOnVillage<T>(
   action: (village: SettledVillage) => T,
 ): Promise<{ result: T; village: SettledVillage }> {
   return db.transaction(async (tx) => {
-    const head = checkOwner(await loadVillageHead(tx, villageId, true), userId);
+    const head = checkOwner(await loadVillageHead(tx, villageId, now, true), userId);
     if (head.worldStatus === 'maintenance') throw maintenance();
     return changeLockedVillage(tx, head, now, action);
   });

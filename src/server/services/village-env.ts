@@ -1,0 +1,82 @@
+// What a village's rates depend on beyond its own rows: the world's speed and the production bonus periods of its owner's alliance wonders.
+import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { allianceMembers, wonders, type VillageRow, type WonderRow } from '../db/schema';
+import type { BonusPeriod, VillageEnv } from '../../rules/village-timeline';
+import { isWonderType, resourceBonusMap, settleWonder, wonderEffects, WONDERS, type WonderState, type WonderStatus } from '../../rules/wonders';
+
+/** The rules' view of a stored wonder. */
+export function wonderState(row: WonderRow): WonderState {
+  return {
+    level: row.level,
+    status: row.status as WonderStatus,
+    invested: { timber: row.investedTimber, stone: row.investedStone, iron: row.investedIron, mead: row.investedMead },
+    constructionFinishesAt: row.constructionFinishesAt?.getTime() ?? null,
+    completedAt: row.completedAt?.getTime() ?? null,
+  };
+}
+
+interface Membership {
+  allianceId: string;
+  joinedAt: number;
+}
+
+/** Players whose wonders count for a player: their alliance's members, or only themselves outside one. */
+function counts(viewer: string, viewerAlliance: Membership | undefined, ownerId: string | null, ownerAlliance: Membership | undefined): boolean {
+  if (ownerId === viewer) return true;
+  return viewerAlliance !== undefined && ownerAlliance !== undefined && viewerAlliance.allianceId === ownerAlliance.allianceId;
+}
+
+/**
+ * The resource bonus a wonder gives a village's owner, as periods: its level as stored from the moment
+ * both players were together (or always, for the owner's own wonder), and one more level from each
+ * instant a level finishes up to `now`, including levels the stored row has not caught up with yet.
+ */
+function wonderPeriods(row: WonderRow, worldSpeed: number, since: number, now: number): BonusPeriod[] {
+  if (!isWonderType(row.type) || WONDERS[row.type].effects.resourceBonus === 0) return [];
+  const perLevel = wonderEffects(row.type, 1).resourceBonus;
+  const periods: BonusPeriod[] = [];
+  if (row.level > 0) periods.push({ from: since, to: null, bonusPercent: resourceBonusMap(perLevel * row.level) });
+  const state = wonderState(row);
+  const { levelsFinishedAt } = settleWonder(state, now, worldSpeed);
+  const pending = state.status === 'under_construction' && state.constructionFinishesAt !== null && state.constructionFinishesAt > now ? [state.constructionFinishesAt] : [];
+  for (const at of [...levelsFinishedAt, ...pending]) {
+    periods.push({ from: Math.max(since, at), to: null, bonusPercent: resourceBonusMap(perLevel) });
+  }
+  return periods;
+}
+
+/** Environments of the given villages (as read from the database), in the same order. */
+export async function villageEnvs(db: Db, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): Promise<VillageEnv[]> {
+  if (villages.length === 0) return [];
+  const worldIds = [...new Set(villages.map((v) => v.village.worldId))];
+  const ownerIds = [...new Set(villages.map((v) => v.village.ownerId).filter((id): id is string => id !== null))];
+  // Wonders are few (at most one of each type per world): all of the worlds concerned, with their owners' alliances.
+  const wonderRows = await db
+    .select({ wonder: wonders, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt })
+    .from(wonders)
+    .leftJoin(allianceMembers, eq(allianceMembers.userId, wonders.ownerId))
+    .where(and(inArray(wonders.worldId, worldIds), or(gt(wonders.level, 0), isNotNull(wonders.constructionFinishesAt))));
+  const viewers =
+    wonderRows.length === 0 || ownerIds.length === 0
+      ? []
+      : await db.select({ userId: allianceMembers.userId, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt }).from(allianceMembers).where(inArray(allianceMembers.userId, ownerIds));
+  const viewerAlliance = new Map<string, Membership>(viewers.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
+  return villages.map(({ village, worldSpeed }) => {
+    const periods: BonusPeriod[] = [];
+    const owner = village.ownerId;
+    if (owner !== null) {
+      for (const { wonder, allianceId, joinedAt } of wonderRows) {
+        if (wonder.worldId !== village.worldId) continue;
+        const ownerAlliance = allianceId && joinedAt ? { allianceId, joinedAt: joinedAt.getTime() } : undefined;
+        const mine = viewerAlliance.get(owner);
+        if (!counts(owner, mine, wonder.ownerId, ownerAlliance)) continue;
+        // An ally's wonder counts from the moment both stood in the alliance; one's own always.
+        const since = wonder.ownerId === owner ? -Infinity : Math.max(mine!.joinedAt, ownerAlliance!.joinedAt);
+        periods.push(...wonderPeriods(wonder, worldSpeed, since, now.getTime()));
+      }
+    }
+    return { worldSpeed, bonusPercent: {}, bonusPeriods: periods.length > 0 ? periods : undefined };
+  });
+}
+
