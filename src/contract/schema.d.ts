@@ -2063,7 +2063,8 @@ export interface components {
             remainingConstructionTime: number | null;
             requiredResources: components["schemas"]["ResourceAmounts"];
             totalResourcesInvested: components["schemas"]["ResourceAmounts"];
-            user: components["schemas"]["UserRef"];
+            /** @description The builder; null once that account is gone. */
+            user: components["schemas"]["UserRef"] | null;
             alliance: components["schemas"]["AllianceRef"] | null;
             village: components["schemas"]["VillageRef"];
             /** Format: uuid */
@@ -4191,7 +4192,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listHeroTypes: {
@@ -4213,12 +4213,14 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getRecruitmentCost: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The village that would pay (the selected one); the caller's first capital when left out. */
+                villageId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4234,8 +4236,26 @@ export interface operations {
                     "application/json": components["schemas"]["RecruitmentCost"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getHeroLeaderboard: {
@@ -4257,7 +4277,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     recruitHero: {
@@ -4311,7 +4330,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -4365,12 +4383,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     listWonders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The world to look at; the world of the caller's first capital when left out. */
+                worldId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4386,8 +4406,8 @@ export interface operations {
                     "application/json": components["schemas"]["WonderList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getWonderTypes: {
@@ -4409,12 +4429,14 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getAllianceEffects: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The world to look at; the world of the caller's first capital when left out. */
+                worldId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4430,13 +4452,16 @@ export interface operations {
                     "application/json": components["schemas"]["AllianceEffectsResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     checkVictory: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The world to look at; the world of the caller's first capital when left out. */
+                worldId?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4452,8 +4477,8 @@ export interface operations {
                     "application/json": components["schemas"]["VictoryCheck"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     constructWonder: {
@@ -4507,7 +4532,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -4565,7 +4589,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };

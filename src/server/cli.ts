@@ -1,4 +1,4 @@
-// Operator commands: `npm run cli -- set-role <email> <role>`, `set-password <email> <password>`, `create-world <name> [--speed N]`.
+// Operator commands: set-role, set-password, create-world, grant and set-building (see `usage`).
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/open';
 import { dataDirHolder } from './db/lock';
@@ -6,11 +6,14 @@ import { GameError } from './errors';
 import { setPassword, setRole } from './services/accounts';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
 import { createWorld } from './services/world-admin';
+import { describeBuildingSet, describeGrant, grantToPlayer, parseResourceArgs, setBuildingLevel } from './services/operator';
 
 const usage = `Usage:
   npm run cli -- set-role <email> <role>          role: user, premium, moderator, gamemaster, admin
   npm run cli -- set-password <email> <password>
-  npm run cli -- create-world <name> [--speed N]`;
+  npm run cli -- create-world <name> [--speed N]
+  npm run cli -- grant <email> timber=N stone=N iron=N mead=N    into the player's capital, capped by its stores
+  npm run cli -- set-building <villageId> <type> <level>        a free inner slot gets the type when the village has none`;
 
 async function run(args: string[]): Promise<string> {
   const [command, ...rest] = args;
@@ -48,6 +51,18 @@ async function run(args: string[]): Promise<string> {
         if (!name) throw new GameError(400, usage);
         const world = await createWorld(database.db, { name, speed });
         return `World ${world.name} created (speed ${world.speed}, id ${world.id})`;
+      }
+      case 'grant': {
+        const [email, ...amounts] = rest;
+        if (!email || amounts.length === 0) throw new GameError(400, usage);
+        const asked = parseResourceArgs(amounts);
+        return describeGrant(email, asked, await grantToPlayer(database.db, email, asked, new Date()));
+      }
+      case 'set-building': {
+        const [villageId, type, level] = rest;
+        if (!villageId || !type || level === undefined) throw new GameError(400, usage);
+        if (!/^[0-9a-f-]{36}$/i.test(villageId)) throw new GameError(400, `"${villageId}" is not a village id`);
+        return describeBuildingSet(await setBuildingLevel(database.db, villageId, type, Number(level), new Date()));
       }
       default:
         throw new GameError(400, `Unknown command "${command}"\n${usage}`);

@@ -329,6 +329,8 @@ export const wonders = pgTable(
     investedMead: doublePrecision('invested_mead').notNull().default(0),
     constructionFinishesAt: timestamp('construction_finishes_at', { withTimezone: true, mode: 'date' }),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    /** The builder's alliance when level 100 was reached: the alliance that won with it. */
+    completedAllianceId: uuid('completed_alliance_id').references(() => alliances.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [

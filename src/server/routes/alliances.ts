@@ -27,7 +27,7 @@ export function allianceRoutes(ctx: AppContext): Handlers {
     },
 
     async leaveAlliance({ user }) {
-      return alliances.leaveAlliance(db, user.id);
+      return alliances.leaveAlliance(db, user.id, clock.now());
     },
 
     async invitePlayer({ user, body }) {

@@ -10,6 +10,8 @@ import { mapRoutes } from './map';
 import { questRoutes } from './quests';
 import { tutorialRoutes } from './tutorial';
 import { allianceRoutes } from './alliances';
+import { heroRoutes } from './heroes';
+import { wonderRoutes } from './wonders';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
@@ -21,6 +23,8 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
   questRoutes,
   tutorialRoutes,
   allianceRoutes,
+  heroRoutes,
+  wonderRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

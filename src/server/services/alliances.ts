@@ -1,5 +1,5 @@
 // Alliances: founding, invitations, joining, leaving with leadership handover, and the members' message board.
-import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import {
@@ -8,6 +8,7 @@ import {
   allianceMessages,
   alliances,
   users,
+  wonders,
   type AllianceMemberRow,
   type AllianceRow,
 } from '../db/schema';
@@ -17,6 +18,8 @@ import { canInvite, type AllianceRole } from '../../rules/alliances';
 import { recordQuestEvents } from './quest-events';
 import { ownerTotals } from './population';
 import { isUniqueViolation } from './accounts';
+import { settleVillagesOf } from './villages';
+import { WONDERS, WONDER_TYPES } from '../../rules/wonders';
 
 export type AllianceView = Schema<'Alliance'>;
 export type MembershipView = Schema<'Membership'>;
@@ -192,13 +195,16 @@ export async function declineInvitation(db: Db, userId: string, invitationId: st
  * Leaves the caller's alliance. A leaving leader hands over to the longest-serving member; the last
  * member dissolves the alliance (its invitations and messages go with it).
  */
-export async function leaveAlliance(db: Db, userId: string): Promise<{ ok: true }> {
+export async function leaveAlliance(db: Db, userId: string, now: Date): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
     const found = await membershipOf(tx, userId);
     if (!found) throw conflict(NOT_IN_ALLIANCE);
     await allianceRow(tx, found.allianceId, true);
     const member = await membershipOf(tx, userId, true);
     if (!member) throw conflict(NOT_IN_ALLIANCE);
+    const everyone = (await tx.select({ userId: allianceMembers.userId }).from(allianceMembers).where(eq(allianceMembers.allianceId, member.allianceId))).map((m) => m.userId);
+    // Wonders that raise production stop counting for the leaver and the others from now: settle first.
+    if (await raiseProduction(tx, everyone)) await settleVillagesOf(tx, everyone, now);
     await tx.delete(allianceMembers).where(eq(allianceMembers.id, member.id));
     const [successor] = await tx
       .select()
@@ -255,6 +261,17 @@ export async function invitePlayer(
       },
     };
   });
+}
+
+/** Whether any of these players has a wonder (built or building) whose effect raises production. */
+async function raiseProduction(db: Db, ownerIds: readonly string[]): Promise<boolean> {
+  const types = WONDER_TYPES.filter((type) => WONDERS[type].effects.resourceBonus > 0);
+  const [found] = await db
+    .select({ id: wonders.id })
+    .from(wonders)
+    .where(and(inArray(wonders.ownerId, [...ownerIds]), inArray(wonders.type, [...types]), or(gt(wonders.level, 0), isNotNull(wonders.constructionFinishesAt))))
+    .limit(1);
+  return found !== undefined;
 }
 
 async function memberOrRefuse(db: Db, userId: string): Promise<AllianceMemberRow> {

@@ -1,7 +1,7 @@
 // What a player already has across their villages (buildings, units, alliance), for quests that count it from their start.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { allianceMembers, buildings, units, villages } from '../db/schema';
+import { allianceMembers, buildings, heroes, units, villages } from '../db/schema';
 import { isBuildingType } from '../../rules/buildings';
 import { isUnitType } from '../../rules/units';
 import type { PlayerSnapshot } from '../../rules/quests';
@@ -21,7 +21,14 @@ export async function playerSnapshot(db: Db, userId: string): Promise<PlayerSnap
     .groupBy(units.type);
   const [owned] = await db.select({ villages: sql<number>`count(*)::int` }).from(villages).where(eq(villages.ownerId, userId));
   const [member] = await db.select({ id: allianceMembers.id }).from(allianceMembers).where(eq(allianceMembers.userId, userId)).limit(1);
-  const snapshot: PlayerSnapshot = { buildingLevels: {}, units: {}, heroes: 0, inAlliance: member !== undefined, villages: Number(owned?.villages ?? 0) };
+  const [hired] = await db.select({ heroes: sql<number>`count(*)::int` }).from(heroes).where(eq(heroes.userId, userId));
+  const snapshot: PlayerSnapshot = {
+    buildingLevels: {},
+    units: {},
+    heroes: Number(hired?.heroes ?? 0),
+    inAlliance: member !== undefined,
+    villages: Number(owned?.villages ?? 0),
+  };
   for (const row of levels) if (isBuildingType(row.type)) snapshot.buildingLevels[row.type] = Number(row.level);
   for (const row of counts) if (isUnitType(row.type)) snapshot.units[row.type] = Number(row.count);
   return snapshot;

@@ -1,12 +1,10 @@
 // Rewards land in the player's capital like any other resource change: under the village's row lock, settled to now, capped by capacity.
-import { and, asc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open';
-import { villages } from '../db/schema';
 import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { villageEconomy } from '../../rules/village-timeline';
 import type { UnitCounts, UnitType } from '../../rules/units';
-import { loadVillageHead } from './village-store';
+import { capitalId, loadVillageHead } from './village-store';
 import { changeLockedVillage } from './villages';
 
 export interface Reward {
@@ -19,17 +17,6 @@ export interface Granted {
   villageId: string;
   resources: Resources;
   units: UnitCounts;
-}
-
-/** The player's first capital (players who joined several worlds have one in each). */
-export async function capitalId(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: villages.id })
-    .from(villages)
-    .where(and(eq(villages.ownerId, userId), eq(villages.isCapital, true)))
-    .orderBy(asc(villages.createdAt), asc(villages.id))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /**

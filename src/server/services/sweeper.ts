@@ -4,6 +4,7 @@ import type { Db } from '../db/open';
 import { claimDueHeads, loadParts } from './village-store';
 import { settleAndStore } from './villages';
 import { sweepQuestEvents } from './quests';
+import { settleDueWonders } from './wonders';
 
 export const SWEEP_BATCH = 50;
 /** A bound on rounds per sweep, so a sweep always ends; the next one picks up whatever is left. */
@@ -50,6 +51,7 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
       const now = ctx.clock.now();
       // Villages first: what they finish queues quest events, which the same sweep then pays out.
       running = sweepDueVillages(ctx.db, now)
+        .then(() => settleDueWonders(ctx.db, now))
         .then(() => sweepQuestEvents(ctx.db, now))
         .then(
           () => undefined,

@@ -64,6 +64,17 @@ export async function claimDueHeads(db: Db, now: Date, limit: number): Promise<V
   return withEnvs(db, rows, now);
 }
 
+/** The player's first capital (players who joined several worlds have one in each). */
+export async function capitalId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: villages.id })
+    .from(villages)
+    .where(and(eq(villages.ownerId, userId), eq(villages.isCapital, true)))
+    .orderBy(asc(villages.createdAt), asc(villages.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 export interface VillageParts {
   buildings: BuildingRow[];
   units: UnitRow[];

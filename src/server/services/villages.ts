@@ -1,5 +1,7 @@
 // Villages: reading (settled to now) and the game actions on them; each action locks, settles, applies a rule and writes in one transaction.
 import { randomUUID } from 'node:crypto';
+import { asc, inArray } from 'drizzle-orm';
+import { villages } from '../db/schema';
 import type { Db } from '../db/open';
 import { GameError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors';
 import type { Resources } from '../../rules/resources';
@@ -20,7 +22,7 @@ import type { UnitType } from '../../rules/units';
 import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
-import { loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type VillageHead, type VillageParts } from './village-store';
+import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
 import { happeningsAsQuestEvents, recordQuestEvents } from './quest-events';
 
@@ -71,6 +73,13 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
   });
 }
 
+/** The player's village `villageId` (403/404 when not theirs), or without one their first capital, settled to now; null when they have none. */
+export async function settledVillageOf(db: Db, userId: string, now: Date, villageId?: string): Promise<SettledVillage | null> {
+  if (villageId) return readVillage(db, userId, villageId, now);
+  const capital = await capitalId(db, userId);
+  return capital ? readVillage(db, userId, capital, now) : null;
+}
+
 /** One of the caller's villages, settled to now. */
 export async function readVillage(db: Db, userId: string, villageId: string, now: Date): Promise<SettledVillage> {
   const head = checkOwner(await loadVillageHead(db, villageId, now), userId);
@@ -105,6 +114,24 @@ export async function settleDueVillagesOf(db: Db, userId: string, now: Date): Pr
     due.map((h) => h.village.id),
   );
   for (const head of due) await settleForRead(db, head, parts.get(head.village.id)!, now);
+}
+
+/**
+ * Inside `tx`, settles every village of the given players to `now` under their row locks (in id order, so
+ * two such calls never deadlock). Called before something the villages' rates depend on changes for good,
+ * such as a player leaving an alliance whose wonders raise production.
+ */
+export async function settleVillagesOf(tx: Db, ownerIds: readonly string[], now: Date): Promise<void> {
+  if (ownerIds.length === 0) return;
+  const ids = await tx
+    .select({ id: villages.id })
+    .from(villages)
+    .where(inArray(villages.ownerId, [...ownerIds]))
+    .orderBy(asc(villages.id));
+  for (const { id } of ids) {
+    const head = await loadVillageHead(tx, id, now, true);
+    if (head) await settleAndStore(tx, head, (await loadParts(tx, [id])).get(id)!, now);
+  }
 }
 
 /** The caller's villages in every world, capital first, then oldest first. */
@@ -143,15 +170,29 @@ async function actOnVillage<T>(
   now: Date,
   action: (village: SettledVillage) => T,
 ): Promise<{ result: T; village: SettledVillage }> {
-  return db.transaction(async (tx) => {
-    const head = checkOwner(await loadVillageHead(tx, villageId, now, true), userId);
-    if (head.worldStatus === 'maintenance') throw maintenance();
-    return changeLockedVillage(tx, head, now, action);
-  });
+  return db.transaction((tx) => actOnVillageIn(tx, userId, villageId, now, action));
+}
+
+/** actOnVillage inside a transaction the caller holds (a spend that also writes rows of its own). */
+export async function actOnVillageIn<T>(
+  tx: Db,
+  userId: string,
+  villageId: string,
+  now: Date,
+  action: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  const head = checkOwner(await loadVillageHead(tx, villageId, now, true), userId);
+  if (head.worldStatus === 'maintenance') throw maintenance();
+  return changeLockedVillage(tx, head, now, action);
+}
+
+/** Inside `tx`, pays `price` from one of the player's villages under its row lock, or refuses (409) changing nothing. */
+export async function payFromVillage(tx: Db, userId: string, villageId: string, price: Resources, now: Date): Promise<SettledVillage> {
+  return (await actOnVillageIn(tx, userId, villageId, now, ({ state }) => pay(state, price))).village;
 }
 
 /** Pays `price` from the village's stock, or refuses with 409 naming what is missing. */
-function pay(state: VillageState, price: Resources): void {
+export function pay(state: VillageState, price: Resources): void {
   if (!canAfford(state.amounts, price)) {
     const have = wholeAmounts(state.amounts);
     const details = RESOURCE_TYPES.filter((r) => state.amounts[r] < price[r]).map((r) => ({

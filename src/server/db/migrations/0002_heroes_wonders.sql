@@ -45,6 +45,7 @@ CREATE TABLE "wonders" (
 	"invested_mead" double precision DEFAULT 0 NOT NULL,
 	"construction_finishes_at" timestamp with time zone,
 	"completed_at" timestamp with time zone,
+	"completed_alliance_id" uuid,
 	"created_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -56,6 +57,7 @@ ALTER TABLE "wonder_contributions" ADD CONSTRAINT "wonder_contributions_village_
 ALTER TABLE "wonders" ADD CONSTRAINT "wonders_world_id_worlds_id_fk" FOREIGN KEY ("world_id") REFERENCES "public"."worlds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wonders" ADD CONSTRAINT "wonders_village_id_villages_id_fk" FOREIGN KEY ("village_id") REFERENCES "public"."villages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wonders" ADD CONSTRAINT "wonders_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wonders" ADD CONSTRAINT "wonders_completed_alliance_id_alliances_id_fk" FOREIGN KEY ("completed_alliance_id") REFERENCES "public"."alliances"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "heroes_user" ON "heroes" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "wonder_contributions_wonder" ON "wonder_contributions" USING btree ("wonder_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "wonders_world_type" ON "wonders" USING btree ("world_id","type");--> statement-breakpoint
