@@ -1,10 +1,10 @@
 // Turns openapi.yaml into Fastify routes: each operation gets its request schema, its auth guard and its handler.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Role } from '../rules/roles';
 import { badRequest } from './errors';
+import { openapiPath } from './repo-files';
 
 type Json = Record<string, unknown>;
 
@@ -29,11 +29,9 @@ export type Handlers = Partial<Record<string, Handler>>;
 export type BodyCheck = (body: Record<string, unknown>) => { field: string; message: string }[];
 export type BodyChecks = Partial<Record<string, BodyCheck>>;
 
-const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
-
 let cachedSpec: Json | null = null;
 export function loadSpec(): Json {
-  cachedSpec ??= parse(readFileSync(specPath, 'utf8')) as Json;
+  cachedSpec ??= parse(readFileSync(openapiPath, 'utf8')) as Json;
   return cachedSpec;
 }
 
