@@ -14,7 +14,7 @@ function ban(...groups) {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/contract/schema.d.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', 'build/**', 'node_modules/**', 'src/contract/schema.d.ts', 'test-results/**', 'playwright-report/**', 'data/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
