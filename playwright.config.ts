@@ -36,14 +36,17 @@ export default defineConfig({
       env: { OAUTH_PORT: String(oauthPort) },
     },
     {
-      command: 'npx tsx src/server/main.ts',
+      // The compiled server of `npm run build` (test:e2e builds first), as `npm start` runs it.
+      command: 'node build/server/main.mjs',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
       env: {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        DATABASE_URL: '',
         STATIC_DIR: 'dist',
         LOG_LEVEL: 'warn',
         DISCORD_CLIENT_ID: 'test-client',

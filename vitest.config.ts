@@ -1,4 +1,4 @@
-// Two test projects: fast unit tests beside the code, and API tests through buildApp on a fresh PGlite per file.
+// Three test projects: fast unit tests beside the code, API tests through buildApp on a fresh PGlite per file, and the compiled server as a process.
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -22,6 +22,16 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite is single-connection and heavy to open: one per file, files in parallel processes.
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          include: ['tests/process/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/process/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

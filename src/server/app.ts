@@ -53,8 +53,8 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
 
 export async function buildApp({ db, clock, config, serialiseReplies = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logging ? { level: process.env.LOG_LEVEL || 'info' } : false,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    logger: config.logging ? { level: config.logLevel } : false,
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false } },
   });

@@ -19,11 +19,34 @@ export interface AppConfig {
   authRateLimit: number;
   /** Whether to print JSON request logs. */
   logging: boolean;
+  /** Pino level of those logs (LOG_LEVEL); `silent` turns logging off. */
+  logLevel: LogLevel;
+  /** Whether to believe X-Forwarded-For (TRUST_PROXY=1 behind a reverse proxy), so rate limits see the client's address. */
+  trustProxy: boolean;
   /** Milliseconds between background sweeps of due events; 0 disables the sweeper. */
   sweepIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(env: NodeJS.ProcessEnv): LogLevel {
+  const raw = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+  // pino throws a stack trace on an unknown level; a one-line message here says which values work.
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  }
+  return raw as LogLevel;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? '';
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`);
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -55,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           apiBase: (env.DISCORD_API_BASE || 'https://discord.com').replace(/\/+$/, ''),
         }
       : null;
+  const level = logLevel(env);
   return {
     port: integer(env, 'PORT', 3000, 1, 65535),
     host: env.HOST || '127.0.0.1',
@@ -63,7 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',
     discord,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
-    logging: env.LOG_LEVEL !== 'silent',
+    logging: level !== 'silent',
+    logLevel: level,
+    trustProxy: flag(env, 'TRUST_PROXY'),
     sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', 1000, 0, 3_600_000),
   };
 }
@@ -79,6 +105,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     discord: null,
     authRateLimit: 1000,
     logging: false,
+    logLevel: 'silent',
+    trustProxy: false,
     sweepIntervalMs: 0,
     ...overrides,
   };

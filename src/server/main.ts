@@ -1,58 +1,72 @@
-// Server entry: env -> open the database -> migrate -> listen; also serves the built client.
-import { loadConfig, ConfigError } from './config';
-import { openDatabase } from './db/open';
+// Server entry: env -> quick refusals (config, data dir, port) -> open the database -> listen; stops gracefully on SIGINT/SIGTERM.
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, ConfigError, type AppConfig } from './config';
+import { openDatabase, type Database } from './db/open';
 import { lockDataDir, DataDirBusyError } from './db/lock';
 import { buildApp } from './app';
 import { systemClock } from './clock';
+import { checkListen, listenProblem } from './listen-check';
+import { Shutdown, closeHttp } from './shutdown';
 
-async function main() {
-  let config;
+/** Says why the server cannot start in one line, releases what was taken and exits non-zero. */
+async function refuse(shutdown: Shutdown, message: string): Promise<void> {
+  console.error(message);
+  await shutdown.stop(1);
+}
+
+function readConfig(): AppConfig | string {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) return `Configuration error: ${error.message}`;
     throw error;
   }
-  let release = () => {};
+}
+
+async function main(shutdown: Shutdown) {
+  let app: FastifyInstance | null = null;
+  shutdown.onSignals((signal) => app?.log.info({ signal }, 'shutting down'));
+  const config = readConfig();
+  if (typeof config === 'string') return refuse(shutdown, config);
+
+  // The refusals come before the database is opened and migrated, which is the slow part of start-up.
   if (!config.databaseUrl) {
     try {
-      release = lockDataDir(config.dataDir);
+      shutdown.add('data directory lock', lockDataDir(config.dataDir));
     } catch (error) {
-      if (error instanceof DataDirBusyError) {
-        console.error(error.message);
-        process.exit(1);
-      }
+      if (error instanceof DataDirBusyError) return refuse(shutdown, error.message);
       throw error;
     }
   }
-  const database = await openDatabase(config);
-  const app = await buildApp({ db: database.db, clock: systemClock, config });
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    release();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  const portProblem = await checkListen(config.host, config.port);
+  if (portProblem) return refuse(shutdown, portProblem);
+
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    // An unreachable PostgreSQL or a damaged data directory: the operator needs the reason, not the driver's stack.
+    return refuse(shutdown, `Cannot open the database (${where}): ${(error as Error).message}`);
+  }
+  shutdown.add('database', () => database.close());
+  app = await buildApp({ db: database.db, clock: systemClock, config });
+  const http = app;
+  shutdown.add('HTTP server', () => closeHttp(http));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    console.error(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-    await database.close();
-    release();
-    process.exit(1);
+    // Someone took the port between the check and now; anything else (a failing onReady hook) is a bug with a stack.
+    if (!['listen', 'getaddrinfo'].includes((error as NodeJS.ErrnoException).syscall ?? '')) throw error;
+    return refuse(shutdown, listenProblem(error as NodeJS.ErrnoException, config.host, config.port));
   }
-  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   app.log.info(`Viking game ready at http://${shown}:${config.port} (${where})`);
 }
 
-void main();
+const shutdown = new Shutdown();
+main(shutdown).catch((error: unknown) => {
+  // A bug: its stack trace is wanted, and the database is still closed properly.
+  console.error(error);
+  void shutdown.stop(1);
+});

@@ -1,6 +1,5 @@
 // Turns openapi.yaml into Fastify routes: each operation gets its request schema, reply serialiser, auth guard and typed handler.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../rules/roles';
@@ -8,6 +7,7 @@ import type { OperationId } from '../contract';
 import { badRequest } from './errors';
 import { signedIn } from './context';
 import { RawJson, Redirect, type Handlers, type OperationInput } from './operations';
+import { openapiPath } from './repo-files';
 
 type Json = Record<string, unknown>;
 
@@ -33,11 +33,9 @@ export interface Operation {
 export type BodyCheck = (body: Record<string, unknown>) => { field: string; message: string }[];
 export type BodyChecks = Partial<Record<string, BodyCheck>>;
 
-const specPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
-
 let cachedSpec: Json | null = null;
 export function loadSpec(): Json {
-  cachedSpec ??= parse(readFileSync(specPath, 'utf8')) as Json;
+  cachedSpec ??= parse(readFileSync(openapiPath, 'utf8')) as Json;
   return cachedSpec;
 }
 

@@ -1,12 +1,12 @@
 // API test harness: buildApp on a fresh PGlite (or a fresh PostgreSQL database when DATABASE_URL is set) and a fake clock.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
 import { FakeClock } from '../../src/server/clock';
 import { testConfig, type AppConfig } from '../../src/server/config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/open';
 import { assertNoViolation, checkRepliesAgainstContract } from './contract';
+import { freshPostgres } from '../support/fresh-postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,43 +17,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database on the server of DATABASE_URL, dropped again by the returned cleanup. */
-async function freshPostgres(url: string, options: OpenOptions): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const name = `vikings_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), options);
-  return {
-    database,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      // The pool has ended, but the server may not have seen every session go yet; a forced drop would
-      // kill a closing connection and surface as an unhandled error, so wait for them instead.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await cleanup.query(`drop database if exists ${name}`);
-          break;
-        } catch (error) {
-          if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-      }
-      await cleanup.end();
-    },
-  };
-}
-
 export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const clock = new FakeClock();
   let queries = 0;
   const options: OpenOptions = { logger: { logQuery: () => void (queries += 1) } };
   const url = process.env.DATABASE_URL;
-  const { database, drop } = url ? await freshPostgres(url, options) : { database: await openPglite('', options), drop: async () => {} };
+  const fresh = url ? await freshPostgres(url) : null;
+  const database = fresh ? await openPostgres(fresh.url, options) : await openPglite('', options);
+  const drop = fresh ? fresh.drop : async () => {};
   const app = await buildApp({ db: database.db, clock, config: testConfig(overrides) });
   checkRepliesAgainstContract(app);
   await app.ready();

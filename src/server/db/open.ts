@@ -1,6 +1,5 @@
 // Opens the game's database: embedded PGlite in a data directory by default, PostgreSQL when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema';
+import { migrationsFolder } from '../repo-files';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -23,8 +23,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
-
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PGlite in `dataDir`, or in memory when dataDir is empty (tests), and applies migrations. */
 export async function openPglite(dataDir: string, options: OpenOptions = {}): Promise<Database> {

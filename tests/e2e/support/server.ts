@@ -1,8 +1,9 @@
 // Starts an extra game server process for tests that must stop it (the CLI refuses to share the embedded database).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compiledCli, compiledServer, runServer, waitForHealth } from '../../support/server-process';
 
 export interface ServerProcess {
   url: string;
@@ -10,44 +11,26 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server at ${url} did not become healthy`);
-}
-
+/** The compiled server of `npm run build` (as `npm start` runs it), on 127.0.0.1:port over `dataDir`. */
 export async function startServer(port: number, dataDir = mkdtempSync(join(tmpdir(), 'vikings-e2e-extra-'))): Promise<ServerProcess> {
-  const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'silent' },
-    stdio: 'ignore',
-    detached: true,
-  });
+  const run = runServer(compiledServer, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist', LOG_LEVEL: 'silent' });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
+  await waitForHealth(url, run);
   return {
     url,
     dataDir,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        process.kill(-child.pid!, 'SIGTERM');
-      }),
+    async stop() {
+      if (run.child.exitCode === null) run.child.kill('SIGTERM');
+      const code = await run.exited;
+      // A graceful stop exits 0; anything else means the data directory may not have been closed properly.
+      if (code !== 0) throw new Error(`server on ${url} stopped with exit code ${code}: ${run.output()}`);
+    },
   };
 }
 
-/** Runs `npm run cli -- ...args` against a data directory; returns its exit code and output. */
+/** Runs the compiled CLI (`npm run cli -- ...args` from the build) against a data directory; returns its exit code and output. */
 export function runCli(dataDir: string, args: string[]): { status: number; output: string } {
-  const result = spawnSync('npx', ['tsx', 'src/server/cli.ts', ...args], {
+  const result = spawnSync(process.execPath, [compiledCli, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     encoding: 'utf8',
   });
