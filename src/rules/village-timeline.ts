@@ -197,10 +197,15 @@ function copyState(state: VillageState): VillageState {
   };
 }
 
-function advanceResources(state: VillageState, economy: VillageEconomy, atMs: number): void {
+/** Loyalty a village wins back per hour at world speed 1, up to 100, after jarls have lowered it. */
+export const LOYALTY_REGAIN_PER_HOUR = 2;
+
+function advanceResources(state: VillageState, economy: VillageEconomy, atMs: number, worldSpeed: number): void {
+  const hours = Math.max(0, atMs - state.resourcesAt) / 3_600_000;
   const snapshot = settleSnapshot({ amounts: state.amounts, at: state.resourcesAt }, economy.net, economy.capacity, atMs);
   state.amounts = snapshot.amounts;
   state.resourcesAt = snapshot.at;
+  if (state.loyalty < 100) state.loyalty = Math.min(100, state.loyalty + LOYALTY_REGAIN_PER_HOUR * worldSpeed * hours);
 }
 
 function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEconomy, starved: UnitCounts, happened: VillageHappening[]): void {
@@ -253,10 +258,10 @@ export function settleVillage(input: VillageState, atMs: number, env: VillageEnv
     const economy = villageEconomy(state, env);
     const event = nextEvent(state, economy, env);
     if (event === null || event.at > atMs) {
-      advanceResources(state, economy, atMs);
+      advanceResources(state, economy, atMs, env.worldSpeed);
       break;
     }
-    advanceResources(state, economy, event.at);
+    advanceResources(state, economy, event.at, env.worldSpeed);
     applyEvent(state, event, economy, starved, happened);
     // A bonus edge is no event of the village: nothing of it needs storing.
     if (event.kind !== 'rates') steps += 1;

@@ -131,12 +131,13 @@ describe('the leaderboard and types', () => {
   it('ranks the top 20 heroes of the game by total power with their owners', async () => {
     const { player, village } = await richPlayer();
     const strong = (await recruit(player, village.id, 'chieftain', 'Strong')).body.hero;
-    await t.database.db.update(heroes).set({ level: 90 }).where(eq(heroes.id, strong.id));
+    // Stronger than any hero the other tests made.
+    await t.database.db.update(heroes).set({ level: 100, attack: 1000 }).where(eq(heroes.id, strong.id));
     const board = (await call<Schema<'HeroLeaderboard'>>(player, 'GET', '/api/heroes/leaderboard')).body.leaderboard;
     expect(board.length).toBeLessThanOrEqual(20);
     expect(board[0]).toEqual({
       rank: 1,
-      hero: { id: strong.id, name: 'Strong', type: 'chieftain', level: 90, totalPower: (strong.attack + strong.defense + strong.speed + strong.leadership) * 90 },
+      hero: { id: strong.id, name: 'Strong', type: 'chieftain', level: 100, totalPower: (1000 + strong.defense + strong.speed + strong.leadership) * 100 },
       user: { username: player.user.username },
     });
     const powers = board.map((e) => e.hero.totalPower);

@@ -361,3 +361,93 @@ export const wonderContributions = pgTable(
 
 export type HeroRow = typeof heroes.$inferSelect;
 export type WonderRow = typeof wonders.$inferSelect;
+
+/**
+ * Troops on the march. A movement is applied once, at `arrivesAt`, by whoever settles its destination
+ * village first (a read, an action or the sweeper) under that village's row lock; `resolvedAt` marks it done.
+ */
+export const movements = pgTable(
+  'movements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Whose troops these are. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    fromVillageId: uuid('from_village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    toVillageId: uuid('to_village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    units: jsonb('units').$type<Record<string, number>>().notNull(),
+    heroId: uuid('hero_id').references(() => heroes.id, { onDelete: 'set null' }),
+    /** What a returning army carries home. */
+    loot: jsonb('loot').$type<Record<string, number>>(),
+    departedAt: timestamp('departed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    arrivesAt: timestamp('arrives_at', { withTimezone: true, mode: 'date' }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('movements_due').on(t.arrivesAt).where(sql`${t.resolvedAt} is null`),
+    index('movements_to').on(t.toVillageId, t.arrivesAt).where(sql`${t.resolvedAt} is null`),
+    index('movements_owner').on(t.ownerId).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/** Reinforcements standing in an ally's village: they defend it with its own troops until recalled. */
+export const stationedTroops = pgTable(
+  'stationed_troops',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    villageId: uuid('village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    homeVillageId: uuid('home_village_id')
+      .notNull()
+      .references(() => villages.id, { onDelete: 'cascade' }),
+    units: jsonb('units').$type<Record<string, number>>().notNull(),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('stationed_troops_village').on(t.villageId), index('stationed_troops_owner').on(t.ownerId)],
+);
+
+/** A battle as both sides see it; names and places are kept as they were that day. */
+export const battleReports = pgTable(
+  'battle_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attackerId: uuid('attacker_id').references(() => users.id, { onDelete: 'set null' }),
+    attackerName: text('attacker_name').notNull(),
+    attackerVillage: jsonb('attacker_village').$type<{ id: string; name: string; x: number; y: number }>().notNull(),
+    defenderId: uuid('defender_id').references(() => users.id, { onDelete: 'set null' }),
+    defenderName: text('defender_name').notNull(),
+    defenderVillage: jsonb('defender_village').$type<{ id: string; name: string; x: number; y: number }>().notNull(),
+    attackerUnits: jsonb('attacker_units').$type<Record<string, number>>().notNull(),
+    attackerLosses: jsonb('attacker_losses').$type<Record<string, number>>().notNull(),
+    defenderUnits: jsonb('defender_units').$type<Record<string, number>>().notNull(),
+    defenderLosses: jsonb('defender_losses').$type<Record<string, number>>().notNull(),
+    winner: text('winner').notNull(),
+    loot: jsonb('loot').$type<Record<string, number>>().notNull(),
+    wallDamage: integer('wall_damage').notNull().default(0),
+    loyaltyChange: doublePrecision('loyalty_change').notNull().default(0),
+    villageConquered: boolean('village_conquered').notNull().default(false),
+    attackerRead: boolean('attacker_read').notNull().default(false),
+    defenderRead: boolean('defender_read').notNull().default(false),
+  },
+  (t) => [index('battle_reports_attacker').on(t.attackerId, t.occurredAt), index('battle_reports_defender').on(t.defenderId, t.occurredAt)],
+);
+
+export type MovementRow = typeof movements.$inferSelect;
+export type StationedRow = typeof stationedTroops.$inferSelect;
+export type BattleReportRow = typeof battleReports.$inferSelect;

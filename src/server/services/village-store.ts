@@ -1,8 +1,9 @@
 // Loads villages into the settling engine's plain state and writes back only what changed.
-import { and, eq, inArray, lte, asc } from 'drizzle-orm';
+import { and, eq, inArray, lte, asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import {
   buildings,
+  movements,
   trainingOrders,
   units,
   villages,
@@ -22,10 +23,20 @@ export interface VillageHead {
   village: VillageRow;
   worldSpeed: number;
   worldStatus: string;
+  /** The earliest movement still to arrive here, if any: due ones are applied before the village settles past them. */
+  nextArrivalAt: Date | null;
   env: VillageEnv;
 }
 
-const headColumns = { village: villages, worldSpeed: worlds.speed, worldStatus: worlds.status };
+const headColumns = {
+  village: villages,
+  worldSpeed: worlds.speed,
+  worldStatus: worlds.status,
+  // A column of the same query, so a read learns of due arrivals without another round trip.
+  nextArrivalAt: sql<Date | null>`(select min(m.arrives_at) from ${movements} m where m.to_village_id = ${villages.id} and m.resolved_at is null)`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value)),
+  ),
+};
 
 async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Promise<VillageHead[]> {
   const envs = await villageEnvs(db, rows, now);
@@ -175,6 +186,8 @@ export async function persistVillage(db: Db, before: VillageState, after: Villag
     .update(villages)
     .set({
       name: after.name,
+      ownerId: after.ownerId,
+      isCapital: after.isCapital,
       loyalty: after.loyalty,
       timber: after.amounts.timber,
       stone: after.amounts.stone,

@@ -25,6 +25,7 @@ import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type Village
 import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
 import { happeningsAsQuestEvents, recordQuestEvents } from './quest-events';
+import { settleWithArrivals } from './arrivals';
 
 export const NOT_YOURS = 'This village is not yours';
 export const NO_SUCH_VILLAGE = 'No such village';
@@ -49,9 +50,9 @@ function checkOwner(head: VillageHead | null, userId: string): VillageHead {
 export async function settleAndStore(tx: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
   const env = head.env;
   const before = toVillageState(head.village, parts);
-  const { state, happened } = settleVillage(before, now.getTime(), env);
+  const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
   await persistVillage(tx, before, state, nextEventAt(state, env));
-  await recordQuestEvents(tx, state.ownerId, happeningsAsQuestEvents(happened), now);
+  await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
   return { state, env, now: now.getTime() };
 }
 
@@ -63,7 +64,7 @@ export async function settleAndStore(tx: Db, head: VillageHead, parts: VillagePa
 async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
   const env = head.env;
   const settled = settleVillage(toVillageState(head.village, parts), now.getTime(), env);
-  const due = head.village.nextEventAt !== null && head.village.nextEventAt.getTime() <= now.getTime();
+  const due = [head.village.nextEventAt, head.nextArrivalAt].some((at) => at !== null && at.getTime() <= now.getTime());
   if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime() };
   return db.transaction(async (tx) => {
     const locked = await loadVillageHead(tx, head.village.id, now, true);
@@ -151,11 +152,11 @@ export async function changeLockedVillage<T>(
 ): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
   const before = toVillageState(head.village, (await loadParts(tx, [head.village.id])).get(head.village.id)!);
-  const { state, happened } = settleVillage(before, now.getTime(), env);
+  const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
   const village: SettledVillage = { state, env, now: now.getTime() };
   const result = change(village);
   await persistVillage(tx, before, state, nextEventAt(state, env));
-  await recordQuestEvents(tx, state.ownerId, happeningsAsQuestEvents(happened), now);
+  await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
   return { result, village };
 }
 

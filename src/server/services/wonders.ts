@@ -19,7 +19,6 @@ import {
   settleWonder,
   sumEffects,
   victory,
-  wonderEffects,
   type WonderState,
   type WonderType,
 } from '../../rules/wonders';
@@ -28,6 +27,7 @@ import { capitalId } from './village-store';
 import { actOnVillageIn, pay } from './villages';
 import { recordQuestEvents } from './quest-events';
 import { alliancesOf } from './alliances';
+import { effectsIn, worldSpeed } from './wonder-effects';
 import { isUniqueViolation } from './accounts';
 
 export type WonderView = Schema<'Wonder'>;
@@ -55,10 +55,6 @@ function rowFromState(state: WonderState) {
   };
 }
 
-async function worldSpeed(db: Db, worldId: string): Promise<number> {
-  const [row] = await db.select({ speed: worlds.speed }).from(worlds).where(eq(worlds.id, worldId));
-  return row?.speed ?? 1;
-}
 
 /** Writes a wonder settled to `now`; a wonder completed on the way records its builder's alliance as the winner's. */
 async function storeSettled(tx: Db, row: WonderRow, state: WonderState): Promise<WonderRow> {
@@ -266,19 +262,6 @@ export async function allianceEffects(db: Db, userId: string, now: Date, worldId
       specialAbilities: (effects ?? []).filter((e) => e.level > 0).map((e) => WONDERS[e.type].specialAbility),
     },
   };
-}
-
-/** Each wonder counting for the player in the world, with its effects at its level as of `now`. */
-export async function effectsIn(db: Db, userId: string, worldId: string, now: Date) {
-  const [mine] = await db.select({ allianceId: allianceMembers.allianceId }).from(allianceMembers).where(eq(allianceMembers.userId, userId));
-  const builders = mine ? (await db.select({ id: allianceMembers.userId }).from(allianceMembers).where(eq(allianceMembers.allianceId, mine.allianceId))).map((m) => m.id) : [userId];
-  const rows = await db.select().from(wonders).where(and(eq(wonders.worldId, worldId), inArray(wonders.ownerId, builders)));
-  const speed = await worldSpeed(db, worldId);
-  return rows.map((row) => {
-    const { level } = settleWonder(wonderState(row), now.getTime(), speed).state;
-    const type = row.type as WonderType;
-    return { type, level, effects: wonderEffects(type, level) };
-  });
 }
 
 export async function checkVictory(db: Db, userId: string, now: Date, worldId?: string): Promise<Schema<'VictoryCheck'>> {

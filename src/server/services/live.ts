@@ -1,0 +1,28 @@
+// Tells signed-in players that something happened to them, through PostgreSQL's NOTIFY: delivered when the transaction commits, to every server process.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/open';
+
+/** The channel every server process listens on (see src/server/live-hub.ts). */
+export const LIVE_CHANNEL = 'vikings_live';
+
+export type LiveEventKind = 'movement_launched' | 'movement_landed' | 'movement_returned' | 'report_arrived' | 'village_changed';
+
+export interface LiveEvent {
+  kind: LiveEventKind;
+  villageId?: string;
+  /** When the movement arrives, for an incoming attack's countdown. */
+  arrivesAt?: string;
+}
+
+export interface LiveMessage extends LiveEvent {
+  userId: string;
+}
+
+/** Queues a notice for each player inside `tx`; nobody hears of it unless the transaction commits. */
+export async function notifyPlayers(tx: Db, userIds: readonly (string | null)[], event: LiveEvent): Promise<void> {
+  for (const userId of new Set(userIds)) {
+    if (!userId) continue;
+    const message: LiveMessage = { userId, ...event };
+    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
+  }
+}
