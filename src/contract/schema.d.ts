@@ -605,6 +605,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/game/battles/{reportId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark one of the caller's battle reports as read */
+        post: operations["markBattleRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/game/stationed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reinforcements the caller has in allies' villages, and allies' reinforcements in the caller's villages */
+        get: operations["listStationedTroops"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/game/stationed/{stationedId}/recall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the caller's reinforcements in an ally's village home */
+        post: operations["recallStationedTroops"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-sent events for the signed-in player
+         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed. A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/quests": {
         parameters: {
             query?: never;
@@ -1309,6 +1380,31 @@ export interface components {
             /** @description 1 to 500 characters once trimmed. */
             body: string;
         };
+        StationedTroops: {
+            /** Format: uuid */
+            id: string;
+            owner: components["schemas"]["UserRef"];
+            village: components["schemas"]["VillageRef"];
+            homeVillage: components["schemas"]["VillageRef"];
+            units: components["schemas"]["UnitCounts"];
+            /** Format: date-time */
+            arrivedAt: string;
+        };
+        StationedTroopsList: {
+            /** @description The caller's troops standing in allies' villages. */
+            abroad: components["schemas"]["StationedTroops"][];
+            /** @description Allies' troops standing in the caller's villages. */
+            guests: components["schemas"]["StationedTroops"][];
+        };
+        /** @description The data of one server-sent event. */
+        LiveEvent: {
+            /** @enum {string} */
+            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed";
+            /** Format: uuid */
+            villageId?: string;
+            /** Format: date-time */
+            arrivesAt?: string;
+        };
         /** @description Plain acknowledgement. */
         Ok: {
             /** @constant */
@@ -1704,6 +1800,11 @@ export interface components {
             toVillageId: string;
             units: components["schemas"]["UnitCounts"];
             movementType: components["schemas"]["MovementType"];
+            /**
+             * Format: uuid
+             * @description A hero of the sending village who leads an attack or raid (adds its attack, gains experience).
+             */
+            heroId?: string;
         };
         Movement: {
             /** Format: uuid */
@@ -1732,7 +1833,8 @@ export interface components {
             movements: components["schemas"]["Movement"][];
         };
         BattleSide: {
-            user: components["schemas"]["UserRef"];
+            /** @description null once that account is gone. */
+            user: components["schemas"]["UserRef"] | null;
             village: components["schemas"]["VillageRef"];
             units: components["schemas"]["UnitCounts"];
             losses: components["schemas"]["UnitCounts"];
@@ -1761,8 +1863,12 @@ export interface components {
             /** @description Loyalty points lost by the defender (jarl). */
             loyaltyChange: number;
             villageConquered: boolean;
+            /** @description Whether the caller has opened this report. */
+            read: boolean;
         };
         BattleReportPage: {
+            /** @description The caller's reports not opened yet, on every page. */
+            unread: number;
             battles: components["schemas"]["BattleReport"][];
             page: number;
             limit: number;
@@ -2463,7 +2569,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getWorld: {
@@ -2498,7 +2603,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     joinWorld: {
@@ -2542,7 +2646,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -2581,7 +2684,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     listVillages: {
@@ -2603,7 +2705,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getVillage: {
@@ -2647,7 +2748,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     constructBuilding: {
@@ -2704,7 +2804,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -2760,7 +2859,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -2789,7 +2887,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     trainUnits: {
@@ -2846,7 +2943,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -2891,7 +2987,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     renameVillage: {
@@ -2939,7 +3034,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -2984,7 +3078,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getVillageUnits: {
@@ -3028,7 +3121,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getVillageFields: {
@@ -3072,7 +3164,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getVillageOases: {
@@ -3119,7 +3210,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getVillageProduction: {
@@ -3163,7 +3253,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getVillageDetails: {
@@ -3198,7 +3287,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getMapArea: {
@@ -3239,7 +3327,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -3277,7 +3364,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     searchMap: {
@@ -3317,7 +3403,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getMapStats: {
@@ -3352,7 +3437,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     sendTroops: {
@@ -3406,7 +3490,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -3429,7 +3512,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     listBattles: {
@@ -3457,7 +3539,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getGameStats: {
@@ -3479,7 +3560,126 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
+        };
+    };
+    markBattleRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Report id. */
+                reportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Marked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such report of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStationedTroops: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StationedTroopsList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    recallStationedTroops: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Stationed troops id. */
+                stationedId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description They are marching home. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MovementResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not the caller's troops. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such troops. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listQuests: {
@@ -3603,7 +3803,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     getSettlementCandidates: {
@@ -3650,7 +3849,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
         };
     };
     foundSettlement: {
@@ -3704,7 +3902,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            501: components["responses"]["NotImplemented"];
             503: components["responses"]["Maintenance"];
         };
     };
@@ -3727,7 +3924,6 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            501: components["responses"]["NotImplemented"];
         };
     };
     getTutorialStatus: {

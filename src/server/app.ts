@@ -5,7 +5,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { Db } from './db/open';
+import type { Db, Listen } from './db/open';
+import { LiveHub } from './live-hub';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -25,6 +26,8 @@ export interface BuildOptions {
   config: AppConfig;
   /** Replies are written by Fastify's serialiser from their openapi.yaml schemas; off only to measure what that costs. */
   serialiseReplies?: boolean;
+  /** LISTEN on the database (Database.listen), for live event streams; without it they carry only keep-alives. */
+  listen?: Listen;
 }
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -51,7 +54,7 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
   });
 }
 
-export async function buildApp({ db, clock, config, serialiseReplies = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, clock, config, serialiseReplies = true, listen }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logging ? { level: config.logLevel } : false,
     trustProxy: config.trustProxy,
@@ -59,7 +62,7 @@ export async function buildApp({ db, clock, config, serialiseReplies = true }: B
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false } },
   });
 
-  const ctx: AppContext = { db, clock, config, authLimiter: new RateLimiter(clock, config.authRateLimit) };
+  const ctx: AppContext = { db, clock, config, authLimiter: new RateLimiter(clock, config.authRateLimit), live: new LiveHub(listen ?? null) };
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -140,7 +143,12 @@ export async function buildApp({ db, clock, config, serialiseReplies = true }: B
   });
 
   let sweeper: SweeperHandle | null = null;
+  // Event streams never end by themselves: close them before Fastify waits for open requests.
+  app.addHook('preClose', async () => {
+    await ctx.live.stop();
+  });
   app.addHook('onReady', async () => {
+    await ctx.live.start();
     await ensureDefaultWorld(db);
     if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
   });

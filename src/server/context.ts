@@ -1,9 +1,10 @@
-// What every route factory receives: the database, the clock, the config and shared limiters.
+// What every route factory receives: the database, the clock, the config, shared limiters and the live event streams.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/open';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { RateLimiter } from './auth/rate-limit';
+import type { LiveHub } from './live-hub';
 import type { UserRow } from './db/schema';
 import { unauthorized } from './errors';
 
@@ -12,6 +13,7 @@ export interface AppContext {
   clock: Clock;
   config: AppConfig;
   authLimiter: RateLimiter;
+  live: LiveHub;
 }
 
 declare module 'fastify' {

@@ -50,7 +50,7 @@ async function main(shutdown: Shutdown) {
     return refuse(shutdown, `Cannot open the database (${where}): ${(error as Error).message}`);
   }
   shutdown.add('database', () => database.close());
-  app = await buildApp({ db: database.db, clock: systemClock, config });
+  app = await buildApp({ db: database.db, clock: systemClock, config, listen: database.listen });
   const http = app;
   shutdown.add('HTTP server', () => closeHttp(http));
   try {

@@ -181,6 +181,8 @@ function runHandler(op: Operation, handler: NonNullable<Handlers[OperationId]>) 
       request,
       reply,
     });
+    // A handler that took the socket over (the event stream) has answered already.
+    if (reply.sent) return reply;
     if (result instanceof Redirect) return reply.redirect(result.location, 302);
     reply.code(op.successStatus);
     if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.json);

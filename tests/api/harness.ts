@@ -25,7 +25,7 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
   const fresh = url ? await freshPostgres(url) : null;
   const database = fresh ? await openPostgres(fresh.url, options) : await openPglite('', options);
   const drop = fresh ? fresh.drop : async () => {};
-  const app = await buildApp({ db: database.db, clock, config: testConfig(overrides) });
+  const app = await buildApp({ db: database.db, clock, config: testConfig(overrides), listen: database.listen });
   checkRepliesAgainstContract(app);
   await app.ready();
   // No test opts in: every reply that comes back through inject has been held against openapi.yaml.

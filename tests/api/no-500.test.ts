@@ -1,4 +1,4 @@
-// Every operation of openapi.yaml, called with odd paths, queries and bodies by a signed-in player, never fails with a 5xx (501 marks features not built yet).
+// Every operation of openapi.yaml, called with odd paths, queries and bodies by a signed-in player, never fails with a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../src/server/openapi';
 import { registerPlayer, startTestApp, type TestApp } from './harness';
@@ -27,7 +27,8 @@ const bodies = [undefined, '{}', '[]', 'null', '{"a":', '{"count":-1,"name":"","
 const queries = ['', '?q=', '?limit=-1&page=0&radius=999&maxDistance=abc&unitSpeed=0', '?q=%25%5F%5C&near=a|b'];
 
 describe('no client mistake gets a 500', () => {
-  for (const op of listOperations()) {
+  // The event stream never ends by itself, so inject would wait for ever; tests/api/live.test.ts covers it.
+  for (const op of listOperations().filter((o) => o.operationId !== 'streamEvents')) {
     it(`${op.method} ${op.path}`, async () => {
       const params = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const paths = params.length === 0 ? [op.path] : pathValues().map((v) => op.path.replace(/\{\w+\}/g, encodeURIComponent(v)));
@@ -41,9 +42,7 @@ describe('no client mistake gets a 500', () => {
               payload: body,
             });
             const what = `${op.method} ${path}${query} ${body ?? ''}`.slice(0, 200);
-            // 501 is the planned answer of a feature not built yet; any other 5xx is a server fault.
-            if (res.statusCode === 501) expect(res.json(), what).toEqual({ error: 'Not implemented yet' });
-            else expect(res.statusCode, what).toBeLessThan(500);
+            expect(res.statusCode, what).toBeLessThan(500);
           }
         }
       }

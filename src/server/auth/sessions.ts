@@ -7,6 +7,11 @@ import { sessions, users, type UserRow } from '../db/schema';
 export const SESSION_DAYS = 30;
 const DAY_MS = 86_400_000;
 
+/** How a session is named where its token must not be kept (the database, the live streams). */
+export function sessionKey(token: string): string {
+  return hashToken(token);
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

@@ -18,9 +18,13 @@ export interface OpenOptions {
   logger?: Logger;
 }
 
+/** Calls `onMessage` with the payload of each NOTIFY on `channel` until the returned function stops it. */
+export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,13 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    // One connection does all the work; PGlite hands its notifications over once the transaction commits.
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    close: () => client.close(),
+  };
 }
 
 /** Any fixed number, shared by every process of this game, names the migration lock. */
@@ -52,7 +62,40 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', listen: (channel, onMessage) => listenPostgres(url, channel, onMessage), close: () => pool.end() };
+}
+
+/** LISTEN needs a connection of its own that stays open; when it drops, a new one listens again a second later. */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Unexpected channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  const retryLater = () => {
+    if (stopped) return;
+    retry = setTimeout(() => void connect().catch(retryLater), 1000);
+    retry.unref();
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    next.on('error', () => {
+      void next.end().catch(() => {});
+      if (client === next) client = null;
+      retryLater();
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
 }
 
 export function openDatabase(config: { databaseUrl: string | null; dataDir: string }): Promise<Database> {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { Redirect, type Handlers } from '../operations';
 import * as accounts from '../services/accounts';
+import { sessionKey } from '../auth/sessions';
 import { authorizeUrl, completeDiscordLogin, DiscordLoginError, newOAuthState } from '../services/discord';
 import { tooManyRequests } from '../errors';
 
@@ -50,7 +51,10 @@ export function authRoutes(ctx: AppContext): Handlers {
     },
 
     async logout({ request }) {
-      if (request.sessionToken) await accounts.logout(db, request.sessionToken);
+      if (!request.sessionToken) return;
+      await accounts.logout(db, request.sessionToken);
+      // The session is gone: so are its event streams.
+      ctx.live.endSession(sessionKey(request.sessionToken));
     },
 
     async discordRedirect({ reply }) {

@@ -12,6 +12,8 @@ import { tutorialRoutes } from './tutorial';
 import { allianceRoutes } from './alliances';
 import { heroRoutes } from './heroes';
 import { wonderRoutes } from './wonders';
+import { gameRoutes } from './game';
+import { settlementRoutes } from './settlement';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
@@ -25,6 +27,8 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
   allianceRoutes,
   heroRoutes,
   wonderRoutes,
+  gameRoutes,
+  settlementRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

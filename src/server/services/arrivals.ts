@@ -49,7 +49,7 @@ function addToVillage(state: VillageState, units: UnitCounts): void {
   }
 }
 
-interface Place {
+export interface Place {
   id: string;
   name: string;
   x: number;
@@ -57,7 +57,7 @@ interface Place {
   ownerId: string | null;
 }
 
-async function placeOf(tx: Db, villageId: string): Promise<Place | null> {
+export async function placeOf(tx: Db, villageId: string): Promise<Place | null> {
   const [row] = await tx.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, ownerId: villages.ownerId }).from(villages).where(eq(villages.id, villageId));
   return row ?? null;
 }
@@ -266,4 +266,3 @@ export async function settleWithArrivals(tx: Db, before: VillageState, env: Vill
   return { state: settled.state, happened };
 }
 
-export { placeOf, type Place };

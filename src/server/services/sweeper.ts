@@ -1,7 +1,9 @@
 // The background sweeper: settles villages whose next event fell due while nobody looked at them.
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
-import { claimDueHeads, loadParts } from './village-store';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { movements, villages } from '../db/schema';
+import { claimDueHeads, loadParts, loadVillageHead } from './village-store';
 import { settleAndStore } from './villages';
 import { sweepQuestEvents } from './quests';
 import { settleDueWonders } from './wonders';
@@ -9,6 +11,39 @@ import { settleDueWonders } from './wonders';
 export const SWEEP_BATCH = 50;
 /** A bound on rounds per sweep, so a sweep always ends; the next one picks up whatever is left. */
 const MAX_ROUNDS = 100;
+
+/** A bound on arrivals applied per sweep, so a sweep always ends. */
+const MAX_ARRIVALS = 500;
+
+/**
+ * Applies due movements one after another in arrival order across the whole game: the earliest arrival
+ * first, its destination settled only up to that instant. A battle can only send armies home later than
+ * itself, so in this order no arrival is ever applied before one that came earlier. Destinations another
+ * transaction holds are skipped (`skip locked`): whoever holds them applies their arrivals too.
+ */
+export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
+  let applied = 0;
+  for (; applied < MAX_ARRIVALS; applied++) {
+    const done = await db.transaction(async (tx) => {
+      const [next] = await tx
+        .select({ villageId: movements.toVillageId, arrivesAt: movements.arrivesAt })
+        .from(movements)
+        .innerJoin(villages, eq(villages.id, movements.toVillageId))
+        .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
+        .orderBy(asc(movements.arrivesAt), asc(movements.id))
+        .limit(1)
+        .for('update', { of: villages, skipLocked: true });
+      if (!next) return false;
+      const head = await loadVillageHead(tx, next.villageId, now, true);
+      if (!head) return false;
+      const parts = (await loadParts(tx, [head.village.id])).get(head.village.id)!;
+      await settleAndStore(tx, head, parts, next.arrivesAt);
+      return true;
+    });
+    if (!done) break;
+  }
+  return applied;
+}
 
 /**
  * Settles every village whose `nextEventAt` is at or before `now`, in batches. Each batch is claimed with
@@ -50,7 +85,9 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
     timer = setTimeout(() => {
       const now = ctx.clock.now();
       // Villages first: what they finish queues quest events, which the same sweep then pays out.
-      running = sweepDueVillages(ctx.db, now)
+      // Arrivals first, in their own order; then whatever else fell due.
+      running = sweepDueArrivals(ctx.db, now)
+        .then(() => sweepDueVillages(ctx.db, now))
         .then(() => settleDueWonders(ctx.db, now))
         .then(() => sweepQuestEvents(ctx.db, now))
         .then(

@@ -1,0 +1,66 @@
+// Routes of the game tag: sending troops, movements, battle reports, stationed troops, account figures and the live event stream.
+import type { AppContext } from '../context';
+import type { Handlers } from '../operations';
+import { sessionKey } from '../auth/sessions';
+import * as game from '../services/movements';
+
+/** A comment line now and then keeps proxies and browsers from closing a quiet stream. */
+const KEEP_ALIVE_MS = 25_000;
+
+export function gameRoutes(ctx: AppContext): Handlers {
+  const { db, clock } = ctx;
+  return {
+    async sendTroops({ user, body }) {
+      return game.sendTroops(db, user.id, body, clock.now());
+    },
+
+    async listMovements({ user }) {
+      return game.listMovements(db, user.id, clock.now());
+    },
+
+    async listBattles({ user, query }) {
+      return game.listBattles(db, user.id, query.page ?? 1, query.limit ?? 20, clock.now());
+    },
+
+    async markBattleRead({ user, params }) {
+      return game.markBattleRead(db, user.id, params.reportId);
+    },
+
+    async getGameStats({ user }) {
+      return game.gameStats(db, user.id, clock.now());
+    },
+
+    async listStationedTroops({ user }) {
+      return game.listStationed(db, user.id);
+    },
+
+    async recallStationedTroops({ user, params }) {
+      return game.recallStationed(db, user.id, params.stationedId, clock.now());
+    },
+
+    async streamEvents({ user, request, reply }) {
+      // The stream outlives the handler: Fastify leaves the socket to us from here on.
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const write = (text: string) => {
+        if (!raw.writableEnded) raw.write(text);
+      };
+      write(`event: ready\ndata: {}\n\n`);
+      const unsubscribe = ctx.live.subscribe(user.id, sessionKey(request.sessionToken ?? ''), {
+        send: (kind, data) => write(`event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`),
+        close: () => raw.end(),
+      });
+      const ping = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      request.raw.on('close', () => {
+        clearInterval(ping);
+        unsubscribe();
+      });
+    },
+  };
+}
