@@ -31,7 +31,7 @@ export function gameRoutes(ctx: AppContext): Handlers {
     },
 
     async listStationedTroops({ user }) {
-      return game.listStationed(db, user.id);
+      return game.listStationed(db, user.id, clock.now());
     },
 
     async recallStationedTroops({ user, params }) {

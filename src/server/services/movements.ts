@@ -9,7 +9,7 @@ import { cleanUnits, missingUnits } from '../../rules/combat';
 import { UNITS, unitCount, type UnitCounts } from '../../rules/units';
 import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { militaryPower } from '../../rules/economy';
-import { actOnVillageIn, settledVillagesOf } from './villages';
+import { actOnVillageIn, settleDueArrivalsFor, settledVillagesOf } from './villages';
 import { summedEffects } from './wonder-effects';
 import { notifyPlayers } from './live';
 import { placeOf, unitsOf } from './arrivals';
@@ -125,6 +125,7 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
 
 /** The player's armies on the march and those marching at their villages, soonest arrival first. */
 export async function listMovements(db: Db, userId: string, now: Date): Promise<{ movements: MovementView[] }> {
+  await settleDueArrivalsFor(db, userId, now);
   const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
   const rows = await db
     .select()
@@ -170,8 +171,8 @@ const unreadBy = (userId: string) =>
 
 /** The player's battle reports, newest first, `limit` a page. */
 export async function listBattles(db: Db, userId: string, page: number, limit: number, now: Date): Promise<Schema<'BattleReportPage'>> {
-  // Battles due at the player's villages are fought before the list is read.
-  await settledVillagesOf(db, userId, now);
+  // Battles due at the player's villages, or fought by their armies, are fought before the list is read.
+  await settleDueArrivalsFor(db, userId, now);
   const rows = await db
     .select()
     .from(battleReports)
@@ -193,6 +194,7 @@ export async function markBattleRead(db: Db, userId: string, reportId: string): 
 }
 
 export async function gameStats(db: Db, userId: string, now: Date): Promise<Schema<'GameStats'>> {
+  await settleDueArrivalsFor(db, userId, now);
   const settled = await settledVillagesOf(db, userId, now);
   const totals = (await ownerTotals(db, [userId])).get(userId);
   const away = await db.select({ units: movements.units }).from(movements).where(and(eq(movements.ownerId, userId), isNull(movements.resolvedAt)));
@@ -238,7 +240,8 @@ async function stationedViews(db: Db, where: ReturnType<typeof eq>): Promise<Sch
   }));
 }
 
-export async function listStationed(db: Db, userId: string): Promise<Schema<'StationedTroopsList'>> {
+export async function listStationed(db: Db, userId: string, now: Date): Promise<Schema<'StationedTroopsList'>> {
+  await settleDueArrivalsFor(db, userId, now);
   const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
   return {
     abroad: await stationedViews(db, eq(stationedTroops.ownerId, userId)),

@@ -1,7 +1,7 @@
 // Villages: reading (settled to now) and the game actions on them; each action locks, settles, applies a rule and writes in one transaction.
 import { randomUUID } from 'node:crypto';
-import { asc, inArray } from 'drizzle-orm';
-import { villages } from '../db/schema';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { movements, villages } from '../db/schema';
 import type { Db } from '../db/open';
 import { GameError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors';
 import type { Resources } from '../../rules/resources';
@@ -115,6 +115,24 @@ export async function settleDueVillagesOf(db: Db, userId: string, now: Date): Pr
     due.map((h) => h.village.id),
   );
   for (const head of due) await settleForRead(db, head, parts.get(head.village.id)!, now);
+}
+
+/**
+ * Applies the movements due by `now` that concern the player: those arriving at their villages, and their
+ * own armies arriving elsewhere (so a battle they fought shows at once, not only after the next sweep).
+ */
+export async function settleDueArrivalsFor(db: Db, userId: string, now: Date): Promise<void> {
+  const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
+  const due = await db
+    .selectDistinct({ villageId: movements.toVillageId })
+    .from(movements)
+    .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now), or(eq(movements.ownerId, userId), inArray(movements.toVillageId, mine))));
+  for (const { villageId } of due) {
+    await db.transaction(async (tx) => {
+      const head = await loadVillageHead(tx, villageId, now, true);
+      if (head) await settleAndStore(tx, head, (await loadParts(tx, [villageId])).get(villageId)!, now);
+    });
+  }
 }
 
 /**
