@@ -7,6 +7,7 @@ export * from './quests';
 export * from './heroes';
 export * from './world';
 export * from './terrain';
+export * from './tile-looks';
 export * from './buildings';
 export * from './units';
 export * from './economy';
