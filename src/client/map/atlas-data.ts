@@ -1,8 +1,9 @@
 // The shape of the map's art as the build hands it over (virtual:map-atlas): one packed SVG atlas plus assets/map-style.json.
-import type { TileLook } from '../../rules/tile-looks';
+import type { TileLook } from '../../rules/tile-looks.ts';
 
-// The build plugin (scripts/vite-map-atlas.ts) reads the looks from here, beside the shapes it fills.
-export { TILE_LOOKS, type TileLook } from '../../rules/tile-looks';
+// The build plugin (scripts/vite-map-atlas.ts) reads the looks from here, beside the shapes it fills; the extension is
+// written out because Vite's config loader takes this file as it is.
+export { TILE_LOOKS, type TileLook } from '../../rules/tile-looks.ts';
 
 /** One tile look from assets/map-style.json. */
 export interface TileLookStyle {

@@ -27,7 +27,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_00
 
 export async function startServer(port: number, dataDir = mkdtempSync(join(tmpdir(), 'vikings-e2e-extra-'))): Promise<ServerProcess> {
   const child = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist', LOG_LEVEL: 'silent' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: 'dist-test', LOG_LEVEL: 'silent' },
     stdio: 'ignore',
     detached: true,
   });
