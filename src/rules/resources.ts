@@ -16,10 +16,6 @@ export const RESOURCE_NAMES: Readonly<Record<ResourceType, string>> = {
   mead: 'Mead',
 };
 
-export function isResourceType(value: string): value is ResourceType {
-  return (RESOURCE_TYPES as readonly string[]).includes(value);
-}
-
 export function resources(timber: number, stone: number, iron: number, mead: number): Resources {
   return { timber, stone, iron, mead };
 }
@@ -30,10 +26,6 @@ export function sameForEach(amount: number): Resources {
 
 export function startingStock(): Resources {
   return sameForEach(STARTING_RESOURCES);
-}
-
-export function addResources(a: Resources, b: Partial<Resources>): Resources {
-  return mapResources((r) => a[r] + (b[r] ?? 0));
 }
 
 export function subtractResources(a: Resources, b: Partial<Resources>): Resources {

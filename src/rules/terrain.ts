@@ -65,7 +65,7 @@ function latticeHash(key: number, x: number, y: number): number {
 }
 
 /** A hash of (seed, layer, x, y), for per-tile draws such as where oases lie and which kind they are. */
-export function hashTile(seed: number, salt: number, x: number, y: number): number {
+function hashTile(seed: number, salt: number, x: number, y: number): number {
   return latticeHash(layerKey(seed | 0, salt), x | 0, y | 0);
 }
 

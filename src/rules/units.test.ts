@@ -1,12 +1,8 @@
-// Pins the unit table of GAME_RULES and the army formulas.
+// Pins the unit table of GAME_RULES, training and head counts.
 import { describe, it, expect } from 'vitest';
 import {
   UNITS,
   UNIT_TYPES,
-  carryCapacity,
-  cavalryShare,
-  isCavalry,
-  slowestSpeed,
   trainingCost,
   trainingTimeSeconds,
   unitsTrainedIn,
@@ -34,7 +30,7 @@ describe('unit table', () => {
   });
 
   it('counts mounted units and ships as cavalry', () => {
-    expect(UNIT_TYPES.filter(isCavalry)).toEqual(['mounted_jarl', 'longship', 'drakkar']);
+    expect(UNIT_TYPES.filter((type) => UNITS[type].isCavalry)).toEqual(['mounted_jarl', 'longship', 'drakkar']);
     expect(unitsTrainedIn('academy')).toEqual(['battering_ram', 'catapult']);
   });
 });
@@ -51,21 +47,5 @@ describe('training', () => {
 
   it('costs the unit price times the count', () => {
     expect(trainingCost('bondi', 10)).toEqual({ timber: 800, stone: 600, iron: 400, mead: 300 });
-  });
-});
-
-describe('armies', () => {
-  const army = { bondi: 10, mounted_jarl: 2, catapult: 1, huscarl: 0 };
-
-  it('moves at the slowest unit and carries the sum', () => {
-    expect(slowestSpeed(army)).toBe(3);
-    expect(slowestSpeed({ viking_raider: 5, mounted_jarl: 1 })).toBe(9);
-    expect(slowestSpeed({})).toBeNull();
-    expect(carryCapacity(army)).toBe(10 * 40 + 2 * 100);
-  });
-
-  it('measures the cavalry share by head count', () => {
-    expect(cavalryShare(army)).toBeCloseTo(2 / 13, 10);
-    expect(cavalryShare({})).toBe(0);
   });
 });

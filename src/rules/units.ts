@@ -1,4 +1,4 @@
-// The unit table of GAME_RULES and formulas over armies: training time, cavalry share, speed, carry and upkeep.
+// The unit table of GAME_RULES and the formulas over it: training time and cost, head counts and upkeep.
 import type { Resources } from './resources';
 import { scaleResources } from './resources';
 import type { BuildingType } from './buildings';
@@ -84,10 +84,6 @@ export function isUnitType(value: string): value is UnitType {
   return (UNIT_TYPES as readonly string[]).includes(value);
 }
 
-export function isCavalry(type: UnitType): boolean {
-  return UNITS[type].isCavalry;
-}
-
 /** Units that a building trains, e.g. for the list of available unit types. */
 export function unitsTrainedIn(building: BuildingType): UnitType[] {
   return UNIT_TYPES.filter((type) => UNITS[type].trainedIn === building);
@@ -113,22 +109,4 @@ export function unitEntries(units: UnitCounts): [UnitType, number][] {
 
 export function unitCount(units: UnitCounts): number {
   return unitEntries(units).reduce((sum, [, count]) => sum + count, 0);
-}
-
-/** An army moves at the pace of its slowest unit; null for an empty army. */
-export function slowestSpeed(units: UnitCounts): number | null {
-  const speeds = unitEntries(units).map(([type]) => UNITS[type].speed);
-  return speeds.length === 0 ? null : Math.min(...speeds);
-}
-
-export function carryCapacity(units: UnitCounts): number {
-  return unitEntries(units).reduce((sum, [type, count]) => sum + UNITS[type].carry * count, 0);
-}
-
-/** Share (0..1) of an army's units that are cavalry, by head count; 0 for an empty army. */
-export function cavalryShare(units: UnitCounts): number {
-  const total = unitCount(units);
-  if (total === 0) return 0;
-  const cavalry = unitEntries(units).reduce((sum, [type, count]) => sum + (isCavalry(type) ? count : 0), 0);
-  return cavalry / total;
 }

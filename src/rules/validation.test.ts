@@ -7,7 +7,6 @@ import {
   isRenameAccepted,
   normaliseVillageName,
   passwordChecklist,
-  validateAllianceForm,
   validateLogin,
   validateRegistration,
   villageNameError,
@@ -85,38 +84,6 @@ describe('validateLogin', () => {
   it('only requires both fields', () => {
     expect(validateLogin({ email: '', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(validateLogin({ email: 'not-an-address', password: 'x' })).toEqual({});
-  });
-});
-
-describe('validateAllianceForm', () => {
-  const alliance = { name: 'Sons of Ragnar', tag: 'SOR', description: 'We sail at dawn.' };
-
-  it('accepts a valid alliance', () => {
-    expect(validateAllianceForm(alliance)).toEqual({});
-    expect(validateAllianceForm({ ...alliance, name: 'n'.repeat(50), tag: 'AB12C', description: 'd'.repeat(500) })).toEqual({});
-  });
-
-  it('requires every field', () => {
-    expect(validateAllianceForm({ name: ' ', tag: '', description: '' })).toEqual({
-      name: 'Alliance name is required',
-      tag: 'Alliance tag is required',
-      description: 'Description is required',
-    });
-  });
-
-  it('limits lengths and tag characters', () => {
-    expect(validateAllianceForm({ ...alliance, name: 'n'.repeat(51) }).name).toBe('Alliance name must be at most 50 characters');
-    expect(validateAllianceForm({ ...alliance, description: 'd'.repeat(501) }).description).toBe(
-      'Description must be at most 500 characters',
-    );
-    expect(validateAllianceForm({ ...alliance, tag: 'AB' }).tag).toBe('Alliance tag must be 3 to 5 characters');
-    expect(validateAllianceForm({ ...alliance, tag: 'ABCDEF' }).tag).toBe('Alliance tag must be 3 to 5 characters');
-    expect(validateAllianceForm({ ...alliance, tag: 'sor' }).tag).toBe(
-      'Alliance tag may only contain uppercase letters A-Z and digits 0-9',
-    );
-    expect(validateAllianceForm({ ...alliance, tag: 'S-R' }).tag).toBe(
-      'Alliance tag may only contain uppercase letters A-Z and digits 0-9',
-    );
   });
 });
 

@@ -1,4 +1,4 @@
-// Form validation of SPEC section 5 (registration, login, alliance, village name), shared by the client forms and the server.
+// Form validation of SPEC section 5 (registration, login, village name), shared by the client forms and the server.
 
 /** Field name to the message shown under that field; a field without an entry is valid. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -10,14 +10,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const ALLIANCE_NAME_MAX_LENGTH = 50;
-export const ALLIANCE_TAG_MIN_LENGTH = 3;
-export const ALLIANCE_TAG_MAX_LENGTH = 5;
-export const ALLIANCE_TAG_PATTERN = /^[A-Z0-9]+$/;
-export const ALLIANCE_DESCRIPTION_MAX_LENGTH = 500;
 export const VILLAGE_NAME_MAX_LENGTH = 30;
 
-/** The exact texts SPEC quotes, plus the alliance and village ones it leaves to us. */
+/** The exact texts SPEC quotes, plus the village one it leaves to us. */
 export const VALIDATION_MESSAGES = {
   usernameRequired: 'Username is required',
   usernameTooShort: 'Username must be at least 3 characters',
@@ -27,13 +22,6 @@ export const VALIDATION_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordWeak: "Password doesn't meet requirements",
   passwordsDiffer: 'Passwords do not match',
-  allianceNameRequired: 'Alliance name is required',
-  allianceNameTooLong: 'Alliance name must be at most 50 characters',
-  allianceTagRequired: 'Alliance tag is required',
-  allianceTagLength: 'Alliance tag must be 3 to 5 characters',
-  allianceTagCharacters: 'Alliance tag may only contain uppercase letters A-Z and digits 0-9',
-  allianceDescriptionRequired: 'Description is required',
-  allianceDescriptionTooLong: 'Description must be at most 500 characters',
   villageNameTooLong: 'Village name must be at most 30 characters',
 } as const;
 
@@ -132,31 +120,6 @@ export function validateLogin(form: LoginForm): FieldErrors<keyof LoginForm> {
   const errors: FieldErrors<keyof LoginForm> = {};
   if (form.email.trim() === '') errors.email = M.emailRequired;
   if (form.password === '') errors.password = M.passwordRequired;
-  return errors;
-}
-
-export interface AllianceForm {
-  name: string;
-  tag: string;
-  description: string;
-}
-
-export function validateAllianceForm(form: AllianceForm): FieldErrors<keyof AllianceForm> {
-  const errors: FieldErrors<keyof AllianceForm> = {};
-  const name = form.name.trim();
-  if (name === '') errors.name = M.allianceNameRequired;
-  else if (characterCount(name) > ALLIANCE_NAME_MAX_LENGTH) errors.name = M.allianceNameTooLong;
-
-  const tag = form.tag.trim();
-  if (tag === '') errors.tag = M.allianceTagRequired;
-  else if (tag.length < ALLIANCE_TAG_MIN_LENGTH || tag.length > ALLIANCE_TAG_MAX_LENGTH) errors.tag = M.allianceTagLength;
-  else if (!ALLIANCE_TAG_PATTERN.test(tag)) errors.tag = M.allianceTagCharacters;
-
-  const description = form.description.trim();
-  if (description === '') errors.description = M.allianceDescriptionRequired;
-  else if (characterCount(description) > ALLIANCE_DESCRIPTION_MAX_LENGTH) {
-    errors.description = M.allianceDescriptionTooLong;
-  }
   return errors;
 }
 
