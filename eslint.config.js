@@ -121,6 +121,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-test/**',
       'build/**',
       'node_modules/**',
       'src/contract/schema.d.ts',

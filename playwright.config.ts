@@ -47,7 +47,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: '',
-        STATIC_DIR: 'dist',
+        // The test build (vite build --mode test): the production client plus window.__vikingsMap.
+        STATIC_DIR: 'dist-test',
         LOG_LEVEL: 'warn',
         DISCORD_CLIENT_ID: 'test-client',
         DISCORD_CLIENT_SECRET: 'e2e-secret',

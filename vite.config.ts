@@ -5,12 +5,14 @@ import { mapAtlas } from './scripts/vite-map-atlas.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), mapAtlas()],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  // `vite build --mode test` (the browser tests) is the production build plus the map's debug counters; it goes to its
+  // own folder so `npm start`, which serves dist/, never picks it up.
+  build: { outDir: mode === 'test' ? 'dist-test' : 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 5173),
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+}));

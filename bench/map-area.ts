@@ -9,7 +9,7 @@ import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
 import { seedWorld } from './support/seed-world';
 import { createSession } from '../src/server/auth/sessions';
-import { mapAreaJson } from '../src/server/services/map';
+import { mapAreaJson } from '../src/server/services/map-area';
 
 const VILLAGES = 300;
 const OWNERS = 30;

@@ -17,7 +17,7 @@ import { systemClock } from '../src/server/clock';
 import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
 import { seedWorld } from './support/seed-world';
-import { mapAreaJson } from '../src/server/services/map';
+import { mapAreaJson } from '../src/server/services/map-area';
 import { chunkCentre, chunkKey, chunkOf, chunkTiles, CHUNK_RADIUS } from '../src/client/map/chunks';
 import type { MapChunk, MapTile } from '../src/client/state/map';
 import type { BenchApi, BenchData, PanResult } from './map-frame/page';
@@ -60,11 +60,15 @@ async function worldChunks(): Promise<{ worldId: string; viewerId: string; chunk
   return { worldId: world.id, viewerId: owners[0].id, chunks, villageTiles };
 }
 
-/** Builds bench/map-frame (the real stage and the DOM baseline) for production, like the game's own client. */
+/**
+ * Builds bench/map-frame (the real stage and the DOM baseline) optimised like the game's own client, in Vite's test mode
+ * so the stage still shows its frame times on window.__vikingsMap (a production build leaves them out).
+ */
 async function buildPage(outDir: string): Promise<void> {
   await build({
     root: resolve('bench/map-frame'),
     configFile: false,
+    mode: 'test',
     logLevel: 'warn',
     base: './',
     plugins: [react(), mapAtlas({ dir: resolve('assets') })],

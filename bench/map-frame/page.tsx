@@ -7,8 +7,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import atlas from 'virtual:map-atlas';
 import MapStage from '../../src/client/map/MapStage';
 import { findTile } from '../../src/client/map/chunks';
-import { tileFill, tileLook } from '../../src/client/map/tile-look';
-import { TILE_LOOKS } from '../../src/client/map/atlas-data';
+import { tileFill } from '../../src/client/map/tile-fill';
+import { TILE_LOOKS, tileLook } from '../../src/rules/tile-looks';
 import { centreOnAtom, makeCamera, mapCameraAtom, mapChunksAtom, moveCameraAtom, type MapChunk, type MapTile } from '../../src/client/state/map';
 import { userAtom } from '../../src/client/state/session';
 

@@ -25,8 +25,6 @@ export type BuildingType = (typeof BUILDING_TYPES)[number];
 
 export const MAX_BUILDING_LEVEL = 30;
 
-export const FIELD_SLOT_FIRST = 1;
-export const FIELD_SLOT_LAST = 18;
 export const INNER_SLOT_FIRST = 19;
 export const INNER_SLOT_LAST = 40;
 export const GREAT_HALL_SLOT = 19;
@@ -210,10 +208,6 @@ export function isFieldType(type: BuildingType): type is FieldType {
 
 export function isInnerSlot(slot: number): boolean {
   return Number.isInteger(slot) && slot >= INNER_SLOT_FIRST && slot <= INNER_SLOT_LAST;
-}
-
-export function isFieldSlot(slot: number): boolean {
-  return Number.isInteger(slot) && slot >= FIELD_SLOT_FIRST && slot <= FIELD_SLOT_LAST;
 }
 
 /** Only stores may be built more than once in a village; their capacities add up. */

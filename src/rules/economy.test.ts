@@ -5,7 +5,6 @@ import {
   defenseBonusPercent,
   fieldProduction,
   militaryPower,
-  nearlyFullStores,
   netMeadPerHour,
   population,
   storageCapacity,
@@ -62,10 +61,6 @@ describe('storage', () => {
     expect(storeAlert(701, 1000)).toBe('warning');
     expect(storeAlert(900, 1000)).toBe('warning');
     expect(storeAlert(901, 1000)).toBe('danger');
-    expect(nearlyFullStores({ timber: 950, stone: 100, iron: 901, mead: 900 }, { timber: 1000, stone: 1000, iron: 1000, mead: 1000 })).toEqual([
-      'timber',
-      'iron',
-    ]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Village economy: field production, store capacity, population, mead balance and the village statistics.
 import type { ResourceType, Resources } from './resources';
-import { RESOURCE_TYPES, mapResources } from './resources';
+import { mapResources } from './resources';
 import type { BuildingType } from './buildings';
 import { BUILDINGS, FIELD_RESOURCE, MAX_BUILDING_LEVEL, isFieldType } from './buildings';
 import type { UnitCounts } from './units';
@@ -109,9 +109,4 @@ export function storeAlert(amount: number, capacity: number): StoreAlert {
   if (percent > STORE_DANGER_PERCENT) return 'danger';
   if (percent > STORE_WARNING_PERCENT) return 'warning';
   return 'normal';
-}
-
-/** The resources whose store is more than 90% full, for the high-priority tutorial hint. */
-export function nearlyFullStores(amounts: Resources, capacities: Resources): ResourceType[] {
-  return RESOURCE_TYPES.filter((r) => storeAlert(amounts[r], capacities[r]) === 'danger');
 }

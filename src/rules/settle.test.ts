@@ -1,6 +1,6 @@
-// Pins lazy resource settlement, starvation order and event ordering.
+// Pins lazy resource settlement and starvation order.
 import { describe, it, expect } from 'vitest';
-import { MS_PER_HOUR, dueEvents, eventsInTimeOrder, instantWhenEmpty, instantWhenFull, settleResources, settleSnapshot, starvation } from './settle';
+import { MS_PER_HOUR, instantWhenEmpty, settleResources, settleSnapshot, starvation } from './settle';
 
 const t0 = Date.UTC(2025, 5, 1, 12);
 const snapshot = { amounts: { timber: 750, stone: 750, iron: 750, mead: 100 }, at: t0 };
@@ -28,16 +28,11 @@ describe('settleResources', () => {
   });
 });
 
-describe('when stores empty or fill', () => {
+describe('when mead runs out', () => {
   it('finds the instant mead runs out', () => {
     expect(instantWhenEmpty(100, -40, t0)).toBe(t0 + 2.5 * MS_PER_HOUR);
     expect(instantWhenEmpty(0, -40, t0)).toBe(t0);
     expect(instantWhenEmpty(100, 0, t0)).toBeNull();
-  });
-
-  it('finds the instant a store is full', () => {
-    expect(instantWhenFull(750, 100, 800, t0)).toBe(t0 + 0.5 * MS_PER_HOUR);
-    expect(instantWhenFull(750, -1, 800, t0)).toBeNull();
   });
 });
 
@@ -69,24 +64,5 @@ describe('starvation', () => {
 
   it('stops when nobody is left', () => {
     expect(starvation({ bondi: 2 }, 0, -10)).toEqual({ starved: { bondi: 2 }, remaining: { bondi: 0 }, netMead: -8 });
-  });
-});
-
-describe('event ordering', () => {
-  const events = [
-    { id: 'arrival', at: t0 + 300 },
-    { id: 'upgrade', at: t0 + 100 },
-    { id: 'unit-a', at: t0 + 200 },
-    { id: 'unit-b', at: t0 + 200 },
-    { id: 'later', at: t0 + 10_000 },
-  ];
-
-  it('orders events by instant, keeping ties in the given order', () => {
-    expect(eventsInTimeOrder(events).map((e) => e.id)).toEqual(['upgrade', 'unit-a', 'unit-b', 'arrival', 'later']);
-  });
-
-  it('keeps only the due ones', () => {
-    expect(dueEvents(events, t0 + 300).map((e) => e.id)).toEqual(['upgrade', 'unit-a', 'unit-b', 'arrival']);
-    expect(dueEvents(events, t0)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// Lazy resource settlement: amounts at any instant from a stored snapshot and rates, starvation, and event ordering.
+// Lazy resource settlement: amounts at any instant from a stored snapshot and rates, and starvation.
 import type { Resources } from './resources';
 import { mapResources } from './resources';
 import type { UnitCounts, UnitType } from './units';
@@ -47,12 +47,6 @@ export function instantWhenEmpty(amount: number, ratePerHour: number, fromMs: nu
   return fromMs + Math.ceil((Math.max(0, amount) / -ratePerHour) * MS_PER_HOUR);
 }
 
-/** The instant a growing amount reaches capacity, or null when it does not grow. */
-export function instantWhenFull(amount: number, ratePerHour: number, capacity: number, fromMs: number): number | null {
-  if (ratePerHour <= 0) return null;
-  return fromMs + Math.ceil((Math.max(0, capacity - amount) / ratePerHour) * MS_PER_HOUR);
-}
-
 export interface Starvation {
   /** Units lost, by type. */
   starved: UnitCounts;
@@ -86,19 +80,3 @@ export function starvation(units: UnitCounts, meadAmount: number, netMead: numbe
   }
   return { starved, remaining, netMead: net };
 }
-
-/** Anything that happens at an instant: a finished upgrade, a trained unit, an arrival, a village starving. */
-export interface TimedEvent {
-  at: number;
-}
-
-/** Events in time order; events at the same instant keep the order given (Array.prototype.sort is stable). */
-export function eventsInTimeOrder<E extends TimedEvent>(events: readonly E[]): E[] {
-  return [...events].sort((a, b) => a.at - b.at);
-}
-
-/** The events due by `nowMs`, in the order the server must settle and apply them. */
-export function dueEvents<E extends TimedEvent>(events: readonly E[], nowMs: number): E[] {
-  return eventsInTimeOrder(events.filter((e) => e.at <= nowMs));
-}
-

@@ -1,16 +1,14 @@
 // Deterministic terrain: the tile type and bonus at (world seed, x, y), computed on demand so terrain costs no storage.
 import type { ResourceType } from './resources';
+import { terrainResource, type TileResource } from './tile-looks';
 import type { TerrainType } from './world';
 
 /** Percent production bonus per resource that an oasis gives the village holding it. */
 export type OasisBonus = Partial<Record<ResourceType, number>>;
 
-export interface TerrainTile {
+/** A tile of natural ground: its type, the resource it shows and, on an oasis, the oasis's bonus. */
+export interface TerrainTile extends TileResource {
   type: TerrainType;
-  /** The resource the tile favours, for display; null on empty land and water. */
-  resourceType: ResourceType | null;
-  /** Percent, e.g. 10 for a forest's timber; 0 when resourceType is null. */
-  resourceBonus: number;
   oasisBonus?: OasisBonus;
 }
 
@@ -25,9 +23,6 @@ export const OASIS_BONUSES: readonly OasisBonus[] = [
   { iron: 25, mead: 25 },
   { mead: 50 },
 ];
-
-export const FOREST_TIMBER_BONUS = 10;
-export const MOUNTAIN_STONE_BONUS = 10;
 
 /*
  * Tuning of the shares (measured over many seeds): about 60% empty, 18% forest, 10% mountain,
@@ -70,7 +65,7 @@ function latticeHash(key: number, x: number, y: number): number {
 }
 
 /** A hash of (seed, layer, x, y), for per-tile draws such as where oases lie and which kind they are. */
-export function hashTile(seed: number, salt: number, x: number, y: number): number {
+function hashTile(seed: number, salt: number, x: number, y: number): number {
   return latticeHash(layerKey(seed | 0, salt), x | 0, y | 0);
 }
 
@@ -166,20 +161,9 @@ function naturalType(seed: number, x: number, y: number): TerrainType {
 
 export function terrainAt(seed: number, x: number, y: number): TerrainTile {
   const type = naturalType(seed | 0, x, y);
-  switch (type) {
-    case 'forest':
-      return { type, resourceType: 'timber', resourceBonus: FOREST_TIMBER_BONUS };
-    case 'mountain':
-      return { type, resourceType: 'stone', resourceBonus: MOUNTAIN_STONE_BONUS };
-    case 'oasis': {
-      const kind = OASIS_BONUSES[hashTile(seed, OASIS_KIND, x, y) % OASIS_BONUSES.length];
-      // The display shows one resource: the first non-mead one, or mead when it is the only one.
-      const [resourceType, resourceBonus] = Object.entries(kind)[0] as [ResourceType, number];
-      return { type, resourceType, resourceBonus, oasisBonus: { ...kind } };
-    }
-    default:
-      return { type, resourceType: null, resourceBonus: 0 };
-  }
+  if (type !== 'oasis') return { type, ...terrainResource(type) };
+  const kind = OASIS_BONUSES[hashTile(seed, OASIS_KIND, x, y) % OASIS_BONUSES.length];
+  return { type, ...terrainResource(type, kind), oasisBonus: { ...kind } };
 }
 
 /** Villages may only be founded on empty land. */

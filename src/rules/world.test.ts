@@ -9,7 +9,6 @@ import {
   isInsideWorld,
   travelTimeHours,
   travelTimeSeconds,
-  worldBounds,
 } from './world';
 
 /** A small seeded generator so the capital search is replayable. */
@@ -26,8 +25,6 @@ function mulberry32(seed: number): () => number {
 
 describe('world bounds', () => {
   it('runs from -200 to 200 by default and can be resized', () => {
-    expect(worldBounds()).toEqual({ minX: -200, maxX: 200, minY: -200, maxY: 200 });
-    expect(worldBounds(50)).toEqual({ minX: -50, maxX: 50, minY: -50, maxY: 50 });
     expect(isInsideWorld(200, -200)).toBe(true);
     expect(isInsideWorld(201, 0)).toBe(false);
     expect(isInsideWorld(0, -201)).toBe(false);

@@ -8,8 +8,6 @@ export const DEFAULT_WORLD_SPEED = 1;
 export const CAPITAL_RING_MIN = 40;
 export const CAPITAL_RING_MAX = 120;
 export const MIN_VILLAGE_SPACING = 3;
-export const OASIS_MAX_DISTANCE = 10;
-export const SETTLEMENT_CANDIDATE_RADIUS = 15;
 
 export const MAP_DEFAULT_RADIUS = 10;
 export const MAP_MIN_RADIUS = 5;
@@ -25,20 +23,9 @@ export type TerrainType = (typeof TERRAIN_TYPES)[number];
 export const TILE_TYPES = ['village', 'oasis', 'forest', 'mountain', 'water', 'empty'] as const;
 export type TileType = (typeof TILE_TYPES)[number];
 
-export interface WorldBounds {
-  minX: number;
-  maxX: number;
-  minY: number;
-  maxY: number;
-}
-
 export interface Point {
   x: number;
   y: number;
-}
-
-export function worldBounds(size = DEFAULT_WORLD_SIZE): WorldBounds {
-  return { minX: -size, maxX: size, minY: -size, maxY: size };
 }
 
 /** Outside the world (or off the grid) a tile is unknown; the client draws a question mark. */

@@ -3,7 +3,7 @@ import { Graphics, type Container } from 'pixi.js';
 import type { TilePoint } from '../state/map';
 import type { MapStyle } from './atlas-data';
 import type { ViewGeometry } from './coords';
-import { parseColour } from './tile-look';
+import { parseColour } from './tile-fill';
 import { UNIT, tilePosition } from './TerrainLayer';
 
 /** Tile size (CSS px) under which the player's village gets a ring. */

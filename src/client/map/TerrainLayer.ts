@@ -7,7 +7,8 @@ import { CHUNK_SIZE, chunkKey, chunkRect, type ChunkRef } from './chunks';
 import type { ViewGeometry } from './coords';
 import { visibleTiles } from './coords';
 import { mapDebug } from './debug';
-import { tileLook, tileShade } from './tile-look';
+import { tileLook } from '../../rules/tile-looks';
+import { tileShade } from './tile-fill';
 
 /** World units per tile: sprites are laid out in these, and the layer is scaled to the tile size on screen. */
 export const UNIT = 64;

@@ -1,8 +1,9 @@
 // The shape of the map's art as the build hands it over (virtual:map-atlas): one packed SVG atlas plus assets/map-style.json.
+import type { TileLook } from '../../rules/tile-looks.ts';
 
-/** The looks a tile can have: the server's tile types, with villages split into the player's own and everybody else's. */
-export const TILE_LOOKS = ['own-village', 'village', 'oasis', 'forest', 'mountain', 'water', 'empty', 'unknown'] as const;
-export type TileLook = (typeof TILE_LOOKS)[number];
+// The build plugin (scripts/vite-map-atlas.ts) reads the looks from here, beside the shapes it fills; the extension is
+// written out because Vite's config loader takes this file as it is.
+export { TILE_LOOKS, type TileLook } from '../../rules/tile-looks.ts';
 
 /** One tile look from assets/map-style.json. */
 export interface TileLookStyle {

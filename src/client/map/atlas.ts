@@ -3,8 +3,9 @@
 // In `npm run dev` a changed icon or style arrives by hot update and every stage reloads its textures.
 import { CanvasSource, Rectangle, Texture } from 'pixi.js';
 import atlasModule from 'virtual:map-atlas';
-import { TILE_LOOKS, type MapAtlasData, type TileLook } from './atlas-data';
-import { FILL_SHADES, scaleColour, shadeFill } from './tile-look';
+import { TILE_LOOKS, type TileLook } from '../../rules/tile-looks';
+import type { MapAtlasData } from './atlas-data';
+import { FILL_SHADES, scaleColour, shadeFill } from './tile-fill';
 
 let current: MapAtlasData = atlasModule;
 const subscribers = new Set<(atlas: MapAtlasData) => void>();

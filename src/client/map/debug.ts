@@ -1,5 +1,6 @@
-// Counters the stage keeps about itself on window.__vikingsMap: live stages, renderers, WebGL contexts and DOM listeners,
-// and what the last frame drew. Tests use them to prove that leaving the map cleans up; the bench reads frame times from them.
+// Counters the stage keeps about itself: live stages, renderers, WebGL contexts and DOM listeners, and what the last frame
+// drew. Development and test builds show them on window.__vikingsMap, where tests prove that leaving the map cleans up and
+// the bench reads frame times; a production build keeps them to itself.
 import type { TilePoint } from '../state/map';
 
 export interface FrameRecord {
@@ -38,6 +39,12 @@ export interface MapDebug {
   } | null;
 }
 
+/**
+ * Vite writes the build's mode in as a constant, so a production build drops the window property (and the context
+ * tracking, which would hold on to every context a visit made) as dead code. `vite build --mode test` keeps them.
+ */
+const EXPOSED = import.meta.env.MODE !== 'production';
+
 const contexts = new Set<WebGLRenderingContext | WebGL2RenderingContext>();
 
 function createDebug(): MapDebug {
@@ -66,10 +73,10 @@ declare global {
   }
 }
 
-export const mapDebug: MapDebug = typeof window === 'undefined' ? createDebug() : (window.__vikingsMap ??= createDebug());
+export const mapDebug: MapDebug = EXPOSED && typeof window !== 'undefined' ? (window.__vikingsMap ??= createDebug()) : createDebug();
 
 export function trackContext(gl: WebGLRenderingContext | WebGL2RenderingContext | undefined): void {
-  if (gl) contexts.add(gl);
+  if (EXPOSED && gl) contexts.add(gl);
 }
 
 /** addEventListener that counts, returning its own removal; every listener a stage adds goes through here. */

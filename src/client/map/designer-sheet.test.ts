@@ -1,10 +1,9 @@
 // Designer sheet layout: every tile type at every zoom step.
 import { describe, expect, it } from 'vitest';
-import { TILE_LOOKS } from './atlas-data';
 import { findTile } from './chunks';
 import { visibleTiles } from './coords';
 import { DESIGNER_VIEWER, DESIGNER_WORLD, designerChunks, designerSheet, ZOOM_STEPS } from './designer-sheet';
-import { tileLook } from './tile-look';
+import { TILE_LOOKS, tileLook } from '../../rules/tile-looks';
 
 describe('designer sheet', () => {
   it('has every radius from 5 to 25', () => {

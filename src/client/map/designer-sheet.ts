@@ -1,10 +1,10 @@
 // The designer's sheet: where every tile look is shown at every zoom step, and the sample tiles it shows. Plain data, no Pixi.
+import { oasisBonusEntries, terrainResource, TILE_LOOKS, type TileLook } from '../../rules/tile-looks';
 import { MAP_DEFAULT_RADIUS, MAP_MAX_RADIUS, MAP_MIN_RADIUS } from '../../rules/world';
 import type { MapChunk, MapTile } from '../state/map';
-import { TILE_LOOKS, type TileLook } from './atlas-data';
 import { chunkKey, chunkOf, CHUNK_SIZE, tileIndex } from './chunks';
 import { tileSizeFor, type ViewGeometry } from './coords';
-import { tileNoise } from './tile-look';
+import { tileNoise } from './tile-fill';
 
 /** Every radius a player can reach with the zoom buttons (5..25: steps of 2 from 10 and from either end). */
 export const ZOOM_STEPS: readonly number[] = Array.from({ length: MAP_MAX_RADIUS - MAP_MIN_RADIUS + 1 }, (_, i) => MAP_MIN_RADIUS + i);
@@ -73,32 +73,31 @@ export function designerSheet(stageSize: number): DesignerSheet {
   return { width: Math.ceil(width), height: Math.ceil(top), views };
 }
 
+/** The oasis kind the sheet shows. */
+const SAMPLE_OASIS = { mead: 25 };
+
 function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
-  const base = { x, y, worldId: DESIGNER_WORLD, resourceType: null, resourceBonus: null } as const;
-  switch (look) {
-    case 'own-village':
-    case 'village':
-      return {
-        ...base,
-        type: 'village',
-        resourceBonus: 0,
-        village: {
-          id: `v${x}:${y}`,
-          name: look === 'own-village' ? 'Your village' : `Village ${n}`,
-          owner: { id: look === 'own-village' ? DESIGNER_VIEWER : `player-${n}`, username: look === 'own-village' ? 'You' : `Jarl ${n}` },
-          population: 120 + n,
-          isCapital: look === 'own-village',
-        },
-      };
-    case 'oasis':
-      return { ...base, type: 'oasis', resourceType: 'mead', resourceBonus: 25, bonuses: [{ resourceType: 'mead', percent: 25 }] };
-    case 'forest':
-      return { ...base, type: 'forest', resourceType: 'timber', resourceBonus: 10 };
-    case 'mountain':
-      return { ...base, type: 'mountain', resourceType: 'stone', resourceBonus: 10 };
-    default:
-      return { ...base, type: look };
+  const base = { x, y, worldId: DESIGNER_WORLD } as const;
+  if (look === 'unknown') return { ...base, type: look, resourceType: null, resourceBonus: null };
+  if (look === 'own-village' || look === 'village') {
+    const own = look === 'own-village';
+    return {
+      ...base,
+      type: 'village',
+      resourceType: null,
+      resourceBonus: 0,
+      village: {
+        id: `v${x}:${y}`,
+        name: own ? 'Your village' : `Village ${n}`,
+        owner: { id: own ? DESIGNER_VIEWER : `player-${n}`, username: own ? 'You' : `Jarl ${n}` },
+        population: 120 + n,
+        isCapital: own,
+      },
+    };
   }
+  // Terrain shows what the rules give it, as the server's map replies do.
+  if (look === 'oasis') return { ...base, type: look, ...terrainResource(look, SAMPLE_OASIS), bonuses: oasisBonusEntries(SAMPLE_OASIS) };
+  return { ...base, type: look, ...terrainResource(look) };
 }
 
 /** What the sample area looks like: the world's edge on the left, a lake, woods, hills and a few villages. */

@@ -13,7 +13,7 @@ export interface ServerProcess {
 
 /** The compiled server of `npm run build` (as `npm start` runs it), on 127.0.0.1:port over `dataDir`. */
 export async function startServer(port: number, dataDir = mkdtempSync(join(tmpdir(), 'vikings-e2e-extra-'))): Promise<ServerProcess> {
-  const run = runServer(compiledServer, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist', LOG_LEVEL: 'silent' });
+  const run = runServer(compiledServer, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist-test', LOG_LEVEL: 'silent' });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, run);
   return {

@@ -5,6 +5,7 @@ import { apiError, type User } from '../../api/client';
 import { ROLE_NAMES, parseRole, roleBadgeColour } from '../../../rules/roles';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
+import './admin.css';
 
 export const USERS_FAILED = 'Failed to load users.';
 /** SPEC section 2: a fixed placeholder figure, not a live count. */

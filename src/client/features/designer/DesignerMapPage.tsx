@@ -2,7 +2,7 @@
 // Under `npm run dev` the sheet and the table redraw as soon as an icon or assets/map-style.json is saved.
 import atlas from 'virtual:map-atlas';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { TILE_LOOKS } from '../../map/atlas-data';
+import { TILE_LOOKS } from '../../../rules/tile-looks';
 import { designerSheet } from '../../map/designer-sheet';
 import { zoomOf } from '../../state/map';
 import './designer.css';

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { eventDisplay, sampleEvents, sampleWorlds, toggleWorld, type EventDisplay } from './sampleData';
+import './gamemaster.css';
 
 const QUICK_ACTIONS = ['Send Announcement', 'Distribute Rewards', 'Moderate Players', 'View Analytics'] as const;
 

@@ -2,6 +2,7 @@
 import { Link } from 'react-router';
 import { startDiscordLogin } from '../../api/auth';
 import { Logo } from '../../ui/Logo';
+import './landing.css';
 
 const STATS = [
   { value: '15K+', label: 'active players' },

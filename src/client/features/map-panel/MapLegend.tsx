@@ -1,5 +1,6 @@
 // The legend: every tile look with its icon, colour and label, from assets/map-style.json.
-import { lookLabel, mapArt, TILE_LOOKS } from './mapStyle';
+import { TILE_LOOKS } from '../../../rules/tile-looks';
+import { lookLabel, mapArt } from './mapStyle';
 
 export function MapLegend() {
   return (

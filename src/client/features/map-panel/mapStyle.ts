@@ -1,10 +1,8 @@
 // The map's look for the HUD (legend, labels): assets/map-style.json and the icons, as the build packed them.
 import atlas from 'virtual:map-atlas';
-import { tileLook } from '../../map/tile-look';
-import { TILE_LOOKS, type MapAtlasData, type TileLook } from '../../map/atlas-data';
+import type { MapAtlasData } from '../../map/atlas-data';
+import { tileLook, type TileLook } from '../../../rules/tile-looks';
 import type { MapTile } from '../../state/map';
-
-export { TILE_LOOKS, type TileLook };
 
 export const mapArt: MapAtlasData = atlas;
 

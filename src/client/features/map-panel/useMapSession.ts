@@ -5,12 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiError } from '../../api/client';
 import { getMapArea, reportTutorialAction } from '../../api/map';
-import { listVillages } from '../../api/villages';
-import { listWorlds } from '../../api/worlds';
 import { hoveredTileAtom, makeCamera, mapCameraAtom, mapHomeAtom, selectedTileAtom, MAP_DEFAULT_RADIUS } from '../../state/map';
-import { villagesAtom } from '../../state/village';
+import { loadVillagesAtom, loadWorldsAtom, villagesAtom, villagesStatusAtom, worldsAtom } from '../../state/village';
 import { ChunkLoader } from './chunkLoader';
 import { parseMapView, showsView, withMapView } from './urlState';
+import { worldToShow } from './worldToShow';
 
 export type MapSessionStatus = 'loading' | 'ready' | 'no-village' | 'error';
 
@@ -21,7 +20,10 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
   const store = useStore();
   const [searchParams, setSearchParams] = useSearchParams();
   const villages = useAtomValue(villagesAtom);
-  const setVillages = useSetAtom(villagesAtom);
+  const villagesStatus = useAtomValue(villagesStatusAtom);
+  const loadVillages = useSetAtom(loadVillagesAtom);
+  const worlds = useAtomValue(worldsAtom);
+  const loadWorlds = useSetAtom(loadWorldsAtom);
   const home = useAtomValue(mapHomeAtom);
   const camera = useAtomValue(mapCameraAtom);
   const [status, setStatus] = useState<MapSessionStatus>('loading');
@@ -35,32 +37,19 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
   // The view the page opened on while the address named none: the address stays plain until the player moves away.
   const openingView = useRef<{ x: number; y: number; radius: number } | null>(null);
 
-  // The shell may not have loaded the villages yet: load them here (both write the same atom).
+  // The shell may not have loaded the villages yet: ask as well (a load already running is shared, not repeated).
   useEffect(() => {
-    if (villages !== null) return;
-    let cancelled = false;
-    listVillages()
-      .then((list) => {
-        if (!cancelled) setVillages((current) => current ?? list);
-      })
-      .catch((failure: unknown) => {
-        if (cancelled) return;
-        setError(apiError(failure, 'Your villages could not be loaded.'));
-        setStatus('error');
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [villages, setVillages]);
+    if (villages === null) void loadVillages();
+  }, [villages, loadVillages]);
 
-  // The first view, once the villages are known.
+  // The first view, once the villages (and, for a player without a village, the worlds) are known.
   useEffect(() => {
     if (started.current || villages === null) return;
-    started.current = true;
     const fromAddress = parseMapView(initialParams.current);
     const radius = fromAddress?.radius ?? MAP_DEFAULT_RADIUS;
-    store.set(selectedTileAtom, null);
     if (home) {
+      started.current = true;
+      store.set(selectedTileAtom, null);
       homeSeen.current = `${home.worldId}:${home.x}:${home.y}`;
       const centre = fromAddress?.centre ?? home;
       const camera = makeCamera(home.worldId, centre.x, centre.y, radius);
@@ -70,32 +59,32 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
       return;
     }
     // No village yet: show the default world around its centre, so the player can look for a place.
-    let cancelled = false;
-    listWorlds()
-      .then((worlds) => {
-        if (cancelled) return;
-        const world = worlds.find((w) => w.name === 'Midgard') ?? worlds[0];
-        if (!world) {
-          setError('There is no world to show yet.');
-          setStatus('error');
-          return;
-        }
-        const centre = fromAddress?.centre ?? { x: 0, y: 0 };
-        const camera = makeCamera(world.id, centre.x, centre.y, radius);
-        if (!fromAddress) openingView.current = camera;
-        store.set(mapCameraAtom, camera);
-        setStatus('no-village');
-      })
-      .catch((failure: unknown) => {
+    if (worlds === null) {
+      // This effect runs again when the worlds arrive.
+      let cancelled = false;
+      loadWorlds().catch((failure: unknown) => {
         if (cancelled) return;
         setError(apiError(failure, 'The world could not be loaded.'));
         setStatus('error');
       });
-    return () => {
-      cancelled = true;
-      started.current = false;
-    };
-  }, [villages, home, store]);
+      return () => {
+        cancelled = true;
+      };
+    }
+    started.current = true;
+    store.set(selectedTileAtom, null);
+    const world = worldToShow(worlds);
+    if (!world) {
+      setError('There is no world to show yet.');
+      setStatus('error');
+      return;
+    }
+    const centre = fromAddress?.centre ?? { x: 0, y: 0 };
+    const camera = makeCamera(world.id, centre.x, centre.y, radius);
+    if (!fromAddress) openingView.current = camera;
+    store.set(mapCameraAtom, camera);
+    setStatus('no-village');
+  }, [villages, home, worlds, loadWorlds, store]);
 
   // Switching village in the shell while on the map recentres on the new one.
   useEffect(() => {
@@ -150,5 +139,7 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
     [store],
   );
 
+  // The villages load logs its own failure; the map says so instead of waiting for ever.
+  if (villages === null && villagesStatus === 'error') return { status: 'error', error: 'Your villages could not be loaded.', loadError };
   return { status, error, loadError };
 }

@@ -1,8 +1,8 @@
-// Tile looks: which icon a tile gets (own or other village, terrain, unknown) and its steady fill variation.
+// Tile fills: the steady brightness variation of each look's colour from tile to tile.
 import { describe, expect, it } from 'vitest';
 import type { MapStyle } from './atlas-data';
-import { TILE_LOOKS } from './atlas-data';
-import { FILL_SHADES, parseColour, scaleColour, shadeFill, tileFill, tileLook, tileNoise, tileShade } from './tile-look';
+import { TILE_LOOKS } from '../../rules/tile-looks';
+import { FILL_SHADES, parseColour, scaleColour, shadeFill, tileFill, tileNoise, tileShade } from './tile-fill';
 
 const style = {
   tiles: Object.fromEntries(TILE_LOOKS.map((look) => [look, { icon: `${look}.svg`, fill: '#808080', label: look }])),
@@ -12,20 +12,6 @@ const style = {
   selection: '#ffffff',
   hover: '#ffffff',
 } as MapStyle;
-
-describe('tileLook', () => {
-  const village = (ownerId: string) => ({ type: 'village' as const, village: { id: 'v', name: 'V', owner: { id: ownerId, username: 'u' }, population: 1 } });
-
-  it('tells the player’s own villages from others', () => {
-    expect(tileLook(village('me'), 'me')).toBe('own-village');
-    expect(tileLook(village('you'), 'me')).toBe('village');
-    expect(tileLook(village('me'), null)).toBe('village');
-  });
-
-  it('uses the tile type for terrain and unknown tiles', () => {
-    for (const type of ['oasis', 'forest', 'mountain', 'water', 'empty', 'unknown'] as const) expect(tileLook({ type }, 'me')).toBe(type);
-  });
-});
 
 describe('tileFill', () => {
   it('varies the fill a little and always the same way for a tile', () => {

@@ -1,11 +1,6 @@
-// Which look a tile has (own village, other village, terrain, unknown) and its fill colour; plain functions, no Pixi.
-import type { MapTile } from '../state/map';
-import type { MapStyle, TileLook } from './atlas-data';
-
-export function tileLook(tile: Pick<MapTile, 'type' | 'village'>, viewerId: string | null): TileLook {
-  if (tile.type === 'village') return viewerId !== null && tile.village?.owner.id === viewerId ? 'own-village' : 'village';
-  return tile.type;
-}
+// The fill colour of a tile's square: its look's colour from the style, in a few steady shades; plain functions, no Pixi.
+import type { TileLook } from '../../rules/tile-looks';
+import type { MapStyle } from './atlas-data';
 
 /** A stable pseudo-random number in [0, 1) for a tile, so the same tile always gets the same shade. */
 export function tileNoise(x: number, y: number): number {

@@ -1,0 +1,89 @@
+// GET /api/map/search: villages by part of their name, or the tile at typed coordinates.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { users, villages } from '../db/schema';
+import { isInsideWorld } from '../../rules/world';
+import { villagePopulation } from './map-population';
+import { codeType, terrainCodes } from './map-terrain';
+import { findWorld } from './worlds';
+
+export const MAX_SEARCH_RESULTS = 20;
+
+export type SearchResult = Schema<'MapSearchResult'>;
+
+/** `(x|y)` or `x|y`, with optional spaces and minus signs. */
+const COORDINATES = /^\s*(\()?\s*(-?\d{1,6})\s*\|\s*(-?\d{1,6})\s*(\))?\s*$/;
+
+export function parseCoordinates(text: string): { x: number; y: number } | null {
+  const match = COORDINATES.exec(text);
+  if (!match) return null;
+  // Both brackets or neither.
+  if (Boolean(match[1]) !== Boolean(match[4])) return null;
+  return { x: Number(match[2]) || 0, y: Number(match[3]) || 0 };
+}
+
+/** Escapes LIKE's wildcards so a search for "50%" finds that text, not everything starting with 50. */
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const RESULT_COLUMNS = {
+  id: villages.id,
+  name: villages.name,
+  x: villages.x,
+  y: villages.y,
+  ownerId: villages.ownerId,
+  username: users.username,
+  population: villagePopulation,
+};
+
+export async function searchMap(
+  db: Db,
+  worldId: string,
+  text: string,
+  near: { x: number; y: number } | null,
+): Promise<SearchResult[]> {
+  const world = await findWorld(db, worldId);
+  const coordinates = parseCoordinates(text);
+  if (coordinates) {
+    const { x, y } = coordinates;
+    if (!isInsideWorld(x, y, world.size)) return [];
+    const [row] = await db
+      .select(RESULT_COLUMNS)
+      .from(villages)
+      .innerJoin(users, eq(users.id, villages.ownerId))
+      .where(and(eq(villages.worldId, world.id), eq(villages.x, x), eq(villages.y, y)))
+      .limit(1);
+    if (!row) return [{ x, y, type: codeType(terrainCodes(world.seed).at(x, y)) }];
+    return [villageResult(row)];
+  }
+
+  const needle = text.trim();
+  if (needle === '') return [];
+  const pattern = `%${likeEscape(needle)}%`;
+  const nameMatches = sql`lower(${villages.name}) like lower(${pattern}) escape '\\'`;
+  const order = near
+    ? [sql`(${villages.x} - ${near.x}) * (${villages.x} - ${near.x}) + (${villages.y} - ${near.y}) * (${villages.y} - ${near.y})`, sql`lower(${villages.name})`]
+    : [sql`lower(${villages.name})`, asc(villages.name)];
+  const rows = await db
+    .select(RESULT_COLUMNS)
+    .from(villages)
+    .innerJoin(users, eq(users.id, villages.ownerId))
+    .where(and(eq(villages.worldId, world.id), nameMatches))
+    .orderBy(...order, asc(villages.id))
+    .limit(MAX_SEARCH_RESULTS);
+  return rows.map(villageResult);
+}
+
+function villageResult(row: { id: string; name: string; x: number; y: number; ownerId: string; username: string; population: number }): SearchResult {
+  return {
+    villageId: row.id,
+    name: row.name,
+    x: row.x,
+    y: row.y,
+    type: 'village',
+    owner: { id: row.ownerId, username: row.username },
+    population: row.population,
+  };
+}
