@@ -169,6 +169,18 @@ describe('the tutorial overlay', () => {
     expect(screen.getByRole('button', { name: 'Tutorial 100%' })).toBeTruthy();
   });
 
+  it('asks for the hints again when the step changes', async () => {
+    confirmMock.mockReturnValue(true);
+    renderButton();
+    const dialog = await openOverlay();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show Hints' }));
+    await within(dialog).findByRole('list', { name: 'Hints' });
+    expect(requests('GET', '/api/tutorial/hints')).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Skip Tutorial' }));
+    await within(dialog).findByText('Tutorial complete');
+    await waitFor(() => expect(requests('GET', '/api/tutorial/hints')).toHaveLength(2));
+  });
+
   it('goes to the pages it names and closes', async () => {
     renderButton();
     for (const [button, path] of [

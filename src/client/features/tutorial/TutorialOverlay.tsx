@@ -132,27 +132,27 @@ export function TutorialOverlay({ open, onClose }: TutorialOverlayProps) {
   const footer = (
     <>
       {status && !status.isCompleted && (
-        <button type="button" className="button button--ghost tutorial-overlay__skip" onClick={onSkip} disabled={skipping}>
+        <button type="button" className="button button--ghost button--small tutorial-overlay__skip" onClick={onSkip} disabled={skipping}>
           Skip Tutorial
         </button>
       )}
-      <button type="button" className="button button--secondary" onClick={() => go('/game/village')}>
+      <button type="button" className="button button--secondary button--small" onClick={() => go('/game/village')}>
         View Village
       </button>
-      <button type="button" className="button button--secondary" onClick={() => go('/game/map')}>
+      <button type="button" className="button button--secondary button--small" onClick={() => go('/game/map')}>
         View Map
       </button>
-      <button type="button" className="button button--secondary" onClick={() => go('/game/alliance')}>
+      <button type="button" className="button button--secondary button--small" onClick={() => go('/game/alliance')}>
         View Alliance
       </button>
-      <button type="button" className="button" onClick={onMarkLogin}>
+      <button type="button" className="button button--small" onClick={onMarkLogin}>
         Mark Login Complete
       </button>
     </>
   );
 
   return (
-    <Modal open={open} title="Tutorial" onClose={close} footer={footer}>
+    <Modal open={open} title="Tutorial" onClose={close} footer={footer} className="tutorial-modal">
       {!status ? (
         <Spinner label="Loading the tutorial..." />
       ) : (
@@ -178,7 +178,8 @@ export function TutorialOverlay({ open, onClose }: TutorialOverlayProps) {
             >
               {showHints ? 'Hide Hints' : 'Show Hints'}
             </button>
-            {showHints && <Hints />}
+            {/* Hints depend on the step: a new step (or the end) asks for them again. */}
+            {showHints && <Hints key={`${status.currentStep}-${status.isCompleted}`} />}
           </div>
         </div>
       )}
