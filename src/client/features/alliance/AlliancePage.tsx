@@ -1,5 +1,5 @@
 // /game/alliance: the player's alliance, or the invitations waiting and a way to found one.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { getMyAlliance, listReceivedInvitations, type AllianceWithMembership, type Invitation, type MyAlliance } from '../../api/alliances';
 import { userAtom } from '../../state/session';
@@ -99,7 +99,7 @@ export default function AlliancePage() {
     setInvitations((old) => (old ?? []).filter((invitation) => invitation.id !== invitationId));
   }
 
-  let body;
+  let body: ReactNode;
   if (mine?.alliance && mine.membership) {
     body = <MemberView alliance={mine.alliance} membership={mine.membership} myUserId={myUserId} onLeft={onLeft} />;
   } else if (mine && invitations) {

@@ -66,6 +66,7 @@ export function MemberView({ alliance, membership, myUserId, onLeft }: MemberVie
   const tab: TabId = isTabId(tabParam) ? tabParam : 'overview';
   const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const members = alliance.members ?? [];
 
   async function onLeave() {
     if (!window.confirm(LEAVE_CONFIRMATION)) return;
@@ -122,8 +123,8 @@ export function MemberView({ alliance, membership, myUserId, onLeft }: MemberVie
           { id: 'overview', label: 'Overview', panel: <OverviewTab alliance={alliance} /> },
           {
             id: 'members',
-            label: `Members (${alliance.members.length})`,
-            panel: <MembersTab members={alliance.members} myRole={membership.role} myUserId={myUserId} />,
+            label: `Members (${members.length})`,
+            panel: <MembersTab members={members} myRole={membership.role} myUserId={myUserId} />,
           },
           { id: 'diplomacy', label: 'Diplomacy', panel: <p className="card muted alliance-soon">Diplomacy is coming soon</p> },
           { id: 'messages', label: 'Messages', panel: <AllianceChat myUserId={myUserId} /> },

@@ -8,14 +8,16 @@ export function percent(value: number): string {
 }
 
 export function QuestSummary({ summary }: { summary: QuestProgressSummary }) {
+  // An odd reply shows zeros rather than breaking the page.
+  const tutorial = summary.tutorial ?? { percentage: 0, completed: 0, total: 0 };
   return (
     <dl className="quest-summary" aria-label="Quest summary">
       <div className="quest-summary__item">
         <dt>Tutorial</dt>
         <dd>
-          {percent(summary.tutorial.percentage)}{' '}
+          {percent(tutorial.percentage)}{' '}
           <small>
-            {summary.tutorial.completed}/{summary.tutorial.total} steps
+            {tutorial.completed}/{tutorial.total} steps
           </small>
         </dd>
       </div>
