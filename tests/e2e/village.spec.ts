@@ -77,10 +77,14 @@ test('a new player joins a world, upgrades a timber camp, builds barracks and tr
   await expect(countdown).toHaveText(/^[4-7]s$/);
   const first = await countdown.textContent();
   await expect(countdown).not.toHaveText(first ?? '', { timeout: 3_000 });
+  // The card shows how far the upgrade is instead of an Upgrade button.
+  await expect(timberCamp.getByRole('progressbar', { name: 'Upgrade to level 1' })).toBeVisible();
+  await expect(timberCamp.getByRole('button', { name: 'Upgrade' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/village-countdown.png' });
-  // While it runs, every other Upgrade waits for the builders.
+  // While it runs, every other Upgrade waits for the builders; why is said once, above the list.
   await expect(card(page, 'Timber Camp, slot 2').getByRole('button', { name: 'Upgrade' })).toBeDisabled();
-  await expect(card(page, 'Timber Camp, slot 2')).toContainText('Another construction is running');
+  await expect(card(page, 'Timber Camp, slot 2')).not.toContainText('Another construction is running');
+  await expect(page.getByText('Another construction is running')).toHaveCount(1);
   await expect(timberCamp).toContainText('Level 1', { timeout: 15_000 });
   await expect(timberCamp.getByRole('timer')).toHaveCount(0);
   await expect(timberCamp).toContainText('Upgrade to level 2');

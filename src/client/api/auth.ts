@@ -36,3 +36,8 @@ export const DISCORD_LOGIN_URL = '/api/auth/discord';
 export function startDiscordLogin(): void {
   window.location.assign(DISCORD_LOGIN_URL);
 }
+
+/** Which ways of signing in this server offers: the Discord button shows only when it is configured. */
+export function getAuthOptions(): Promise<{ discord: boolean }> {
+  return unwrap(api.GET('/api/auth/options'));
+}

@@ -1,6 +1,6 @@
 // Typed calls the world map needs: areas of tiles, search, village details and the tutorial report.
 import type { components } from '../../contract';
-import { api, ApiFailure, unwrap } from './client';
+import { api, unwrap } from './client';
 
 export type MapArea = components['schemas']['MapArea'];
 export type MapSearchResult = components['schemas']['MapSearchResult'];
@@ -23,16 +23,5 @@ export function getVillageDetails(villageId: string): Promise<VillageDetails> {
   return unwrap(api.GET('/api/map/village/{villageId}', { params: { path: { villageId } } }));
 }
 
-/**
- * Tells the tutorial the player did something. Reporting is a courtesy: a server without the tutorial yet
- * (501) or any other failure is ignored, and resolves to whether the report was taken.
- */
-export async function reportTutorialAction(action: TutorialAction): Promise<boolean> {
-  try {
-    await unwrap(api.POST('/api/tutorial/progress', { body: { action, amount: 1 } }));
-    return true;
-  } catch (error) {
-    if (!(error instanceof ApiFailure) || error.status !== 501) console.warn(`Tutorial report ${action} failed`, error);
-    return false;
-  }
-}
+/** The map reports its own view to the tutorial; the call lives with the other tutorial calls. */
+export { reportTutorialAction } from './tutorial';

@@ -21,6 +21,12 @@ beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
   fetchMock.mockReset();
+  // The landing page asks whether Discord is configured; this server has it.
+  fetchMock.mockImplementation(async (request) =>
+    new URL(request.url).pathname === '/api/auth/options'
+      ? new Response(JSON.stringify({ discord: true }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+      : new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
@@ -39,7 +45,7 @@ describe('route table', () => {
       '4 server worlds',
       '1.2M+ battles',
     ]);
-    expect(screen.getByRole('button', { name: 'Login with Discord' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Login with Discord' })).toBeTruthy();
   });
 
   it('opens the village page inside the game shell by default', async () => {

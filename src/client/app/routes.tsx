@@ -16,7 +16,8 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPag
 const CallbackPage = lazy(() => import('../features/auth/CallbackPage'));
 const ForbiddenPage = lazy(() => import('../features/forbidden/ForbiddenPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const GameShell = lazy(() => import('../features/shell/GameShell'));
+// The shell composed with the tutorial (features never import each other, so app/ puts them together).
+const GameFrame = lazy(() => import('./GameFrame'));
 const VillagePage = lazy(() => import('../features/village/VillagePage'));
 const WorldPicker = lazy(() => import('../features/worlds/WorldPicker'));
 const MapPage = lazy(() => import('../features/map-panel/MapPage'));
@@ -71,7 +72,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/auth/callback', access: 'public', page: CallbackPage },
   { path: '/forbidden', access: 'public', page: ForbiddenPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
-  { path: '/game', access: 'signed-in', page: GameShell, children: gameRoutes },
+  { path: '/game', access: 'signed-in', page: GameFrame, children: gameRoutes },
   { path: '/gamemaster/*', access: { role: 'gamemaster' }, page: GameMasterPage },
   { path: '/admin/*', access: { role: 'admin' }, page: AdminPage },
   // Art tuning for the map (assets/): every tile type at every zoom step on the real stage.

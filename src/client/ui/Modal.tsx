@@ -9,9 +9,11 @@ export interface ModalProps {
   /** Buttons shown at the bottom, beside nothing else. */
   footer?: ReactNode;
   closeLabel?: string;
+  /** Extra class of the dialog box, e.g. for a wider one. */
+  className?: string;
 }
 
-export function Modal({ open, title, onClose, children, footer, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, closeLabel = 'Close', className }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -42,7 +44,7 @@ export function Modal({ open, title, onClose, children, footer, closeLabel = 'Cl
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={dialog}>
+      <div className={className ? `modal ${className}` : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={dialog}>
         <header className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}

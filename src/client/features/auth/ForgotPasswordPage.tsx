@@ -1,4 +1,4 @@
-// /forgot-password: there is no e-mail reset; an admin sets a new password from the server's command line.
+// /forgot-password: there is no e-mail reset; an admin of the game sets a temporary password for the player.
 import { Link } from 'react-router';
 import { AuthCard } from './AuthCard';
 
@@ -13,15 +13,13 @@ export default function ForgotPasswordPage() {
       }
     >
       <div className="stack">
-        <p>
-          Passwords are not reset by e-mail. An administrator of the game resets your password for you, so please
-          contact an admin and tell them the e-mail address of your account.
-        </p>
-        <p className="muted">The admin runs this command on the server:</p>
-        <p>
-          <code className="code">npm run cli -- set-password &lt;email&gt; &lt;new password&gt;</code>
-        </p>
-        <p className="muted">Then log in with the new password and keep it safe.</p>
+        <p>Passwords are not reset by e-mail. Ask an admin of the game for help instead.</p>
+        <ol>
+          <li>Contact an admin and tell them the e-mail address of your account.</li>
+          <li>The admin sets a temporary password for you and tells it to you.</li>
+          <li>Log in with the temporary password and keep it to yourself.</li>
+        </ol>
+        <p className="muted">An admin never needs your old password, so never tell it to anyone.</p>
       </div>
     </AuthCard>
   );

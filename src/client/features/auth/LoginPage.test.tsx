@@ -1,14 +1,17 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Provider, createStore } from 'jotai';
 import LoginPage from './LoginPage';
 import { ApiFailure } from '../../api/client';
 import { authStatusAtom, sessionStore, signOutAtom } from '../../state/session';
 
 const login = vi.fn();
+const getAuthOptions = vi.fn();
 vi.mock('../../api/auth', () => ({
   login: (...args: unknown[]) => login(...args),
+  getAuthOptions: () => getAuthOptions(),
   startDiscordLogin: vi.fn(),
 }));
 
@@ -28,6 +31,17 @@ function renderLogin(state?: unknown) {
   );
 }
 
+/** A store of its own: the sign-in options are asked once per store. */
+function renderLoginAlone() {
+  return render(
+    <Provider store={createStore()}>
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
 const USER = { id: 'u1', username: 'Ubbe', email: 'u@x.no', role: 'user', discordAvatar: null, createdAt: '' };
 
 function fillAndSubmit() {
@@ -41,8 +55,13 @@ beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
   login.mockReset();
+  getAuthOptions.mockReset();
+  getAuthOptions.mockResolvedValue({ discord: true });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('LoginPage', () => {
   it('goes back to the page the guard remembered', async () => {
@@ -87,6 +106,33 @@ describe('LoginPage', () => {
     renderLogin();
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('button', { name: 'Login with Discord' })).toBeTruthy();
+  });
+
+  it('offers the Discord login when the server has it configured', async () => {
+    renderLoginAlone();
+    expect(await screen.findByRole('button', { name: 'Login with Discord' })).toBeTruthy();
+    expect(getAuthOptions).toHaveBeenCalledTimes(1);
+  });
+
+  it('hides the Discord login when the server has none, or cannot say', async () => {
+    getAuthOptions.mockResolvedValueOnce({ discord: false });
+    renderLoginAlone();
+    await waitFor(() => expect(getAuthOptions).toHaveBeenCalledTimes(1));
+    // Let the answer land, then the page must still offer only the e-mail login.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByRole('button', { name: 'Login with Discord' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    cleanup();
+
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    getAuthOptions.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderLoginAlone();
+    await waitFor(() => expect(getAuthOptions).toHaveBeenCalledTimes(2));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByRole('button', { name: 'Login with Discord' })).toBeNull();
   });
 });

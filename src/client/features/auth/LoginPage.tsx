@@ -1,9 +1,10 @@
 // /login: e-mail and password sign-in, with remember-me, a show/hide toggle and the Discord option.
 import { useState, type FormEvent } from 'react';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { login, startDiscordLogin } from '../../api/auth';
 import { apiError } from '../../api/client';
+import { discordLoginOfferedAtom } from '../../state/authOptions';
 import { signInAtom } from '../../state/session';
 import { AuthCard } from './AuthCard';
 import { afterLoginPath } from './redirect';
@@ -14,6 +15,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSetAtom(signInAtom);
+  const discordOffered = useAtomValue(discordLoginOfferedAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
@@ -96,10 +98,14 @@ export default function LoginPage() {
         <button type="submit" className="button button--block" disabled={submitting}>
           {submitting ? 'Logging in...' : 'Log in'}
         </button>
-        <div className="divider">or</div>
-        <button type="button" className="button button--discord button--block" onClick={startDiscordLogin}>
-          Login with Discord
-        </button>
+        {discordOffered && (
+          <>
+            <div className="divider">or</div>
+            <button type="button" className="button button--discord button--block" onClick={startDiscordLogin}>
+              Login with Discord
+            </button>
+          </>
+        )}
       </form>
     </AuthCard>
   );

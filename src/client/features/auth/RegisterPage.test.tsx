@@ -9,6 +9,7 @@ import { sessionStore, signOutAtom, tokenAtom } from '../../state/session';
 const register = vi.fn();
 vi.mock('../../api/auth', () => ({
   register: (...args: unknown[]) => register(...args),
+  getAuthOptions: () => Promise.resolve({ discord: false }),
   startDiscordLogin: vi.fn(),
 }));
 

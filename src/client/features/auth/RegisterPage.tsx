@@ -1,9 +1,10 @@
 // /register: account creation with SPEC section 5 validation under each field and a live password checklist.
 import { useState, type FormEvent } from 'react';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
 import { ApiFailure, apiError } from '../../api/client';
+import { discordLoginOfferedAtom } from '../../state/authOptions';
 import { signInAtom } from '../../state/session';
 import {
   hasErrors,
@@ -45,6 +46,7 @@ function serverFieldErrors(failure: unknown): FieldErrors<RegistrationField> {
 export default function RegisterPage() {
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
+  const discordOffered = useAtomValue(discordLoginOfferedAtom);
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<RegistrationField>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -132,10 +134,14 @@ export default function RegisterPage() {
         <button type="submit" className="button button--block" disabled={submitting}>
           {submitting ? 'Creating account...' : 'Create Account'}
         </button>
-        <div className="divider">or</div>
-        <button type="button" className="button button--discord button--block" onClick={() => navigate('/auth/discord')}>
-          Sign up with Discord
-        </button>
+        {discordOffered && (
+          <>
+            <div className="divider">or</div>
+            <button type="button" className="button button--discord button--block" onClick={() => navigate('/auth/discord')}>
+              Sign up with Discord
+            </button>
+          </>
+        )}
       </form>
     </AuthCard>
   );

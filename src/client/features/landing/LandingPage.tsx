@@ -1,6 +1,8 @@
 // The public front page: welcome, what the game offers, static marketing figures, and ways in.
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { startDiscordLogin } from '../../api/auth';
+import { discordLoginOfferedAtom } from '../../state/authOptions';
 import { Logo } from '../../ui/Logo';
 import './landing.css';
 
@@ -22,6 +24,7 @@ const FEATURES = [
 ] as const;
 
 export default function LandingPage() {
+  const discordOffered = useAtomValue(discordLoginOfferedAtom);
   return (
     <div className="landing">
       <header className="landing__nav">
@@ -44,9 +47,11 @@ export default function LandingPage() {
             clan rule the northern seas?
           </p>
           <div className="landing__actions">
-            <button type="button" className="button button--discord" onClick={startDiscordLogin}>
-              Login with Discord
-            </button>
+            {discordOffered && (
+              <button type="button" className="button button--discord" onClick={startDiscordLogin}>
+                Login with Discord
+              </button>
+            )}
             <Link className="button" to="/register">
               Create Account
             </Link>

@@ -6,6 +6,8 @@ import { BUILDINGS, BUILDING_MESSAGES, buildTimeSeconds, buildingCost, isFieldTy
 import { BuildingGlyph } from './BuildingGlyph';
 import { CostList } from './CostList';
 import { EndsIn } from './EndsIn';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { useClock } from '../../ui/resources';
 import {
   buildOptions,
   freeInnerSlots,
@@ -18,9 +20,15 @@ import {
 } from './model';
 import type { VillageContext } from './context';
 
-/** Short forms of the rules' refusals for a card's footer. */
-function cardReason(reason: string): string {
-  if (reason === BUILDING_MESSAGES.constructionBusy) return 'Another construction is running';
+/** The one notice of a running construction, shown above the building list rather than on every card. */
+export const CONSTRUCTION_BUSY_NOTICE = 'Another construction is running';
+
+/**
+ * Short forms of the rules' refusals for a card's footer, or null when the card needs none: a busy
+ * builder is said once above the list, and the card being upgraded shows its progress instead.
+ */
+function cardReason(reason: string): string | null {
+  if (reason === BUILDING_MESSAGES.constructionBusy || reason === BUILDING_MESSAGES.alreadyUpgrading) return null;
   if (reason === BUILDING_MESSAGES.maxLevel) return 'Maximum level reached';
   return reason;
 }
@@ -45,6 +53,27 @@ export function ConstructionStatus({ ctx }: { ctx: VillageContext }) {
   );
 }
 
+/**
+ * The running upgrade of a card: a bar filling up and the countdown. The share done is measured against the
+ * level's build time in this village (the server sends only the end), never less than what was left at the read.
+ */
+function UpgradeProgress({ building, ctx }: { building: Building; ctx: VillageContext }) {
+  const now = useClock();
+  const level = building.level + 1;
+  const remainingAtRead = Math.max(0, building.remainingTime ?? 0);
+  const total = Math.max(buildTimeSeconds(building.type, level, greatHallLevel(ctx.overview.buildings), ctx.worldSpeed ?? 1), remainingAtRead);
+  const left = Math.max(0, ctx.readAt / 1000 + remainingAtRead - now / 1000);
+  const done = total > 0 ? ((total - left) / total) * 100 : 100;
+  return (
+    <div className="building-card__progress">
+      <p className="building-card__status">
+        Upgrading to level {level}: <EndsIn remaining={remainingAtRead} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
+      </p>
+      <ProgressBar label={`Upgrade to level ${level}`} value={done} hideLabel />
+    </div>
+  );
+}
+
 function BuildingCard({ building, ctx }: { building: Building; ctx: VillageContext }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -52,6 +81,7 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
   const preview = nextLevelPreview(building, buildings, ctx.worldSpeed ?? 1);
   const block = upgradeBlock(building, buildings, preview, ctx.stock);
   const name = BUILDINGS[building.type].name;
+  const reason = block ? cardReason(block) : null;
 
   async function onUpgrade() {
     setBusy(true);
@@ -76,9 +106,7 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
         <span className="badge badge--gold building-card__level">Level {building.level}</span>
       </header>
       {building.isUpgrading ? (
-        <p className="building-card__status">
-          Upgrading to level {building.level + 1}: <EndsIn remaining={building.remainingTime ?? 0} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
-        </p>
+        <UpgradeProgress building={building} ctx={ctx} />
       ) : preview ? (
         <div className="building-card__next">
           <span className="building-card__label">
@@ -89,12 +117,15 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
       ) : (
         <p className="building-card__status">Maximum level reached</p>
       )}
-      <footer className="building-card__foot">
-        <button type="button" className="button button--small" onClick={onUpgrade} disabled={block !== null || busy}>
-          Upgrade
-        </button>
-        {block && !building.isUpgrading && <span className="building-card__reason">{cardReason(block)}</span>}
-      </footer>
+      {/* The card being upgraded has nothing to press: its progress is the news. */}
+      {!building.isUpgrading && (
+        <footer className="building-card__foot">
+          <button type="button" className="button button--small" onClick={onUpgrade} disabled={block !== null || busy}>
+            Upgrade
+          </button>
+          {reason && <span className="building-card__reason">{reason}</span>}
+        </footer>
+      )}
       {error && (
         <p className="alert alert--compact" role="alert">
           {error}
@@ -121,7 +152,8 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
   const cost = type ? buildingCost(type, 1) : null;
   const seconds = type && ctx.worldSpeed !== null ? buildTimeSeconds(type, 1, greatHallLevel(buildings), ctx.worldSpeed) : undefined;
   let block: string | null = null;
-  if (isConstructionRunning(buildings)) block = 'Another construction is running';
+  // The notice above the building list says why; here a short word beside the button is enough.
+  if (isConstructionRunning(buildings)) block = 'Builders are busy';
   else if (cost && shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
 
   async function onBuild() {
@@ -210,6 +242,11 @@ export function BuildingsTab({ ctx }: { ctx: VillageContext }) {
   return (
     <div className="stack">
       <ConstructionStatus ctx={ctx} />
+      {isConstructionRunning(ctx.overview.buildings) && (
+        <p className="construction-notice" role="note">
+          <strong>{CONSTRUCTION_BUSY_NOTICE}</strong>: other upgrades can start when it is done.
+        </p>
+      )}
       <section aria-labelledby="inner-title">
         <h2 id="inner-title" className="section-title">Village buildings</h2>
         <div className="building-grid">

@@ -5,6 +5,7 @@ import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router';
 import type { VillageOverview } from '../../api/villages';
 import { selectedVillageIdAtom, villageOverviewAtom, villagesAtom, villagesStatusAtom, worldsAtom, type Village } from '../../state/village';
+import { buildTimeSeconds } from '../../../rules/buildings';
 import VillagePage from './VillagePage';
 
 const VILLAGE: Village = {
@@ -174,19 +175,33 @@ describe('buildings tab', () => {
     expect(camp.textContent).toContain('Not enough stone');
   });
 
-  it('disables every Upgrade while a construction runs and counts it down', () => {
+  it('shows the running upgrade as a filling bar with its countdown, and disables every other Upgrade', () => {
     vi.useFakeTimers();
     const read = overview();
+    // Great hall level 2 takes 2320 s at speed 1 with great hall level 1: 65 s left is 97% done.
     read.buildings[1] = { ...read.buildings[1], isUpgrading: true, remainingTime: 65, upgradeFinishesAt: new Date(Date.now() + 65_000).toISOString() };
     renderPage(read, '/game/village?tab=buildings');
     const hall = screen.getByRole('article', { name: 'Great Hall, slot 19' });
     expect(within(hall).getByRole('timer').textContent).toBe('1m 5s');
+    const bar = within(hall).getByRole('progressbar', { name: 'Upgrade to level 2' });
+    expect(buildTimeSeconds('great_hall', 2, 1, 1)).toBe(2320);
+    expect(bar.getAttribute('aria-valuetext')).toBe('97%');
     act(() => vi.advanceTimersByTime(2000));
     expect(within(hall).getByRole('timer').textContent).toBe('1m 3s');
-    expect(within(hall).getByRole('button', { name: 'Upgrade' })).toHaveProperty('disabled', true);
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeCloseTo(((2320 - 63) / 2320) * 100, 5);
+    // The card being upgraded has no dead button.
+    expect(within(hall).queryByRole('button', { name: 'Upgrade' })).toBeNull();
     const camp = screen.getByRole('article', { name: 'Timber Camp, slot 1' });
     expect(within(camp).getByRole('button', { name: 'Upgrade' })).toHaveProperty('disabled', true);
-    expect(camp.textContent).toContain('Another construction is running');
+    // Why is said once, above the list, not on each card.
+    expect(camp.textContent).not.toContain('Another construction is running');
+    expect(screen.getAllByText('Another construction is running')).toHaveLength(1);
+  });
+
+  it('says nothing about a running construction while the builders are idle', () => {
+    renderPage(undefined, '/game/village?tab=buildings');
+    expect(screen.queryByText('Another construction is running')).toBeNull();
+    expect(screen.getByText('No construction running. Your builders are ready.')).toBeTruthy();
   });
 
   it('offers only buildings whose requirements are met and lists the others with their requirements', () => {

@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { Link, MemoryRouter, useSearchParams } from 'react-router';
+import { villagesAtom, type Village } from '../state/village';
+import { usePageViewReports, viewActionOf } from './pageViews';
+
+const VILLAGE: Village = { id: 'v1', name: 'Kattegat', x: 1, y: 2, population: 2, loyalty: 100, isCapital: true, worldId: 'w1', ownerId: 'u1' };
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+
+async function reported(): Promise<string[]> {
+  const reports = fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname === '/api/tutorial/progress');
+  return Promise.all(reports.map(async ([request]) => ((await request.clone().json()) as { action: string }).action));
+}
+
+function Frame() {
+  usePageViewReports();
+  const [, setParams] = useSearchParams();
+  return (
+    <nav>
+      <Link to="/game/village">village</Link>
+      <Link to="/game/map">map</Link>
+      <Link to="/game/quests">quests</Link>
+      <Link to="/game/alliance">alliance</Link>
+      <button type="button" onClick={() => setParams({ tab: 'members' })}>
+        tab
+      </button>
+    </nav>
+  );
+}
+
+function renderFrame(url: string, villages: Village[] | null) {
+  const store = createStore();
+  store.set(villagesAtom, villages);
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <Frame />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ error: 'not needed here' }), { status: 404 }));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('viewActionOf', () => {
+  it('names the view action of each game page, and none for the map (it reports itself) or other addresses', () => {
+    expect(viewActionOf('/game/village')).toBe('view_village');
+    expect(viewActionOf('/game/heroes')).toBe('view_heroes');
+    expect(viewActionOf('/game/wonders')).toBe('view_wonders');
+    expect(viewActionOf('/game/quests/')).toBe('view_quests');
+    expect(viewActionOf('/game/army')).toBe('view_army');
+    expect(viewActionOf('/game/reports')).toBe('view_reports');
+    expect(viewActionOf('/game/alliance')).toBe('view_alliance');
+    expect(viewActionOf('/game/map')).toBeNull();
+    expect(viewActionOf('/game/nowhere')).toBeNull();
+    expect(viewActionOf('/game/quests/extra')).toBeNull();
+    expect(viewActionOf('/dashboard')).toBeNull();
+  });
+});
+
+describe('usePageViewReports', () => {
+  it('reports each visit once: not for tab changes, again after leaving and coming back, never for the map', async () => {
+    renderFrame('/game/quests', [VILLAGE]);
+    await waitFor(async () => expect(await reported()).toEqual(['view_quests']));
+    fireEvent.click(screen.getByRole('button', { name: 'tab' }));
+    fireEvent.click(screen.getByRole('link', { name: 'alliance' }));
+    await waitFor(async () => expect(await reported()).toEqual(['view_quests', 'view_alliance']));
+    fireEvent.click(screen.getByRole('link', { name: 'map' }));
+    fireEvent.click(screen.getByRole('link', { name: 'quests' }));
+    await waitFor(async () => expect(await reported()).toEqual(['view_quests', 'view_alliance', 'view_quests']));
+  });
+
+  it('reports the village page only once a village shows there', async () => {
+    const store = renderFrame('/game/village', null);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(await reported()).toEqual([]);
+    act(() => store.set(villagesAtom, []));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(await reported()).toEqual([]);
+    act(() => store.set(villagesAtom, [VILLAGE]));
+    await waitFor(async () => expect(await reported()).toEqual(['view_village']));
+    act(() => store.set(villagesAtom, [{ ...VILLAGE, name: 'Renamed' }]));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(await reported()).toEqual(['view_village']);
+  });
+});

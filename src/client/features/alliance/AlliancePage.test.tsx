@@ -1,0 +1,386 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router';
+import type { Alliance, AllianceMessage, Invitation, MyAlliance } from '../../api/alliances';
+import { signInAtom } from '../../state/session';
+import AlliancePage from './AlliancePage';
+import { LEAVE_CONFIRMATION } from './MemberView';
+
+const ME = { id: '00000000-0000-4000-8000-0000000000a1', username: 'Lagertha' };
+const OTHER = { id: '00000000-0000-4000-8000-0000000000a2', username: 'Bjorn' };
+
+function alliance(role: string): { alliance: Alliance; membership: { role: 'leader' | 'elder' | 'officer' | 'member'; joinedAt: string } } {
+  return {
+    alliance: {
+      id: '00000000-0000-4000-8000-0000000000b1',
+      name: 'Sons of Ragnar',
+      tag: 'SOR',
+      description: 'Shields up.',
+      isPublic: true,
+      memberCount: 2,
+      totalVillages: 3,
+      totalPopulation: 1234,
+      foundedAt: '2026-03-01T10:00:00.000Z',
+      // The leader first; the player is the leader or the second member with the role asked for.
+      members:
+        role === 'leader'
+          ? [
+              { id: 'm1', role: 'leader', joinedAt: '2026-03-01T10:00:00.000Z', user: { ...ME, discordAvatar: null } },
+              { id: 'm2', role: 'member', joinedAt: '2026-03-02T10:00:00.000Z', user: { ...OTHER, discordAvatar: null } },
+            ]
+          : [
+              { id: 'm1', role: 'leader', joinedAt: '2026-03-01T10:00:00.000Z', user: { ...OTHER, discordAvatar: null } },
+              { id: 'm2', role: role as 'member', joinedAt: '2026-03-02T10:00:00.000Z', user: { ...ME, discordAvatar: null } },
+            ],
+    },
+    membership: { role: role as 'leader', joinedAt: '2026-03-01T10:00:00.000Z' },
+  };
+}
+
+const INVITATION: Invitation = {
+  id: '00000000-0000-4000-8000-0000000000c1',
+  alliance: { id: '00000000-0000-4000-8000-0000000000b1', tag: 'SOR', name: 'Sons of Ragnar', description: 'Shields up.' },
+  inviter: OTHER,
+  message: 'Join <b>us</b>!',
+  createdAt: '2026-03-03T10:00:00.000Z',
+};
+
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const confirmMock = vi.fn<(message?: string) => boolean>();
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Route = (request: Request, path: string) => Response | undefined | Promise<Response | undefined>;
+
+/** The alliance server: `mine` and `invitations` answer the reads; `extra` answers everything else first. */
+function serve(state: { mine: MyAlliance; invitations: Invitation[] }, extra: Route = () => undefined) {
+  fetchMock.mockImplementation(async (request) => {
+    const path = new URL(request.url).pathname;
+    const special = await extra(request, path);
+    if (special) return special;
+    if (path === '/api/alliances/my-alliance') return json(200, state.mine);
+    if (path === '/api/alliances/invitations/received') return json(200, { invitations: state.invitations });
+    if (path === '/api/alliances/messages' && request.method === 'GET') return json(200, { messages: [], hasMore: false });
+    return json(404, { error: 'Not found' });
+  });
+}
+
+function requests(method: string, path: string) {
+  return fetchMock.mock.calls.filter(([request]) => request.method === method && new URL(request.url).pathname === path);
+}
+
+function renderPage(url = '/game/alliance') {
+  const store = createStore();
+  store.set(signInAtom, { token: 't', user: { ...ME, email: 'l@x.no', role: 'user', discordAvatar: null, createdAt: '' } });
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <AlliancePage />
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+const NONE: MyAlliance = { alliance: null, membership: null };
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  confirmMock.mockReset();
+  Object.defineProperty(window, 'confirm', { value: confirmMock, configurable: true, writable: true });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function openCreateForm() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Create Alliance' }));
+  return screen.getByRole('form', { name: 'Found an alliance' });
+}
+
+describe('without an alliance', () => {
+  it('says so and opens the create form from the create button', async () => {
+    serve({ mine: NONE, invitations: [] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'You are not in an alliance' })).toBeTruthy();
+    const form = await openCreateForm();
+    expect(within(form).getByLabelText('Name')).toBeTruthy();
+    expect(within(form).getByLabelText('Tag')).toBeTruthy();
+    expect(within(form).getByLabelText('Description')).toBeTruthy();
+    expect((within(form).getByLabelText('Public alliance') as HTMLInputElement).type).toBe('checkbox');
+  });
+
+  it('checks the form by the rules and shows each message beside its field, sending nothing', async () => {
+    serve({ mine: NONE, invitations: [] });
+    renderPage();
+    const form = await openCreateForm();
+    fireEvent.click(within(form).getByRole('button', { name: 'Found Alliance' }));
+    expect(within(form).getByText('Alliance name is required')).toBeTruthy();
+    expect(within(form).getByText('Alliance tag is required')).toBeTruthy();
+    expect(within(form).getByText('Description is required')).toBeTruthy();
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'N'.repeat(51) } });
+    fireEvent.change(within(form).getByLabelText('Tag'), { target: { value: 'ab' } });
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'd'.repeat(501) } });
+    // Editing a field clears its message until the next try.
+    expect(within(form).queryByText('Alliance name is required')).toBeNull();
+    fireEvent.click(within(form).getByRole('button', { name: 'Found Alliance' }));
+    expect(within(form).getByText('Alliance name must be at most 50 characters')).toBeTruthy();
+    expect(within(form).getByText('Alliance tag must be 3 to 5 characters')).toBeTruthy();
+    expect(within(form).getByText('Description must be at most 500 characters')).toBeTruthy();
+    // Lower case is taken as capitals; other characters are refused.
+    expect((within(form).getByLabelText('Tag') as HTMLInputElement).value).toBe('AB');
+    fireEvent.change(within(form).getByLabelText('Tag'), { target: { value: 'ab-1' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Found Alliance' }));
+    expect(within(form).getByText('Alliance tag may only contain uppercase letters A-Z and digits 0-9')).toBeTruthy();
+    expect(requests('POST', '/api/alliances/create')).toHaveLength(0);
+  });
+
+  it('founds the alliance and shows it at once', async () => {
+    const state = { mine: NONE, invitations: [] as Invitation[] };
+    serve(state, (_request, path) => (path === '/api/alliances/create' ? json(201, (state.mine = alliance('leader'))) : undefined));
+    renderPage();
+    const form = await openCreateForm();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: ' Sons of Ragnar ' } });
+    fireEvent.change(within(form).getByLabelText('Tag'), { target: { value: 'sor' } });
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'Shields up.' } });
+    fireEvent.click(within(form).getByLabelText('Public alliance'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Found Alliance' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '[SOR] Sons of Ragnar' })).toBeTruthy();
+    const [[sent]] = requests('POST', '/api/alliances/create');
+    expect(await sent.json()).toEqual({ name: 'Sons of Ragnar', tag: 'SOR', description: 'Shields up.', isPublic: false });
+    expect(screen.getByTestId('my-role').textContent).toBe('Leader');
+  });
+
+  it('shows the server refusal of a create, else the fallback', async () => {
+    let reply: Response | null = json(409, { error: 'That tag is already taken by another alliance' });
+    serve({ mine: NONE, invitations: [] }, (_request, path) => {
+      if (path !== '/api/alliances/create') return undefined;
+      if (reply) {
+        const once = reply;
+        reply = null;
+        return once;
+      }
+      throw new TypeError('Failed to fetch');
+    });
+    renderPage();
+    const form = await openCreateForm();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Copy' } });
+    fireEvent.change(within(form).getByLabelText('Tag'), { target: { value: 'SOR' } });
+    fireEvent.change(within(form).getByLabelText('Description'), { target: { value: 'x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Found Alliance' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('That tag is already taken by another alliance');
+    fireEvent.click(within(form).getByRole('button', { name: 'Found Alliance' }));
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe('Failed to create alliance'));
+  });
+
+  it('lists invitations with tag, name, description, inviter and message as text, and accepts one', async () => {
+    const state = { mine: NONE, invitations: [INVITATION] };
+    serve(state, (_request, path) =>
+      path === `/api/alliances/invitations/${INVITATION.id}/accept` ? json(200, (state.mine = alliance('member'))) : undefined,
+    );
+    renderPage();
+    const card = await screen.findByRole('listitem', { name: 'Invitation from Sons of Ragnar' });
+    expect(within(card).getByRole('heading').textContent).toBe('[SOR] Sons of Ragnar');
+    expect(card.textContent).toContain('Shields up.');
+    expect(card.textContent).toContain('Invited by Bjorn');
+    expect(within(card).getByText('Join <b>us</b>!')).toBeTruthy();
+    expect(card.querySelector('b')).toBeNull();
+    // A create option stays at hand.
+    expect(screen.getByRole('button', { name: 'Create Alliance' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByRole('heading', { level: 1, name: '[SOR] Sons of Ragnar' })).toBeTruthy();
+    expect(screen.getByTestId('my-role').textContent).toBe('Member');
+  });
+
+  it('shows why an accept failed, else the fallback', async () => {
+    serve({ mine: NONE, invitations: [INVITATION] }, (_request, path) =>
+      path.endsWith('/accept') ? json(409, { error: 'You are already in an alliance; leave it first' }) : undefined,
+    );
+    renderPage();
+    const card = await screen.findByRole('listitem', { name: 'Invitation from Sons of Ragnar' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You are already in an alliance; leave it first');
+    fetchMock.mockImplementationOnce(async () => json(500, {}));
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to accept invitation'));
+  });
+
+  it('removes a declined invitation; a failed decline is only logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let fail = true;
+    serve({ mine: NONE, invitations: [INVITATION] }, (request, path) => {
+      if (request.method !== 'DELETE' || path !== `/api/alliances/invitations/${INVITATION.id}`) return undefined;
+      if (fail) {
+        fail = false;
+        return json(500, { error: 'Down' });
+      }
+      return json(200, { ok: true });
+    });
+    renderPage();
+    const card = await screen.findByRole('listitem', { name: 'Invitation from Sons of Ragnar' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('listitem', { name: 'Invitation from Sons of Ragnar' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByRole('heading', { name: 'You are not in an alliance' })).toBeTruthy();
+  });
+});
+
+describe('in an alliance', () => {
+  it('shows the header, the overview with founded date and the coming-soon parts', async () => {
+    serve({ mine: alliance('member'), invitations: [] });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: '[SOR] Sons of Ragnar' })).toBeTruthy();
+    const facts = screen.getByRole('list', { name: 'Alliance figures' });
+    expect(within(facts).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '2 members',
+      '3 villages',
+      '1.2K population',
+      'Your role: Member',
+    ]);
+    const stats = screen.getByLabelText('Alliance statistics');
+    expect(stats.textContent).toContain('Founded');
+    expect(screen.getByRole('heading', { name: 'Activity feed' }).nextElementSibling?.textContent).toBe('Coming soon');
+    fireEvent.click(screen.getByRole('tab', { name: 'Diplomacy' }));
+    expect(screen.getByText('Diplomacy is coming soon')).toBeTruthy();
+  });
+
+  it('lists members with role, and offers Invite Player only to leader, elder and officer', async () => {
+    serve({ mine: alliance('member'), invitations: [] });
+    renderPage('/game/alliance?tab=members');
+    const members = await screen.findByRole('list', { name: 'Members' });
+    const rows = within(members).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual(['Bjorn', 'Lagertha']);
+    expect(within(rows[0]).getByText('Leader')).toBeTruthy();
+    expect(within(rows[1]).getByText('Member')).toBeTruthy();
+    expect(within(rows[1]).getByRole('img', { name: "Lagertha's avatar" })).toBeTruthy();
+    expect(rows[1].textContent).toContain('(you)');
+    expect(screen.queryByRole('button', { name: 'Invite Player' })).toBeNull();
+    cleanup();
+
+    for (const role of ['leader', 'elder', 'officer']) {
+      serve({ mine: alliance(role), invitations: [] });
+      renderPage('/game/alliance?tab=members');
+      expect(await screen.findByRole('button', { name: 'Invite Player' }), role).toBeTruthy();
+      cleanup();
+    }
+  });
+
+  it('invites a player by username and shows the result or the refusal', async () => {
+    serve({ mine: alliance('leader'), invitations: [] }, async (request, path) => {
+      if (path !== '/api/alliances/invitations' || request.method !== 'POST') return undefined;
+      const body = (await request.clone().json()) as { username: string; message?: string };
+      if (body.username === 'nobody') return json(404, { error: 'No player with that username' });
+      return json(201, { invitation: { ...INVITATION, message: body.message ?? null } });
+    });
+    renderPage('/game/alliance?tab=members');
+    fireEvent.click(await screen.findByRole('button', { name: 'Invite Player' }));
+    const form = screen.getByRole('form', { name: 'Invite a player' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send Invitation' }));
+    expect(within(form).getByText('Username is required')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'nobody' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send Invitation' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('No player with that username');
+    fireEvent.change(within(form).getByLabelText('Username'), { target: { value: 'Ubbe' } });
+    fireEvent.change(within(form).getByLabelText('Message (optional)'), { target: { value: 'Skål!' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Send Invitation' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Invitation sent to Ubbe.');
+    const sent = requests('POST', '/api/alliances/invitations');
+    expect(await sent[sent.length - 1][0].json()).toEqual({ username: 'Ubbe', message: 'Skål!' });
+  });
+
+  it('leaves only after the confirmation, then shows no alliance', async () => {
+    const state = { mine: alliance('leader') as MyAlliance, invitations: [] as Invitation[] };
+    serve(state, (_request, path) => {
+      if (path !== '/api/alliances/leave') return undefined;
+      state.mine = NONE;
+      return json(200, { ok: true });
+    });
+    renderPage();
+    const leave = await screen.findByRole('button', { name: 'Leave' });
+    confirmMock.mockReturnValueOnce(false);
+    fireEvent.click(leave);
+    expect(confirmMock).toHaveBeenCalledWith('Are you sure you want to leave your alliance?');
+    expect(LEAVE_CONFIRMATION).toBe('Are you sure you want to leave your alliance?');
+    expect(requests('POST', '/api/alliances/leave')).toHaveLength(0);
+    confirmMock.mockReturnValueOnce(true);
+    fireEvent.click(leave);
+    expect(await screen.findByRole('heading', { name: 'You are not in an alliance' })).toBeTruthy();
+    expect(requests('POST', '/api/alliances/leave')).toHaveLength(1);
+  });
+
+  it('shows why leaving failed, else the fallback', async () => {
+    confirmMock.mockReturnValue(true);
+    serve({ mine: alliance('member'), invitations: [] }, (_request, path) =>
+      path === '/api/alliances/leave' ? json(409, { error: 'You are not in an alliance' }) : undefined,
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You are not in an alliance');
+    fetchMock.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to leave alliance'));
+  });
+});
+
+describe('the alliance chat', () => {
+  const message = (n: number, body: string, author = OTHER): AllianceMessage => ({
+    id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+    body,
+    createdAt: new Date(Date.UTC(2026, 2, 1, 10, n)).toISOString(),
+    author,
+  });
+
+  it('shows messages oldest first as text with author and time, loads older ones and posts a new one', async () => {
+    const newest = { messages: [message(3, 'Ships at <b>dawn</b>'), message(2, 'Line one\nline two', ME)], hasMore: true };
+    const older = { messages: [message(1, 'First!')], hasMore: false };
+    serve({ mine: alliance('member'), invitations: [] }, async (request, path) => {
+      if (path !== '/api/alliances/messages') return undefined;
+      if (request.method === 'POST') {
+        const { body } = (await request.clone().json()) as { body: string };
+        return json(201, { message: { ...message(4, body, ME) } });
+      }
+      return json(200, new URL(request.url).searchParams.get('before') === message(2, '').id ? older : newest);
+    });
+    renderPage('/game/alliance?tab=messages');
+    const list = await screen.findByRole('list', { name: 'Messages' });
+    const texts = () => within(list).getAllByRole('listitem').map((item) => item.querySelector('.chat__body')?.textContent);
+    expect(texts()).toEqual(['Line one\nline two', 'Ships at <b>dawn</b>']);
+    expect(list.querySelector('b')).toBeNull();
+    expect(within(list).getAllByRole('listitem')[1].textContent).toContain('Bjorn');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
+    await waitFor(() => expect(texts()).toEqual(['First!', 'Line one\nline two', 'Ships at <b>dawn</b>']));
+    expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: '  Skål!  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(texts()).toEqual(['First!', 'Line one\nline two', 'Ships at <b>dawn</b>', 'Skål!']));
+    expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('says beside the field why an empty or too long message is not sent', async () => {
+    serve({ mine: alliance('member'), invitations: [] });
+    renderPage('/game/alliance?tab=messages');
+    await screen.findByText(/No messages yet/);
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('Message is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'x'.repeat(501) } });
+    expect(screen.getByText('501/500')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('Message must be at most 500 characters')).toBeTruthy();
+    expect(requests('POST', '/api/alliances/messages')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,92 @@
+// The small form that invites a player by username, with an optional message; says whether it was sent or why not.
+import { useId, useState, type FormEvent } from 'react';
+import { apiError } from '../../api/client';
+import { invitePlayer } from '../../api/alliances';
+import { allianceMessageError } from '../../../rules/validation';
+
+export interface InviteFormProps {
+  onClose: () => void;
+}
+
+export function InviteForm({ onClose }: InviteFormProps) {
+  const id = useId();
+  const [username, setUsername] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<{ username?: string; message?: string }>({});
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setResult(null);
+    const name = username.trim();
+    const found = {
+      username: name === '' ? 'Username is required' : undefined,
+      // The message is optional; when there is one it follows the rule of every alliance message.
+      message: message.trim() === '' ? undefined : allianceMessageError(message),
+    };
+    setErrors(found);
+    if (found.username || found.message) return;
+    setBusy(true);
+    try {
+      await invitePlayer(name, message.trim() || undefined);
+      setResult({ ok: true, text: `Invitation sent to ${name}.` });
+      setUsername('');
+      setMessage('');
+    } catch (error) {
+      setResult({ ok: false, text: apiError(error, 'Failed to send invitation') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card invite-form" onSubmit={onSubmit} noValidate aria-label="Invite a player">
+      <div className="invite-form__fields">
+        <div className="field">
+          <label htmlFor={`${id}-username`}>Username</label>
+          <input
+            id={`${id}-username`}
+            className="input"
+            autoComplete="off"
+            value={username}
+            aria-invalid={errors.username ? true : undefined}
+            onChange={(event) => {
+              setUsername(event.target.value);
+              setErrors((old) => ({ ...old, username: undefined }));
+            }}
+          />
+          {errors.username && <p className="field__error">{errors.username}</p>}
+        </div>
+        <div className="field invite-form__message">
+          <label htmlFor={`${id}-message`}>Message (optional)</label>
+          <input
+            id={`${id}-message`}
+            className="input"
+            autoComplete="off"
+            value={message}
+            aria-invalid={errors.message ? true : undefined}
+            onChange={(event) => {
+              setMessage(event.target.value);
+              setErrors((old) => ({ ...old, message: undefined }));
+            }}
+          />
+          {errors.message && <p className="field__error">{errors.message}</p>}
+        </div>
+      </div>
+      {result && (
+        <p className={result.ok ? 'alert alert--success alert--compact' : 'alert alert--compact'} role={result.ok ? 'status' : 'alert'}>
+          {result.text}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="button button--small" disabled={busy}>
+          Send Invitation
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}

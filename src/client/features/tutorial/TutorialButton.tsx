@@ -1,0 +1,40 @@
+// The top bar's tutorial button: shows how far the tutorial is and opens the overlay.
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { tutorialStatusAtom } from '../../state/tutorial';
+import { TutorialOverlay } from './TutorialOverlay';
+import { useTutorialSync } from './useTutorialSync';
+import './tutorial.css';
+
+/** '33%' from the server's percentage, whatever it sent. */
+export function percentText(value: number | undefined): string {
+  const percent = typeof value === 'number' && Number.isFinite(value) ? Math.min(100, Math.max(0, Math.floor(value))) : 0;
+  return `${percent}%`;
+}
+
+export function TutorialButton() {
+  const status = useAtomValue(tutorialStatusAtom);
+  const [open, setOpen] = useState(false);
+  useTutorialSync();
+
+  const done = status?.isCompleted === true;
+  return (
+    <>
+      <button
+        type="button"
+        className={done ? 'tutorial-button tutorial-button--done' : 'tutorial-button'}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <span className="tutorial-button__label">Tutorial</span>{' '}
+        {status && <span className="tutorial-button__percent">{percentText(status.progressPercentage)}</span>}
+        {status && (
+          <span className="tutorial-button__bar" aria-hidden="true">
+            <span style={{ width: percentText(status.progressPercentage) }} />
+          </span>
+        )}
+      </button>
+      <TutorialOverlay open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
