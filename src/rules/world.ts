@@ -92,3 +92,14 @@ export function findCapitalSpot(search: CapitalSearch): Point | null {
   }
   return null;
 }
+
+/** `(x|y)` or `x|y`, with optional spaces and minus signs. */
+const COORDINATES = /^\s*(\()?\s*(-?\d{1,6})\s*\|\s*(-?\d{1,6})\s*(\))?\s*$/;
+
+export function parseCoordinates(text: string): { x: number; y: number } | null {
+  const match = COORDINATES.exec(text);
+  if (!match) return null;
+  // Both brackets or neither.
+  if (Boolean(match[1]) !== Boolean(match[4])) return null;
+  return { x: Number(match[2]) || 0, y: Number(match[3]) || 0 };
+}

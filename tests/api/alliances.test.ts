@@ -257,6 +257,24 @@ describe('alliance messages', () => {
   });
 });
 
+describe('the map', () => {
+  it("shows a village's alliance tag and name in the area and the details", async () => {
+    const { player, village } = await newVillage(t, undefined, 'map');
+    const tag = nextTag();
+    await found(player, tag);
+    const area = await t.app.inject({ method: 'GET', url: `/api/map/area/${village.worldId}/${village.x}/${village.y}/5`, headers: player.auth });
+    const tile = (area.json() as Schema<'MapArea'>).tiles.find((t) => t.x === village.x && t.y === village.y);
+    expect(tile?.village?.alliance).toEqual({ tag, name: `The ${tag} Clan` });
+    const details = (await t.app.inject({ method: 'GET', url: `/api/map/village/${village.id}`, headers: player.auth })).json() as Schema<'VillageDetails'>;
+    expect(details.alliance).toMatchObject({ tag, name: `The ${tag} Clan` });
+    expect(details.tile.village?.alliance).toEqual({ tag, name: `The ${tag} Clan` });
+    // Outside any alliance, the village carries none.
+    await call(player, 'POST', '/api/alliances/leave');
+    const after = await t.app.inject({ method: 'GET', url: `/api/map/area/${village.worldId}/${village.x}/${village.y}/5`, headers: player.auth });
+    expect((after.json() as Schema<'MapArea'>).tiles.find((t) => t.x === village.x && t.y === village.y)?.village).not.toHaveProperty('alliance');
+  });
+});
+
 describe('quests', () => {
   it('count joining an alliance', async () => {
     const leader = await registerPlayer(t.app, newPlayer('qst'));

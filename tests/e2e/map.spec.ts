@@ -267,6 +267,9 @@ test.describe('world map', () => {
     await search.fill('no such village anywhere');
     await search.press('Enter');
     await expect(page.getByText('No villages found.')).toBeVisible();
+    await search.fill('(999|0)');
+    await search.press('Enter');
+    await expect(page.getByText('(999|0) is outside the world')).toBeVisible();
 
     // Several hits are listed; picking one centres on it.
     await search.fill("'s village");

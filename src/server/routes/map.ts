@@ -11,8 +11,7 @@ export function mapRoutes(ctx: AppContext): Handlers {
     },
 
     async searchMap({ params, query }) {
-      const centre = query.near === undefined ? null : map.parseCoordinates(query.near);
-      return { results: await map.searchMap(db, params.worldId, query.q, centre) };
+      return { results: await map.searchMap(db, params.worldId, query.q, query.near) };
     },
 
     async getVillageDetails({ params }) {

@@ -1,7 +1,7 @@
 // GET /api/map/area: a square of tiles as MapArea JSON text, written straight from per-tile fragments.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { users, villages, worlds } from '../db/schema';
+import { allianceMembers, alliances, users, villages, worlds } from '../db/schema';
 import { maintenance, notFound } from '../errors';
 import { oasisBonusEntries, terrainResource } from '../../rules/tile-looks';
 import { shownDistance } from './map-distance';
@@ -56,7 +56,7 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
   const { x: cx, y: cy } = query;
   const radius = Math.min(query.radius, MAX_AREA_RADIUS);
   // One query: the world, and (left-joined, so the world comes back even without any) the villages of the
-  // square with their owners' names and populations. An empty range past the world's edge matches none.
+  // square with their owners' names, alliances and populations. An empty range past the world's edge matches none.
   const rows = await db
     .select({
       worldId: worlds.id,
@@ -71,6 +71,8 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
       ownerId: villages.ownerId,
       username: users.username,
       population: villagePopulation,
+      allianceTag: alliances.tag,
+      allianceName: alliances.name,
     })
     .from(worlds)
     .leftJoin(
@@ -84,6 +86,8 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
       ),
     )
     .leftJoin(users, eq(users.id, villages.ownerId))
+    .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
+    .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
     .where(eq(worlds.id, query.worldId));
   if (rows.length === 0) throw notFound('No such world');
   const world = { id: rows[0].worldId, seed: rows[0].seed, size: rows[0].size };
@@ -101,6 +105,7 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
         owner: { id: r.ownerId, username: r.username },
         population: r.population ?? 0,
         isCapital: r.isCapital,
+        ...(r.allianceTag && r.allianceName ? { alliance: { tag: r.allianceTag, name: r.allianceName } } : {}),
       }),
     );
   }

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { users, villages } from '../db/schema';
-import { isInsideWorld } from '../../rules/world';
+import { isInsideWorld, parseCoordinates } from '../../rules/world';
 import { villagePopulation } from './map-population';
 import { codeType, terrainCodes } from './map-terrain';
 import { findWorld } from './worlds';
@@ -11,17 +11,6 @@ import { findWorld } from './worlds';
 export const MAX_SEARCH_RESULTS = 20;
 
 export type SearchResult = Schema<'MapSearchResult'>;
-
-/** `(x|y)` or `x|y`, with optional spaces and minus signs. */
-const COORDINATES = /^\s*(\()?\s*(-?\d{1,6})\s*\|\s*(-?\d{1,6})\s*(\))?\s*$/;
-
-export function parseCoordinates(text: string): { x: number; y: number } | null {
-  const match = COORDINATES.exec(text);
-  if (!match) return null;
-  // Both brackets or neither.
-  if (Boolean(match[1]) !== Boolean(match[4])) return null;
-  return { x: Number(match[2]) || 0, y: Number(match[3]) || 0 };
-}
 
 /** Escapes LIKE's wildcards so a search for "50%" finds that text, not everything starting with 50. */
 function likeEscape(text: string): string {
@@ -42,9 +31,10 @@ export async function searchMap(
   db: Db,
   worldId: string,
   text: string,
-  near: { x: number; y: number } | null,
+  nearText?: string,
 ): Promise<SearchResult[]> {
   const world = await findWorld(db, worldId);
+  const near = nearText === undefined ? null : parseCoordinates(nearText);
   const coordinates = parseCoordinates(text);
   if (coordinates) {
     const { x, y } = coordinates;

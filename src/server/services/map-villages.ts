@@ -9,6 +9,7 @@ import { distance, isInsideWorld } from '../../rules/world';
 import { shownDistance } from './map-distance';
 import { villagePopulation } from './map-population';
 import { codeOasisBonus, terrainCodes } from './map-terrain';
+import { alliancesOf } from './alliances';
 
 export async function villageDetails(db: Db, villageId: string): Promise<Schema<'VillageDetails'>> {
   const [row] = await db
@@ -21,6 +22,7 @@ export async function villageDetails(db: Db, villageId: string): Promise<Schema<
   const v = row.village;
   const populationNow = row.population;
   const owner = { id: v.ownerId, username: row.username };
+  const alliance = (await alliancesOf(db, [v.ownerId])).get(v.ownerId) ?? null;
   return {
     village: {
       id: v.id,
@@ -38,13 +40,19 @@ export async function villageDetails(db: Db, villageId: string): Promise<Schema<
       y: v.y,
       type: 'village',
       worldId: v.worldId,
-      village: { id: v.id, name: v.name, owner, population: populationNow, isCapital: v.isCapital },
+      village: {
+        id: v.id,
+        name: v.name,
+        owner,
+        population: populationNow,
+        isCapital: v.isCapital,
+        ...(alliance ? { alliance: { tag: alliance.tag, name: alliance.name } } : {}),
+      },
       resourceType: null,
       resourceBonus: 0,
     },
     owner,
-    // Alliances do not exist yet.
-    alliance: null,
+    alliance,
   };
 }
 

@@ -4,9 +4,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { apiError } from '../../api/client';
 import { searchMap, type MapSearchResult } from '../../api/map';
 import { centreOnAtom, mapCameraAtom, selectTileAtom } from '../../state/map';
+import { worldsAtom } from '../../state/village';
+import { DEFAULT_WORLD_SIZE, isInsideWorld, parseCoordinates } from '../../../rules/world';
 
 export function MapSearch() {
   const camera = useAtomValue(mapCameraAtom);
+  const worlds = useAtomValue(worldsAtom);
   const centreOn = useSetAtom(centreOnAtom);
   const select = useSetAtom(selectTileAtom);
   const [text, setText] = useState('');
@@ -25,9 +28,15 @@ export function MapSearch() {
     event.preventDefault();
     const query = text.trim();
     if (!query || !camera) return;
-    setBusy(true);
     setMessage(null);
     setResults(null);
+    const typed = parseCoordinates(query);
+    const size = worlds?.find((w) => w.id === camera.worldId)?.size ?? DEFAULT_WORLD_SIZE;
+    if (typed && !isInsideWorld(typed.x, typed.y, size)) {
+      setMessage(`(${typed.x}|${typed.y}) is outside the world`);
+      return;
+    }
+    setBusy(true);
     try {
       const found = await searchMap(camera.worldId, query, { x: camera.x, y: camera.y });
       if (found.length === 0) setMessage('No villages found.');

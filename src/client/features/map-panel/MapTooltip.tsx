@@ -1,4 +1,4 @@
-// The tooltip over the hovered tile: its coordinates and type (and the village's name on a village).
+// The tooltip over the hovered tile: its coordinates and type (and on a village its name and alliance).
 import { useAtomValue } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { hoveredTileAtom, mapCameraAtom, mapChunksAtom } from '../../state/map';
@@ -26,7 +26,12 @@ export function MapTooltip() {
         ({hovered.x}|{hovered.y})
       </strong>{' '}
       {tile ? tileTypeLabel(tile, viewerId) : 'Loading...'}
-      {tile?.village && <span className="map-tooltip__village">{tile.village.name}</span>}
+      {tile?.village && (
+        <span className="map-tooltip__village">
+          {tile.village.name}
+          {tile.village.alliance && ` [${tile.village.alliance.tag}] ${tile.village.alliance.name}`}
+        </span>
+      )}
     </div>
   );
 }
