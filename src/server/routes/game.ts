@@ -45,7 +45,8 @@ export function gameRoutes(ctx: AppContext): Handlers {
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
+        // The socket carries this stream only: when it ends (logout, shutdown) the connection goes with it.
+        connection: 'close',
         'x-accel-buffering': 'no',
       });
       const write = (text: string) => {
@@ -54,12 +55,16 @@ export function gameRoutes(ctx: AppContext): Handlers {
       write(`event: ready\ndata: {}\n\n`);
       const unsubscribe = ctx.live.subscribe(user.id, sessionKey(request.sessionToken ?? ''), {
         send: (kind, data) => write(`event: ${kind}\ndata: ${JSON.stringify(data)}\n\n`),
-        close: () => raw.end(),
+        // Ends the stream and the connection with it, without waiting for the browser to hang up its side.
+        close: () => raw.end(() => raw.destroy()),
       });
       const ping = setInterval(() => write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-      request.raw.on('close', () => {
+      // The response closes when the stream ends or the player goes away (the socket closes).
+      raw.on('close', () => {
         clearInterval(ping);
         unsubscribe();
+        // Nobody reads any more: free the socket now rather than when the browser's pool lets it go.
+        raw.destroy();
       });
     },
   };
