@@ -63,6 +63,14 @@ describe('formatTimeLeft', () => {
     expect(formatTimeLeft(0)).toBe('0m');
     expect(formatTimeLeft(-5)).toBe('0m');
   });
+
+  it('rounds every part down and treats a broken number as done', () => {
+    expect(formatTimeLeft(23 * 3600 + 59 * 60 + 59.9)).toBe('23h 59m');
+    expect(formatTimeLeft(59 * 60 + 59)).toBe('59m');
+    expect(formatTimeLeft(60)).toBe('1m');
+    expect(formatTimeLeft(Number.NaN)).toBe('0m');
+    expect(formatTimeLeft(Number.POSITIVE_INFINITY)).toBe('0m');
+  });
 });
 
 describe('formatDistance', () => {
