@@ -14,7 +14,7 @@ const STATS = [
   ['leadership', 'Leadership'],
 ] as const;
 
-const STATUS_CLASS = { 'on mission': 'badge--blue', 'ready for action': 'badge--green', resting: 'badge--grey' } as const;
+const STATUS_CLASS = { 'on mission': 'away', 'ready for action': 'ready', resting: 'resting' } as const;
 
 export interface HeroCardProps {
   hero: Hero;
@@ -57,6 +57,7 @@ export function HeroCard({ hero, type, onChanged }: HeroCardProps) {
             <span>{typeName}</span>
             <span className={`hero-rarity hero-rarity--${hero.rarity}`}>{rarityName(hero.rarity)}</span>
           </p>
+          <p className={`hero-card__status hero-card__status--${STATUS_CLASS[status]}`}>{status}</p>
         </div>
         <span className="badge badge--gold hero-card__level">Level {hero.level}</span>
       </header>
@@ -78,9 +79,6 @@ export function HeroCard({ hero, type, onChanged }: HeroCardProps) {
         </span>
         <span>
           Defeats <strong>{hero.defeats}</strong>
-        </span>
-        <span className={`badge ${STATUS_CLASS[status]} hero-card__status`} aria-label={`Status: ${status}`}>
-          {status}
         </span>
       </p>
 

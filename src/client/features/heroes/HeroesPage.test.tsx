@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router';
 import type { Hero, HeroLeaderboardEntry, HeroTypeInfo, RecruitmentCost } from '../../api/heroes';
+import { userAtom } from '../../state/session';
 import { selectedVillageIdAtom, villagesAtom, villagesStatusAtom, type Village } from '../../state/village';
 import { experienceForNextLevel } from '../../../rules/heroes';
 import HeroesPage from './HeroesPage';
@@ -108,8 +109,9 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function renderPage(url = '/game/heroes') {
+function renderPage(url = '/game/heroes', username?: string) {
   const store = createStore();
+  if (username) store.set(userAtom, { id: CAPITAL.ownerId, username, email: `${username}@example.com`, role: 'user', discordAvatar: null, createdAt: '2026-01-01T00:00:00.000Z' });
   store.set(villagesAtom, [CAPITAL, OUTPOST]);
   store.set(villagesStatusAtom, 'ready');
   store.set(selectedVillageIdAtom, OUTPOST.id);
@@ -334,11 +336,14 @@ describe('HeroesPage: leaderboard', () => {
         { rank: 2, hero: { id: '55555555-5555-4555-8555-000000000008', name: 'Bjorn', type: 'warrior', level: 3, totalPower: 150 }, user: { username: 'ironside' } },
       ],
     });
-    renderPage('/game/heroes?tab=leaderboard');
+    renderPage('/game/heroes?tab=leaderboard', 'ironside');
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'Hero', 'Type', 'Owner', 'Level', 'Total power']);
     expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', 'Ivar', 'Skald', 'boneless', '12', '1.5K']);
-    expect(within(rows[2]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Bjorn', 'Warrior', 'ironside', '3', '150']);
+    // The player's own heroes are marked.
+    expect(within(rows[2]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['2', 'Bjorn', 'Warrior', 'ironsideYou', '3', '150']);
+    expect(rows[2].className).toContain('hero-leaderboard__mine');
+    expect(rows[1].className).not.toContain('hero-leaderboard__mine');
   });
 });

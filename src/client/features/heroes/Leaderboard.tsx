@@ -47,7 +47,10 @@ export function Leaderboard({ entries, types, username }: LeaderboardProps) {
                     {type?.name ?? entry.hero.type}
                   </span>
                 </td>
-                <td>{entry.user.username}</td>
+                <td>
+                  {entry.user.username}
+                  {mine && <span className="badge badge--gold hero-leaderboard__you">You</span>}
+                </td>
                 <td className="hero-leaderboard__number">{entry.hero.level}</td>
                 <td className="hero-leaderboard__number" title={String(entry.hero.totalPower)}>
                   {formatNumber(entry.hero.totalPower)}

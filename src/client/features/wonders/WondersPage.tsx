@@ -19,6 +19,12 @@ function isTabId(value: string | null): value is TabId {
   return (TAB_IDS as readonly (string | null)[]).includes(value);
 }
 
+/** How many of the wonder types already rise in the world. */
+function worldSummary(count: number, kinds: number): string {
+  if (count === 0) return `None of the ${kinds} wonders rises in this world yet.`;
+  return `${count} of the ${kinds} wonders ${count === 1 ? 'rises' : 'rise'} in this world.`;
+}
+
 /** Several levels often fall due together: they share one reread. */
 const LEVEL_DUE_REFETCH_DELAY_MS = 300;
 
@@ -92,10 +98,7 @@ export default function WondersPage() {
           <h1 id="wonders-title" className="wonders-header__title">
             World Wonders
           </h1>
-          <p className="wonders-header__facts">
-            {wonders.length === 1 ? '1 wonder rises' : `${wonders.length} wonders rise`} in this world. Whoever completes Yggdrasil, or holds three
-            completed wonders, wins it.
-          </p>
+          <p className="wonders-header__facts">{worldSummary(wonders.length, types.length)} Whoever completes Yggdrasil, or holds three completed wonders, wins it.</p>
         </div>
       </header>
 
