@@ -1,6 +1,6 @@
 // Pins how numbers, durations, time left and distances are written.
 import { describe, it, expect } from 'vitest';
-import { formatDistance, formatDuration, formatNumber } from './format';
+import { formatDistance, formatDuration, formatNumber, formatTimeLeft } from './format';
 
 describe('formatNumber', () => {
   it('writes small numbers whole, rounded down', () => {
@@ -46,6 +46,30 @@ describe('formatDuration', () => {
     expect(formatDuration(0)).toBe('0s');
     expect(formatDuration(-30)).toBe('0s');
     expect(formatDuration(5.9)).toBe('5s');
+  });
+});
+
+describe('formatTimeLeft', () => {
+  it('uses days and hours, hours and minutes, or minutes', () => {
+    expect(formatTimeLeft(2 * 86_400 + 3 * 3600 + 59 * 60)).toBe('2d 3h');
+    expect(formatTimeLeft(5 * 3600 + 12 * 60 + 30)).toBe('5h 12m');
+    expect(formatTimeLeft(42 * 60 + 59)).toBe('42m');
+    expect(formatTimeLeft(86_400)).toBe('1d 0h');
+    expect(formatTimeLeft(3600)).toBe('1h 0m');
+  });
+
+  it('marks the last minute and the end', () => {
+    expect(formatTimeLeft(30)).toBe('<1m');
+    expect(formatTimeLeft(0)).toBe('0m');
+    expect(formatTimeLeft(-5)).toBe('0m');
+  });
+
+  it('rounds every part down and treats a broken number as done', () => {
+    expect(formatTimeLeft(23 * 3600 + 59 * 60 + 59.9)).toBe('23h 59m');
+    expect(formatTimeLeft(59 * 60 + 59)).toBe('59m');
+    expect(formatTimeLeft(60)).toBe('1m');
+    expect(formatTimeLeft(Number.NaN)).toBe('0m');
+    expect(formatTimeLeft(Number.POSITIVE_INFINITY)).toBe('0m');
   });
 });
 

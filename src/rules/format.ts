@@ -37,6 +37,21 @@ export function formatDuration(seconds: number): string {
   return `${s}s`;
 }
 
+/**
+ * Wonder time left, coarser than a countdown: '2d 3h' from one day, '5h 12m' from one hour,
+ * otherwise '42m'; under a minute but not done is '<1m', done is '0m'. Parts are rounded down.
+ */
+export function formatTimeLeft(seconds: number): string {
+  const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  const d = Math.floor(total / 86_400);
+  const h = Math.floor((total % 86_400) / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  if (d > 0) return `${d}d ${h}h`;
+  if (h > 0) return `${h}h ${m}m`;
+  if (m === 0 && total > 0) return '<1m';
+  return `${m}m`;
+}
+
 /** Map distances are shown to one decimal (12.0, 7.1). */
 export function formatDistance(distance: number): string {
   return (Number.isFinite(distance) ? distance : 0).toFixed(1);

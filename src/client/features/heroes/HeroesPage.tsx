@@ -1,6 +1,123 @@
-// /game/heroes: placeholder page until the real one is built.
-import { ComingSoon } from '../../ui/ComingSoon';
+// /game/heroes: the player's heroes out of the most they may lead, recruiting paid by the selected village, and the leaderboard, in three tabs.
+import { useCallback } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useSearchParams } from 'react-router';
+import { userAtom } from '../../state/session';
+import { loadOverviewAtom, selectedVillageAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
+import { Spinner } from '../../ui/Spinner';
+import { Tabs } from '../../ui/Tabs';
+import { HeroCard } from './HeroCard';
+import { Leaderboard } from './Leaderboard';
+import { RecruitTab } from './RecruitTab';
+import { maxHeroes, recruitBlock } from './model';
+import { useHeroes } from './useHeroes';
+import './heroes.css';
+
+const TAB_IDS = ['heroes', 'recruit', 'leaderboard'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+function isTabId(value: string | null): value is TabId {
+  return (TAB_IDS as readonly (string | null)[]).includes(value);
+}
 
 export default function HeroesPage() {
-  return <ComingSoon title="Heroes" />;
+  const village = useAtomValue(selectedVillageAtom);
+  const villages = useAtomValue(villagesAtom);
+  const villagesStatus = useAtomValue(villagesStatusAtom);
+  const user = useAtomValue(userAtom);
+  const loadOverview = useSetAtom(loadOverviewAtom);
+  const villageId = village?.id ?? null;
+  const { load, reload } = useHeroes(villageId, villages !== null || villagesStatus === 'error');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabId = isTabId(tabParam) ? tabParam : 'heroes';
+  const selectTab = useCallback((id: TabId) => setParams(id === 'heroes' ? {} : { tab: id }, { replace: true }), [setParams]);
+
+  // Recruiting spends the selected village's resources: the top bar shows the stock that is left.
+  const afterRecruiting = useCallback(async () => {
+    await reload();
+    if (villageId) void loadOverview(villageId);
+  }, [reload, villageId, loadOverview]);
+
+  if (load.status !== 'ready') {
+    return (
+      <section className="page heroes" aria-labelledby="heroes-title">
+        <h1 id="heroes-title" className="page__title">
+          Heroes
+        </h1>
+        {load.status === 'error' ? (
+          <div className="card heroes__failed">
+            <p>Could not load your heroes.</p>
+            <button type="button" className="button button--secondary" onClick={() => void reload()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <Spinner label="Loading your heroes..." />
+        )}
+      </section>
+    );
+  }
+
+  const { heroes, types, leaderboard } = load.data;
+  // A price read for another village than the selected one is not shown: the new one is on its way.
+  const cost = load.data.costVillageId === villageId ? load.data.cost : null;
+  const block = recruitBlock(cost, villageId !== null);
+  const limit = maxHeroes(cost ?? load.data.cost);
+  const typeOf = new Map(types.map((t) => [t.type, t]));
+
+  return (
+    <section className="page heroes" aria-labelledby="heroes-title">
+      <header className="heroes-header card">
+        <div>
+          <h1 id="heroes-title" className="heroes-header__title">
+            Heroes
+          </h1>
+          <p className="heroes-header__count" data-testid="hero-count">
+            <strong>{heroes.length}</strong> / {limit}
+            <span className="heroes-header__unit"> heroes</span>
+          </p>
+        </div>
+        <div className="heroes-header__recruit">
+          <button type="button" className="button" onClick={() => selectTab('recruit')} disabled={block !== null} title={block ?? undefined}>
+            Recruit
+          </button>
+          {block && cost && <p className="heroes-header__reason">{block}</p>}
+        </div>
+      </header>
+
+      <Tabs<TabId>
+        label="Heroes sections"
+        selected={tab}
+        onSelect={selectTab}
+        tabs={[
+          {
+            id: 'heroes',
+            label: 'My Heroes',
+            panel:
+              heroes.length === 0 ? (
+                <div className="card heroes__empty">
+                  <p>No hero follows you yet. Recruit one and their deeds will be sung in the longhouse.</p>
+                  <button type="button" className="button button--secondary" onClick={() => selectTab('recruit')}>
+                    See the heroes to recruit
+                  </button>
+                </div>
+              ) : (
+                <div className="hero-grid">
+                  {heroes.map((hero) => (
+                    <HeroCard key={hero.id} hero={hero} type={typeOf.get(hero.type)} onChanged={reload} />
+                  ))}
+                </div>
+              ),
+          },
+          {
+            id: 'recruit',
+            label: 'Recruit',
+            panel: <RecruitTab types={types} cost={cost} block={block} villageId={villageId} onRecruited={afterRecruiting} />,
+          },
+          { id: 'leaderboard', label: 'Leaderboard', panel: <Leaderboard entries={leaderboard} types={types} username={user?.username ?? null} /> },
+        ]}
+      />
+    </section>
+  );
 }

@@ -1,6 +1,145 @@
-// /game/wonders: placeholder page until the real one is built.
-import { ComingSoon } from '../../ui/ComingSoon';
+// /game/wonders: the wonders of the selected village's world with contributions, founding a new one, and the alliance's effects, under a victory banner once the world is won.
+import { useCallback, useEffect, useRef } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useSearchParams } from 'react-router';
+import { loadOverviewAtom, selectedOverviewAtom, selectedVillageAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
+import { Spinner } from '../../ui/Spinner';
+import { Tabs } from '../../ui/Tabs';
+import { ConstructTab } from './ConstructTab';
+import { EffectsTab } from './EffectsTab';
+import { VictoryBanner } from './VictoryBanner';
+import { WonderCard } from './WonderCard';
+import { useWonders } from './useWonders';
+import './wonders.css';
+
+const TAB_IDS = ['wonders', 'construct', 'effects'] as const;
+type TabId = (typeof TAB_IDS)[number];
+
+function isTabId(value: string | null): value is TabId {
+  return (TAB_IDS as readonly (string | null)[]).includes(value);
+}
+
+/** How many of the wonder types already rise in the world. */
+function worldSummary(count: number, kinds: number): string {
+  if (count === 0) return `None of the ${kinds} wonders rises in this world yet.`;
+  return `${count} of the ${kinds} wonders ${count === 1 ? 'rises' : 'rise'} in this world.`;
+}
+
+/** Several levels often fall due together: they share one reread. */
+const LEVEL_DUE_REFETCH_DELAY_MS = 300;
 
 export default function WondersPage() {
-  return <ComingSoon title="World Wonders" />;
+  const village = useAtomValue(selectedVillageAtom);
+  const villages = useAtomValue(villagesAtom);
+  const villagesStatus = useAtomValue(villagesStatusAtom);
+  const overview = useAtomValue(selectedOverviewAtom);
+  const loadOverview = useSetAtom(loadOverviewAtom);
+  const worldId = village?.worldId ?? null;
+  const { load, reload } = useWonders(worldId, villages !== null || villagesStatus === 'error');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabId = isTabId(tabParam) ? tabParam : 'wonders';
+  const selectTab = useCallback((id: TabId) => setParams(id === 'wonders' ? {} : { tab: id }, { replace: true }), [setParams]);
+
+  const villageId = village?.id ?? null;
+  // Contributing spends the selected village's resources: the top bar shows the stock that is left.
+  const afterContributing = useCallback(async () => {
+    await reload();
+    if (villageId) void loadOverview(villageId);
+  }, [reload, villageId, loadOverview]);
+
+  const pending = useRef<number | null>(null);
+  const rereadWhenLevelDue = useCallback(() => {
+    if (pending.current !== null) return;
+    pending.current = window.setTimeout(() => {
+      pending.current = null;
+      void reload();
+    }, LEVEL_DUE_REFETCH_DELAY_MS);
+  }, [reload]);
+  useEffect(
+    () => () => {
+      if (pending.current !== null) window.clearTimeout(pending.current);
+    },
+    [],
+  );
+
+  // Wonders of another world than the selected village's are not shown while the right ones are read.
+  if (load.status !== 'ready' || load.data.worldId !== worldId) {
+    return (
+      <section className="page wonders" aria-labelledby="wonders-title">
+        <h1 id="wonders-title" className="page__title">
+          World Wonders
+        </h1>
+        {load.status === 'error' ? (
+          <div className="card wonders__failed">
+            <p>Could not load the wonders.</p>
+            <button type="button" className="button button--secondary" onClick={() => void reload()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <Spinner label="Loading the wonders..." />
+        )}
+      </section>
+    );
+  }
+
+  const { wonders, types, effects, victory, readAt } = load.data;
+  const typeOf = new Map(types.map((t) => [t.type, t]));
+  const greatHalls = overview?.overview.buildings.filter((b) => b.type === 'great_hall') ?? [];
+  const builder = village
+    ? { id: village.id, name: village.name, greatHallLevel: overview ? Math.max(0, ...greatHalls.map((b) => b.level)) : null }
+    : null;
+
+  return (
+    <section className="page wonders" aria-labelledby="wonders-title">
+      <header className="wonders-header card">
+        <div>
+          <h1 id="wonders-title" className="wonders-header__title">
+            World Wonders
+          </h1>
+          <p className="wonders-header__facts">{worldSummary(wonders.length, types.length)} Whoever completes Yggdrasil, or holds three completed wonders, wins it.</p>
+        </div>
+      </header>
+
+      <VictoryBanner check={victory} />
+
+      <Tabs<TabId>
+        label="Wonders sections"
+        selected={tab}
+        onSelect={selectTab}
+        tabs={[
+          {
+            id: 'wonders',
+            label: 'World Wonders',
+            panel:
+              wonders.length === 0 ? (
+                <div className="card wonders__empty">
+                  <p>No wonder rises in this world yet.</p>
+                  <button type="button" className="button button--secondary" onClick={() => selectTab('construct')}>
+                    Found the first one
+                  </button>
+                </div>
+              ) : (
+                <div className="wonder-grid">
+                  {wonders.map((wonder) => (
+                    <WonderCard
+                      key={wonder.id}
+                      wonder={wonder}
+                      type={typeOf.get(wonder.type)}
+                      readAt={readAt}
+                      village={village}
+                      onContributed={afterContributing}
+                      onLevelDue={rereadWhenLevelDue}
+                    />
+                  ))}
+                </div>
+              ),
+          },
+          { id: 'construct', label: 'Construct', panel: <ConstructTab types={types} wonders={wonders} village={builder} onConstructed={reload} /> },
+          { id: 'effects', label: 'Alliance Effects', panel: <EffectsTab effects={effects} /> },
+        ]}
+      />
+    </section>
+  );
 }

@@ -1,0 +1,108 @@
+// One of the player's heroes: picture, name, rarity, level, the four stats, experience, battle record and status, with Level Up and Details.
+import { useState } from 'react';
+import { apiError } from '../../api/client';
+import { levelUpHero, type Hero, type HeroTypeInfo } from '../../api/heroes';
+import { ArtIcon } from '../../ui/ArtIcon';
+import { ProgressBar } from '../../ui/ProgressBar';
+import { MESSAGES, experienceBar, heroStatus, rarityName, showsLevelUp } from './model';
+import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+
+const STATS = [
+  ['attack', 'Attack'],
+  ['defense', 'Defense'],
+  ['speed', 'Speed'],
+  ['leadership', 'Leadership'],
+] as const;
+
+const STATUS_CLASS = { 'on mission': 'away', 'ready for action': 'ready', resting: 'resting' } as const;
+
+export interface HeroCardProps {
+  hero: Hero;
+  /** The hero's type as the server describes it (undefined until the types are read). */
+  type: HeroTypeInfo | undefined;
+  /** Reads the heroes again after a change. */
+  onChanged: () => Promise<void>;
+}
+
+export function HeroCard({ hero, type, onChanged }: HeroCardProps) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<OutcomeMessage | null>(null);
+  const [showDetails, setShowDetails] = useState(false);
+  const status = heroStatus(hero);
+  const bar = experienceBar(hero);
+  const typeName = type?.name ?? hero.type;
+
+  async function onLevelUp() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await levelUpHero(hero.id);
+      setMessage({ kind: 'success', text: MESSAGES.leveledUp });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: apiError(failure, MESSAGES.levelUpFailed) });
+    } finally {
+      setBusy(false);
+    }
+    // Refused or not, the list shows the hero as the server has it now.
+    await onChanged();
+  }
+
+  return (
+    <article className={`hero-card hero-card--${hero.rarity}`} aria-label={hero.name}>
+      <header className="hero-card__head">
+        <ArtIcon icon={type?.icon ?? `heroes/${hero.type}.svg`} name={typeName} size={52} className="hero-card__icon" />
+        <div className="hero-card__title">
+          <h3 className="hero-card__name">{hero.name}</h3>
+          <p className="hero-card__type">
+            <span>{typeName}</span>
+            <span className={`hero-rarity hero-rarity--${hero.rarity}`}>{rarityName(hero.rarity)}</span>
+          </p>
+          <p className={`hero-card__status hero-card__status--${STATUS_CLASS[status]}`}>{status}</p>
+        </div>
+        <span className="badge badge--gold hero-card__level">Level {hero.level}</span>
+      </header>
+
+      <dl className="hero-stats">
+        {STATS.map(([stat, label]) => (
+          <div key={stat} className="hero-stats__item">
+            <dt>{label}</dt>
+            <dd>{hero[stat]}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <ProgressBar label="Experience" value={bar.value} max={bar.max} valueText={bar.text} />
+
+      <p className="hero-card__record">
+        <span>
+          Victories <strong>{hero.victories}</strong>
+        </span>
+        <span>
+          Defeats <strong>{hero.defeats}</strong>
+        </span>
+      </p>
+
+      <footer className="hero-card__foot">
+        {showsLevelUp(hero) && (
+          <button type="button" className="button button--small" onClick={onLevelUp} disabled={busy}>
+            Level Up
+          </button>
+        )}
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          aria-expanded={showDetails}
+          onClick={() => setShowDetails((shown) => !shown)}
+        >
+          Details
+        </button>
+      </footer>
+      {showDetails && (
+        <p className="hero-card__note" role="status">
+          {MESSAGES.detailsComingSoon}
+        </p>
+      )}
+      <ActionOutcome message={message} />
+    </article>
+  );
+}

@@ -1,0 +1,65 @@
+// The hero leaderboard: the top 20 by total power with rank, hero, type, owner, level and power; the player's own rows stand out.
+import type { HeroLeaderboardEntry, HeroTypeInfo } from '../../api/heroes';
+import { formatNumber } from '../../../rules/format';
+import { ArtIcon } from '../../ui/ArtIcon';
+
+export interface LeaderboardProps {
+  entries: HeroLeaderboardEntry[];
+  types: HeroTypeInfo[];
+  /** The signed-in player's name, to mark their heroes. */
+  username: string | null;
+}
+
+export function Leaderboard({ entries, types, username }: LeaderboardProps) {
+  if (entries.length === 0) {
+    return <p className="card muted">No hero has been recruited yet. Be the first to have a saga sung about yours.</p>;
+  }
+  const typeOf = new Map(types.map((t) => [t.type, t]));
+  return (
+    <div className="table-wrap card hero-leaderboard">
+      <table className="table">
+        <caption className="visually-hidden">The 20 mightiest heroes</caption>
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">Hero</th>
+            <th scope="col">Type</th>
+            <th scope="col">Owner</th>
+            <th scope="col" className="hero-leaderboard__number">
+              Level
+            </th>
+            <th scope="col" className="hero-leaderboard__number">
+              Total power
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const type = typeOf.get(entry.hero.type);
+            const mine = username !== null && entry.user.username === username;
+            return (
+              <tr key={entry.hero.id} className={mine ? 'hero-leaderboard__mine' : undefined}>
+                <td className="hero-leaderboard__rank">{entry.rank}</td>
+                <td>{entry.hero.name}</td>
+                <td>
+                  <span className="hero-leaderboard__type">
+                    <ArtIcon icon={type?.icon ?? `heroes/${entry.hero.type}.svg`} name={type?.name ?? entry.hero.type} size={22} />
+                    {type?.name ?? entry.hero.type}
+                  </span>
+                </td>
+                <td>
+                  {entry.user.username}
+                  {mine && <span className="badge badge--gold hero-leaderboard__you">You</span>}
+                </td>
+                <td className="hero-leaderboard__number">{entry.hero.level}</td>
+                <td className="hero-leaderboard__number" title={String(entry.hero.totalPower)}>
+                  {formatNumber(entry.hero.totalPower)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+// The construct tab: what founding a wonder needs, and a card per wonder type with its base requirements, effects and Construct.
+import { useState } from 'react';
+import { apiError } from '../../api/client';
+import { constructWonder, type Wonder, type WonderTypeInfo } from '../../api/wonders';
+import { formatNumber } from '../../../rules/format';
+import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
+import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ArtIcon } from '../../ui/ArtIcon';
+import { ResourceIcon } from '../../ui/icons';
+import { MESSAGES, REQUIREMENTS, effectLines, wonderNameAnswer } from './model';
+
+export interface ConstructTabProps {
+  types: WonderTypeInfo[];
+  /** The wonders of the world, to tell which types are taken. */
+  wonders: Wonder[];
+  /** The village that would raise it (the selected one), with its great hall's level when known. */
+  village: { id: string; name: string; greatHallLevel: number | null } | null;
+  onConstructed: () => Promise<void>;
+}
+
+export function ConstructTab({ types, wonders, village, onConstructed }: ConstructTabProps) {
+  const raised = new Map(wonders.map((w) => [w.type, w]));
+  return (
+    <div className="construct">
+      <section className="card construct__requirements" aria-labelledby="wonder-requirements-title">
+        <h2 id="wonder-requirements-title" className="section-title">
+          Requirements
+        </h2>
+        <ul className="construct__list">
+          {REQUIREMENTS.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        {village && village.greatHallLevel !== null && (
+          <p className="construct__village">
+            The Great Hall of {village.name} stands at level {village.greatHallLevel}.
+          </p>
+        )}
+      </section>
+
+      <div className="wonder-type-grid">
+        {types.map((type) => (
+          <WonderTypeCard key={type.type} type={type} raisedAs={raised.get(type.type) ?? null} village={village} onConstructed={onConstructed} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+interface WonderTypeCardProps extends Pick<ConstructTabProps, 'village' | 'onConstructed'> {
+  type: WonderTypeInfo;
+  /** The wonder of this type already standing in the world, if any. */
+  raisedAs: Wonder | null;
+}
+
+function WonderTypeCard({ type, raisedAs, village, onConstructed }: WonderTypeCardProps) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<OutcomeMessage | null>(null);
+  const effects = effectLines(type.effects);
+
+  async function onConstruct() {
+    if (!village) return;
+    const answer = wonderNameAnswer(window.prompt(`Name your ${type.name}`, ''));
+    // A cancelled or empty name does nothing.
+    if (answer.kind === 'ignore') return;
+    if (answer.kind === 'invalid') {
+      setMessage({ kind: 'error', text: answer.message });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await constructWonder(village.id, type.type, answer.name);
+      setMessage({ kind: 'success', text: MESSAGES.constructed });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: apiError(failure, MESSAGES.constructFailed) });
+    } finally {
+      setBusy(false);
+    }
+    await onConstructed();
+  }
+
+  return (
+    <article className="wonder-type-card" aria-label={type.name}>
+      <header className="wonder-type-card__head">
+        <ArtIcon icon={type.icon} name={type.name} size={60} />
+        <div>
+          <h3 className="wonder-type-card__name">{type.name}</h3>
+          {type.victoryCondition && <span className="badge badge--gold">Victory wonder</span>}
+        </div>
+      </header>
+      <p className="wonder-type-card__description">{type.description}</p>
+
+      <div>
+        <h4 className="wonder-type-card__label">Base requirements</h4>
+        <p className="wonder-type-card__hall">Great Hall level {type.baseRequirements.greatHallLevel}</p>
+        <ul className="wonder-cost" aria-label="Resources of the first level">
+          {RESOURCE_TYPES.map((r) => (
+            <li key={r} className="wonder-cost__item" title={RESOURCE_NAMES[r]}>
+              <ResourceIcon type={r} size={16} />
+              <span className="visually-hidden">{RESOURCE_NAMES[r]} </span>
+              {formatNumber(type.baseRequirements.resources[r])}
+            </li>
+          ))}
+        </ul>
+      </div>
+
+      <div>
+        <h4 className="wonder-type-card__label">Effects at level 100</h4>
+        <ul className="wonder-type-card__effects">
+          {effects.length === 0 ? <li>None</li> : effects.map((line) => <li key={line}>{line}</li>)}
+        </ul>
+      </div>
+
+      <footer className="wonder-type-card__foot">
+        <button type="button" className="button button--small" onClick={onConstruct} disabled={!village || busy || raisedAs !== null}>
+          Construct
+        </button>
+        {raisedAs ? (
+          <span className="wonder-type-card__taken">Already raised in this world: {raisedAs.name}</span>
+        ) : (
+          !village && <span className="wonder-type-card__taken">{MESSAGES.noVillage}</span>
+        )}
+      </footer>
+      <ActionOutcome message={message} />
+    </article>
+  );
+}
