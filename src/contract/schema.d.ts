@@ -1523,8 +1523,11 @@ export interface components {
             isCapital: boolean;
             /** Format: uuid */
             worldId: string;
-            /** Format: uuid */
-            ownerId: string;
+            /**
+             * Format: uuid
+             * @description null for an abandoned village.
+             */
+            ownerId: string | null;
         };
         VillageList: {
             villages: components["schemas"]["Village"][];
@@ -1714,7 +1717,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            owner: components["schemas"]["UserRef"];
+            /** @description null for an abandoned village (its player's account is gone). */
+            owner: components["schemas"]["UserRef"] | null;
             population: number;
             isCapital?: boolean;
             /** @description Absent when the owner has no alliance. */
@@ -1749,7 +1753,8 @@ export interface components {
         VillageDetails: {
             village: components["schemas"]["Village"];
             tile: components["schemas"]["MapTile"];
-            owner: components["schemas"]["UserRef"];
+            /** @description null for an abandoned village (its player's account is gone). */
+            owner: components["schemas"]["UserRef"] | null;
             alliance: components["schemas"]["AllianceRef"] | null;
         };
         TravelTime: {
@@ -1770,7 +1775,8 @@ export interface components {
             name?: string;
             x: number;
             y: number;
-            owner?: components["schemas"]["UserRef"];
+            /** @description null for an abandoned village (its player's account is gone). */
+            owner?: components["schemas"]["UserRef"] | null;
             population?: number;
         };
         MapSearchResults: {

@@ -17,12 +17,13 @@ export type ShownTileType = TileType | 'unknown';
 /** The little of a map tile its look depends on. */
 export interface LookedAtTile {
   type: ShownTileType;
-  village?: { owner: { id: string } } | null;
+  /** An abandoned village has no owner. */
+  village?: { owner: { id: string } | null } | null;
 }
 
 /** The look of a tile for a viewer (null when signed out, who owns no village). */
 export function tileLook(tile: LookedAtTile, viewerId: string | null): TileLook {
-  if (tile.type === 'village') return viewerId !== null && tile.village?.owner.id === viewerId ? 'own-village' : 'village';
+  if (tile.type === 'village') return viewerId !== null && tile.village?.owner?.id === viewerId ? 'own-village' : 'village';
   return tile.type;
 }
 

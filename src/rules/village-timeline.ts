@@ -38,7 +38,8 @@ export interface TrainingOrderState {
 export interface VillageState {
   id: string;
   worldId: string;
-  ownerId: string;
+  /** Null for an abandoned village. */
+  ownerId: string | null;
   name: string;
   x: number;
   y: number;

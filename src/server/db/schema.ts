@@ -13,6 +13,13 @@ export const users = pgTable(
     role: text('role').notNull().default('user'),
     discordId: text('discord_id'),
     discordAvatar: text('discord_avatar'),
+    /** Set by an admin: the account cannot sign in, and its sessions ended at once. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspensionReason: text('suspension_reason'),
+    /** An admin set a temporary password: the player must choose their own before playing on. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The last signed-in request, to the minute or so (admin figures). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,9 +69,8 @@ export const villages = pgTable(
     worldId: uuid('world_id')
       .notNull()
       .references(() => worlds.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for an abandoned village (its player's account was deleted): it stays on the map. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     x: integer('x').notNull(),
     y: integer('y').notNull(),
@@ -451,3 +457,86 @@ export const battleReports = pgTable(
 export type MovementRow = typeof movements.$inferSelect;
 export type StationedRow = typeof stationedTroops.$inferSelect;
 export type BattleReportRow = typeof battleReports.$inferSelect;
+
+/** What admins and game masters did, for the admin page: who, what, to whom, when. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Names as they were, so the log still reads after an account is gone. */
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    targetId: uuid('target_id'),
+    targetName: text('target_name'),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('audit_log_created').on(t.createdAt)],
+);
+
+/**
+ * A game master's world event. It holds while active and inside its window; `periods` records each
+ * activation (from, to), so a village settled later still earns exactly what the event gave while it held.
+ */
+export const worldEvents = pgTable(
+  'world_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    percent: doublePrecision('percent').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    active: boolean('active').notNull().default(false),
+    /** Activations as [from, to] in ms; `to` null while active. */
+    periods: jsonb('periods').$type<[number, number | null][]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('world_events_world').on(t.worldId)],
+);
+
+/** A message shown as a banner to every player of a world until it ends. */
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('announcements_world').on(t.worldId, t.endsAt)],
+);
+
+/** One distribution of rewards per idempotency key: a retried request finds its first answer here. */
+export const rewardGrants = pgTable('reward_grants', {
+  idempotencyKey: text('idempotency_key').primaryKey(),
+  worldId: uuid('world_id')
+    .notNull()
+    .references(() => worlds.id, { onDelete: 'cascade' }),
+  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** The days on which a player played (one row a day), for the analytics of active players. */
+export const playerDays = pgTable(
+  'player_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+  },
+  (t) => [uniqueIndex('player_days_user_day').on(t.userId, t.day), index('player_days_day').on(t.day)],
+);
+
+export type WorldEventRow = typeof worldEvents.$inferSelect;
+export type AnnouncementRow = typeof announcements.$inferSelect;

@@ -131,6 +131,7 @@ async function reinforce(tx: Db, movement: MovementRow, state: VillageState, at:
 
 /** Heroes at home in the village who are neither away nor resting defend it. */
 async function defendingHeroes(tx: Db, state: VillageState, at: Date): Promise<HeroRow[]> {
+  if (!state.ownerId) return [];
   const rows = await tx.select().from(heroes).where(and(eq(heroes.villageId, state.id), eq(heroes.onMission, false))).for('update');
   return rows.filter((h) => h.userId === state.ownerId && (h.restingUntil === null || h.restingUntil.getTime() <= at.getTime()));
 }
@@ -200,7 +201,7 @@ async function battle(tx: Db, movement: MovementRow, state: VillageState, env: V
     state.isCapital = false;
     state.orders = [];
     await tx.update(wonders).set({ ownerId: movement.ownerId }).where(eq(wonders.villageId, state.id));
-    await tx.update(heroes).set({ onMission: false }).where(and(eq(heroes.villageId, state.id), eq(heroes.userId, defenderId)));
+    if (defenderId) await tx.update(heroes).set({ onMission: false }).where(and(eq(heroes.villageId, state.id), eq(heroes.userId, defenderId)));
   }
 
   const speed = env.worldSpeed;
@@ -219,7 +220,7 @@ async function battle(tx: Db, movement: MovementRow, state: VillageState, env: V
     attackerName: (movement.ownerId && names.get(movement.ownerId)) || '(gone)',
     attackerVillage: { id: origin.id, name: origin.name, x: origin.x, y: origin.y },
     defenderId,
-    defenderName: names.get(defenderId) ?? '(gone)',
+    defenderName: (defenderId && names.get(defenderId)) || '(abandoned)',
     defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
     attackerUnits: attackers,
     attackerLosses: outcome.attackerLosses,

@@ -96,13 +96,14 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
 
   const villageJson = new Map<number, string>();
   for (const r of rows) {
-    if (r.id === null || r.x === null || r.y === null || r.ownerId === null || r.username === null) continue;
+    if (r.id === null || r.x === null || r.y === null) continue;
     villageJson.set(
       tileKey(r.x, r.y),
       JSON.stringify({
         id: r.id,
         name: r.name,
-        owner: { id: r.ownerId, username: r.username },
+        // An abandoned village stays on the map without an owner.
+        owner: r.ownerId && r.username ? { id: r.ownerId, username: r.username } : null,
         population: r.population ?? 0,
         isCapital: r.isCapital,
         ...(r.allianceTag && r.allianceName ? { alliance: { tag: r.allianceTag, name: r.allianceName } } : {}),

@@ -42,7 +42,7 @@ export async function searchMap(
     const [row] = await db
       .select(RESULT_COLUMNS)
       .from(villages)
-      .innerJoin(users, eq(users.id, villages.ownerId))
+      .leftJoin(users, eq(users.id, villages.ownerId))
       .where(and(eq(villages.worldId, world.id), eq(villages.x, x), eq(villages.y, y)))
       .limit(1);
     if (!row) return [{ x, y, type: codeType(terrainCodes(world.seed).at(x, y)) }];
@@ -59,21 +59,21 @@ export async function searchMap(
   const rows = await db
     .select(RESULT_COLUMNS)
     .from(villages)
-    .innerJoin(users, eq(users.id, villages.ownerId))
+    .leftJoin(users, eq(users.id, villages.ownerId))
     .where(and(eq(villages.worldId, world.id), nameMatches))
     .orderBy(...order, asc(villages.id))
     .limit(MAX_SEARCH_RESULTS);
   return rows.map(villageResult);
 }
 
-function villageResult(row: { id: string; name: string; x: number; y: number; ownerId: string; username: string; population: number }): SearchResult {
+function villageResult(row: { id: string; name: string; x: number; y: number; ownerId: string | null; username: string | null; population: number }): SearchResult {
   return {
     villageId: row.id,
     name: row.name,
     x: row.x,
     y: row.y,
     type: 'village',
-    owner: { id: row.ownerId, username: row.username },
+    owner: row.ownerId && row.username ? { id: row.ownerId, username: row.username } : null,
     population: row.population,
   };
 }

@@ -15,14 +15,15 @@ export async function villageDetails(db: Db, villageId: string): Promise<Schema<
   const [row] = await db
     .select({ village: villages, username: users.username, population: villagePopulation })
     .from(villages)
-    .innerJoin(users, eq(users.id, villages.ownerId))
+    .leftJoin(users, eq(users.id, villages.ownerId))
     .where(eq(villages.id, villageId))
     .limit(1);
   if (!row) throw notFound('No such village');
   const v = row.village;
   const populationNow = row.population;
-  const owner = { id: v.ownerId, username: row.username };
-  const alliance = (await alliancesOf(db, [v.ownerId])).get(v.ownerId) ?? null;
+  // An abandoned village has no owner, and so no alliance.
+  const owner = v.ownerId && row.username ? { id: v.ownerId, username: row.username } : null;
+  const alliance = owner ? ((await alliancesOf(db, [owner.id])).get(owner.id) ?? null) : null;
   return {
     village: {
       id: v.id,

@@ -52,7 +52,7 @@ export async function settleAndStore(tx: Db, head: VillageHead, parts: VillagePa
   const before = toVillageState(head.village, parts);
   const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
   await persistVillage(tx, before, state, nextEventAt(state, env));
-  await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
+  if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
   return { state, env, now: now.getTime() };
 }
 
@@ -174,7 +174,7 @@ export async function changeLockedVillage<T>(
   const village: SettledVillage = { state, env, now: now.getTime() };
   const result = change(village);
   await persistVillage(tx, before, state, nextEventAt(state, env));
-  await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
+  if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
   return { result, village };
 }
 

@@ -111,7 +111,7 @@ function json(status: number, body: unknown): Response {
 
 function renderPage(url = '/game/heroes', username?: string) {
   const store = createStore();
-  if (username) store.set(userAtom, { id: CAPITAL.ownerId, username, email: `${username}@example.com`, role: 'user', discordAvatar: null, createdAt: '2026-01-01T00:00:00.000Z' });
+  if (username) store.set(userAtom, { id: CAPITAL.ownerId!, username, email: `${username}@example.com`, role: 'user', discordAvatar: null, createdAt: '2026-01-01T00:00:00.000Z' });
   store.set(villagesAtom, [CAPITAL, OUTPOST]);
   store.set(villagesStatusAtom, 'ready');
   store.set(selectedVillageIdAtom, OUTPOST.id);

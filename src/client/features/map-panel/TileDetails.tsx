@@ -49,7 +49,7 @@ export function TileDetails() {
                     {tile.village.isCapital && <span title="Capital"> ♛</span>}
                   </dd>
                   <dt>Owner</dt>
-                  <dd>{tile.village.owner.username}</dd>
+                  <dd>{tile.village.owner?.username ?? 'Abandoned'}</dd>
                   <dt>Population</dt>
                   <dd>{formatNumber(tile.village.population)}</dd>
                   <dt>Alliance</dt>

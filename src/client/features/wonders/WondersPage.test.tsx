@@ -41,7 +41,7 @@ function wonder(extra: Partial<Wonder> = {}): Wonder {
     remainingConstructionTime: null,
     requiredResources: { timber: 5000, stone: 5000, iron: 5000, mead: 5000 },
     totalResourcesInvested: { timber: 0, stone: 0, iron: 0, mead: 0 },
-    user: { id: CAPITAL.ownerId, username: 'ragnar' },
+    user: { id: CAPITAL.ownerId!, username: 'ragnar' },
     alliance: { id: '88888888-8888-4888-8888-888888888888', tag: 'LOTH', name: 'Sons of Lothbrok' },
     village: { id: OUTPOST.id, name: 'Hedeby', x: 3, y: 7 },
     worldId: OUTPOST.worldId,
@@ -240,7 +240,7 @@ describe('WondersPage: the list', () => {
         winner: {
           type: 'multiple_wonders_victory',
           alliance: { id: '88888888-8888-4888-8888-888888888888', tag: 'LOTH', name: 'Sons of Lothbrok' },
-          user: { id: CAPITAL.ownerId, username: 'ragnar' },
+          user: { id: CAPITAL.ownerId!, username: 'ragnar' },
           worldId: OUTPOST.worldId,
           achievedAt: '2026-03-01T12:00:00.000Z',
         },
