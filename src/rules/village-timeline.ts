@@ -75,6 +75,8 @@ export interface VillageEnv {
    * idle across an edge earns exactly what it would have earned watched.
    */
   bonusPeriods?: readonly BonusPeriod[];
+  /** Percent faster training for orders placed now (world events); the engine does not use it. */
+  trainingBonusPercent?: number;
 }
 
 /** The production bonus that holds at `atMs`: the permanent one plus every period covering the instant. */

@@ -11,7 +11,7 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { RateLimiter } from './auth/rate-limit';
-import { currentUser } from './services/accounts';
+import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentUser, noteActivity } from './services/accounts';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
 import { startSweeper, type SweeperHandle } from './services/sweeper';
 import { registerOperations } from './openapi';
@@ -102,13 +102,17 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
   });
 
   registerOperations(app, allHandlers(ctx), {
-    async requireUser(request) {
+    async requireUser(request, operationId) {
       const token = bearerToken(request);
       if (!token) throw unauthorized('Authentication required');
-      const user = await currentUser(db, token, clock.now());
+      const now = clock.now();
+      const user = await currentUser(db, token, now);
       if (!user) throw unauthorized('Your session has expired. Please log in again.');
+      // With a temporary password from an admin, the player may only see who they are and choose their own.
+      if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(operationId)) throw forbidden(CHOOSE_PASSWORD_FIRST);
       request.user = user;
       request.sessionToken = token;
+      await noteActivity(db, user, now);
     },
     requireRole(request, role: Role) {
       const actual = parseRole(request.user?.role ?? '') ?? 'user';

@@ -36,6 +36,15 @@ export class LiveHub {
       return;
     }
     const { userId, ...event } = message;
+    if (event.kind === 'signed_out') {
+      // A logout, suspension or deletion on any process: the streams of those sessions end here too.
+      for (const subscriber of [...this.subscribers]) {
+        if (subscriber.userId !== userId || (event.session && subscriber.session !== event.session)) continue;
+        this.subscribers.delete(subscriber);
+        subscriber.stream.close();
+      }
+      return;
+    }
     for (const subscriber of this.subscribers) if (subscriber.userId === userId) subscriber.stream.send(event.kind, event);
   }
 
@@ -44,15 +53,6 @@ export class LiveHub {
     const subscriber = { userId, session, stream };
     this.subscribers.add(subscriber);
     return () => void this.subscribers.delete(subscriber);
-  }
-
-  /** Ends every stream of a session (its token was revoked). */
-  endSession(session: string): void {
-    for (const subscriber of [...this.subscribers]) {
-      if (subscriber.session !== session) continue;
-      this.subscribers.delete(subscriber);
-      subscriber.stream.close();
-    }
   }
 
   /** How many streams are open (tests and the admin figures read it). */

@@ -135,8 +135,8 @@ export function listOperations(spec: Json = loadSpec()): Operation[] {
 }
 
 export interface Guards {
-  /** Loads the session from the bearer token or throws 401. */
-  requireUser(request: FastifyRequest): Promise<void>;
+  /** Loads the session from the bearer token or throws 401 (403 when the operation is not open to the player now). */
+  requireUser(request: FastifyRequest, operationId: OperationId): Promise<void>;
   /** Throws 403 unless the signed-in user's role admits `role`. */
   requireRole(request: FastifyRequest, role: Role): void;
 }
@@ -216,7 +216,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
       // Auth runs before validation so an anonymous caller learns only that it must sign in.
       onRequest: op.secured
         ? async (request) => {
-            await guards.requireUser(request);
+            await guards.requireUser(request, op.operationId);
             if (op.requiredRole) guards.requireRole(request, op.requiredRole);
           }
         : undefined,

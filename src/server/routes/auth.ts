@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { Redirect, type Handlers } from '../operations';
 import * as accounts from '../services/accounts';
-import { sessionKey } from '../auth/sessions';
 import { authorizeUrl, completeDiscordLogin, DiscordLoginError, newOAuthState } from '../services/discord';
 import { tooManyRequests } from '../errors';
 
@@ -46,15 +45,17 @@ export function authRoutes(ctx: AppContext): Handlers {
       return { discord: config.discord !== null };
     },
 
+    async changePassword({ user, request, body }) {
+      return { user: await accounts.changePassword(db, user, request.sessionToken ?? '', body) };
+    },
+
     async getMe({ user }) {
       return { user: accounts.publicUser(user) };
     },
 
-    async logout({ request }) {
+    async logout({ request, user }) {
       if (!request.sessionToken) return;
-      await accounts.logout(db, request.sessionToken);
-      // The session is gone: so are its event streams.
-      ctx.live.endSession(sessionKey(request.sessionToken));
+      await accounts.logout(db, user.id, request.sessionToken);
     },
 
     async discordRedirect({ reply }) {

@@ -14,6 +14,7 @@ import { heroRoutes } from './heroes';
 import { wonderRoutes } from './wonders';
 import { gameRoutes } from './game';
 import { settlementRoutes } from './settlement';
+import { gameMasterRoutes } from './gamemaster';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
@@ -29,6 +30,7 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
   wonderRoutes,
   gameRoutes,
   settlementRoutes,
+  gameMasterRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

@@ -2,6 +2,7 @@
 import type { AppContext } from '../context';
 import type { Handlers } from '../operations';
 import * as worlds from '../services/worlds';
+import { worldNotices } from '../services/gamemaster';
 
 export function worldRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;
@@ -16,6 +17,10 @@ export function worldRoutes(ctx: AppContext): Handlers {
 
     async joinWorld({ user, params }) {
       return worlds.joinWorld(db, user, params.worldId, clock.now());
+    },
+
+    async getWorldNotices({ params }) {
+      return worldNotices(db, params.worldId, clock.now());
     },
 
     async getWorldLeaderboard({ params, query }) {

@@ -1,13 +1,14 @@
 // Accounts: registration, password login, session lookup and roles; the HTTP layer passes plain values in.
-import { eq, sql, asc } from 'drizzle-orm';
+import { and, eq, ne, sql, asc } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { sessions, users, type UserRow } from '../db/schema';
+import { playerDays, sessions, users, type UserRow } from '../db/schema';
 import { hashPassword, verifyPassword, decoyPasswordHash } from '../auth/passwords';
-import { createSession, revokeSession, userForToken } from '../auth/sessions';
+import { createSession, revokeSession, sessionKey, userForToken } from '../auth/sessions';
 import type { Schema } from '../../contract';
 import { passwordError, validateRegistration } from '../../rules/validation';
 import { parseRole } from '../../rules/roles';
-import { badRequest, conflict, notFound, unauthorized } from '../errors';
+import { notifyPlayers } from './live';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 
 /** A user as every reply shows one (never the password hash nor the Discord id). */
 export type PublicUser = Schema<'User'>;
@@ -20,6 +21,7 @@ export function publicUser(row: UserRow): PublicUser {
     role: parseRole(row.role) ?? 'user',
     discordAvatar: row.discordAvatar,
     createdAt: row.createdAt.toISOString(),
+    mustChangePassword: row.mustChangePassword,
   };
 }
 
@@ -88,16 +90,65 @@ export async function login(db: Db, input: { email: string; password: string }, 
     throw unauthorized(LOGIN_FAILED);
   }
   if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
+  // Only the right password learns of a suspension: nobody else finds out the account exists.
+  if (row.suspendedAt) throw forbidden(suspendedMessage(row));
   const token = await createSession(db, row.id, now);
   return { user: publicUser(row), token };
 }
 
-export async function currentUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
-  return userForToken(db, token, now);
+export const CHOOSE_PASSWORD_FIRST = 'Choose your own password first: an admin gave you a temporary one';
+/** What a player with a temporary password may still call. */
+export const OPEN_WITH_TEMPORARY_PASSWORD: ReadonlySet<string> = new Set(['getMe', 'changePassword', 'logout']);
+
+/** How often a player's last-seen time is written at most: every request would be a write too many. */
+const SEEN_EVERY_MS = 5 * 60_000;
+
+/** Notes that the player played now (last seen, and this day for the analytics), at most every few minutes. */
+export async function noteActivity(db: Db, user: UserRow, now: Date): Promise<void> {
+  if (user.lastSeenAt && now.getTime() - user.lastSeenAt.getTime() < SEEN_EVERY_MS) return;
+  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
+  await db.insert(playerDays).values({ userId: user.id, day: now.toISOString().slice(0, 10) }).onConflictDoNothing();
 }
 
-export async function logout(db: Db, token: string): Promise<void> {
-  await revokeSession(db, token);
+/** What a suspended player reads when signing in. */
+export function suspendedMessage(row: Pick<UserRow, 'suspensionReason'>): string {
+  return row.suspensionReason ? `This account is suspended: ${row.suspensionReason}` : 'This account is suspended';
+}
+
+/** The user of a live session; a suspended account has none (its sessions ended with the suspension). */
+export async function currentUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  const user = await userForToken(db, token, now);
+  return user && !user.suspendedAt ? user : null;
+}
+
+/**
+ * Replaces the player's password after checking the current one; ends their other sessions, and clears
+ * the duty to change a temporary password.
+ */
+export async function changePassword(db: Db, user: UserRow, sessionToken: string, input: { currentPassword: string; newPassword: string }): Promise<PublicUser> {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('The current password is not right', [{ field: 'currentPassword', message: 'The current password is not right' }]);
+  }
+  const weak = passwordError(input.newPassword);
+  if (weak) throw badRequest(weak, [{ field: 'newPassword', message: weak }]);
+  if (input.newPassword === input.currentPassword) {
+    throw badRequest('Choose a password other than the current one', [{ field: 'newPassword', message: 'Choose a password other than the current one' }]);
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
+    .where(eq(users.id, user.id))
+    .returning();
+  await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sessionKey(sessionToken))));
+  return publicUser(updated);
+}
+
+/** Ends the session, and its event streams on every server process. */
+export async function logout(db: Db, userId: string, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, token);
+    await notifyPlayers(tx, [userId], { kind: 'signed_out', session: sessionKey(token) });
+  });
 }
 
 export async function listUsers(db: Db): Promise<PublicUser[]> {

@@ -136,5 +136,6 @@ export async function completeDiscordLogin(db: Db, config: DiscordConfig, code: 
     throw new DiscordLoginError('provider_unreachable');
   }
   const user = await linkOrCreate(db, profile, now);
+  if (user.suspendedAt) throw new DiscordLoginError('suspended');
   return createSession(db, user.id, now);
 }

@@ -5,13 +5,15 @@ import type { Db } from '../db/open';
 /** The channel every server process listens on (see src/server/live-hub.ts). */
 export const LIVE_CHANNEL = 'vikings_live';
 
-export type LiveEventKind = 'movement_launched' | 'movement_landed' | 'movement_returned' | 'report_arrived' | 'village_changed';
+export type LiveEventKind = 'movement_launched' | 'movement_landed' | 'movement_returned' | 'report_arrived' | 'village_changed' | 'signed_out';
 
 export interface LiveEvent {
   kind: LiveEventKind;
   villageId?: string;
   /** When the movement arrives, for an incoming attack's countdown. */
   arrivesAt?: string;
+  /** signed_out only: the session that ended (every session of the player when absent). Never sent to a browser. */
+  session?: string;
 }
 
 export interface LiveMessage extends LiveEvent {

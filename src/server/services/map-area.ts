@@ -2,7 +2,7 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { allianceMembers, alliances, users, villages, worlds } from '../db/schema';
-import { maintenance, notFound } from '../errors';
+import { notFound } from '../errors';
 import { oasisBonusEntries, terrainResource } from '../../rules/tile-looks';
 import { shownDistance } from './map-distance';
 import { villagePopulation } from './map-population';
@@ -91,7 +91,7 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
     .where(eq(worlds.id, query.worldId));
   if (rows.length === 0) throw notFound('No such world');
   const world = { id: rows[0].worldId, seed: rows[0].seed, size: rows[0].size };
-  if (rows[0].status === 'maintenance') throw maintenance();
+  // A world in maintenance still shows its map: only game actions pause.
   const size = world.size;
 
   const villageJson = new Map<number, string>();

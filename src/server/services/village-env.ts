@@ -1,8 +1,10 @@
-// What a village's rates depend on beyond its own rows: the world's speed and the production bonus periods of its owner's alliance wonders.
+// What a village's rates depend on beyond its own rows: the world's speed, its owner's alliance wonders and the world's events.
 import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { allianceMembers, wonders, type VillageRow, type WonderRow } from '../db/schema';
+import { allianceMembers, wonders, worldEvents, type VillageRow, type WonderRow, type WorldEventRow } from '../db/schema';
 import type { BonusPeriod, VillageEnv } from '../../rules/village-timeline';
+import { eventHoldsAt, eventWindows } from '../../rules/world-events';
+import { mapResources } from '../../rules/resources';
 import { isWonderType, resourceBonusMap, settleWonder, wonderEffects, WONDERS, type WonderState, type WonderStatus } from '../../rules/wonders';
 
 /** The rules' view of a stored wonder. */
@@ -46,6 +48,19 @@ function wonderPeriods(row: WonderRow, worldSpeed: number, since: number, now: n
   return periods;
 }
 
+function eventTimes(row: WorldEventRow) {
+  return { startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime(), activations: row.periods };
+}
+
+/** A production event's bonus, every resource, for each stretch it held or holds. */
+function eventPeriods(row: WorldEventRow): BonusPeriod[] {
+  return eventWindows(eventTimes(row)).map((w) => ({
+    from: w.from,
+    to: Number.isFinite(w.to) ? w.to : null,
+    bonusPercent: mapResources(() => row.percent),
+  }));
+}
+
 /** Environments of the given villages (as read from the database), in the same order. */
 export async function villageEnvs(db: Db, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): Promise<VillageEnv[]> {
   if (villages.length === 0) return [];
@@ -62,8 +77,16 @@ export async function villageEnvs(db: Db, villages: readonly { village: VillageR
       ? []
       : await db.select({ userId: allianceMembers.userId, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt }).from(allianceMembers).where(inArray(allianceMembers.userId, ownerIds));
   const viewerAlliance = new Map<string, Membership>(viewers.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
+  // Events that were ever switched on in these worlds: few, and their past windows count for idle villages.
+  const events = (await db.select().from(worldEvents).where(inArray(worldEvents.worldId, worldIds))).filter((e) => e.periods.length > 0);
   return villages.map(({ village, worldSpeed }) => {
     const periods: BonusPeriod[] = [];
+    let trainingBonusPercent = 0;
+    for (const event of events) {
+      if (event.worldId !== village.worldId) continue;
+      if (event.kind === 'production_bonus') periods.push(...eventPeriods(event));
+      else if (event.kind === 'training_speed' && eventHoldsAt(eventTimes(event), now.getTime())) trainingBonusPercent += event.percent;
+    }
     const owner = village.ownerId;
     if (owner !== null) {
       for (const { wonder, allianceId, joinedAt } of wonderRows) {
@@ -76,7 +99,7 @@ export async function villageEnvs(db: Db, villages: readonly { village: VillageR
         periods.push(...wonderPeriods(wonder, worldSpeed, since, now.getTime()));
       }
     }
-    return { worldSpeed, bonusPercent: {}, bonusPeriods: periods.length > 0 ? periods : undefined };
+    return { worldSpeed, bonusPercent: {}, bonusPeriods: periods.length > 0 ? periods : undefined, trainingBonusPercent };
   });
 }
 

@@ -7,6 +7,7 @@ import { UNITS, UNIT_TYPES, trainingTimeSeconds } from '../../rules/units';
 import { defenseBonusPercent, fieldProduction, militaryPower, population, totalUpkeep } from '../../rules/economy';
 import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
 import { nextUnitAt, villageEconomy, wholeAmounts } from '../../rules/village-timeline';
+import { spedUpTraining } from '../../rules/world-events';
 
 // Reply shapes come from the contract; the compiler holds every view below to openapi.yaml.
 export type VillageView = Schema<'Village'>;
@@ -115,7 +116,7 @@ export function availableUnitTypes(state: VillageState, env: VillageEnv): Availa
   const levels = buildingLevels(state.buildings);
   return UNIT_TYPES.filter((type) => (levels[UNITS[type].trainedIn] ?? 0) >= 1).map((type) => ({
     type,
-    trainingTime: trainingTimeSeconds(type, levels[UNITS[type].trainedIn] ?? 0, env.worldSpeed),
+    trainingTime: spedUpTraining(trainingTimeSeconds(type, levels[UNITS[type].trainedIn] ?? 0, env.worldSpeed), env.trainingBonusPercent ?? 0),
     cost: { ...UNITS[type].cost },
     canTrain: true,
   }));

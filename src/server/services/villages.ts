@@ -21,6 +21,7 @@ import {
 import type { UnitType } from '../../rules/units';
 import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
+import { spedUpTraining } from '../../rules/world-events';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
 import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
@@ -306,7 +307,7 @@ export async function trainUnits(
     const level = buildingLevels(state.buildings)[info.trainedIn] ?? 0;
     if (level < 1) throw conflict(`Training a ${info.name} needs a ${BUILDINGS[info.trainedIn].name} of level 1 or more`);
     pay(state, trainingCost(type, count));
-    const secondsEach = trainingTimeSeconds(type, level, env.worldSpeed);
+    const secondsEach = spedUpTraining(trainingTimeSeconds(type, level, env.worldSpeed), env.trainingBonusPercent ?? 0);
     // Orders of a village run one after another: this one starts when the last queued one ends.
     const startedAt = Math.max(at, ...state.orders.map((o) => o.finishesAt));
     state.orders.push({

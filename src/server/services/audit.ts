@@ -1,0 +1,45 @@
+// The audit log: every admin and game master action, who did what to whom and when, written in the same transaction as the action.
+import { count, desc } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { auditLog } from '../db/schema';
+
+export interface Actor {
+  id: string;
+  username: string;
+}
+
+export async function recordAudit(tx: Db, actor: Actor, action: string, target: { id: string | null; name: string } | null, detail: string, now: Date): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorId: actor.id,
+    actorName: actor.username,
+    action,
+    targetId: target?.id ?? null,
+    targetName: target?.name ?? null,
+    detail,
+    createdAt: now,
+  });
+}
+
+export async function listAudit(db: Db, page: number, limit: number): Promise<Schema<'AuditPage'>> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [total] = await db.select({ n: count() }).from(auditLog);
+  return {
+    entries: rows.map((row) => ({
+      id: row.id,
+      actor: { id: row.actorId, username: row.actorName },
+      action: row.action,
+      target: row.targetName === null ? null : { id: row.targetId, name: row.targetName },
+      detail: row.detail,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: Number(total?.n ?? 0),
+    page,
+    limit,
+  };
+}
