@@ -1992,7 +1992,7 @@ export interface components {
         MeResponse: {
             user: components["schemas"]["User"];
         };
-        /** @description SPEC section 7 - the admin call returns a list of users. */
+        /** @description The admin call returns a list of users. */
         UserList: components["schemas"]["User"][];
         LoginRequest: {
             /** Format: email */

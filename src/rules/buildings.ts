@@ -99,7 +99,7 @@ export const BUILDINGS: Readonly<Record<BuildingType, BuildingInfo>> = {
       { type: 'academy', level: 1 },
     ],
   },
-  // GAME_RULES leaves open whether a shipyard also needs water within 3 tiles; decision: it does not.
+  // Open question: does a shipyard also need water within 3 tiles? Decision: it does not (docs/GAME_RULES.md).
   shipyard: {
     name: 'Shipyard',
     isField: false,

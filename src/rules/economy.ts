@@ -6,7 +6,7 @@ import { BUILDINGS, FIELD_RESOURCE, MAX_BUILDING_LEVEL, isFieldType } from './bu
 import type { UnitCounts } from './units';
 import { UNITS, unitEntries } from './units';
 
-/** Production per hour of one field at levels 0..20 (GAME_RULES, Village). */
+/** Production per hour of one field at levels 0..20 (docs/GAME_RULES.md, Production and storage). */
 const FIELD_PRODUCTION_TO_20 = [
   2, 5, 9, 15, 22, 33, 50, 70, 100, 145, 200, 280, 375, 495, 635, 800, 1000, 1300, 1600, 2000, 2450,
 ] as const;
@@ -43,7 +43,7 @@ export interface BuildingAtLevel {
 
 /**
  * Capacity per resource: several stores of a kind add up; a village without any has the level 0
- * capacity of 800, so its starting 750 always fit.
+ * capacity of 800, so its starting stock always fits.
  */
 export function villageCapacity(buildings: readonly BuildingAtLevel[]): Resources {
   const sum = (type: BuildingType): number => {

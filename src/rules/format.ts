@@ -1,4 +1,4 @@
-// How numbers, durations and distances are written for players (SPEC section 9: K, M, and h m s).
+// How numbers, durations and distances are written for players: K and M, h m s, one decimal.
 
 function trimmedOneDecimal(value: number): string {
   const text = value.toFixed(1);

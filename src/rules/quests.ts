@@ -29,7 +29,7 @@ function objectiveMet(objectives: QuestCounters, progress: QuestCounters, name: 
   return (progress[name] ?? 0) >= objectives[name];
 }
 
-/** Share of objectives met, rounded down; a quest without objectives counts as done (SPEC section 9). */
+/** Share of objectives met, rounded down; a quest without objectives counts as done. */
 export function questProgressPercent(objectives: QuestCounters, progress: QuestCounters): number {
   const names = Object.keys(objectives);
   if (names.length === 0) return 100;

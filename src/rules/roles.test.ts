@@ -1,4 +1,4 @@
-// Pins the role spellings, hierarchy and badge colours of SPEC section 6.
+// Pins the role spellings, hierarchy and badge colours.
 import { describe, it, expect } from 'vitest';
 import { ROLES, parseRole, roleAllows, roleBadgeColour } from './roles';
 
@@ -22,7 +22,7 @@ describe('roles', () => {
     expect(parseRole(undefined)).toBeNull();
   });
 
-  it('admits each role and every higher one (SPEC section 6)', () => {
+  it('admits each role and every higher one', () => {
     for (const actual of ROLES) expect(roleAllows(actual, 'user')).toBe(true);
     expect(ROLES.filter((r) => roleAllows(r, 'premium'))).toEqual(['premium', 'moderator', 'gamemaster', 'admin']);
     expect(ROLES.filter((r) => roleAllows(r, 'moderator'))).toEqual(['moderator', 'gamemaster', 'admin']);

@@ -1,4 +1,4 @@
-// Account roles, their rank order and the hierarchy checks of SPEC section 6.
+// Account roles, their rank order and the hierarchy checks: each role admits itself and every higher one.
 
 /** In rank order, lowest first: each role admits itself and every higher one. */
 export const ROLES = ['user', 'premium', 'moderator', 'gamemaster', 'admin'] as const;

@@ -27,7 +27,7 @@ describe('tileLook', () => {
 });
 
 describe('terrainResource', () => {
-  it('gives forest +10% timber, mountain +10% stone, and empty land and water nothing (GAME_RULES)', () => {
+  it('gives forest +10% timber, mountain +10% stone, and empty land and water nothing', () => {
     expect(terrainResource('forest')).toEqual({ resourceType: 'timber', resourceBonus: 10 });
     expect(terrainResource('mountain')).toEqual({ resourceType: 'stone', resourceBonus: 10 });
     expect(terrainResource('empty')).toEqual({ resourceType: null, resourceBonus: 0 });

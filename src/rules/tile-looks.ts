@@ -3,7 +3,7 @@ import type { ResourceType } from './resources';
 import type { OasisBonus } from './terrain';
 import type { TerrainType, TileType } from './world';
 
-/** GAME_RULES: forest and mountain tiles carry +10% timber and +10% stone as their displayed bonus. */
+/** Forest and mountain tiles carry +10% timber and +10% stone as their displayed bonus (docs/GAME_RULES.md). */
 export const FOREST_TIMBER_BONUS = 10;
 export const MOUNTAIN_STONE_BONUS = 10;
 

@@ -1,4 +1,4 @@
-// Pins the unit table of GAME_RULES and the army formulas.
+// Pins the unit table (docs/GAME_RULES.md) and the army formulas.
 import { describe, it, expect } from 'vitest';
 import {
   UNITS,
@@ -13,7 +13,7 @@ import {
 } from './units';
 
 describe('unit table', () => {
-  it('matches GAME_RULES row by row', () => {
+  it('matches the unit table row by row', () => {
     const rows = UNIT_TYPES.map((type) => {
       const u = UNITS[type];
       return [type, u.attack, u.defenseInfantry, u.defenseCavalry, u.speed, u.carry, u.cost.timber, u.cost.stone, u.cost.iron, u.cost.mead, u.upkeep, u.trainSeconds, u.trainedIn];

@@ -1,4 +1,4 @@
-// The unit table of GAME_RULES and formulas over armies: training time, cavalry share, speed, carry and upkeep.
+// The unit table (docs/GAME_RULES.md) and formulas over armies: training time, cavalry share, speed, carry and upkeep.
 import type { Resources } from './resources';
 import { scaleResources } from './resources';
 import type { BuildingType } from './buildings';
@@ -62,7 +62,7 @@ const unit = (
   isCavalry,
 });
 
-/** Exactly the table of GAME_RULES, Units: attack, defence vs infantry and cavalry, speed, carry; cost; upkeep; time. */
+/** The unit table (docs/GAME_RULES.md): attack, defence vs infantry and cavalry, speed, carry; cost; upkeep; time. */
 export const UNITS: Readonly<Record<UnitType, UnitInfo>> = {
   bondi: unit('Bondi', [20, 30, 20, 7, 40], [80, 60, 40, 30], 1, 180, 'barracks'),
   viking_raider: unit('Viking Raider', [60, 20, 15, 9, 80], [120, 70, 90, 40], 1, 1100, 'barracks'),

@@ -1,4 +1,4 @@
-// Pins the SPEC section 5 form rules and their exact messages.
+// Pins the form rules and their exact messages.
 import { describe, it, expect } from 'vitest';
 import {
   PASSWORD_SPECIALS,

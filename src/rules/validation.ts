@@ -1,10 +1,10 @@
-// Form validation of SPEC section 5 (registration, login, alliance, village name), shared by the client forms and the server.
+// Form validation (registration, login, alliance, village name) and the free-text rule, shared by the client forms and the server.
 
 /** Field name to the message shown under that field; a field without an entry is valid. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
 export const USERNAME_MIN_LENGTH = 3;
-/** SPEC says "under 20" but is ambiguous; decision: 20 is allowed, 21 and more are refused. */
+/** The message says "less than 20", which is ambiguous; decision: 20 is allowed, 21 and more are refused. */
 export const USERNAME_MAX_LENGTH = 20;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_SPECIALS = '!@#$%^&*(),.?":{}|<>';
@@ -20,7 +20,7 @@ export const ALLIANCE_MESSAGE_MAX_LENGTH = 500;
 /** Combining marks allowed in a row: enough for any real script, too few to smear text over its neighbours. */
 export const MAX_COMBINING_RUN = 2;
 
-/** The exact texts SPEC quotes, plus the alliance and village ones it leaves to us. */
+/** The exact texts the forms show under each field; the client and the server use the same words. */
 export const VALIDATION_MESSAGES = {
   usernameRequired: 'Username is required',
   usernameTooShort: 'Username must be at least 3 characters',
@@ -173,7 +173,7 @@ export function normaliseVillageName(name: string): string {
   return name.trim();
 }
 
-/** The rename prompt is ignored when the answer is blank or the same name again (SPEC section 5). */
+/** The rename prompt is ignored when the answer is blank or the same name again. */
 export function isRenameAccepted(oldName: string, nextName: string): boolean {
   const next = normaliseVillageName(nextName);
   return next !== '' && next !== normaliseVillageName(oldName);

@@ -28,7 +28,7 @@ export interface Operation {
 }
 /**
  * Checks that run before the schema, so a form's mistakes get the same words the client shows
- * (SPEC section 5) instead of Ajv's generic ones. Returns the problems, or an empty list.
+ * (the registration and login rules of src/rules/validation.ts) instead of Ajv's generic ones. Returns the problems, or an empty list.
  */
 export type BodyCheck = (body: Record<string, unknown>) => { field: string; message: string }[];
 export type BodyChecks = Partial<Record<string, BodyCheck>>;

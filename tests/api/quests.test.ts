@@ -108,7 +108,7 @@ describe('the tutorial', () => {
     console.log(`tutorial path: first construction after ${firstConstruction / 1000} s, first unit after ${firstUnit / 60_000} min`);
   });
 
-  it('advances on the actions listed in the specification only', async () => {
+  it('advances on the actions listed in openapi.yaml only', async () => {
     const player = await registerPlayer(t.app, newPlayer('act'));
     expect((await report(player, 'view_castle')).status).toBe(400);
     expect((await report(player, 'view_map', 0)).status).toBe(400);

@@ -44,7 +44,7 @@ export function useLiveResources<T extends ResourceReading>(readings: readonly T
 
 const TONES: Record<StoreAlert, ProgressTone> = { normal: 'good', warning: 'warning', danger: 'danger' };
 
-/** Bar colour of a store: green, yellow above 70% full, red above 90% (SPEC section 9). */
+/** Bar colour of a store: green, yellow above 70% full, red above 90% (the store alerts of src/rules/economy.ts). */
 export function storeTone(amount: number, capacity: number): ProgressTone {
   return TONES[storeAlert(amount, capacity)];
 }

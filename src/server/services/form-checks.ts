@@ -1,4 +1,4 @@
-// Server-side copies of the client's form checks (SPEC section 5), so both say the same words.
+// Server-side copies of the client's registration and login form checks, so both say the same words.
 import { validateLogin, validateRegistration } from '../../rules/validation';
 import type { BodyChecks } from '../openapi';
 

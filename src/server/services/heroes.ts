@@ -83,7 +83,7 @@ async function heroCount(db: Db, userId: string): Promise<number> {
 
 /**
  * The price of the next hero, and whether the player can pay it from `villageId` (the selected village;
- * without one, from the richest of their villages).
+ * without one, from their first capital).
  */
 export async function recruitmentQuote(db: Db, userId: string, now: Date, villageId?: string): Promise<Schema<'RecruitmentCost'>> {
   const current = await heroCount(db, userId);

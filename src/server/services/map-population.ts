@@ -4,7 +4,7 @@ import { buildings, villages } from '../db/schema';
 import { BUILDINGS, BUILDING_TYPES } from '../../rules/buildings';
 
 /*
- * GAME_RULES: sum over buildings of pop(type) x level. As a column, a map area of hundreds of villages costs
+ * Population is the sum over buildings of pop(type) x level (docs/GAME_RULES.md). As a column, a map area of hundreds of villages costs
  * one round trip rather than one per village. The weights are the rules' own table; the API test checks the
  * figure against the rules' population().
  */

@@ -84,8 +84,8 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
     if (stopped) return;
     timer = setTimeout(() => {
       const now = ctx.clock.now();
-      // Villages first: what they finish queues quest events, which the same sweep then pays out.
-      // Arrivals first, in their own order; then whatever else fell due.
+      // Arrivals first, in their own order; then whatever else fell due. Quest events come last, so what the
+      // villages finished in this sweep is paid out in the same sweep.
       running = sweepDueArrivals(ctx.db, now)
         .then(() => sweepDueVillages(ctx.db, now))
         .then(() => settleDueWonders(ctx.db, now))

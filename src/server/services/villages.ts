@@ -338,7 +338,7 @@ export async function renameVillage(
   const tooLong = villageNameError(name);
   if (tooLong) throw badRequest(tooLong, [{ field: 'name', message: tooLong }]);
   const { village } = await actOnVillage(db, userId, villageId, now, ({ state }) => {
-    // The same name again is accepted and changes nothing (SPEC: an unchanged name is ignored).
+    // The same name again is accepted and changes nothing, as the client's rename prompt ignores an unchanged answer.
     if (name !== state.name) state.name = name;
   });
   return { village: views.villageView(village.state) };

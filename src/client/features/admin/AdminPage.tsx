@@ -8,7 +8,7 @@ import { Spinner } from '../../ui/Spinner';
 import './admin.css';
 
 export const USERS_FAILED = 'Failed to load users.';
-/** SPEC section 2: a fixed placeholder figure, not a live count. */
+/** A fixed placeholder figure, not a live count: no operation of the contract counts sessions. */
 export const ACTIVE_SESSIONS = 87;
 
 type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; users: User[] };
@@ -88,7 +88,7 @@ export default function AdminPage() {
                         <RoleBadge role={user.role} />
                       </td>
                       <td className="actions">
-                        {/* SPEC: Edit and Delete are placeholders that do nothing yet. */}
+                        {/* Edit and Delete are placeholders that do nothing yet: the contract has no operation for them. */}
                         <button type="button" className="button button--secondary button--small">
                           Edit
                         </button>

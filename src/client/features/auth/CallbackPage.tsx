@@ -13,7 +13,7 @@ export const CALLBACK_MESSAGES = {
   meFailed: 'Authentication failed. Please try again.',
 } as const;
 
-/** SPEC section 9: the wait before an auth error returns to /login. */
+/** The wait before an auth error returns to /login, long enough to read the message. */
 export const AUTH_ERROR_REDIRECT_MS = 3000;
 
 type Phase = { kind: 'working' } | { kind: 'success' } | { kind: 'error'; message: string };

@@ -1,4 +1,4 @@
-// /register: account creation with SPEC section 5 validation under each field and a live password checklist.
+// /register: account creation with the form rules of src/rules/validation.ts under each field and a live password checklist.
 import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
@@ -55,7 +55,7 @@ export default function RegisterPage() {
 
   function edit(field: RegistrationField, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
-    // SPEC 5: an error clears as soon as its field is edited.
+    // An error clears as soon as its field is edited.
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
 

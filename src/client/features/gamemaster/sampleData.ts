@@ -1,4 +1,4 @@
-// Placeholder worlds and events for the game master dashboard (SPEC: local and placeholder only).
+// Placeholder worlds and events for the game master dashboard: local sample data, no server call.
 
 export type WorldStatus = 'online' | 'maintenance';
 
@@ -18,7 +18,7 @@ export interface SampleEvent {
   active: boolean;
 }
 
-/** SPEC section 9: sample world capacity. */
+/** Capacity of the sample worlds (the default player limit of a world). */
 export const SAMPLE_WORLD_CAPACITY = 500;
 
 export function sampleWorlds(): SampleWorld[] {
@@ -47,7 +47,7 @@ export function toggleWorld(world: SampleWorld): SampleWorld {
 
 export type EventDisplay = 'Active' | 'Upcoming' | 'Inactive';
 
-/** SPEC section 4: an inactive event shows Inactive; an active one that has not started yet, Upcoming. */
+/** An inactive event shows Inactive; an active one that has not started yet, Upcoming. */
 export function eventDisplay(event: SampleEvent, now = Date.now()): EventDisplay {
   if (!event.active) return 'Inactive';
   if (event.startTime.getTime() > now) return 'Upcoming';

@@ -14,7 +14,7 @@ export function RenameButton({ village }: { village: Village }) {
 
   async function onRename() {
     const answer = window.prompt('New name for your village', village.name);
-    // SPEC section 5: a cancelled, empty or unchanged answer is ignored.
+    // A cancelled, empty or unchanged answer is ignored.
     if (answer === null || !isRenameAccepted(village.name, answer)) return;
     const name = normaliseVillageName(answer);
     const tooLong = villageNameError(name);

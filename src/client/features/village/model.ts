@@ -101,7 +101,7 @@ export function buildOptions(buildings: readonly Building[]): BuildOption[] {
   });
 }
 
-/** The five buildings most recently placed, started or finished (SPEC: "Recent buildings (5)"). */
+/** The five buildings most recently placed, started or finished (the overview's "Recent buildings (5)"). */
 export function recentBuildings(buildings: readonly Building[], count = 5): Building[] {
   // Level 0 buildings are the untouched starting fields: nothing to show yet.
   return buildings
