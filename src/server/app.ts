@@ -11,7 +11,8 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
 import { RateLimiter } from './auth/rate-limit';
-import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentUser, noteActivity } from './services/accounts';
+import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentUser } from './services/accounts';
+import { ActivityLog } from './services/activity';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
 import { startSweeper, type SweeperHandle } from './services/sweeper';
 import { registerOperations } from './openapi';
@@ -19,6 +20,16 @@ import { GameError, forbidden, unauthorized, type ErrorDetail } from './errors';
 import { roleAllows, parseRole, type Role } from '../rules/roles';
 import { allHandlers } from './routes';
 import { authBodyChecks } from './services/form-checks';
+
+/** How often the players seen are written (last seen, active days). */
+const ACTIVITY_FLUSH_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the players seen so far now instead of at the next minute (tests, shutdown). */
+    flushActivity(): Promise<number>;
+  }
+}
 
 export interface BuildOptions {
   db: Db;
@@ -62,7 +73,7 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false } },
   });
 
-  const ctx: AppContext = { db, clock, config, authLimiter: new RateLimiter(clock, config.authRateLimit), live: new LiveHub(listen ?? null) };
+  const ctx: AppContext = { db, clock, config, authLimiter: new RateLimiter(clock, config.authRateLimit), live: new LiveHub(listen ?? null), activity: new ActivityLog(db) };
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
@@ -112,7 +123,7 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
       if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(operationId)) throw forbidden(CHOOSE_PASSWORD_FIRST);
       request.user = user;
       request.sessionToken = token;
-      await noteActivity(db, user, now);
+      ctx.activity.note(user.id);
     },
     requireRole(request, role: Role) {
       const actual = parseRole(request.user?.role ?? '') ?? 'user';
@@ -156,7 +167,12 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     await ensureDefaultWorld(db);
     if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
   });
+  const activityTimer = setInterval(() => void ctx.activity.flush(clock.now()).catch((err) => app.log.error({ err }, 'activity flush failed')), ACTIVITY_FLUSH_MS);
+  activityTimer.unref();
+  app.decorate('flushActivity', () => ctx.activity.flush(clock.now()));
   app.addHook('onClose', async () => {
+    clearInterval(activityTimer);
+    await ctx.activity.flush(clock.now()).catch(() => {});
     await sweeper?.stop();
   });
 

@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { RateLimiter } from './auth/rate-limit';
 import type { LiveHub } from './live-hub';
+import type { ActivityLog } from './services/activity';
 import type { UserRow } from './db/schema';
 import { unauthorized } from './errors';
 
@@ -14,6 +15,7 @@ export interface AppContext {
   config: AppConfig;
   authLimiter: RateLimiter;
   live: LiveHub;
+  activity: ActivityLog;
 }
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './harness';
 import { amounts, newVillage, overview, worldId, HOUR, type Player, type VillageJson } from './village-helpers';
 import type { Schema } from '../../src/contract';
-import { wonderContributions, wonders } from '../../src/server/db/schema';
+import { buildings, wonderContributions, wonders } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/services/operator';
 import { settleDueWonders } from '../../src/server/services/wonders';
 import { levelBuildMs, levelResources, wonderEffects } from '../../src/rules/wonders';
@@ -213,5 +213,34 @@ describe('alliance effects', () => {
     t.clock.advance(10 * HOUR);
     expect(amounts(await overview(t, member.player, member.village.id)).timber).toBe(Math.floor(left.timber + 10 * 4 * fieldProduction(0)));
     for (const r of RESOURCE_TYPES) expect(left[r]).toBeGreaterThanOrEqual(later[r]);
+  });
+
+  it('count a level only from the moment it stands, for a village nobody read meanwhile', async () => {
+    const owner = await builder(20, 10_000);
+    await t.database.db.delete(wonders).where(and(eq(wonders.worldId, world), eq(wonders.type, 'mimirs_well')));
+    // Big timber camps make a quarter percent of production visible.
+    for (const slot of [1, 2, 3, 4]) await t.database.db.update(buildings).set({ level: 10 }).where(and(eq(buildings.villageId, owner.village.id), eq(buildings.slot, slot)));
+    const wonder = (await construct(owner.player, owner.village.id, 'mimirs_well', 'Deep Well')).body.wonder;
+    const need = levelResources(39);
+    await t.database.db
+      .update(wonders)
+      .set({ level: 39, investedTimber: need.timber - 1, investedStone: need.stone, investedIron: need.iron, investedMead: need.mead })
+      .where(eq(wonders.id, wonder.id));
+    const start = await overview(t, owner.player, owner.village.id);
+    const rate = start.resources.find((r) => r.type === 'timber')!.production;
+    const building = await give(owner.player, wonder.id, owner.village.id, 1, 0, 0, 0);
+    expect(building.body.wonder.status).toBe('under_construction');
+    const afterGift = amounts(await overview(t, owner.player, owner.village.id)).timber;
+    const buildMs = levelBuildMs(39, 1);
+    // Nobody reads the village until ten hours after level 40 stands; the wonder is settled by the sweeper.
+    t.clock.advance(buildMs + 10 * HOUR);
+    await settleDueWonders(t.database.db, t.clock.now());
+    const later = amounts(await overview(t, owner.player, owner.village.id)).timber;
+    const hoursBuilding = buildMs / HOUR;
+    const expected = afterGift + rate * hoursBuilding + (rate / 1.0975) * 1.1 * 10;
+    expect(expected).toBeLessThan(start.resources.find((r) => r.type === 'timber')!.capacity);
+    expect(Math.abs(later - expected)).toBeLessThanOrEqual(1);
+    const [row] = await t.database.db.select().from(wonders).where(eq(wonders.id, wonder.id));
+    expect(row.levelHistory).toEqual([t.clock.now().getTime() - 10 * HOUR]);
   });
 });

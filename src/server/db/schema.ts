@@ -334,6 +334,11 @@ export const wonders = pgTable(
     investedIron: doublePrecision('invested_iron').notNull().default(0),
     investedMead: doublePrecision('invested_mead').notNull().default(0),
     constructionFinishesAt: timestamp('construction_finishes_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When each level was finished (ms), oldest first: a village settled later earns each level's bonus
+     * from the moment it stood. Levels the history does not cover count as always there.
+     */
+    levelHistory: jsonb('level_history').$type<number[]>().notNull().default([]),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
     /** The builder's alliance when level 100 was reached: the alliance that won with it. */
     completedAllianceId: uuid('completed_alliance_id').references(() => alliances.id, { onDelete: 'set null' }),

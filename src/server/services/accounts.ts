@@ -1,7 +1,7 @@
 // Accounts: registration, password login, session lookup and roles; the HTTP layer passes plain values in.
 import { and, eq, ne, sql, asc } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { playerDays, sessions, users, type UserRow } from '../db/schema';
+import { sessions, users, type UserRow } from '../db/schema';
 import { hashPassword, verifyPassword, decoyPasswordHash } from '../auth/passwords';
 import { createSession, revokeSession, sessionKey, userForToken } from '../auth/sessions';
 import type { Schema } from '../../contract';
@@ -99,16 +99,6 @@ export async function login(db: Db, input: { email: string; password: string }, 
 export const CHOOSE_PASSWORD_FIRST = 'Choose your own password first: an admin gave you a temporary one';
 /** What a player with a temporary password may still call. */
 export const OPEN_WITH_TEMPORARY_PASSWORD: ReadonlySet<string> = new Set(['getMe', 'changePassword', 'logout']);
-
-/** How often a player's last-seen time is written at most: every request would be a write too many. */
-const SEEN_EVERY_MS = 5 * 60_000;
-
-/** Notes that the player played now (last seen, and this day for the analytics), at most every few minutes. */
-export async function noteActivity(db: Db, user: UserRow, now: Date): Promise<void> {
-  if (user.lastSeenAt && now.getTime() - user.lastSeenAt.getTime() < SEEN_EVERY_MS) return;
-  await db.update(users).set({ lastSeenAt: now }).where(eq(users.id, user.id));
-  await db.insert(playerDays).values({ userId: user.id, day: now.toISOString().slice(0, 10) }).onConflictDoNothing();
-}
 
 /** What a suspended player reads when signing in. */
 export function suspendedMessage(row: Pick<UserRow, 'suspensionReason'>): string {

@@ -13,6 +13,7 @@ import { buildingLevels } from '../../rules/buildings';
 import { recordQuestEvents } from './quest-events';
 import { summedEffects } from './wonder-effects';
 import { notifyPlayers } from './live';
+import { capitalId } from './village-store';
 
 /** Hours a hero rests after a lost battle, at world speed 1. */
 export const HERO_REST_HOURS = 1;
@@ -201,7 +202,10 @@ async function battle(tx: Db, movement: MovementRow, state: VillageState, env: V
     state.isCapital = false;
     state.orders = [];
     await tx.update(wonders).set({ ownerId: movement.ownerId }).where(eq(wonders.villageId, state.id));
-    if (defenderId) await tx.update(heroes).set({ onMission: false }).where(and(eq(heroes.villageId, state.id), eq(heroes.userId, defenderId)));
+    // The former owner's heroes at home here withdraw to their capital (they stay only if none is left).
+    const refuge = defenderId ? await capitalId(tx, defenderId) : null;
+    if (defenderId && refuge) await tx.update(heroes).set({ villageId: refuge, onMission: false }).where(and(eq(heroes.villageId, state.id), eq(heroes.userId, defenderId)));
+    await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'village_changed', villageId: state.id });
   }
 
   const speed = env.worldSpeed;

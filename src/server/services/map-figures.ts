@@ -7,6 +7,7 @@ import { distance, isInsideWorld, travelTimeHours, travelTimeSeconds } from '../
 import { shownDistance } from './map-distance';
 import { codeType, terrainCodes, worldTerrainCounts } from './map-terrain';
 import { findWorld } from './worlds';
+import { alliancesOf } from './alliances';
 
 export function travelTime(
   from: { x: number; y: number },
@@ -45,9 +46,9 @@ export async function mapStats(db: Db, worldId: string): Promise<Schema<'MapStat
     size: world.size,
     totalTiles: (2 * world.size + 1) ** 2,
     totalVillages: standing.length,
-    totalPlayers: new Set(standing.map((v) => v.ownerId)).size,
-    // Alliances do not exist yet.
-    totalAlliances: 0,
+    totalPlayers: new Set(standing.map((v) => v.ownerId).filter((id) => id !== null)).size,
+    // Alliances are game-wide: those with a member in this world.
+    totalAlliances: new Set([...(await alliancesOf(db, [...new Set(standing.flatMap((v) => (v.ownerId ? [v.ownerId] : [])))])).values()].map((a) => a.id)).size,
     tileCounts,
   };
 }

@@ -30,15 +30,19 @@ function counts(viewer: string, viewerAlliance: Membership | undefined, ownerId:
 }
 
 /**
- * The resource bonus a wonder gives a village's owner, as periods: its level as stored from the moment
- * both players were together (or always, for the owner's own wonder), and one more level from each
- * instant a level finishes up to `now`, including levels the stored row has not caught up with yet.
+ * The resource bonus a wonder gives a village's owner, as periods: each level from the instant it was
+ * finished (its history, then levels the stored row has not caught up with yet, up to `now`), never
+ * before both players stood together (always, for the owner's own wonder). Levels older than the
+ * history count from the start.
  */
 function wonderPeriods(row: WonderRow, worldSpeed: number, since: number, now: number): BonusPeriod[] {
   if (!isWonderType(row.type) || WONDERS[row.type].effects.resourceBonus === 0) return [];
   const perLevel = wonderEffects(row.type, 1).resourceBonus;
   const periods: BonusPeriod[] = [];
-  if (row.level > 0) periods.push({ from: since, to: null, bonusPercent: resourceBonusMap(perLevel * row.level) });
+  const history = row.levelHistory.slice(-row.level);
+  const older = row.level - history.length;
+  if (older > 0) periods.push({ from: since, to: null, bonusPercent: resourceBonusMap(perLevel * older) });
+  for (const at of history) periods.push({ from: Math.max(since, at), to: null, bonusPercent: resourceBonusMap(perLevel) });
   const state = wonderState(row);
   const { levelsFinishedAt } = settleWonder(state, now, worldSpeed);
   const pending = state.status === 'under_construction' && state.constructionFinishesAt !== null && state.constructionFinishesAt > now ? [state.constructionFinishesAt] : [];

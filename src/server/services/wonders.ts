@@ -19,6 +19,7 @@ import {
   settleWonder,
   sumEffects,
   victory,
+  type WonderSettlement,
   type WonderState,
   type WonderType,
 } from '../../rules/wonders';
@@ -42,8 +43,9 @@ export const VILLAGE_HAS_WONDER = 'This village already raises a wonder';
 
 const iso = (at: number | Date) => new Date(at).toISOString();
 
-function rowFromState(state: WonderState) {
+function rowFromState(state: WonderState, history: number[], finished: number[]) {
   return {
+    levelHistory: [...history, ...finished],
     level: state.level,
     status: state.status,
     investedTimber: state.invested.timber,
@@ -57,14 +59,15 @@ function rowFromState(state: WonderState) {
 
 
 /** Writes a wonder settled to `now`; a wonder completed on the way records its builder's alliance as the winner's. */
-async function storeSettled(tx: Db, row: WonderRow, state: WonderState): Promise<WonderRow> {
+async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement): Promise<WonderRow> {
+  const { state, levelsFinishedAt } = settlement;
   let completedAllianceId = row.completedAllianceId;
   if (state.status === 'completed' && row.status !== 'completed' && row.ownerId) {
     completedAllianceId = (await alliancesOf(tx, [row.ownerId])).get(row.ownerId)?.id ?? null;
   }
   const [updated] = await tx
     .update(wonders)
-    .set({ ...rowFromState(state), completedAllianceId })
+    .set({ ...rowFromState(state, row.levelHistory, levelsFinishedAt), completedAllianceId })
     .where(eq(wonders.id, row.id))
     .returning();
   return updated;
@@ -82,7 +85,7 @@ export async function settleDueWonders(db: Db, now: Date, worldIds?: readonly st
       .innerJoin(worlds, eq(worlds.id, wonders.worldId))
       .where(and(lte(wonders.constructionFinishesAt, now), worldIds ? inArray(wonders.worldId, [...worldIds]) : undefined))
       .for('update', { of: wonders, skipLocked: true });
-    for (const { wonder, speed } of due) await storeSettled(tx, wonder, settleWonder(wonderState(wonder), now.getTime(), speed).state);
+    for (const { wonder, speed } of due) await storeSettled(tx, wonder, settleWonder(wonderState(wonder), now.getTime(), speed));
     return due.length;
   });
 }
@@ -239,9 +242,10 @@ export async function contributeToWonder(
     });
     // Village first, then the wonder: every transaction that holds both takes them in this order.
     const [row] = await tx.select().from(wonders).where(eq(wonders.id, wonderId)).for('update');
-    const settled = settleWonder(wonderState(row), now.getTime(), speed).state;
-    if (settled.status === 'completed') throw conflict(WONDER_COMPLETED);
-    const updated = await storeSettled(tx, row, contribute(settled, input.resources, now.getTime(), speed));
+    const settled = settleWonder(wonderState(row), now.getTime(), speed);
+    if (settled.state.status === 'completed') throw conflict(WONDER_COMPLETED);
+    // Levels finished before now join the history; the contribution itself can only start building.
+    const updated = await storeSettled(tx, row, { state: contribute(settled.state, input.resources, now.getTime(), speed), levelsFinishedAt: settled.levelsFinishedAt });
     await tx.insert(wonderContributions).values({ wonderId, userId, villageId: input.villageId, ...input.resources, createdAt: now });
     await recordQuestEvents(tx, userId, [{ name: 'resources_contributed', amount: total }], now);
     return { wonder: (await wonderViews(tx, [updated], now))[0] };

@@ -1,0 +1,1 @@
+ALTER TABLE "wonders" ADD COLUMN "level_history" jsonb DEFAULT '[]'::jsonb NOT NULL;
