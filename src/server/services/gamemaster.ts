@@ -11,7 +11,7 @@ import { editRefusal, eventStatus, type WorldEventKind } from '../../rules/world
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
 import { findWorld, listWorlds } from './worlds';
-import { ownerTotalsInWorld } from './population';
+import { worldTotals } from './population';
 import { createWorld } from './world-admin';
 import { grantIntoVillage } from './rewards';
 import { isUniqueViolation } from './accounts';
@@ -29,8 +29,7 @@ export async function worldsOverview(db: Db, now: Date): Promise<Schema<'GmWorld
   const created = new Map((await db.select({ id: worlds.id, createdAt: worlds.createdAt }).from(worlds)).map((w) => [w.id, w.createdAt]));
   const out: Schema<'GmWorld'>[] = [];
   for (const world of listed) {
-    const totals = await ownerTotalsInWorld(db, world.id);
-    const [villageCount] = await db.select({ n: count() }).from(villages).where(eq(villages.worldId, world.id));
+    const totals = await worldTotals(db, world.id);
     const [flying] = await db.select({ n: count() }).from(movements).where(and(eq(movements.worldId, world.id), isNull(movements.resolvedAt)));
     // How far the sweeper lags: the oldest event (a village's own, or an arrival) that is due and still waits.
     const [dueVillage] = await db.select({ at: min(villages.nextEventAt) }).from(villages).where(and(eq(villages.worldId, world.id), lte(villages.nextEventAt, now)));
@@ -41,8 +40,8 @@ export async function worldsOverview(db: Db, now: Date): Promise<Schema<'GmWorld
     const oldest = [dueVillage?.at, dueArrival?.at].filter((at): at is Date => at instanceof Date).map((at) => at.getTime());
     out.push({
       world,
-      villages: Number(villageCount?.n ?? 0),
-      totalPopulation: [...totals.values()].reduce((sum, t) => sum + t.population, 0),
+      villages: totals.villages,
+      totalPopulation: totals.population,
       movementsInFlight: Number(flying?.n ?? 0),
       sweeperLagSeconds: oldest.length === 0 ? 0 : Math.max(0, Math.floor((now.getTime() - Math.min(...oldest)) / 1000)),
       createdAt: (created.get(world.id) ?? now).toISOString(),

@@ -5,7 +5,7 @@ import { allianceMembers, alliances, users, villages, worlds } from '../db/schem
 import { notFound } from '../errors';
 import { oasisBonusEntries, terrainResource } from '../../rules/tile-looks';
 import { shownDistance } from './map-distance';
-import { villagePopulation } from './map-population';
+import { villagePopulation } from './population';
 import { codeOasisBonus, codeType, terrainCodes, TILE_CODE_COUNT, type TileCode } from './map-terrain';
 
 export interface AreaQuery {

@@ -4,7 +4,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { users, villages } from '../db/schema';
 import { isInsideWorld, parseCoordinates } from '../../rules/world';
-import { villagePopulation } from './map-population';
+import { villagePopulation } from './population';
 import { codeType, terrainCodes } from './map-terrain';
 import { findWorld } from './worlds';
 

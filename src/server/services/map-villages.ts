@@ -7,7 +7,7 @@ import { forbidden, notFound } from '../errors';
 import { oasisBonusEntries } from '../../rules/tile-looks';
 import { distance, isInsideWorld } from '../../rules/world';
 import { shownDistance } from './map-distance';
-import { villagePopulation } from './map-population';
+import { villagePopulation } from './population';
 import { codeOasisBonus, terrainCodes } from './map-terrain';
 import { alliancesOf } from './alliances';
 

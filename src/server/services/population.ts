@@ -1,43 +1,38 @@
-// Population and village counts per player, summed in SQL by building type and finished by the rules' population().
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+// Population: a village's as a column of any village query (one round trip for hundreds of villages), and totals per player and world.
+import { count, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { buildings, villages } from '../db/schema';
-import { isBuildingType } from '../../rules/buildings';
-import { population, type BuildingAtLevel } from '../../rules/economy';
+import { BUILDINGS, BUILDING_TYPES } from '../../rules/buildings';
+
+/*
+ * Population is the sum over buildings of pop(type) x level (docs/GAME_RULES.md). As a column, a map area of hundreds of villages costs
+ * one round trip rather than one per village. The weights are the rules' own table; the API test checks the
+ * figure against the rules' population().
+ */
+const POPULATION_WEIGHTS = BUILDING_TYPES.map((type) => {
+  // Written into the SQL text, so only plain names and finite numbers may pass.
+  const weight = BUILDINGS[type].populationPerLevel;
+  if (!/^[a-z_]+$/.test(type) || !Number.isFinite(weight)) throw new Error(`Unexpected building ${type}: ${weight}`);
+  return `when '${type}' then ${weight}`;
+}).join(' ');
+
+/** Population of the village of the row (a select column over `villages`). */
+export const villagePopulation = sql<number>`(select coalesce(sum(b.level * case b.type ${sql.raw(POPULATION_WEIGHTS)} else 0 end), 0)::int from ${buildings} b where b.village_id = ${villages.id})`;
 
 export interface OwnerTotals {
   population: number;
   villages: number;
 }
 
-/**
- * Totals of the owners of the villages `where` selects. Levels are summed per owner and building type in
- * SQL; population is linear in the level, so the rules finish it.
- */
+/** Totals of the owners of the villages `where` selects (abandoned villages have no owner and are left out). */
 async function totalsWhere(db: Db, where: SQL | undefined): Promise<Map<string, OwnerTotals>> {
-  const counts = await db
-    .select({ ownerId: villages.ownerId, villages: sql<number>`count(*)::int` })
+  const rows = await db
+    .select({ ownerId: villages.ownerId, villages: count(), population: sum(villagePopulation) })
     .from(villages)
     .where(where)
     .groupBy(villages.ownerId);
-  const levels = await db
-    .select({ ownerId: villages.ownerId, type: buildings.type, levels: sql<number>`sum(${buildings.level})::int` })
-    .from(buildings)
-    .innerJoin(villages, eq(villages.id, buildings.villageId))
-    .where(where)
-    .groupBy(villages.ownerId, buildings.type);
-  const byOwner = new Map<string, BuildingAtLevel[]>();
-  for (const row of levels) {
-    if (!isBuildingType(row.type) || row.ownerId === null) continue;
-    const list = byOwner.get(row.ownerId) ?? [];
-    list.push({ type: row.type, level: Number(row.levels) });
-    byOwner.set(row.ownerId, list);
-  }
   const totals = new Map<string, OwnerTotals>();
-  for (const row of counts) {
-    if (row.ownerId === null) continue;
-    totals.set(row.ownerId, { population: population(byOwner.get(row.ownerId) ?? []), villages: Number(row.villages) });
-  }
+  for (const row of rows) if (row.ownerId !== null) totals.set(row.ownerId, { population: Number(row.population ?? 0), villages: Number(row.villages) });
   return totals;
 }
 
@@ -50,4 +45,10 @@ export function ownerTotalsInWorld(db: Db, worldId: string): Promise<Map<string,
 export async function ownerTotals(db: Db, ownerIds: readonly string[]): Promise<Map<string, OwnerTotals>> {
   if (ownerIds.length === 0) return new Map();
   return totalsWhere(db, inArray(villages.ownerId, [...ownerIds]));
+}
+
+/** Villages and inhabitants of a whole world, abandoned villages included. */
+export async function worldTotals(db: Db, worldId: string): Promise<OwnerTotals> {
+  const [row] = await db.select({ villages: count(), population: sum(villagePopulation) }).from(villages).where(eq(villages.worldId, worldId));
+  return { villages: Number(row?.villages ?? 0), population: Number(row?.population ?? 0) };
 }
