@@ -9,7 +9,8 @@ export default defineConfig(({ mode }) => ({
   plugins: [react(), mapAtlas()],
   // `vite build --mode test` (the browser tests) is the production build plus the map's debug counters; it goes to its
   // own folder so `npm start`, which serves dist/, never picks it up.
-  build: { outDir: mode === 'test' ? 'dist-test' : 'dist', sourcemap: true, chunkSizeWarningLimit: 1200 },
+  // Source maps only in the test build: the game a player downloads does not ship its sources.
+  build: { outDir: mode === 'test' ? 'dist-test' : 'dist', sourcemap: mode === 'test', chunkSizeWarningLimit: 1200 },
   server: {
     host: '127.0.0.1',
     port: Number(process.env.PORT ?? 5173),

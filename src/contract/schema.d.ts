@@ -84,11 +84,45 @@ export interface paths {
         };
         /**
          * Discord login return
-         * @description Discord sends the browser here. Whatever happens, the server redirects to the client page `/auth/callback` with `?token=...` on success or `?error=...` on failure.
+         * @description Discord sends the browser here. The server redirects to the client page `/auth/callback`: with `?code=...` (a one-time code that only this browser, holding the state cookie, can trade for a session with redeemDiscordCode), `?linked=1` after linking Discord to a signed-in account, or `?error=...` on failure. A session token never travels in an address.
          */
         get: operations["discordCallback"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/discord/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade the one-time code of a Discord sign-in for a session (needs the state cookie) */
+        post: operations["redeemDiscordCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/discord/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start linking Discord to the signed-in account: answers the address to send the browser to */
+        post: operations["startDiscordLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1955,6 +1989,13 @@ export interface components {
             announcements: components["schemas"]["Announcement"][];
             events: components["schemas"]["WorldEventView"][];
         };
+        RedeemCodeRequest: {
+            code: string;
+        };
+        DiscordLinkStart: {
+            /** @description The provider's authorize address. */
+            url: string;
+        };
         /** @description Plain acknowledgement. */
         Ok: {
             /** @constant */
@@ -3007,7 +3048,7 @@ export interface operations {
             /** @description Redirect to the client callback page. */
             302: {
                 headers: {
-                    /** @description `/auth/callback?token=<token>` on success, `/auth/callback?error=<reason>` on failure. */
+                    /** @description `/auth/callback?code=<one-time code>`, `/auth/callback?linked=1` or `/auth/callback?error=<reason>`. */
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -3018,6 +3059,70 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             /** @description Too many attempts; try again later. */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeemDiscordCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeemCodeRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description Too many attempts; try again later. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startDiscordLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to go; the state cookie is set. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscordLinkStart"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Discord sign-in is not set up on this server. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

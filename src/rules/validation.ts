@@ -169,8 +169,9 @@ export function validateAllianceForm(form: AllianceForm): FieldErrors<keyof Alli
   return errors;
 }
 
+/** A village name as stored: Unicode NFC, no surrounding spaces (see normaliseFreeText). */
 export function normaliseVillageName(name: string): string {
-  return name.trim();
+  return name.normalize('NFC').trim();
 }
 
 /** The rename prompt is ignored when the answer is blank or the same name again. */

@@ -1,7 +1,7 @@
 // buildApp: the whole HTTP server as a factory; main.ts listens with it and tests call it with a fresh PGlite.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +10,7 @@ import { LiveHub } from './live-hub';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
-import { RateLimiter } from './auth/rate-limit';
+import { signInLimits } from './auth/rate-limit';
 import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentUser } from './services/accounts';
 import { ActivityLog } from './services/activity';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
@@ -65,20 +65,40 @@ function validationDetails(error: FastifyError): ErrorDetail[] {
   });
 }
 
+/**
+ * A request as the log shows it. Addresses of the sign-in pages carry one-time codes and OAuth states in
+ * their query: those never reach a log.
+ */
+export function loggedRequest(request: { method: string; url: string; ip?: string }) {
+  const [path, query] = request.url.split('?', 2);
+  const secret = path.startsWith('/api/auth/') || path.startsWith('/auth/');
+  return { method: request.method, url: query === undefined ? path : `${path}?${secret ? '[redacted]' : query}`, remoteAddress: request.ip };
+}
+
+/** Trusts the first `hops` addresses counted from our side: hop 0 is the socket's peer (the nearest proxy). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp({ db, clock, config, serialiseReplies = true, listen }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: config.logging ? { level: config.logLevel } : false,
-    trustProxy: config.trustProxy,
+  const options: FastifyServerOptions = {
+    logger: config.logging ? { level: config.logLevel, serializers: { req: loggedRequest } } : false,
+    // A hop count or the proxies' addresses: the client's address is then taken from the right of X-Forwarded-For,
+    // where our own proxies wrote it, never from the left, where the client may write anything.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false } },
-  });
+  };
+  const app = Fastify(options);
 
-  const ctx: AppContext = { db, clock, config, authLimiter: new RateLimiter(clock, config.authRateLimit), live: new LiveHub(listen ?? null), activity: new ActivityLog(db) };
+  const ctx: AppContext = { db, clock, config, live: new LiveHub(listen ?? null), activity: new ActivityLog(db) };
 
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
 
   await app.register(helmet, {
+    // HSTS only when the server knows it is reached over HTTPS: on a plain-http LAN it would lock players out.
+    strictTransportSecurity: config.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -129,7 +149,7 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
       const actual = parseRole(request.user?.role ?? '') ?? 'user';
       if (!roleAllows(actual, role)) throw forbidden("You don't have permission to access this page.");
     },
-  }, { checks: authBodyChecks, serialiseReplies });
+  }, { checks: authBodyChecks, serialiseReplies, limits: await signInLimits(app, db, clock, config.authRateLimit) });
 
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const serveClient = staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'));

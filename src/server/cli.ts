@@ -3,6 +3,7 @@ import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/open';
 import { dataDirHolder } from './db/lock';
 import { GameError } from './errors';
+import { readSecret } from './read-secret';
 import { setPassword, setRole } from './services/accounts';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
 import { createWorld } from './services/world-admin';
@@ -10,7 +11,7 @@ import { describeBuildingSet, describeGrant, grantToPlayer, parseResourceArgs, s
 
 const usage = `Usage:
   npm run cli -- set-role <email> <role>          role: user, premium, moderator, gamemaster, admin
-  npm run cli -- set-password <email> <password>
+  npm run cli -- set-password <email>             asks for the password (hidden), or reads it from standard input
   npm run cli -- create-world <name> [--speed N]
   npm run cli -- grant <email> timber=N stone=N iron=N mead=N    into the player's capital, capped by its stores
   npm run cli -- set-building <villageId> <type> <level>        a free inner slot gets the type when the village has none`;
@@ -39,8 +40,11 @@ async function run(args: string[]): Promise<string> {
         return `${user.email} is now ${user.role}`;
       }
       case 'set-password': {
-        const [email, password] = rest;
-        if (!email || !password) throw new GameError(400, usage);
+        const [email, extra] = rest;
+        if (!email) throw new GameError(400, usage);
+        // A password on the command line stays in the shell's history and shows in `ps`.
+        if (extra !== undefined) throw new GameError(400, 'Give only the e-mail: the password is asked for (or read from standard input), never taken from the command line');
+        const password = await readSecret('New password: ');
         const user = await setPassword(database.db, email, password);
         return `Password of ${user.email} changed; their sessions were signed out`;
       }

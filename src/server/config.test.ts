@@ -18,9 +18,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
   });
 
-  it('reads TRUST_PROXY as 1 or 0 and refuses anything else', () => {
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+  it('reads TRUST_PROXY as a hop count or proxy addresses, never as trust-everything', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY must be 1 or 0, got "yes"');
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/would believe any address a client writes/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be a number of hops or proxy addresses/);
   });
 });

@@ -21,8 +21,13 @@ export interface AppConfig {
   logging: boolean;
   /** Pino level of those logs (LOG_LEVEL); `silent` turns logging off. */
   logLevel: LogLevel;
-  /** Whether to believe X-Forwarded-For (TRUST_PROXY=1 behind a reverse proxy), so rate limits see the client's address. */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For hops to believe behind a reverse proxy (TRUST_PROXY): false, a number of proxy hops
+   * counted from the right, or the proxies' addresses. Never every hop: the left-most is whatever the client wrote.
+   */
+  trustProxy: false | number | string[];
+  /** Served over HTTPS (HTTPS=1): HSTS goes out and cookies are Secure. Off for plain-http LAN play. */
+  https: boolean;
   /** Milliseconds between background sweeps of due events; 0 disables the sweeper. */
   sweepIntervalMs: number;
 }
@@ -46,6 +51,25 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   if (raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
+/** TRUST_PROXY: unset or 0 (trust nobody), a number of proxy hops, or a comma-separated list of proxy addresses or ranges. */
+function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be at most 10 hops, got "${raw}"`);
+    return hops;
+  }
+  if (raw.toLowerCase() === 'true') {
+    throw new ConfigError('TRUST_PROXY=true would believe any address a client writes; give the number of proxies in front (e.g. 1) or their addresses');
+  }
+  const addresses = raw.split(',').map((part) => part.trim());
+  if (addresses.some((a) => !/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a))) {
+    throw new ConfigError(`TRUST_PROXY must be a number of hops or proxy addresses like 10.0.0.5 or 10.0.0.0/8, got "${raw}"`);
+  }
+  return addresses;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -89,7 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
     logging: level !== 'silent',
     logLevel: level,
-    trustProxy: flag(env, 'TRUST_PROXY'),
+    trustProxy: trustProxy(env),
+    https: flag(env, 'HTTPS'),
     sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', 1000, 0, 3_600_000),
   };
 }
@@ -107,6 +132,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logging: false,
     logLevel: 'silent',
     trustProxy: false,
+    https: false,
     sweepIntervalMs: 0,
     ...overrides,
   };

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/open';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
-import type { RateLimiter } from './auth/rate-limit';
 import type { LiveHub } from './live-hub';
 import type { ActivityLog } from './services/activity';
 import type { UserRow } from './db/schema';
@@ -13,7 +12,6 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   config: AppConfig;
-  authLimiter: RateLimiter;
   live: LiveHub;
   activity: ActivityLog;
 }

@@ -7,6 +7,7 @@ import type { OperationId } from '../contract';
 import { badRequest } from './errors';
 import { signedIn } from './context';
 import { RawJson, Redirect, type Handlers, type OperationInput } from './operations';
+import type { SignInLimits } from './auth/rate-limit';
 import { openapiPath } from './repo-files';
 
 type Json = Record<string, unknown>;
@@ -20,6 +21,8 @@ export interface Operation {
   secured: boolean;
   /** Least role that may call it (x-required-role), if any beyond a login. */
   requiredRole: Role | null;
+  /** Counted by the sign-in limits (x-rate-limit: sign-in). */
+  rateLimited: boolean;
   schema: { params?: Json; querystring?: Json; body?: Json };
   /** Reply schemas by status code ('200', '404', ...), $refs inlined; a status without a JSON body has none. */
   responses: Record<string, Json | null>;
@@ -121,6 +124,7 @@ export function listOperations(spec: Json = loadSpec()): Operation[] {
         path,
         secured: security ? security.length > 0 : globalSecured,
         requiredRole: (op['x-required-role'] as Role | undefined) ?? null,
+        rateLimited: op['x-rate-limit'] === 'sign-in',
         schema: withoutEmpty({
           params: parametersSchema(parameters, 'path'),
           querystring: parametersSchema(parameters, 'query'),
@@ -151,6 +155,15 @@ function friendlyCheck(check: BodyCheck) {
     const problems = check(strings as Record<string, unknown>);
     if (problems.length > 0) throw badRequest(problems[0].message, problems);
   };
+}
+
+export const NUL_REFUSED = 'Text may not contain control characters';
+
+/** Whether any string in `value` holds a NUL character, which PostgreSQL cannot store in text. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
 }
 
 const notImplemented = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(501).send({ error: 'Not implemented yet' });
@@ -195,11 +208,13 @@ export interface RegisterOptions {
   checks?: BodyChecks;
   /** Serialise replies from their schemas (production); off only to measure what it costs. */
   serialiseReplies?: boolean;
+  /** The sign-in limits for x-rate-limit operations: per address first of all, per account once the body is read. */
+  limits?: SignInLimits;
 }
 
 /** Registers every operation of openapi.yaml; operations without a handler answer 501 until their feature lands. */
 export function registerOperations(app: FastifyInstance, handlers: Handlers, guards: Guards, options: RegisterOptions = {}): Operation[] {
-  const { checks = {}, serialiseReplies = true } = options;
+  const { checks = {}, serialiseReplies = true, limits } = options;
   const operations = listOperations();
   const known = new Set<string>(operations.map((o) => o.operationId));
   const stray = Object.keys(handlers).filter((id) => !known.has(id));
@@ -208,19 +223,27 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
   for (const op of operations) {
     const handler = handlers[op.operationId];
     const check = checks[op.operationId];
+    const friendly = check ? friendlyCheck(check) : null;
     app.route({
       method: op.method,
       url: op.path.replace(/\{(\w+)\}/g, ':$1'),
       schema: serialiseReplies ? { ...op.schema, response: replySerialisation(op, errorSchema) } : op.schema,
       config: { operationId: op.operationId },
       // Auth runs before validation so an anonymous caller learns only that it must sign in.
-      onRequest: op.secured
-        ? async (request) => {
-            await guards.requireUser(request, op.operationId);
-            if (op.requiredRole) guards.requireRole(request, op.requiredRole);
-          }
-        : undefined,
-      preValidation: check ? friendlyCheck(check) : undefined,
+      onRequest: async (request) => {
+        // Counted before anything else: a malformed or anonymous try counts like any other.
+        if (op.rateLimited && limits) await limits.byAddress(request);
+        if (op.secured) {
+          await guards.requireUser(request, op.operationId);
+          if (op.requiredRole) guards.requireRole(request, op.requiredRole);
+        }
+      },
+      preValidation: async (request) => {
+        if (op.rateLimited && limits) await limits.byAccount(request);
+        // Refused here for every operation at once: no text with a NUL ever reaches the database.
+        if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(NUL_REFUSED);
+        if (friendly) await friendly(request);
+      },
       handler: handler ? runHandler(op, handler) : notImplemented,
     });
   }

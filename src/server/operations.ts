@@ -3,6 +3,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId, PathParams, QueryParams, RequestBody, SuccessReply } from '../contract';
 import type { UserRow } from './db/schema';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which operation of openapi.yaml a route serves (the reply checks of the tests read it). */
+    operationId?: OperationId;
+  }
+}
+
 /** The request of one operation, already validated against openapi.yaml (and typed from it). */
 export interface OperationInput<Id extends OperationId> {
   params: PathParams<Id>;

@@ -41,3 +41,14 @@ export function startDiscordLogin(): void {
 export function getAuthOptions(): Promise<{ discord: boolean }> {
   return unwrap(api.GET('/api/auth/options'));
 }
+
+/** Trades the one-time code of a Discord sign-in for a session; the browser's state cookie goes along by itself. */
+export function redeemDiscordCode(code: string): Promise<AuthResponse> {
+  return unwrap(api.POST('/api/auth/discord/redeem', { body: { code } }));
+}
+
+/** Starts linking Discord to the signed-in account: the server answers where to send the browser. */
+export async function startDiscordLink(): Promise<void> {
+  const { url } = await unwrap(api.POST('/api/auth/discord/link'));
+  window.location.assign(url);
+}

@@ -545,3 +545,26 @@ export const playerDays = pgTable(
 
 export type WorldEventRow = typeof worldEvents.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
+
+/**
+ * Tries counted by the sign-in limits, shared by every server process and kept across restarts: one row per
+ * key (an address or an account) with the start of its current window.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/**
+ * A Discord sign-in or link in progress, named by the hash of the state in the browser's cookie. A login
+ * ends with a one-time code (its hash here) that only that browser, holding the cookie, can redeem.
+ */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  purpose: text('purpose').notNull(),
+  /** For a link: the signed-in player who asked; for a login: who it signed in, once known. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

@@ -1,43 +1,47 @@
-// Routes of the auth tag: register, login, me, logout and the Discord redirect pair.
+// Routes of the auth tag: register, login, me, logout, password change, and the Discord sign-in (redirect, callback, one-time code) and link.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { Redirect, type Handlers } from '../operations';
 import * as accounts from '../services/accounts';
-import { authorizeUrl, completeDiscordLogin, DiscordLoginError, newOAuthState } from '../services/discord';
-import { tooManyRequests } from '../errors';
+import { DiscordLoginError, finishDiscord, redeemDiscordCode, startDiscord } from '../services/discord';
+import { badRequest, GameError } from '../errors';
 
 const STATE_COOKIE = 'discord_oauth_state';
+const COOKIE_PATH = '/api/auth/discord';
 
+/** A cookie of the request; a value that does not decode (a hand-made cookie) counts as absent. */
 function readCookie(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie ?? '';
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
 
-function callbackRedirect(reply: FastifyReply, params: Record<string, string>): Redirect {
-  reply.header('set-cookie', `${STATE_COOKIE}=; Path=/api/auth/discord; HttpOnly; SameSite=Lax; Max-Age=0`);
-  return new Redirect(`/auth/callback?${new URLSearchParams(params)}`);
-}
-
 export function authRoutes(ctx: AppContext): Handlers {
   const { db, clock, config } = ctx;
+  // Secure only over HTTPS: on a plain-http LAN a Secure cookie would never come back.
+  const secure = config.https ? '; Secure' : '';
 
-  function limit(request: FastifyRequest, purpose: string) {
-    const wait = ctx.authLimiter.hit(`${purpose}:${request.ip}`);
-    if (wait > 0) throw tooManyRequests(`Too many attempts. Please wait ${wait} seconds and try again.`);
-  }
+  const setState = (reply: FastifyReply, state: string) =>
+    reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`);
+  const clearState = (reply: FastifyReply) => reply.header('set-cookie', `${STATE_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+  /** Back to the client's callback page; never with a session token in the address. */
+  const toClient = (params: Record<string, string>) => new Redirect(`/auth/callback?${new URLSearchParams(params)}`);
 
   return {
-    async register({ request, body }) {
-      limit(request, 'register');
+    // Sign-in calls are limited per address and per account before they get here (x-rate-limit in openapi.yaml).
+    async register({ body }) {
       return accounts.register(db, body, clock.now());
     },
 
-    async login({ request, body }) {
-      limit(request, 'login');
+    async login({ body }) {
       return accounts.login(db, body, clock.now());
     },
 
@@ -59,24 +63,51 @@ export function authRoutes(ctx: AppContext): Handlers {
     },
 
     async discordRedirect({ reply }) {
-      if (!config.discord) return callbackRedirect(reply, { error: 'not_configured' });
-      const state = newOAuthState();
-      reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=/api/auth/discord; HttpOnly; SameSite=Lax; Max-Age=600`);
-      return new Redirect(authorizeUrl(config.discord, state));
+      if (!config.discord) return toClient({ error: 'not_configured' });
+      const { state, url } = await startDiscord(db, config.discord, 'login', null, clock.now());
+      setState(reply, state);
+      return new Redirect(url);
+    },
+
+    async startDiscordLink({ user, reply }) {
+      if (!config.discord) throw new GameError(409, 'Discord sign-in is not set up on this server');
+      const { state, url } = await startDiscord(db, config.discord, 'link', user.id, clock.now());
+      setState(reply, state);
+      return { url };
     },
 
     async discordCallback({ request, reply, query }) {
-      if (!config.discord) return callbackRedirect(reply, { error: 'not_configured' });
-      if (query.error) return callbackRedirect(reply, { error: query.error.slice(0, 100) });
-      if (!query.code) return callbackRedirect(reply, { error: 'missing_code' });
-      // The state cookie ties the callback to a login this browser started (no login CSRF).
+      if (!config.discord) return toClient({ error: 'not_configured' });
+      if (query.error) {
+        clearState(reply);
+        return toClient({ error: query.error.slice(0, 100) });
+      }
+      if (!query.code) return toClient({ error: 'missing_code' });
+      // The state cookie ties the callback to a sign-in this browser started (no login CSRF).
       const expected = readCookie(request, STATE_COOKIE);
-      if (!expected || expected !== query.state) return callbackRedirect(reply, { error: 'invalid_state' });
+      if (!expected || expected !== query.state) return toClient({ error: 'invalid_state' });
       try {
-        const token = await completeDiscordLogin(db, config.discord, query.code, clock.now());
-        return callbackRedirect(reply, { token });
+        const outcome = await finishDiscord(db, config.discord, expected, query.code, clock.now());
+        if (outcome.kind === 'linked') {
+          clearState(reply);
+          return toClient({ linked: '1' });
+        }
+        // The cookie stays: only this browser can redeem the code.
+        return toClient({ code: outcome.code });
       } catch (error) {
-        if (error instanceof DiscordLoginError) return callbackRedirect(reply, { error: error.reason });
+        if (!(error instanceof DiscordLoginError)) throw error;
+        clearState(reply);
+        return toClient({ error: error.reason });
+      }
+    },
+
+    async redeemDiscordCode({ request, reply, body }) {
+      try {
+        const { user, token } = await redeemDiscordCode(db, readCookie(request, STATE_COOKIE), body.code, clock.now());
+        clearState(reply);
+        return { user: accounts.publicUser(user), token };
+      } catch (error) {
+        if (error instanceof DiscordLoginError) throw badRequest('This sign-in has expired or was already used. Please sign in again.');
         throw error;
       }
     },

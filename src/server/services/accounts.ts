@@ -78,7 +78,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export const LOGIN_FAILED = 'Invalid email or password';
 
-export async function login(db: Db, input: { email: string; password: string }, now: Date): Promise<AuthResult> {
+export async function login(db: Db, input: { email: string; password: string; rememberMe?: boolean }, now: Date): Promise<AuthResult> {
   const [row] = await db
     .select()
     .from(users)
@@ -92,7 +92,7 @@ export async function login(db: Db, input: { email: string; password: string }, 
   if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
   // Only the right password learns of a suspension: nobody else finds out the account exists.
   if (row.suspendedAt) throw forbidden(suspendedMessage(row));
-  const token = await createSession(db, row.id, now);
+  const token = await createSession(db, row.id, now, input.rememberMe === true);
   return { user: publicUser(row), token };
 }
 

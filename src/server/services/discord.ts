@@ -1,8 +1,8 @@
 // Discord (chat-platform) login: build the authorize address, exchange the code, link or create the account.
-import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { users, type UserRow } from '../db/schema';
+import { oauthStates, users, type UserRow } from '../db/schema';
 import { createSession } from '../auth/sessions';
 import type { DiscordConfig } from '../config';
 import { isUniqueViolation } from './accounts';
@@ -84,24 +84,25 @@ function avatarUrl(profile: DiscordUser): string | null {
   return profile.avatar ? `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.png` : null;
 }
 
-/** Links the Discord account to an existing user (same id, or same verified email) or creates one. */
-async function linkOrCreate(db: Db, profile: DiscordUser, now: Date): Promise<UserRow> {
+/** What a sign-in with Discord may end in besides an account: a readable reason code for the client page. */
+export const LINK_REQUIRED = 'link_required';
+
+/**
+ * The account a Discord profile signs into: the one it is linked to, else a new one. A profile whose
+ * e-mail belongs to an existing account never signs into it: that player must sign in with the password
+ * and link Discord while signed in (a provider's e-mail is not proof of owning our account). An e-mail
+ * Discord has not verified is not used at all.
+ */
+async function accountFor(db: Db, profile: DiscordUser, now: Date): Promise<UserRow> {
   const [byDiscord] = await db.select().from(users).where(eq(users.discordId, profile.id)).limit(1);
   if (byDiscord) {
     const [updated] = await db.update(users).set({ discordAvatar: avatarUrl(profile) }).where(eq(users.id, byDiscord.id)).returning();
     return updated;
   }
-  const email = profile.email && profile.verified !== false ? profile.email : null;
+  const email = profile.email && profile.verified === true ? profile.email : null;
   if (email) {
-    const [byEmail] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
-    if (byEmail) {
-      const [updated] = await db
-        .update(users)
-        .set({ discordId: profile.id, discordAvatar: avatarUrl(profile) })
-        .where(eq(users.id, byEmail.id))
-        .returning();
-      return updated;
-    }
+    const [byEmail] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+    if (byEmail) throw new DiscordLoginError(LINK_REQUIRED);
   }
   const username = await freeUsername(db, profile.username);
   try {
@@ -124,18 +125,65 @@ async function linkOrCreate(db: Db, profile: DiscordUser, now: Date): Promise<Us
   }
 }
 
-/** Runs the whole callback: code -> access token -> profile -> account -> our session token. */
-export async function completeDiscordLogin(db: Db, config: DiscordConfig, code: string, now: Date): Promise<string> {
-  let accessToken: string;
-  let profile: DiscordUser;
+/** How long a started sign-in may take, and how long its one-time code lives. */
+const STATE_MINUTES = 10;
+const CODE_SECONDS = 60;
+
+const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** Starts a sign-in (anyone) or a link (a signed-in player); returns the state for the cookie and the provider's address. */
+export async function startDiscord(db: Db, config: DiscordConfig, purpose: 'login' | 'link', userId: string | null, now: Date): Promise<{ state: string; url: string }> {
+  const state = newOAuthState();
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+  await db.insert(oauthStates).values({ stateHash: hash(state), purpose, userId, expiresAt: new Date(now.getTime() + STATE_MINUTES * 60_000) });
+  return { state, url: authorizeUrl(config, state) };
+}
+
+async function exchange(config: DiscordConfig, code: string): Promise<DiscordUser> {
   try {
-    accessToken = await exchangeCode(config, code);
-    profile = await fetchDiscordUser(config, accessToken);
+    return await fetchDiscordUser(config, await exchangeCode(config, code));
   } catch (error) {
     if (error instanceof DiscordLoginError) throw error;
     throw new DiscordLoginError('provider_unreachable');
   }
-  const user = await linkOrCreate(db, profile, now);
+}
+
+export type DiscordOutcome = { kind: 'code'; code: string } | { kind: 'linked' };
+
+/**
+ * The callback: the state must be one this browser started (its cookie) and still open. A login ends
+ * with a one-time code bound to that state; a link attaches the Discord account to the player who asked.
+ */
+export async function finishDiscord(db: Db, config: DiscordConfig, state: string, code: string, now: Date): Promise<DiscordOutcome> {
+  const [row] = await db.select().from(oauthStates).where(eq(oauthStates.stateHash, hash(state)));
+  if (!row || row.expiresAt.getTime() <= now.getTime() || row.codeHash) throw new DiscordLoginError('invalid_state');
+  const profile = await exchange(config, code);
+  if (row.purpose === 'link') {
+    const [other] = await db.select({ id: users.id }).from(users).where(eq(users.discordId, profile.id)).limit(1);
+    if (other && other.id !== row.userId) throw new DiscordLoginError('discord_in_use');
+    await db.update(users).set({ discordId: profile.id, discordAvatar: avatarUrl(profile) }).where(eq(users.id, row.userId!));
+    await db.delete(oauthStates).where(eq(oauthStates.stateHash, row.stateHash));
+    return { kind: 'linked' };
+  }
+  const user = await accountFor(db, profile, now);
   if (user.suspendedAt) throw new DiscordLoginError('suspended');
-  return createSession(db, user.id, now);
+  const oneTime = randomBytes(24).toString('base64url');
+  await db
+    .update(oauthStates)
+    .set({ userId: user.id, codeHash: hash(oneTime), expiresAt: new Date(now.getTime() + CODE_SECONDS * 1000) })
+    .where(eq(oauthStates.stateHash, row.stateHash));
+  return { kind: 'code', code: oneTime };
+}
+
+/** Trades the one-time code for a session, once, only with the state cookie of the browser that signed in. */
+export async function redeemDiscordCode(db: Db, state: string | null, code: string, now: Date): Promise<{ user: UserRow; token: string }> {
+  if (!state) throw new DiscordLoginError('invalid_state');
+  const [row] = await db
+    .delete(oauthStates)
+    .where(and(eq(oauthStates.stateHash, hash(state)), eq(oauthStates.codeHash, hash(code))))
+    .returning();
+  if (!row || !row.userId || row.expiresAt.getTime() <= now.getTime()) throw new DiscordLoginError('invalid_code');
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!user || user.suspendedAt) throw new DiscordLoginError('invalid_code');
+  return { user, token: await createSession(db, user.id, now) };
 }

@@ -1,8 +1,10 @@
 // The background sweeper: settles villages whose next event fell due while nobody looked at them.
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import { movements, villages } from '../db/schema';
+import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { movements, oauthStates, villages } from '../db/schema';
+import { purgeExpiredSessions } from '../auth/sessions';
+import { purgeRateLimits } from '../auth/rate-limit';
 import { claimDueHeads, loadParts, loadVillageHead } from './village-store';
 import { settleAndStore } from './villages';
 import { sweepQuestEvents } from './quests';
@@ -74,11 +76,22 @@ export interface SweeperHandle {
   stop(): Promise<void>;
 }
 
+/** How often the sweeper throws away what expired (sessions, sign-in counts, unfinished sign-ins). */
+export const HOUSEKEEPING_MS = 60_000;
+
+/** Deletes expired sessions, old sign-in counts and abandoned Discord sign-ins. */
+export async function housekeeping(db: Db, now: Date): Promise<void> {
+  await purgeExpiredSessions(db, now);
+  await purgeRateLimits(db, now);
+  await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
+}
+
 /** Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped. */
 export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error): SweeperHandle {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
+  let lastHousekeeping = 0;
 
   const schedule = () => {
     if (stopped) return;
@@ -90,6 +103,11 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
         .then(() => sweepDueVillages(ctx.db, now))
         .then(() => settleDueWonders(ctx.db, now))
         .then(() => sweepQuestEvents(ctx.db, now))
+        .then(async () => {
+          if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
+          lastHousekeeping = now.getTime();
+          await housekeeping(ctx.db, now);
+        })
         .then(
           () => undefined,
           (error: unknown) => onError(error),

@@ -5,10 +5,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import CallbackPage from './CallbackPage';
 import { authStatusAtom, sessionStore, signOutAtom, tokenAtom } from '../../state/session';
 
-const fetchMe = vi.fn();
+const redeemDiscordCode = vi.fn();
 const startDiscordLogin = vi.fn();
 vi.mock('../../api/auth', () => ({
-  fetchMe: () => fetchMe(),
+  redeemDiscordCode: (code: string) => redeemDiscordCode(code),
   startDiscordLogin: () => startDiscordLogin(),
 }));
 
@@ -33,7 +33,7 @@ const USER = { id: 'u1', username: 'Lagertha', email: 'l@x.no', role: 'user', di
 beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
-  fetchMe.mockReset();
+  redeemDiscordCode.mockReset();
   startDiscordLogin.mockReset();
 });
 afterEach(() => {
@@ -50,7 +50,14 @@ describe('CallbackPage', () => {
     expect(screen.queryByTestId('where')).toBeNull();
     act(() => vi.advanceTimersByTime(200));
     expect(screen.getByTestId('where').textContent).toBe('/login');
-    expect(fetchMe).not.toHaveBeenCalled();
+    expect(redeemDiscordCode).not.toHaveBeenCalled();
+  });
+
+  it('tells a player whose e-mail has an account to log in and link Discord', () => {
+    renderAt('/auth/callback?error=link_required');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'An account with this e-mail already exists. Log in with your password, then link Discord from your dashboard.',
+    );
   });
 
   it('reports a missing token', () => {
@@ -64,21 +71,28 @@ describe('CallbackPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('stores the token, loads the user and goes to /dashboard', async () => {
-    fetchMe.mockResolvedValue(USER);
-    renderAt('/auth/discord?token=jwt-123');
-    expect(screen.getByRole('status')).toBeTruthy();
+  it('trades the one-time code for a session once and goes to /dashboard', async () => {
+    redeemDiscordCode.mockResolvedValue({ token: 'session-123', user: USER });
+    renderAt('/auth/discord?code=once-123');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
-    expect(localStorage.getItem('token')).toBe('jwt-123');
+    expect(redeemDiscordCode).toHaveBeenCalledTimes(1);
+    expect(redeemDiscordCode).toHaveBeenCalledWith('once-123');
+    expect(localStorage.getItem('token')).toBe('session-123');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}').username).toBe('Lagertha');
     expect(sessionStore.get(authStatusAtom)).toBe('authenticated');
   });
 
-  it('drops the token when the me call fails', async () => {
-    fetchMe.mockRejectedValue(new Error('401'));
-    renderAt('/auth/callback?token=bad');
+  it('never takes a session token from the address', () => {
+    renderAt('/auth/callback?token=attacker-session');
+    expect(screen.getByRole('alert').textContent).toBe('Authentication token not found.');
+    expect(sessionStore.get(tokenAtom)).toBeNull();
+    expect(redeemDiscordCode).not.toHaveBeenCalled();
+  });
+
+  it('says so when the code cannot be redeemed', async () => {
+    redeemDiscordCode.mockRejectedValue(new Error('400'));
+    renderAt('/auth/callback?code=stale');
     expect((await screen.findByRole('alert')).textContent).toBe('Authentication failed. Please try again.');
     expect(sessionStore.get(tokenAtom)).toBeNull();
-    expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
-// /auth/callback and /auth/discord: finishes a Discord sign-in from the `token` or `error` query params.
+// /auth/callback and /auth/discord: finishes a Discord sign-in by trading its one-time `code` for a session, or shows why it failed.
 import { useEffect, useRef, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { fetchMe, startDiscordLogin } from '../../api/auth';
-import { signInAtom, signOutAtom, tokenAtom } from '../../state/session';
+import { redeemDiscordCode, startDiscordLogin } from '../../api/auth';
+import { signInAtom } from '../../state/session';
 import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from './AuthCard';
 
@@ -11,35 +11,46 @@ export const CALLBACK_MESSAGES = {
   discordError: 'Discord authentication failed. Please try again.',
   missingToken: 'Authentication token not found.',
   meFailed: 'Authentication failed. Please try again.',
+  linkRequired: 'An account with this e-mail already exists. Log in with your password, then link Discord from your dashboard.',
+  suspended: 'This account is suspended.',
 } as const;
 
 /** The wait before an auth error returns to /login, long enough to read the message. */
 export const AUTH_ERROR_REDIRECT_MS = 3000;
 
-type Phase = { kind: 'working' } | { kind: 'success' } | { kind: 'error'; message: string };
+type Phase = { kind: 'working' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+
+/** The message for an `error` the server sent back, in words a player understands. */
+function errorMessage(reason: string): string {
+  if (reason === 'link_required') return CALLBACK_MESSAGES.linkRequired;
+  if (reason === 'suspended') return CALLBACK_MESSAGES.suspended;
+  return CALLBACK_MESSAGES.discordError;
+}
 
 export default function CallbackPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const setToken = useSetAtom(tokenAtom);
   const signIn = useSetAtom(signInAtom);
-  const signOut = useSetAtom(signOutAtom);
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
   const started = useRef(false);
 
   useEffect(() => {
-    // Once per visit: StrictMode's second effect run must not call /api/auth/me again.
+    // Once per visit: a code can be redeemed only once, and StrictMode runs effects twice.
     if (started.current) return;
     started.current = true;
 
-    const token = params.get('token');
+    const code = params.get('code');
     const error = params.get('error');
     if (error !== null) {
-      setPhase({ kind: 'error', message: CALLBACK_MESSAGES.discordError });
+      setPhase({ kind: 'error', message: errorMessage(error) });
       return;
     }
-    if (!token) {
+    if (params.get('linked') !== null) {
+      setPhase({ kind: 'success', message: 'Discord is now linked to your account.' });
+      return;
+    }
+    if (!code) {
       // /auth/discord opened directly (the register page's button): begin the Discord sign-in.
       if (location.pathname === '/auth/discord') {
         startDiscordLogin();
@@ -48,18 +59,14 @@ export default function CallbackPage() {
       setPhase({ kind: 'error', message: CALLBACK_MESSAGES.missingToken });
       return;
     }
-    // Store the token first so the API middleware sends it with the /me call.
-    setToken(token);
-    fetchMe()
-      .then((user) => {
-        signIn({ token, user });
-        setPhase({ kind: 'success' });
+    // No session token ever comes in the address: the code is worth a session only with this browser's cookie.
+    redeemDiscordCode(code)
+      .then((session) => {
+        signIn(session);
+        setPhase({ kind: 'success', message: 'Authentication successful! Redirecting...' });
       })
-      .catch(() => {
-        signOut();
-        setPhase({ kind: 'error', message: CALLBACK_MESSAGES.meFailed });
-      });
-  }, [params, location.pathname, setToken, signIn, signOut]);
+      .catch(() => setPhase({ kind: 'error', message: CALLBACK_MESSAGES.meFailed }));
+  }, [params, location.pathname, signIn]);
 
   useEffect(() => {
     if (phase.kind === 'success') {
@@ -84,7 +91,7 @@ export default function CallbackPage() {
     return (
       <AuthCard title="Discord Sign-In">
         <div className="alert alert--success" role="status">
-          Authentication successful! Redirecting...
+          {phase.message}
         </div>
       </AuthCard>
     );
