@@ -1,5 +1,5 @@
 // Details of the selected tile: coordinates and type; for a village its name, owner, population and alliance; the resource
-// bonus; the distance; and 'Center Here'.
+// bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, selectedTileAtom, type MapTile } from '../../state/map';
@@ -8,6 +8,7 @@ import { distance } from '../../../rules/world';
 import { formatDistance, formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES } from '../../../rules/resources';
 import { tileTypeLabel } from './mapStyle';
+import { TileActions } from './TileActions';
 
 function bonuses(tile: MapTile): string[] {
   if (tile.bonuses && tile.bonuses.length > 0) return tile.bonuses.map((b) => `+${b.percent}% ${RESOURCE_NAMES[b.resourceType]}`);
@@ -68,6 +69,7 @@ export function TileDetails() {
               )}
             </dl>
           )}
+          {tile && <TileActions tile={tile} viewerId={viewerId} home={home} />}
           <button type="button" className="button button--small" onClick={() => centreOn(selected)}>
             Center Here
           </button>

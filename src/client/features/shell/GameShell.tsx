@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
 import { signOutAtom, userAtom } from '../../state/session';
+import { unreadReportsAtom } from '../../state/army';
 import {
   ensureVillagesAtom,
   loadOverviewAtom,
@@ -21,6 +22,7 @@ import { CrownIcon, ResourceIcon } from '../../ui/icons';
 import { formatRate, useLiveResources } from '../../ui/resources';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
+import { IncomingAttackAlert } from './IncomingAttackAlert';
 import './shell.css';
 
 const NAV = [
@@ -157,6 +159,18 @@ export interface GameShellProps {
   tutorial?: ReactNode;
 }
 
+/** The unread battle reports beside 'Reports' in the side navigation. */
+function UnreadBadge() {
+  const unread = useAtomValue(unreadReportsAtom);
+  if (unread <= 0) return null;
+  return (
+    <span className="badge badge--red shell__nav-badge" data-testid="unread-reports">
+      {unread > 99 ? '99+' : unread}
+      <span className="visually-hidden"> unread</span>
+    </span>
+  );
+}
+
 export default function GameShell({ tutorial }: GameShellProps) {
   const user = useAtomValue(userAtom);
   const signOut = useSetAtom(signOutAtom);
@@ -197,6 +211,7 @@ export default function GameShell({ tutorial }: GameShellProps) {
       <div className="shell__topbar">
         <VillageSelector />
         <CompactResources />
+        <IncomingAttackAlert />
         {/* The tutorial button lands here; app/ passes it in (features never import each other). */}
         <div className="shell__tutorial">{tutorial}</div>
         {user && (
@@ -215,7 +230,10 @@ export default function GameShell({ tutorial }: GameShellProps) {
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+                <NavLink to={item.to}>
+                  {item.label}
+                  {item.to === '/game/reports' && <UnreadBadge />}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -1,0 +1,284 @@
+// The send-troops form: from which village, the target tile (typed or picked on the map), the mission, how many of each unit, an optional hero, and the march previewed before sending.
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { apiError } from '../../api/client';
+import { sendTroops, type Movement, type SendableMovementType } from '../../api/game';
+import type { Hero } from '../../api/heroes';
+import { searchMap, type MapSearchResult } from '../../api/map';
+import type { Village } from '../../api/villages';
+import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
+import { UNITS, unitCount, unitEntries } from '../../../rules/units';
+import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { MISSIONS, chosenArmy, heroesReady, marchPreview, missionRefusal, unitsAtHome } from './model';
+import type { HomeTroops } from './useHomeTroops';
+
+export interface SendTroopsFormProps {
+  villages: readonly Village[];
+  /** The village the form starts from (the shell's selected one). */
+  fromVillageId: string;
+  onFromVillageChange: (id: string) => void;
+  troops: HomeTroops;
+  heroes: readonly Hero[];
+  worldSpeedOf: (worldId: string) => number;
+  viewerId: string | null;
+  /** Coordinates and mission the map asked for. */
+  initialTarget: { x: number; y: number } | null;
+  initialMission: SendableMovementType | null;
+  onSent: (movement: Movement) => void;
+}
+
+type TargetLookup = { status: 'none' } | { status: 'looking' } | { status: 'found'; result: MapSearchResult } | { status: 'empty'; type: string } | { status: 'error' };
+
+/** Typing settles for a moment before the tile is looked up. */
+const LOOKUP_DELAY_MS = 300;
+
+function useTargetLookup(worldId: string | null, x: number | null, y: number | null): TargetLookup {
+  const [lookup, setLookup] = useState<TargetLookup>({ status: 'none' });
+  useEffect(() => {
+    if (!worldId || x === null || y === null) {
+      setLookup({ status: 'none' });
+      return undefined;
+    }
+    let live = true;
+    setLookup({ status: 'looking' });
+    const timer = window.setTimeout(() => {
+      searchMap(worldId, `(${x}|${y})`).then(
+        (results) => {
+          if (!live) return;
+          const hit = results.find((r) => r.x === x && r.y === y);
+          if (hit && hit.type === 'village' && hit.villageId) setLookup({ status: 'found', result: hit });
+          else setLookup({ status: 'empty', type: hit?.type ?? 'unknown' });
+        },
+        (error: unknown) => {
+          console.error('Looking up the target failed', error);
+          if (live) setLookup({ status: 'error' });
+        },
+      );
+    }, LOOKUP_DELAY_MS);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [worldId, x, y]);
+  return lookup;
+}
+
+function whole(text: string): number | null {
+  return /^\s*-?\d{1,3}\s*$/.test(text) && Math.abs(Number(text)) <= 200 ? Number(text) : null;
+}
+
+export function SendTroopsForm(props: SendTroopsFormProps) {
+  const { villages, fromVillageId, troops, heroes, viewerId } = props;
+  const formId = useId();
+  const from = villages.find((v) => v.id === fromVillageId) ?? villages[0];
+  const [xText, setXText] = useState(props.initialTarget ? String(props.initialTarget.x) : '');
+  const [yText, setYText] = useState(props.initialTarget ? String(props.initialTarget.y) : '');
+  const [mission, setMission] = useState<SendableMovementType>(props.initialMission ?? 'attack');
+  const [counts, setCounts] = useState<Record<string, string>>({});
+  const [heroId, setHeroId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
+
+  // A new request from the map (another tile picked) replaces the target and mission.
+  const requestKey = props.initialTarget ? `${props.initialTarget.x}|${props.initialTarget.y}|${props.initialMission ?? ''}` : '';
+  useEffect(() => {
+    if (!props.initialTarget) return;
+    setXText(String(props.initialTarget.x));
+    setYText(String(props.initialTarget.y));
+    if (props.initialMission) setMission(props.initialMission);
+    // requestKey names the request; the objects themselves are new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey]);
+
+  const x = whole(xText);
+  const y = whole(yText);
+  const lookup = useTargetLookup(from?.worldId ?? null, x, y);
+  const target = lookup.status === 'found' ? lookup.result : null;
+
+  const home = useMemo(() => unitsAtHome(troops.get(from?.id ?? '')?.units ?? []), [troops, from?.id]);
+  const army = chosenArmy(counts, home);
+  const ready = from ? heroesReady(heroes, from.id) : [];
+  const hero = mission === 'reinforce' ? undefined : ready.find((h) => h.id === heroId);
+  const preview = from && x !== null && y !== null ? marchPreview(from, { x, y }, army, props.worldSpeedOf(from.worldId)) : null;
+  const refusal = from && target ? missionRefusal(mission, { ownerId: target.owner?.id ?? null }, from.id, target.villageId ?? null, viewerId) : null;
+  const canSend = !busy && !!from && !!target?.villageId && unitCount(army) > 0 && refusal === null;
+
+  function setCount(type: string, text: string) {
+    setCounts((old) => ({ ...old, [type]: text }));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSend || !from || !target?.villageId) return;
+    setBusy(true);
+    setOutcome(null);
+    try {
+      const movement = await sendTroops({ fromVillageId: from.id, toVillageId: target.villageId, units: army, movementType: mission, heroId: hero?.id });
+      setCounts({});
+      setHeroId('');
+      setOutcome({ kind: 'success', text: `Troops are on their way to ${movement.toVillage.name}: arrival in ${formatDuration(movement.remainingTime)}.` });
+      props.onSent(movement);
+    } catch (error) {
+      setOutcome({ kind: 'error', text: apiError(error, 'Could not send the troops.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!from) return null;
+  const homeEntries = unitEntries(home);
+
+  return (
+    <form className="card army-send" aria-labelledby={`${formId}-title`} onSubmit={(e) => void onSubmit(e)}>
+      <h2 id={`${formId}-title`}>Send troops</h2>
+
+      <div className="army-send__row">
+        <div className="field">
+          <label htmlFor={`${formId}-from`}>From</label>
+          <select id={`${formId}-from`} className="input" value={from.id} onChange={(e) => props.onFromVillageChange(e.target.value)}>
+            {villages.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name} ({v.x}|{v.y})
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="army-send__target">
+          <legend>Target</legend>
+          <div className="army-send__coords">
+            <label htmlFor={`${formId}-x`}>X</label>
+            <input id={`${formId}-x`} className="input" inputMode="numeric" value={xText} onChange={(e) => setXText(e.target.value)} placeholder="x" />
+            <label htmlFor={`${formId}-y`}>Y</label>
+            <input id={`${formId}-y`} className="input" inputMode="numeric" value={yText} onChange={(e) => setYText(e.target.value)} placeholder="y" />
+            <Link className="button button--ghost button--small" to={x !== null && y !== null ? `/game/map?x=${x}&y=${y}` : '/game/map'}>
+              Pick on the map
+            </Link>
+          </div>
+        </fieldset>
+      </div>
+
+      <p className="army-send__target-line" data-testid="send-target" aria-live="polite">
+        {lookup.status === 'none' && <span className="muted">Type the target’s coordinates, or pick a village on the map.</span>}
+        {lookup.status === 'looking' && <span className="muted">Looking at ({x}|{y})...</span>}
+        {lookup.status === 'error' && <span className="muted">Could not look at that tile.</span>}
+        {lookup.status === 'empty' && <span className="muted">No village stands at ({x}|{y}).</span>}
+        {target && (
+          <>
+            <strong>{target.name}</strong> ({target.x}|{target.y}) · {target.owner ? target.owner.username : 'Abandoned'}
+            {target.owner?.id === viewerId && <span className="badge badge--green">yours</span>}
+          </>
+        )}
+      </p>
+
+      <fieldset className="army-send__missions">
+        <legend>Mission</legend>
+        {MISSIONS.map((m) => (
+          <label key={m.id} className={`army-mission${mission === m.id ? ' army-mission--chosen' : ''}`} title={m.hint}>
+            <input type="radio" name={`${formId}-mission`} value={m.id} checked={mission === m.id} onChange={() => setMission(m.id)} />
+            {m.label}
+          </label>
+        ))}
+      </fieldset>
+      <p className="muted army-send__hint">{MISSIONS.find((m) => m.id === mission)?.hint}</p>
+
+      <fieldset className="army-send__units">
+        <legend>Units</legend>
+        {homeEntries.length === 0 ? (
+          <p className="muted">
+            No troops at home in {from.name}. <Link to="/game/village?tab=units">Train some</Link> first.
+          </p>
+        ) : (
+          <table className="table army-units">
+            <thead>
+              <tr>
+                <th scope="col">Unit</th>
+                <th scope="col">At home</th>
+                <th scope="col">Send</th>
+              </tr>
+            </thead>
+            <tbody>
+              {homeEntries.map(([type, atHome]) => (
+                <tr key={type}>
+                  <th scope="row">{UNITS[type].name}</th>
+                  <td>{formatNumber(atHome)}</td>
+                  <td>
+                    <div className="army-units__count">
+                      <input
+                        className="input"
+                        type="number"
+                        min={0}
+                        max={atHome}
+                        aria-label={`${UNITS[type].name} to send`}
+                        value={counts[type] ?? ''}
+                        placeholder="0"
+                        onChange={(e) => setCount(type, e.target.value)}
+                      />
+                      <button type="button" className="button button--secondary button--small" onClick={() => setCount(type, String(atHome))} aria-label={`Send all ${UNITS[type].name}`}>
+                        Max
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </fieldset>
+
+      {mission !== 'reinforce' && ready.length > 0 && (
+        <div className="field">
+          <label htmlFor={`${formId}-hero`}>Hero (optional)</label>
+          <select id={`${formId}-hero`} className="input" value={heroId} onChange={(e) => setHeroId(e.target.value)}>
+            <option value="">No hero</option>
+            {ready.map((h) => (
+              <option key={h.id} value={h.id}>
+                {h.name} (level {h.level}, attack {h.attack})
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <section className="army-preview" aria-label="March preview">
+        {preview ? (
+          <dl>
+            <div>
+              <dt>Distance</dt>
+              <dd>{formatDistance(preview.distance)} tiles</dd>
+            </div>
+            <div>
+              <dt>Travel time</dt>
+              <dd data-testid="preview-travel">{formatDuration(preview.seconds)}</dd>
+            </div>
+            <div>
+              <dt>Arrival</dt>
+              <dd>{new Date(Date.now() + preview.seconds * 1000).toLocaleTimeString()}</dd>
+            </div>
+            <div>
+              <dt>Pace</dt>
+              <dd>{UNITS[preview.slowest].name}</dd>
+            </div>
+            {mission !== 'reinforce' && (
+              <div>
+                <dt>Carry capacity</dt>
+                <dd data-testid="preview-carry">{formatNumber(preview.carry)}</dd>
+              </div>
+            )}
+          </dl>
+        ) : (
+          <p className="muted">Choose a target and some units to see how long the march takes.</p>
+        )}
+      </section>
+
+      {refusal && (
+        <p className="alert alert--compact" role="alert">
+          {refusal}
+        </p>
+      )}
+      <ActionOutcome message={outcome} />
+      <button type="submit" className="button" disabled={!canSend}>
+        {busy ? 'Sending...' : 'Send troops'}
+      </button>
+    </form>
+  );
+}

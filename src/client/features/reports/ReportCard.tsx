@@ -1,0 +1,106 @@
+// One battle report: a line with the outcome (unread ones marked) that expands to both sides' units sent, lost and survived, the loot, the wall and loyalty.
+import type { BattleReport, BattleSide } from '../../api/game';
+import { formatNumber } from '../../../rules/format';
+import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
+import { formatDateTime } from '../../ui/dates';
+import { ResourceIcon } from '../../ui/icons';
+import { lootTotal, outcomeFor, reportTitle, unitLines } from './model';
+
+function SideTable({ label, side }: { label: string; side: BattleSide }) {
+  const lines = unitLines(side);
+  return (
+    <div className="report-side">
+      <h4>
+        {label}: {side.user?.username ?? 'Abandoned'} · {side.village.name} ({side.village.x}|{side.village.y})
+      </h4>
+      {lines.length === 0 ? (
+        <p className="muted">No troops took part.</p>
+      ) : (
+        <table className="table report-units">
+          <caption className="visually-hidden">{label} units</caption>
+          <thead>
+            <tr>
+              <th scope="col">Unit</th>
+              <th scope="col">Sent</th>
+              <th scope="col">Lost</th>
+              <th scope="col">Survived</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.type}>
+                <th scope="row">{line.name}</th>
+                <td>{formatNumber(line.sent)}</td>
+                <td className={line.lost > 0 ? 'report-units__lost' : undefined}>{formatNumber(line.lost)}</td>
+                <td>{formatNumber(line.survived)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export interface ReportCardProps {
+  report: BattleReport;
+  open: boolean;
+  onToggle: () => void;
+}
+
+export function ReportCard({ report, open, onToggle }: ReportCardProps) {
+  const outcome = outcomeFor(report);
+  const detailsId = `report-${report.id}`;
+  const loot = lootTotal(report.loot);
+  return (
+    <li className={`report${report.read ? '' : ' report--unread'}`} data-testid="report">
+      <button type="button" className="report__line" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
+        <span className={`badge ${outcome === 'Victory' ? 'badge--green' : 'badge--red'}`}>{outcome}</span>
+        <span className="report__title">{reportTitle(report)}</span>
+        {!report.read && <span className="badge badge--gold report__new">New</span>}
+        {report.villageConquered && <span className="badge badge--purple">Conquered</span>}
+        <span className="report__when muted">{formatDateTime(report.occurredAt)}</span>
+      </button>
+      {open && (
+        <div className="report__details" id={detailsId}>
+          <div className="report__sides">
+            <SideTable label="Attacker" side={report.attacker} />
+            <SideTable label="Defender" side={report.defender} />
+          </div>
+          <dl className="report__facts">
+            <div>
+              <dt>Loot</dt>
+              <dd>
+                {loot === 0 ? (
+                  'None'
+                ) : (
+                  <ul className="report__loot" aria-label="Loot">
+                    {RESOURCE_TYPES.map((type) => (
+                      <li key={type} title={RESOURCE_NAMES[type]}>
+                        <ResourceIcon type={type} size={14} /> {RESOURCE_NAMES[type]} {formatNumber(report.loot[type])}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>Wall</dt>
+              <dd>{report.wallDamage > 0 ? `${report.wallDamage} level${report.wallDamage === 1 ? '' : 's'} destroyed` : 'Untouched'}</dd>
+            </div>
+            <div>
+              <dt>Loyalty</dt>
+              <dd>{report.loyaltyChange < 0 ? `${Math.round(report.loyaltyChange)}%` : 'Unchanged'}</dd>
+            </div>
+            {report.villageConquered && (
+              <div>
+                <dt>Village</dt>
+                <dd>{report.perspective === 'attacker' ? `${report.defender.village.name} is yours now` : `${report.defender.village.name} was taken`}</dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      )}
+    </li>
+  );
+}
