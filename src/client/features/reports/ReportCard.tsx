@@ -59,6 +59,7 @@ export function ReportCard({ report, open, onToggle }: ReportCardProps) {
         <span className="report__title">{reportTitle(report)}</span>
         {!report.read && <span className="badge badge--gold report__new">New</span>}
         {report.villageConquered && <span className="badge badge--purple">Conquered</span>}
+        {loot > 0 && <span className="report__loot-total">{report.perspective === 'attacker' ? `+${formatNumber(loot)} loot` : `−${formatNumber(loot)} plundered`}</span>}
         <span className="report__when muted">{formatDateTime(report.occurredAt)}</span>
       </button>
       {open && (
