@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Hero } from '../../api/heroes';
+import type { Unit } from '../../api/villages';
+import { chosenArmy, clampCount, describeUnits, heroesReady, marchPreview, missionRefusal, parseArmyRequest, unitsAtHome, validateVillageName } from './model';
+
+const unit = (type: Unit['type'], count: number, isTraining = false): Unit => ({ id: type, type, count, isTraining, remainingTime: null });
+
+describe('army model', () => {
+  it("reads the map's request from the address, ignoring what is not a tile or a mission", () => {
+    expect(parseArmyRequest(new URLSearchParams('x=12&y=-40&mission=raid'))).toEqual({ target: { x: 12, y: -40 }, mission: 'raid' });
+    expect(parseArmyRequest(new URLSearchParams('x=3&y=4&mission=settle'))).toEqual({ target: { x: 3, y: 4 }, mission: 'settle' });
+    expect(parseArmyRequest(new URLSearchParams('x=12&mission=return'))).toEqual({ target: null, mission: null });
+    expect(parseArmyRequest(new URLSearchParams('x=201&y=0'))).toEqual({ target: null, mission: null });
+    expect(parseArmyRequest(new URLSearchParams('x=1.5&y=0'))).toEqual({ target: null, mission: null });
+  });
+
+  it('counts only units standing at home', () => {
+    expect(unitsAtHome([unit('bondi', 4), unit('huscarl', 0, true), unit('jarl', 1)])).toEqual({ bondi: 4, jarl: 1 });
+  });
+
+  it('clamps typed counts to whole numbers between 0 and what is at home', () => {
+    expect(clampCount('7', 10)).toBe(7);
+    expect(clampCount('12', 10)).toBe(10);
+    expect(clampCount('2.9', 10)).toBe(2);
+    expect(clampCount('-3', 10)).toBe(0);
+    expect(clampCount('lots', 10)).toBe(0);
+    expect(clampCount('', 10)).toBe(0);
+    expect(chosenArmy({ bondi: '3', huscarl: '99', berserker: '0', jarl: '1' }, { bondi: 5, huscarl: 2 })).toEqual({ bondi: 3, huscarl: 2 });
+  });
+
+  it('previews the march at the pace of the slowest unit, and what the army can carry', () => {
+    // 10 tiles at 6 tiles an hour (huscarl) = 6000 s; at world speed 2 half of it. Bondi carry 40, huscarls 40.
+    const preview = marchPreview({ x: 0, y: 0 }, { x: 6, y: 8 }, { bondi: 2, huscarl: 1 }, 2);
+    expect(preview).toEqual({ distance: 10, seconds: 3000, slowest: 'huscarl', carry: 120 });
+    expect(marchPreview({ x: 0, y: 0 }, { x: 6, y: 8 }, {}, 1)).toBeNull();
+    // Never under a second, as the server times it.
+    expect(marchPreview({ x: 0, y: 0 }, { x: 0, y: 1 }, { viking_raider: 1 }, 10_000)?.seconds).toBe(1);
+  });
+
+  it('offers only heroes of the sending village who are ready', () => {
+    const hero = (id: string, villageId: string, isActive: boolean, isOnMission: boolean) => ({ id, villageId, isActive, isOnMission }) as Hero;
+    const heroes = [hero('a', 'v1', true, false), hero('b', 'v2', true, false), hero('c', 'v1', false, false), hero('d', 'v1', false, true)];
+    expect(heroesReady(heroes, 'v1').map((h) => h.id)).toEqual(['a']);
+  });
+
+  it('refuses what the server would refuse for sure: marching home, attacking oneself', () => {
+    expect(missionRefusal('attack', { ownerId: 'me' }, 'v1', 'v2', 'me')).toBe('You cannot attack your own village');
+    expect(missionRefusal('raid', { ownerId: 'me' }, 'v1', 'v2', 'me')).toBe('You cannot attack your own village');
+    expect(missionRefusal('reinforce', { ownerId: 'me' }, 'v1', 'v2', 'me')).toBeNull();
+    expect(missionRefusal('reinforce', { ownerId: 'me' }, 'v1', 'v1', 'me')).toBe('Troops cannot march to the village they stand in');
+    expect(missionRefusal('attack', { ownerId: null }, 'v1', 'v2', 'me')).toBeNull();
+    expect(missionRefusal('attack', { ownerId: 'them' }, 'v1', 'v2', 'me')).toBeNull();
+  });
+
+  it('names armies in words and checks village names as the server does', () => {
+    expect(describeUnits({ viking_raider: 5, bondi: 2 })).toBe('Bondi 2, Viking Raider 5');
+    expect(describeUnits({})).toBe('none');
+    expect(validateVillageName('  ')).toBe('Village name is required');
+    expect(validateVillageName('Birka')).toBeNull();
+    expect(validateVillageName('x'.repeat(31))).not.toBeNull();
+    expect(validateVillageName('Bir\u200Bka')).not.toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { BattleReport } from '../../api/game';
+import { lootTotal, outcomeFor, pageCount, reportTitle, unitLines } from './model';
+
+const village = (name: string) => ({ id: name, name, x: 1, y: 2 });
+
+function report(perspective: 'attacker' | 'defender', winner: 'attacker' | 'defender', type: 'attack' | 'raid' = 'attack'): BattleReport {
+  return {
+    id: 'r1',
+    type,
+    occurredAt: '2026-01-01T00:00:00Z',
+    worldId: 'w',
+    attacker: { user: { id: 'a', username: 'Floki' }, village: village('Kattegat'), units: {}, losses: {} },
+    defender: { user: null, village: village('Hedeby'), units: {}, losses: {} },
+    winner,
+    perspective,
+    loot: { timber: 1, stone: 2, iron: 3, mead: 4 },
+    wallDamage: 0,
+    loyaltyChange: 0,
+    villageConquered: false,
+    read: false,
+  };
+}
+
+describe('reports model', () => {
+  it('tells victory and defeat from the reader’s side', () => {
+    expect(outcomeFor(report('attacker', 'attacker'))).toBe('Victory');
+    expect(outcomeFor(report('defender', 'attacker'))).toBe('Defeat');
+    expect(outcomeFor(report('defender', 'defender'))).toBe('Victory');
+  });
+
+  it('titles a report by who struck whom', () => {
+    expect(reportTitle(report('attacker', 'attacker'))).toBe('Attack on Hedeby');
+    expect(reportTitle(report('defender', 'attacker', 'raid'))).toBe('Raid by Floki on Hedeby');
+    const gone = report('defender', 'defender');
+    gone.attacker.user = null;
+    expect(reportTitle(gone)).toBe('Attack by a vanished player on Hedeby');
+  });
+
+  it('lists sent, lost and survived for each unit type that fought, in table order', () => {
+    expect(unitLines({ units: { huscarl: 4, bondi: 10 }, losses: { bondi: 3 } })).toEqual([
+      { type: 'bondi', name: 'Bondi', sent: 10, lost: 3, survived: 7 },
+      { type: 'huscarl', name: 'Huscarl', sent: 4, lost: 0, survived: 4 },
+    ]);
+    expect(unitLines({ units: {}, losses: {} })).toEqual([]);
+  });
+
+  it('adds up loot and counts pages of 20', () => {
+    expect(lootTotal({ timber: 1, stone: 2, iron: 3, mead: 4 })).toBe(10);
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(20)).toBe(1);
+    expect(pageCount(21)).toBe(2);
+  });
+});
