@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { signInAtom } from '../../state/session';
+import { movementsAtom, onClientClock, unreadReportsAtom, type Movement } from '../../state/army';
 import type { Village } from '../../state/village';
 import GameShell from './GameShell';
 
@@ -115,5 +116,26 @@ describe('GameShell', () => {
     expect(screen.getByTestId('topbar-stone').closest('li')?.className).toContain('shell__resource--danger');
     expect(screen.getByTestId('topbar-mead').closest('li')?.className).toContain('shell__resource--warning');
     expect(screen.getByTestId('topbar-iron').closest('li')?.className).toContain('shell__resource--normal');
+  });
+
+  it('shows the unread reports beside Reports and warns of the first enemy attack with a countdown', async () => {
+    const store = renderShell();
+    await screen.findByRole('combobox', { name: 'Village' });
+    expect(screen.queryByTestId('unread-reports')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const ref = (name: string) => ({ id: name, name, x: 0, y: 0 });
+    const march = (id: string, type: Movement['type'], direction: Movement['direction'], seconds: number, from: string): Movement => ({
+      id, type, direction, fromVillage: ref(from), toVillage: ref('Kattegat'), units: {}, loot: null, departedAt: '', arrivesAt: new Date().toISOString(), remainingTime: seconds,
+    });
+    act(() => {
+      store.set(unreadReportsAtom, 3);
+      store.set(movementsAtom, onClientClock([march('r', 'reinforce', 'incoming', 5, 'Birka'), march('a', 'attack', 'incoming', 125, 'York'), march('b', 'raid', 'incoming', 600, 'Jorvik')], Date.now()));
+    });
+    const reports = screen.getByRole('link', { name: /^Reports/ });
+    expect(within(reports).getByTestId('unread-reports').textContent).toBe('3 unread');
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toMatch(/^⚔Attack on Kattegat from York in 2m [45]s \(\+1 more\)$/);
+    expect(within(warning).getByRole('timer')).toBeTruthy();
+    expect(warning.getAttribute('href')).toBe('/game/army');
   });
 });

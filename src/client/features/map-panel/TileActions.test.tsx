@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { MapTile } from '../../state/map';
+import { TileActions } from './TileActions';
+
+const WORLD = '22222222-2222-4222-8222-222222222222';
+const ME = '33333333-3333-4333-8333-333333333333';
+const HOME = { worldId: WORLD, x: 0, y: 0 };
+
+function villageTile(x: number, y: number, owner: { id: string; username: string } | null, alliance?: { tag: string; name: string }): MapTile {
+  return { x, y, type: 'village', worldId: WORLD, village: { id: `v${x}`, name: `Village ${x}`, owner, population: 10, ...(alliance ? { alliance } : {}) } };
+}
+
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (request) => {
+    const [, , , , , x, y] = new URL(request.url).pathname.split('/');
+    const free = x === '4';
+    return new Response(JSON.stringify({ worldId: WORLD, x: Number(x), y: Number(y), tileType: 'empty', canSettle: free, reason: free ? null : 'Too close to another village: keep 3 tiles apart' }), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function show(tile: MapTile, home: typeof HOME | null = HOME) {
+  render(
+    <MemoryRouter>
+      <TileActions tile={tile} viewerId={ME} home={home} />
+    </MemoryRouter>,
+  );
+}
+
+const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+
+describe('TileActions', () => {
+  it('sends troops to a foreign village as an attack, or raids it; reinforcing needs an alliance', () => {
+    show(villageTile(5, -3, { id: 'other', username: 'Aelle' }));
+    expect(href('Send troops')).toBe('/game/army?x=5&y=-3&mission=attack');
+    expect(href('Raid')).toBe('/game/army?x=5&y=-3&mission=raid');
+    expect(screen.queryByRole('link', { name: 'Reinforce' })).toBeNull();
+    cleanup();
+    show(villageTile(5, -3, null, { tag: 'ODIN', name: 'Ravens' }));
+    expect(href('Reinforce')).toBe('/game/army?x=5&y=-3&mission=reinforce');
+  });
+
+  it("reinforces the player's other villages and offers nothing on the village the army would leave from", () => {
+    show(villageTile(7, 7, { id: ME, username: 'Ragnar' }));
+    expect(href('Send troops')).toBe('/game/army?x=7&y=7&mission=reinforce');
+    expect(screen.queryByRole('link', { name: 'Raid' })).toBeNull();
+    cleanup();
+    show(villageTile(0, 0, { id: ME, username: 'Ragnar' }));
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('offers to found a village on free land, and says why not elsewhere', async () => {
+    show({ x: 4, y: 9, type: 'empty', worldId: WORLD });
+    expect((await screen.findByRole('link', { name: 'Found village here' })).getAttribute('href')).toBe('/game/army?x=4&y=9&mission=settle');
+    expect(new URL(fetchMock.mock.calls[0][0].url).pathname).toBe(`/api/settlement/can-settle/${WORLD}/4/9`);
+    cleanup();
+    show({ x: 1, y: 1, type: 'empty', worldId: WORLD });
+    expect(await screen.findByText('Too close to another village: keep 3 tiles apart')).toBeTruthy();
+  });
+
+  it('offers nothing in a world where the player has no village, or on land nobody settles', () => {
+    show(villageTile(5, -3, { id: 'other', username: 'Aelle' }), { ...HOME, worldId: 'elsewhere' });
+    expect(screen.queryByRole('group')).toBeNull();
+    show({ x: 4, y: 9, type: 'water', worldId: WORLD });
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

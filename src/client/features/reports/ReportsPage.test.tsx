@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider, createStore } from 'jotai';
+import { MemoryRouter } from 'react-router';
+import type { BattleReport } from '../../api/game';
+import { reportsVersionAtom, unreadReportsAtom } from '../../state/army';
+import ReportsPage from './ReportsPage';
+
+const ME = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', username: 'Ragnar' };
+const place = (name: string, x: number, y: number) => ({ id: `${name}-id`, name, x, y });
+
+function report(id: string, read: boolean, extra: Partial<BattleReport> = {}): BattleReport {
+  return {
+    id,
+    type: 'attack',
+    occurredAt: '2026-03-01T10:00:00Z',
+    worldId: 'w',
+    attacker: { user: ME, village: place('Kattegat', 1, 2), units: { viking_raider: 5, bondi: 2 }, losses: { bondi: 2 } },
+    defender: { user: { id: 'd', username: 'Aelle' }, village: place('York', 9, 9), units: { huscarl: 3 }, losses: { huscarl: 3 } },
+    winner: 'attacker',
+    perspective: 'attacker',
+    loot: { timber: 100, stone: 50, iron: 25, mead: 0 },
+    wallDamage: 1,
+    loyaltyChange: -24,
+    villageConquered: false,
+    read,
+    ...extra,
+  };
+}
+
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let battles: BattleReport[] = [];
+let total = 2;
+
+beforeEach(() => {
+  battles = [report('11111111-1111-4111-8111-111111111111', false), report('22222222-2222-4222-8222-222222222222', true, { winner: 'attacker', perspective: 'defender', loot: { timber: 0, stone: 0, iron: 0, mead: 0 } })];
+  total = 2;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/game/battles') {
+      const unread = battles.filter((b) => !b.read).length;
+      return json({ battles, page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')), total, unread });
+    }
+    const read = /^\/api\/game\/battles\/(.+)\/read$/.exec(url.pathname);
+    if (read && request.method === 'POST') {
+      battles = battles.map((b) => (b.id === read[1] ? { ...b, read: true } : b));
+      return json({ ok: true });
+    }
+    return json({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPage(url = '/game/reports') {
+  const store = createStore();
+  render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[url]}>
+        <ReportsPage />
+      </MemoryRouter>
+    </Provider>,
+  );
+  return store;
+}
+
+describe('ReportsPage', () => {
+  it('lists reports newest first with unread ones marked, and opening one shows the numbers and marks it read', async () => {
+    const store = renderPage();
+    const list = await screen.findByRole('list', { name: 'Battle reports' });
+    const [first, second] = within(list).getAllByTestId('report');
+    expect(first.textContent).toContain('Victory');
+    expect(first.textContent).toContain('Attack on York');
+    expect(first.textContent).toContain('New');
+    expect(first.textContent).toContain('+175 loot');
+    expect(second.textContent).toContain('Defeat');
+    expect(second.textContent).not.toContain('New');
+    expect(screen.getByText('2 reports, 1 unread')).toBeTruthy();
+    expect(store.get(unreadReportsAtom)).toBe(1);
+
+    fireEvent.click(within(first).getByRole('button'));
+    const attacker = within(first).getByRole('table', { name: 'Attacker units' });
+    const rows = within(attacker).getAllByRole('row').map((row) => row.textContent);
+    expect(rows.slice(1)).toEqual(['Bondi220', 'Viking Raider505']);
+    expect(within(first).getByRole('table', { name: 'Defender units' }).textContent).toContain('Huscarl330');
+    expect(first.textContent).toContain('1 level destroyed');
+    expect(first.textContent).toContain('-24%');
+    expect(within(first).getByRole('list', { name: 'Loot' }).textContent).toContain('Timber 100');
+    expect(first.textContent).not.toContain('New');
+    expect(store.get(unreadReportsAtom)).toBe(0);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([r]) => r.method === 'POST' && r.url.endsWith('/11111111-1111-4111-8111-111111111111/read'))).toBe(true));
+
+    // A read report opened again costs no call.
+    fireEvent.click(within(second).getByRole('button'));
+    expect(fetchMock.mock.calls.filter(([r]) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('reads its page again when a report arrives, and pages by 20', async () => {
+    total = 45;
+    const store = renderPage('/game/reports?page=2');
+    expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([r]) => new URL(r.url).search)).toContain('?page=2&limit=20');
+    battles = [report('33333333-3333-4333-8333-333333333333', false, { defender: { ...battles[0].defender, village: place('Lindisfarne', 5, 5) } }), ...battles];
+    store.set(reportsVersionAtom, 1);
+    expect(await screen.findByText(/Attack on Lindisfarne/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says so when there are no battles yet', async () => {
+    battles = [];
+    total = 0;
+    renderPage();
+    expect(await screen.findByText('No battles yet. Reports of your attacks, raids and defences appear here.')).toBeTruthy();
+  });
+});
