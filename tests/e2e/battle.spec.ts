@@ -109,6 +109,8 @@ test('an attack sent from the map is seen coming by the defender and reported to
   await search.press('Enter');
   const details = a.getByRole('region', { name: 'Tile Details' });
   await expect(details).toContainText(defender.village.name);
+  await expect(details.getByRole('link', { name: 'Raid' })).toBeVisible();
+  await a.screenshot({ path: 'test-results/battle-map.png' });
   await details.getByRole('link', { name: 'Send troops' }).click();
   await expect(a).toHaveURL(new RegExp(`/game/army\\?x=${defender.village.x}&y=${defender.village.y}&mission=attack`));
 

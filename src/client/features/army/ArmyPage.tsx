@@ -19,6 +19,7 @@ import {
   loadWorldsAtom,
   putVillageAtom,
   selectedVillageAtom,
+  selectedVillageIdAtom,
   villagesAtom,
   villagesStatusAtom,
   worldsAtom,
@@ -53,8 +54,9 @@ export default function ArmyPage() {
   const [params] = useSearchParams();
   const request = parseArmyRequest(params);
 
-  const [fromId, setFromId] = useState<string | null>(null);
-  const from = villages?.find((v) => v.id === fromId) ?? selected;
+  // Troops leave from the shell's selected village: choosing another here selects it there too (its stock shows in the top bar).
+  const setSelectedId = useSetAtom(selectedVillageIdAtom);
+  const from = selected;
   const { troops, failed, reload: reloadTroops } = useHomeTroops(villages, version);
   const [heroes, setHeroes] = useState<Hero[]>([]);
 
@@ -143,7 +145,7 @@ export default function ArmyPage() {
         <SendTroopsForm
           villages={villages}
           fromVillageId={from.id}
-          onFromVillageChange={setFromId}
+          onFromVillageChange={setSelectedId}
           troops={troops}
           heroes={heroes}
           worldSpeedOf={worldSpeedOf}
