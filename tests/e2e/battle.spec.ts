@@ -142,6 +142,7 @@ test('an attack sent from the map is seen coming by the defender and reported to
     await warning.click();
     await expect(b.getByRole('list', { name: 'Incoming movements' })).toContainText('Incoming attack');
     await expect(b.getByRole('list', { name: 'Incoming movements' })).toContainText('Strength unknown');
+    await b.screenshot({ path: 'test-results/battle-defender-army.png', fullPage: true });
   }
 
   // It lands: the raiders turn home with loot, both players get an unread report, the warning goes.
@@ -171,6 +172,9 @@ test('an attack sent from the map is seen coming by the defender and reported to
   const lost = b.getByRole('list', { name: 'Battle reports' }).getByTestId('report').first();
   await expect(lost).toContainText('Defeat');
   await expect(lost).toContainText(`Attack by ${attacker.username} on ${defender.village.name}`);
+  await lost.getByRole('button').first().click();
+  await expect(lost.getByRole('table', { name: 'Attacker units' })).toBeVisible();
+  await b.screenshot({ path: 'test-results/battle-defender-report.png', fullPage: true });
 
   // The raiders come home: the army page counts them at home again.
   await a.getByRole('link', { name: 'Army', exact: true }).click();
