@@ -1,6 +1,7 @@
 // Pins the form rules and their exact messages.
 import { describe, it, expect } from 'vitest';
 import {
+  freeTextError,
   PASSWORD_SPECIALS,
   hasErrors,
   isPasswordStrong,
@@ -133,5 +134,20 @@ describe('village renaming', () => {
   it('caps the length at 30 characters', () => {
     expect(villageNameError('v'.repeat(30))).toBeUndefined();
     expect(villageNameError('v'.repeat(31))).toBe('Village name must be at most 30 characters');
+  });
+
+  it('uses the free-text rule, so the rename prompt refuses what the server refuses', () => {
+    expect(villageNameError('Evil\u202Egnirts')).toBe(freeTextError('\u202E'));
+    expect(villageNameError('Zero\u200Bwidth')).toBeDefined();
+    expect(villageNameError('Hedeby')).toBeUndefined();
+  });
+});
+
+describe('alliance form and the free-text rule', () => {
+  it('refuses bidi overrides in the name and control characters in the description, keeping line breaks', () => {
+    const alliance = { name: 'Sons\u202E of Ragnar', tag: 'SOR', description: 'Line one\nline two' };
+    expect(validateAllianceForm(alliance).name).toBe(freeTextError('\u202E'));
+    expect(validateAllianceForm(alliance).description).toBeUndefined();
+    expect(validateAllianceForm({ ...alliance, name: 'Sons', description: 'bell\u0007' }).description).toBe(freeTextError('\u0007'));
   });
 });

@@ -155,6 +155,7 @@ export function validateAllianceForm(form: AllianceForm): FieldErrors<keyof Alli
   const name = form.name.trim();
   if (name === '') errors.name = M.allianceNameRequired;
   else if (characterCount(name) > ALLIANCE_NAME_MAX_LENGTH) errors.name = M.allianceNameTooLong;
+  else if (freeTextError(name)) errors.name = freeTextError(name);
 
   const tag = form.tag.trim();
   if (tag === '') errors.tag = M.allianceTagRequired;
@@ -165,6 +166,8 @@ export function validateAllianceForm(form: AllianceForm): FieldErrors<keyof Alli
   if (description === '') errors.description = M.allianceDescriptionRequired;
   else if (characterCount(description) > ALLIANCE_DESCRIPTION_MAX_LENGTH) {
     errors.description = M.allianceDescriptionTooLong;
+  } else if (freeTextError(description, { multiline: true })) {
+    errors.description = freeTextError(description, { multiline: true });
   }
   return errors;
 }
@@ -180,10 +183,11 @@ export function isRenameAccepted(oldName: string, nextName: string): boolean {
   return next !== '' && next !== normaliseVillageName(oldName);
 }
 
-/** A cap the server enforces so a name fits the map and the village card; the client prompt has none. */
+/** Why a village name is refused: too long for the map and the village card, or not fit to show (freeTextError). */
 export function villageNameError(name: string): string | undefined {
-  if (characterCount(normaliseVillageName(name)) > VILLAGE_NAME_MAX_LENGTH) return M.villageNameTooLong;
-  return undefined;
+  const normalised = normaliseVillageName(name);
+  if (characterCount(normalised) > VILLAGE_NAME_MAX_LENGTH) return M.villageNameTooLong;
+  return freeTextError(normalised);
 }
 
 // Free text a player types (names, tags, descriptions, messages) is shown to other players: one rule for all of it.
