@@ -89,7 +89,7 @@ async function crashAndRecover(store: Store): Promise<void> {
   const after = await store.open();
   try {
     const snapshot = await snapshotWorld(after.db, world.id, new Date());
-    expect(await checkWorld(after.db, world.id, log, snapshot)).toEqual([]);
+    expect(await checkWorld(after.db, log, snapshot)).toEqual([]);
     expect(snapshot.reports.length).toBeGreaterThan(0);
   } finally {
     await after.close();

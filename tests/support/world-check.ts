@@ -53,7 +53,7 @@ function unansweredOf(log: LoadLog, villageId: string, steps: string[]): number 
  * Every invariant the game promises after any run, crashes included. Writes that got no answer may or may
  * not have happened, so where they could matter the check accepts a range instead of one number.
  */
-export async function checkWorld(db: Db, worldId: string, log: LoadLog, world: WorldSnapshot): Promise<string[]> {
+export async function checkWorld(db: Db, log: LoadLog, world: WorldSnapshot): Promise<string[]> {
   const problems: string[] = [];
   const acks = log.acks;
   const of = <K extends Ack['kind']>(kind: K) => acks.filter((a): a is Extract<Ack, { kind: K }> => a.kind === kind);
@@ -157,4 +157,14 @@ export function allHomeBy(log: LoadLog): number {
   let latest = 0;
   for (const a of log.acks) if (a.kind === 'send') latest = Math.max(latest, a.arrivesAt + (a.arrivesAt - a.departedAt));
   return latest;
+}
+
+/** The villages of a world exactly as stored (not settled): the opening balance of the world's books. */
+export async function storedVillages(db: Db, worldId: string): Promise<Map<string, VillageState>> {
+  const rows = await db.select().from(villages).where(eq(villages.worldId, worldId));
+  const parts = await loadParts(
+    db,
+    rows.map((r) => r.id),
+  );
+  return new Map(rows.map((row) => [row.id, toVillageState(row, parts.get(row.id)!)]));
 }
