@@ -2,6 +2,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   PASSWORD_SPECIALS,
+  validatePasswordChange,
   hasErrors,
   isPasswordStrong,
   isRenameAccepted,
@@ -133,5 +134,16 @@ describe('village renaming', () => {
   it('caps the length at 30 characters', () => {
     expect(villageNameError('v'.repeat(30))).toBeUndefined();
     expect(villageNameError('v'.repeat(31))).toBe('Village name must be at most 30 characters');
+  });
+});
+
+describe('validatePasswordChange', () => {
+  const strong = 'Valhalla#2027';
+  it('asks for the current password, a strong new one typed twice, and a real change', () => {
+    expect(validatePasswordChange({ currentPassword: '', newPassword: strong, confirmPassword: strong })).toEqual({ currentPassword: 'Current password is required' });
+    expect(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: 'weak', confirmPassword: 'weak' })).toEqual({ newPassword: "Password doesn't meet requirements" });
+    expect(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: 'Valhalla#2028' })).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(validatePasswordChange({ currentPassword: strong, newPassword: strong, confirmPassword: strong })).toEqual({ newPassword: 'Choose a password other than the current one' });
+    expect(hasErrors(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: strong }))).toBe(false);
   });
 });
