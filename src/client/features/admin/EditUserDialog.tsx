@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { setTemporaryPassword, setUserRole, suspendUser, unsuspendUser, type AdminUser, type Role } from '../../api/admin';
 import { apiError } from '../../api/client';
 import { ROLES, ROLE_NAMES } from '../../../rules/roles';
+import { formatDate } from '../../ui/dates';
 import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
 import { Modal } from '../../ui/Modal';
 import { temporaryPassword } from './model';
@@ -37,7 +38,7 @@ function RoleForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) {
   return (
     <form className="admin-edit__part" onSubmit={onSubmit}>
       <h3>Role</h3>
-      <div className="row">
+      <div className="row row--inline">
         <label htmlFor="edit-role" className="visually-hidden">
           Role
         </label>
@@ -102,7 +103,7 @@ function SuspensionForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) 
           </button>
         </div>
       ) : (
-        <form className="row" onSubmit={onSuspend}>
+        <form className="row row--inline" onSubmit={onSuspend}>
           <label htmlFor="suspend-reason" className="visually-hidden">
             Reason for the suspension
           </label>
@@ -165,7 +166,7 @@ function TemporaryPasswordPart({ user, onChanged }: Pick<Props, 'user' | 'onChan
           <p className="alert alert--info alert--compact" role="status">
             Tell {user.username} this password. It is shown only now; they must choose their own at next login.
           </p>
-          <div className="row">
+          <div className="row row--inline">
             <label htmlFor="temporary-password" className="visually-hidden">
               Temporary password
             </label>
@@ -203,7 +204,7 @@ export function EditUserDialog({ user, onClose, onChanged }: Props) {
   return (
     <Modal open title={`Edit ${user.username}`} onClose={onClose} className="admin-edit">
       <p className="muted admin-edit__note">
-        {user.email} · joined {new Date(user.createdAt).toLocaleDateString()} · {user.villageCount} villages
+        {user.email} · joined {formatDate(user.createdAt)} · {user.villageCount} {user.villageCount === 1 ? 'village' : 'villages'}
       </p>
       <RoleForm user={user} onChanged={onChanged} />
       <SuspensionForm user={user} onChanged={onChanged} />

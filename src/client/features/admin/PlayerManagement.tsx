@@ -63,7 +63,7 @@ export function PlayerManagement({ canAdminister, onChanged, title = 'User Manag
     <section className="card" aria-labelledby="admin-users-title">
       <div className="page__header">
         <h2 id="admin-users-title">{title}</h2>
-        <form className="row" role="search" aria-label="Players" onSubmit={onSearch}>
+        <form className="row row--inline player-search" role="search" aria-label="Players" onSubmit={onSearch}>
           <label htmlFor="player-search" className="visually-hidden">
             Search players by name or e-mail
           </label>
