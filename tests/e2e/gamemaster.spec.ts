@@ -99,13 +99,19 @@ test('a game master sends an announcement and starts an event; a player of the w
   await expect(harvest).toContainText('Active');
   await expect(harvest).toContainText('+30% production');
 
-  // Edit: only the percent changes (the start already passed and stays).
+  // Edit: the percent of an event that already held is refused with the server's words; a longer window is fine.
   await harvest.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit Harvest Blessing' });
   await edit.getByLabel('Bonus (percent)').fill('35');
   await edit.getByRole('button', { name: 'Save Event' }).click();
+  await expect(edit.getByRole('alert')).toHaveText('The percent of an event that has already held cannot change; end it and create another');
+  await edit.getByLabel('Bonus (percent)').fill('30');
+  await edit.getByLabel('Name').fill('Harvest Blessing of Freyr');
+  await edit.getByLabel('Ends').fill(toLocal(new Date(Date.now() + 3 * 86_400_000)));
+  await edit.getByRole('button', { name: 'Save Event' }).click();
   await expect(edit).toHaveCount(0);
-  await expect(harvest).toContainText('+35% production');
+  await expect(harvest).toContainText('Harvest Blessing of Freyr');
+  await expect(harvest).toContainText('+30% production');
   await page.screenshot({ path: 'test-results/gm-events.png', fullPage: true });
 
   const playerPage = await (await browser.newContext()).newPage();
@@ -113,7 +119,7 @@ test('a game master sends an announcement and starts an event; a player of the w
   await expect(playerPage.getByRole('list', { name: 'Announcements' })).toContainText(
     `Announcement from ${master.username}: The longships sail at dawn: double mead at the feast tonight!`,
   );
-  await expect(playerPage.getByRole('list', { name: 'World events' })).toContainText('Harvest Blessing: +35% production until');
+  await expect(playerPage.getByRole('list', { name: 'World events' })).toContainText('Harvest Blessing of Freyr: +30% production until');
   await playerPage.screenshot({ path: 'test-results/player-notices.png' });
   await playerPage.context().close();
 });
@@ -187,7 +193,7 @@ test('moderation finds players (suspending stays with admins), analytics draws r
   await page.getByRole('link', { name: 'Map Designer' }).click();
   await expect(page).toHaveURL(/\/designer\/map$/);
   await expect(page.getByRole('heading', { name: 'Map Designer' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Game Master' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Game Master', exact: true })).toBeVisible();
   await page.getByRole('link', { name: /Back to the Game Master Dashboard/ }).click();
   await expect(page.getByRole('heading', { name: 'Game Master Dashboard' })).toBeVisible();
 });

@@ -88,7 +88,7 @@ export function EventDialog({ worlds, event, onClose, onSaved }: Props) {
           <label htmlFor="event-end">Ends</label>
           <input id="event-end" className="input" type="datetime-local" required value={form.end} onChange={edit('end')} />
         </div>
-        <p className="muted">New events start switched off: activate one when it should count.</p>
+        {!event && <p className="muted">New events start switched off: activate one when it should count.</p>}
         {error && (
           <div className="alert" role="alert">
             {error}
