@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import {
   freeTextError,
   PASSWORD_SPECIALS,
+  validatePasswordChange,
   hasErrors,
   isPasswordStrong,
   isRenameAccepted,
@@ -149,5 +150,16 @@ describe('alliance form and the free-text rule', () => {
     expect(validateAllianceForm(alliance).name).toBe(freeTextError('\u202E'));
     expect(validateAllianceForm(alliance).description).toBeUndefined();
     expect(validateAllianceForm({ ...alliance, name: 'Sons', description: 'bell\u0007' }).description).toBe(freeTextError('\u0007'));
+  });
+});
+
+describe('validatePasswordChange', () => {
+  const strong = 'Valhalla#2027';
+  it('asks for the current password, a strong new one typed twice, and a real change', () => {
+    expect(validatePasswordChange({ currentPassword: '', newPassword: strong, confirmPassword: strong })).toEqual({ currentPassword: 'Current password is required' });
+    expect(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: 'weak', confirmPassword: 'weak' })).toEqual({ newPassword: "Password doesn't meet requirements" });
+    expect(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: 'Valhalla#2028' })).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(validatePasswordChange({ currentPassword: strong, newPassword: strong, confirmPassword: strong })).toEqual({ newPassword: 'Choose a password other than the current one' });
+    expect(hasErrors(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: strong }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// Form validation (registration, login, alliance, village name) and the free-text rule, shared by the client forms and the server.
+// Form validation (registration, login, password change, alliance, village name) and the free-text rule, shared by the client forms and the server.
 
 /** Field name to the message shown under that field; a field without an entry is valid. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordWeak: "Password doesn't meet requirements",
   passwordsDiffer: 'Passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  passwordUnchanged: 'Choose a password other than the current one',
   allianceNameRequired: 'Alliance name is required',
   allianceNameTooLong: 'Alliance name must be at most 50 characters',
   allianceTagRequired: 'Alliance tag is required',
@@ -128,6 +130,25 @@ export function validateRegistration(form: RegistrationForm): FieldErrors<Regist
   if (form.confirmPassword !== undefined && form.confirmPassword !== form.password) {
     errors.confirmPassword = M.passwordsDiffer;
   }
+  return errors;
+}
+
+export interface PasswordChangeForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export type PasswordChangeField = keyof PasswordChangeForm;
+
+/** Choosing one's own password (after a temporary one): the same strength rule as registration, and a real change. */
+export function validatePasswordChange(form: PasswordChangeForm): FieldErrors<PasswordChangeField> {
+  const errors: FieldErrors<PasswordChangeField> = {};
+  if (form.currentPassword === '') errors.currentPassword = M.currentPasswordRequired;
+  const password = passwordError(form.newPassword);
+  if (password) errors.newPassword = password;
+  else if (form.newPassword === form.currentPassword) errors.newPassword = M.passwordUnchanged;
+  if (form.confirmPassword !== form.newPassword) errors.confirmPassword = M.passwordsDiffer;
   return errors;
 }
 

@@ -21,6 +21,7 @@ import { CrownIcon, ResourceIcon } from '../../ui/icons';
 import { formatRate, useLiveResources } from '../../ui/resources';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
+import { WorldNotices } from './WorldNotices';
 import './shell.css';
 
 const NAV = [
@@ -224,6 +225,7 @@ export default function GameShell({ tutorial }: GameShellProps) {
       </div>
 
       <main className="shell__main">
+        <WorldNotices />
         {/* The frame stays up while a game page's chunk loads. */}
         <Suspense fallback={<Spinner fullPage />}>
           <Outlet />
