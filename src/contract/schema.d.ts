@@ -2024,6 +2024,8 @@ export interface components {
             createdAt: string;
             /** @description An admin set a temporary password; the player must choose their own before anything else. The server always sends it; a missing value means false. */
             mustChangePassword?: boolean;
+            /** @description A Discord account is linked, so the player may also sign in with Discord. The server always sends it; a missing value means false. */
+            discordLinked?: boolean;
         };
         AuthResponse: {
             user: components["schemas"]["User"];

@@ -1,7 +1,9 @@
 // Pins the form rules and their exact messages.
 import { describe, it, expect } from 'vitest';
 import {
+  freeTextError,
   PASSWORD_SPECIALS,
+  validatePasswordChange,
   hasErrors,
   isPasswordStrong,
   isRenameAccepted,
@@ -133,5 +135,31 @@ describe('village renaming', () => {
   it('caps the length at 30 characters', () => {
     expect(villageNameError('v'.repeat(30))).toBeUndefined();
     expect(villageNameError('v'.repeat(31))).toBe('Village name must be at most 30 characters');
+  });
+
+  it('uses the free-text rule, so the rename prompt refuses what the server refuses', () => {
+    expect(villageNameError('Evil\u202Egnirts')).toBe(freeTextError('\u202E'));
+    expect(villageNameError('Zero\u200Bwidth')).toBeDefined();
+    expect(villageNameError('Hedeby')).toBeUndefined();
+  });
+});
+
+describe('alliance form and the free-text rule', () => {
+  it('refuses bidi overrides in the name and control characters in the description, keeping line breaks', () => {
+    const alliance = { name: 'Sons\u202E of Ragnar', tag: 'SOR', description: 'Line one\nline two' };
+    expect(validateAllianceForm(alliance).name).toBe(freeTextError('\u202E'));
+    expect(validateAllianceForm(alliance).description).toBeUndefined();
+    expect(validateAllianceForm({ ...alliance, name: 'Sons', description: 'bell\u0007' }).description).toBe(freeTextError('\u0007'));
+  });
+});
+
+describe('validatePasswordChange', () => {
+  const strong = 'Valhalla#2027';
+  it('asks for the current password, a strong new one typed twice, and a real change', () => {
+    expect(validatePasswordChange({ currentPassword: '', newPassword: strong, confirmPassword: strong })).toEqual({ currentPassword: 'Current password is required' });
+    expect(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: 'weak', confirmPassword: 'weak' })).toEqual({ newPassword: "Password doesn't meet requirements" });
+    expect(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: 'Valhalla#2028' })).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(validatePasswordChange({ currentPassword: strong, newPassword: strong, confirmPassword: strong })).toEqual({ newPassword: 'Choose a password other than the current one' });
+    expect(hasErrors(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: strong }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-// Form validation (registration, login, alliance, village name) and the free-text rule, shared by the client forms and the server.
+// Form validation (registration, login, password change, alliance, village name) and the free-text rule, shared by the client forms and the server.
 
 /** Field name to the message shown under that field; a field without an entry is valid. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -30,6 +30,8 @@ export const VALIDATION_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordWeak: "Password doesn't meet requirements",
   passwordsDiffer: 'Passwords do not match',
+  currentPasswordRequired: 'Current password is required',
+  passwordUnchanged: 'Choose a password other than the current one',
   allianceNameRequired: 'Alliance name is required',
   allianceNameTooLong: 'Alliance name must be at most 50 characters',
   allianceTagRequired: 'Alliance tag is required',
@@ -131,6 +133,25 @@ export function validateRegistration(form: RegistrationForm): FieldErrors<Regist
   return errors;
 }
 
+export interface PasswordChangeForm {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export type PasswordChangeField = keyof PasswordChangeForm;
+
+/** Choosing one's own password (after a temporary one): the same strength rule as registration, and a real change. */
+export function validatePasswordChange(form: PasswordChangeForm): FieldErrors<PasswordChangeField> {
+  const errors: FieldErrors<PasswordChangeField> = {};
+  if (form.currentPassword === '') errors.currentPassword = M.currentPasswordRequired;
+  const password = passwordError(form.newPassword);
+  if (password) errors.newPassword = password;
+  else if (form.newPassword === form.currentPassword) errors.newPassword = M.passwordUnchanged;
+  if (form.confirmPassword !== form.newPassword) errors.confirmPassword = M.passwordsDiffer;
+  return errors;
+}
+
 export interface LoginForm {
   email: string;
   password: string;
@@ -155,6 +176,7 @@ export function validateAllianceForm(form: AllianceForm): FieldErrors<keyof Alli
   const name = form.name.trim();
   if (name === '') errors.name = M.allianceNameRequired;
   else if (characterCount(name) > ALLIANCE_NAME_MAX_LENGTH) errors.name = M.allianceNameTooLong;
+  else if (freeTextError(name)) errors.name = freeTextError(name);
 
   const tag = form.tag.trim();
   if (tag === '') errors.tag = M.allianceTagRequired;
@@ -165,6 +187,8 @@ export function validateAllianceForm(form: AllianceForm): FieldErrors<keyof Alli
   if (description === '') errors.description = M.allianceDescriptionRequired;
   else if (characterCount(description) > ALLIANCE_DESCRIPTION_MAX_LENGTH) {
     errors.description = M.allianceDescriptionTooLong;
+  } else if (freeTextError(description, { multiline: true })) {
+    errors.description = freeTextError(description, { multiline: true });
   }
   return errors;
 }
@@ -180,10 +204,11 @@ export function isRenameAccepted(oldName: string, nextName: string): boolean {
   return next !== '' && next !== normaliseVillageName(oldName);
 }
 
-/** A cap the server enforces so a name fits the map and the village card; the client prompt has none. */
+/** Why a village name is refused: too long for the map and the village card, or not fit to show (freeTextError). */
 export function villageNameError(name: string): string | undefined {
-  if (characterCount(normaliseVillageName(name)) > VILLAGE_NAME_MAX_LENGTH) return M.villageNameTooLong;
-  return undefined;
+  const normalised = normaliseVillageName(name);
+  if (characterCount(normalised) > VILLAGE_NAME_MAX_LENGTH) return M.villageNameTooLong;
+  return freeTextError(normalised);
 }
 
 // Free text a player types (names, tags, descriptions, messages) is shown to other players: one rule for all of it.

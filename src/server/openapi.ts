@@ -239,9 +239,10 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
         }
       },
       preValidation: async (request) => {
-        if (op.rateLimited && limits) await limits.byAccount(request);
-        // Refused here for every operation at once: no text with a NUL ever reaches the database.
+        // Refused here for every operation at once: no text with a NUL ever reaches the database (the account
+        // limiter's key included; such a try was already counted against its address in onRequest).
         if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(NUL_REFUSED);
+        if (op.rateLimited && limits) await limits.byAccount(request);
         if (friendly) await friendly(request);
       },
       handler: handler ? runHandler(op, handler) : notImplemented,

@@ -105,13 +105,48 @@ test('an admin made with the CLI sees the user table', async ({ page, request })
     await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
     await page.goto(`${server.url}/admin`);
     await expect(page.getByText('Admin Dashboard')).toBeVisible();
-    const table = page.getByRole('table');
+    const table = page.getByRole('table', { name: 'Users' });
     await expect(table).toContainText(other.username);
     await expect(table).toContainText(admin.email);
     await expect(table).toContainText(other.id.slice(0, 8));
     await expect(table).not.toContainText(other.id);
-    await expect(page.getByText('87', { exact: true })).toBeVisible();
+    // Real figures: two accounts, each signed in once at registration and the admin once more.
+    await expect(page.getByTestId('total-users')).toHaveText('2');
+    await expect(page.getByTestId('active-sessions')).toHaveText('3');
   } finally {
     await server.stop();
+  }
+});
+
+test('Discord reaches an existing account only after its owner links it while signed in', async ({ page, request }) => {
+  const oauth = `http://127.0.0.1:${Number(process.env.OAUTH_PORT ?? 3998)}`;
+  const player = await registerViaApi(request, newPlayer('lnk'));
+  const sameEmail = { id: '9119', username: 'Gunnhild', avatar: null, email: player.email, verified: true };
+  await request.put(`${oauth}/test/user`, { data: sameEmail });
+  try {
+    // A stranger's Discord profile with this e-mail does not sign into the account.
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Discord/ }).click();
+    await expect(page.getByRole('alert')).toContainText('An account with this e-mail already exists');
+
+    // The owner signs in with the password and links Discord from the dashboard.
+    await page.goto('/login');
+    await logIn(page, player);
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.getByRole('button', { name: 'Link Discord' }).click();
+    await expect(page.getByText('Discord is now linked to your account.')).toBeVisible({ timeout: 20_000 });
+
+    // From now on Discord signs into that same account.
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByRole('button', { name: /Discord/ }).click();
+    await expect(page).toHaveURL(/\/(dashboard|game)/, { timeout: 20_000 });
+    const user = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+    expect(user).toMatchObject({ id: player.id, username: player.username, discordLinked: true });
+  } finally {
+    await request.put(`${oauth}/test/user`, {
+      data: { id: '7007', username: 'Freydis', avatar: 'f00dcafe', email: 'freydis@vinland.example', verified: true },
+    });
   }
 });

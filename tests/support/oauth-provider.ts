@@ -37,6 +37,16 @@ export async function startOAuthProvider(
       res.end(JSON.stringify(body));
     };
     if (req.method === 'GET' && url.pathname === '/health') return send(200, { status: 'ok' });
+    if (req.method === 'PUT' && url.pathname === '/test/user') {
+      // Browser tests choose who the next sign-in is (the provider runs as its own process there).
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        provider.user = JSON.parse(raw) as ProviderUser;
+        send(200, provider.user);
+      });
+      return;
+    }
     if (req.method === 'GET' && url.pathname === '/oauth2/authorize') {
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
       if (url.searchParams.get('client_id') !== clientId || !redirectUri) return send(400, { error: 'invalid_client' });

@@ -14,9 +14,9 @@ export interface ServerRun {
   exited: Promise<number | null>;
 }
 
-/** Starts `node <script>` in the repository with `env` added to this process's environment. */
-export function runServer(script: string, env: NodeJS.ProcessEnv): ServerRun {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts `node [nodeArgs] <script>` in the repository with `env` added to this process's environment. */
+export function runServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): ServerRun {
+  const child = spawn(process.execPath, [...nodeArgs, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let printed = '';
   // Read both pipes to the end: a full pipe would block the server on its next log line.
   child.stdout!.on('data', (chunk: Buffer) => void (printed += chunk.toString()));

@@ -26,6 +26,12 @@ export async function fetchMe(): Promise<User> {
   return user;
 }
 
+/** Replaces the password (required after a temporary one); the reply is the user, no longer bound to change it. */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<User> {
+  const { user } = await unwrap(api.POST('/api/auth/change-password', { body: { currentPassword, newPassword } }));
+  return user;
+}
+
 export async function logout(): Promise<void> {
   await unwrap(api.POST('/api/auth/logout'));
 }

@@ -29,10 +29,10 @@ function renderAt(url: string) {
   );
 }
 
-function signInAs(role: User['role']) {
+function signInAs(role: User['role'], mustChangePassword = false) {
   sessionStore.set(signInAtom, {
     token: 't',
-    user: { id: 'u1', username: 'Bjorn', email: 'b@x.no', role, discordAvatar: null, createdAt: '' },
+    user: { id: 'u1', username: 'Bjorn', email: 'b@x.no', role, discordAvatar: null, createdAt: '', mustChangePassword },
   });
 }
 
@@ -101,5 +101,24 @@ describe('PublicOnly', () => {
   it('shows the page to visitors', () => {
     renderAt('/');
     expect(screen.getByText('landing')).toBeTruthy();
+  });
+});
+
+describe('temporary password', () => {
+  it('holds a player who must change their password on the change-password page, remembering where they were going', () => {
+    signInAs('user', true);
+    renderAt('/game/village');
+    expect(screen.getByTestId('where').textContent).toBe('/change-password');
+    expect(JSON.parse(screen.getByTestId('state').textContent ?? 'null')).toEqual({ from: '/game/village' });
+  });
+
+  it('holds admins too, and lets them through once the password is their own', () => {
+    signInAs('admin', true);
+    renderAt('/admin');
+    expect(screen.getByTestId('where').textContent).toBe('/change-password');
+    cleanup();
+    signInAs('admin', false);
+    renderAt('/admin');
+    expect(screen.getByText('admin area')).toBeTruthy();
   });
 });

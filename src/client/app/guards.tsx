@@ -1,4 +1,4 @@
-// Route guards of SPEC section 6: signed-in only, minimum role, and public-only pages for visitors.
+// Route guards: signed-in only, minimum role, public-only pages for visitors, and the hold of a temporary password.
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, type Location } from 'react-router';
@@ -25,11 +25,28 @@ function ToLogin() {
   return <Navigate to="/login" replace state={state} />;
 }
 
+/** The page that holds a player with a temporary password until they choose their own. */
+export const CHANGE_PASSWORD_PATH = '/change-password';
+
+/** A player with a temporary password sees only the change-password page (the server refuses the rest anyway). */
+function ToChangePassword() {
+  const location = useLocation();
+  const state: FromState = { from: pathOf(location) };
+  return <Navigate to={CHANGE_PASSWORD_PATH} replace state={state} />;
+}
+
+function mustChangeHere(user: { mustChangePassword?: boolean } | null, pathname: string): boolean {
+  return user?.mustChangePassword === true && pathname !== CHANGE_PASSWORD_PATH;
+}
+
 /** Signed-in players only; visitors go to /login remembering where they were headed. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useAtomValue(authStatusAtom);
+  const user = useAtomValue(userAtom);
+  const { pathname } = useLocation();
   if (status === 'loading') return <AuthLoading />;
   if (status === 'anonymous') return <ToLogin />;
+  if (mustChangeHere(user, pathname)) return <ToChangePassword />;
   return <>{children}</>;
 }
 
@@ -37,8 +54,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireRole({ role, children }: { role: Role; children: ReactNode }) {
   const status = useAtomValue(authStatusAtom);
   const user = useAtomValue(userAtom);
+  const { pathname } = useLocation();
   if (status === 'loading') return <AuthLoading />;
   if (status === 'anonymous' || !user) return <ToLogin />;
+  if (mustChangeHere(user, pathname)) return <ToChangePassword />;
   const actual = parseRole(user.role);
   if (!actual || !roleAllows(actual, role)) return <Navigate to="/forbidden" replace />;
   return <>{children}</>;

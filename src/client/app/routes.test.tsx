@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from './routes';
 import { sessionStore, signInAtom, signOutAtom, type User } from '../state/session';
+import type { AdminUser } from '../api/admin';
 
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 
@@ -100,50 +101,94 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/game/village'));
   });
 
-  it('renders the admin table with truncated ids and coloured role badges', async () => {
+  function adminUser(role: User['role'], extra: Partial<AdminUser> = {}): AdminUser {
+    return {
+      ...user(role),
+      mustChangePassword: false,
+      suspended: false,
+      suspensionReason: null,
+      villageCount: 1,
+      lastSeenAt: null,
+      ...extra,
+    } as AdminUser;
+  }
+
+  /** Answers the admin page's reads by path, the way the server shapes them. */
+  function adminServer(users: AdminUser[]) {
+    fetchMock.mockImplementation(async (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/admin/stats') return Response.json({ totalUsers: 42, activeSessions: 7, playersOnline: 3, serverStatus: 'Online' });
+      if (pathname === '/api/admin/users/search') return Response.json({ users, total: 42, page: 1, limit: 20 });
+      if (pathname === '/api/admin/audit') return Response.json({ entries: [], total: 0, page: 1, limit: 15 });
+      return Response.json({ error: 'Not found' }, { status: 404 });
+    });
+  }
+
+  it('renders the admin figures and the table with truncated ids, coloured role badges and paging', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('admin') });
-    fetchMock.mockResolvedValue(
-      Response.json([
-        user('admin'),
-        user('gamemaster', { id: '11111111-2222-3333-4444-555555555555', username: 'Gm', email: 'g@x.no' }),
-        user('moderator', { id: '22222222-2222-3333-4444-555555555555', username: 'Mod', email: 'm@x.no' }),
-        user('premium', { id: '33333333-2222-3333-4444-555555555555', username: 'Prem', email: 'p@x.no' }),
-      ]),
-    );
+    adminServer([
+      adminUser('admin'),
+      adminUser('gamemaster', { id: '11111111-2222-3333-4444-555555555555', username: 'Gm', email: 'g@x.no' }),
+      adminUser('moderator', { id: '22222222-2222-3333-4444-555555555555', username: 'Mod', email: 'm@x.no', suspended: true, suspensionReason: 'spam' }),
+      adminUser('premium', { id: '33333333-2222-3333-4444-555555555555', username: 'Prem', email: 'p@x.no' }),
+    ]);
     renderAt('/admin');
     const table = await screen.findByRole('table', { name: 'Users' });
-    expect(screen.getByTestId('total-users').textContent).toBe('4');
-    expect(screen.getByText('87')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('total-users').textContent).toBe('42'));
+    expect(screen.getByTestId('active-sessions').textContent).toBe('7');
     expect(screen.getByText('Online')).toBeTruthy();
     expect(within(table).getByText('0a1b2c3d')).toBeTruthy();
     expect(within(table).getByText('Admin').className).toContain('badge--red');
     expect(within(table).getByText('Game Master').className).toContain('badge--purple');
     expect(within(table).getByText('Moderator').className).toContain('badge--blue');
     expect(within(table).getByText('Premium').className).toContain('badge--green');
-    expect(within(table).getAllByRole('button', { name: 'Edit' })).toHaveLength(4);
-    expect(within(table).getAllByRole('button', { name: 'Delete' })).toHaveLength(4);
+    expect(within(table).getByText('Suspended')).toBeTruthy();
+    expect(within(table).getAllByRole('button', { name: /^Edit / })).toHaveLength(4);
+    expect(within(table).getAllByRole('button', { name: /^Delete / })).toHaveLength(4);
+    expect(screen.getByText('Page 1 of 3 · 42 players')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Game Master' })).toBeTruthy();
+  });
+
+  it('deletes only after the username is typed exactly', async () => {
+    sessionStore.set(signInAtom, { token: 't', user: user('admin') });
+    adminServer([adminUser('user', { id: '44444444-2222-3333-4444-555555555555', username: 'Bjorn', email: 'b@x.no' })]);
+    renderAt('/admin');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Bjorn' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Bjorn?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete account' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/to confirm/), { target: { value: 'bjorn' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/to confirm/), { target: { value: 'Bjorn' } });
+    expect(confirm.disabled).toBe(false);
   });
 
   it('shows the admin list failure message', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('admin') });
     fetchMock.mockResolvedValue(Response.json({}, { status: 500 }));
     renderAt('/admin');
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to load users.');
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain('Failed to load users.');
   });
 
-  it('keeps the game master page local: maintenance empties a world, events toggle', async () => {
+  it('loads the game master page from the server and links to the map designer', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('gamemaster') });
+    const world = { id: 'w1', name: 'Midgard', status: 'online', players: 3, maxPlayers: 500, speed: 1, size: 200 };
+    fetchMock.mockImplementation(async (request) => {
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/gamemaster/worlds') {
+        return Response.json({ worlds: [{ world, villages: 4, totalPopulation: 120, movementsInFlight: 2, sweeperLagSeconds: 0, createdAt: '' }] });
+      }
+      if (pathname === '/api/gamemaster/events') return Response.json({ events: [] });
+      return Response.json({ error: 'Not found' }, { status: 404 });
+    });
     renderAt('/gamemaster');
     const worlds = await screen.findByRole('table', { name: 'Worlds' });
     const midgard = within(worlds).getByText('Midgard').closest('tr') as HTMLElement;
-    expect(within(midgard).getByText('342/500')).toBeTruthy();
-    fireEvent.click(within(midgard).getByRole('button', { name: 'Set Maintenance' }));
-    expect(within(midgard).getByText('0/500')).toBeTruthy();
-    expect(within(midgard).getByRole('button', { name: 'Set Online' })).toBeTruthy();
-    expect(screen.getByText('Upcoming')).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'Deactivate' })).toHaveLength(2);
-    fireEvent.click(screen.getAllByRole('button', { name: 'Deactivate' })[0]);
-    expect(screen.getAllByRole('button', { name: 'Activate' })).toHaveLength(2);
+    expect(within(midgard).getByText('3/500')).toBeTruthy();
+    expect(within(midgard).getByRole('button', { name: 'Set Maintenance: Midgard' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Map Designer' }).getAttribute('href')).toBe('/designer/map');
+    expect(screen.getByRole('link', { name: 'Game Master' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     for (const name of ['Create New Event', 'Send Announcement', 'Distribute Rewards', 'Moderate Players', 'View Analytics']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }

@@ -13,6 +13,7 @@ const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
 const CallbackPage = lazy(() => import('../features/auth/CallbackPage'));
 const ForbiddenPage = lazy(() => import('../features/forbidden/ForbiddenPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
@@ -27,7 +28,8 @@ const QuestsPage = lazy(() => import('../features/quests/QuestsPage'));
 const AlliancePage = lazy(() => import('../features/alliance/AlliancePage'));
 const ArmyPage = lazy(() => import('../features/army/ArmyPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
-const GameMasterPage = lazy(() => import('../features/gamemaster/GameMasterPage'));
+// The game master dashboard composed with the admin feature's player search.
+const GameMasterFrame = lazy(() => import('./GameMasterFrame'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const DesignerMapPage = lazy(() => import('../features/designer/DesignerMapPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
@@ -67,13 +69,15 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/login', access: 'public', page: LoginPage },
   { path: '/register', access: 'visitors', page: RegisterPage },
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
+  // Where a player with a temporary password is held until they choose their own (see guards).
+  { path: '/change-password', access: 'signed-in', page: ChangePasswordPage },
   // Both addresses appear in different places of the Discord flow; both are the callback page.
   { path: '/auth/discord', access: 'public', page: CallbackPage },
   { path: '/auth/callback', access: 'public', page: CallbackPage },
   { path: '/forbidden', access: 'public', page: ForbiddenPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
   { path: '/game', access: 'signed-in', page: GameFrame, children: gameRoutes },
-  { path: '/gamemaster/*', access: { role: 'gamemaster' }, page: GameMasterPage },
+  { path: '/gamemaster/*', access: { role: 'gamemaster' }, page: GameMasterFrame },
   { path: '/admin/*', access: { role: 'admin' }, page: AdminPage },
   // Art tuning for the map (assets/): every tile type at every zoom step on the real stage.
   { path: '/designer/map', access: { role: 'gamemaster' }, page: DesignerMapPage },

@@ -1,15 +1,17 @@
-// The header bar over signed-in pages: a Dashboard link for anyone signed in, an Admin link only for admins.
+// The header bar over signed-in pages: a Dashboard link for anyone signed in, Game Master for game masters and admins, Admin only for admins.
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink } from 'react-router';
-import { parseRole } from '../../rules/roles';
+import { parseRole, roleAllows } from '../../rules/roles';
 import { authStatusAtom, userAtom } from '../state/session';
 import { Logo } from './Logo';
 
 export function SiteHeader({ className, children }: { className?: string; children?: ReactNode }) {
   const status = useAtomValue(authStatusAtom);
   const user = useAtomValue(userAtom);
-  const isAdmin = parseRole(user?.role) === 'admin';
+  const role = parseRole(user?.role);
+  const isAdmin = role === 'admin';
+  const isGameMaster = role !== null && roleAllows(role, 'gamemaster');
   return (
     <header className={className ? `site-header ${className}` : 'site-header'}>
       <Link className="site-header__brand" to="/" aria-label="Vikings home">
@@ -17,6 +19,7 @@ export function SiteHeader({ className, children }: { className?: string; childr
       </Link>
       <nav aria-label="Main">
         {status === 'authenticated' && <NavLink to="/dashboard">Dashboard</NavLink>}
+        {status === 'authenticated' && isGameMaster && <NavLink to="/gamemaster">Game Master</NavLink>}
         {status === 'authenticated' && isAdmin && <NavLink to="/admin">Admin</NavLink>}
         {children}
       </nav>

@@ -22,6 +22,7 @@ export function publicUser(row: UserRow): PublicUser {
     discordAvatar: row.discordAvatar,
     createdAt: row.createdAt.toISOString(),
     mustChangePassword: row.mustChangePassword,
+    discordLinked: row.discordId !== null,
   };
 }
 

@@ -138,9 +138,7 @@ export interface CreateAllianceInput {
 export async function createAlliance(db: Db, userId: string, input: CreateAllianceInput, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   const form = { name: input.name.normalize('NFC').trim(), tag: input.tag.trim(), description: input.description.normalize('NFC').trim() };
   const problems = Object.entries(validateAllianceForm(form)).filter((e): e is [string, string] => typeof e[1] === 'string');
-  const textProblem = freeTextError(form.name) ?? freeTextError(form.description);
   if (problems.length > 0) throw badRequest(problems[0][1], problems.map(([field, message]) => ({ field, message })));
-  if (textProblem) throw badRequest(textProblem);
   try {
     return await db.transaction(async (tx) => {
       await lockPlayer(tx, userId);

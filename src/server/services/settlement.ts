@@ -9,7 +9,7 @@ import { startingStock } from '../../rules/resources';
 import { isEmptyLand, terrainAt } from '../../rules/terrain';
 import { distance } from '../../rules/world';
 import { FOUNDING_LONGHOUSE_LEVEL, foundingCost, maxVillages, settleCandidates, settleRefusal } from '../../rules/settlement';
-import { normaliseVillageName, villageNameError, freeTextError } from '../../rules/validation';
+import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { actOnVillageIn, pay, readVillage } from './villages';
 import { toVillageState } from './village-store';
 import { villageView } from './village-views';
@@ -100,7 +100,7 @@ export interface FoundInput {
  */
 export async function foundVillage(db: Db, userId: string, input: FoundInput, now: Date): Promise<{ village: Schema<'Village'> }> {
   const name = normaliseVillageName(input.villageName);
-  const problem = name === '' ? 'Village name is required' : (villageNameError(name) ?? freeTextError(name));
+  const problem = name === '' ? 'Village name is required' : villageNameError(name);
   if (problem) throw badRequest(problem, [{ field: 'villageName', message: problem }]);
   const world = await worldRow(db, input.worldId);
   try {

@@ -34,7 +34,7 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
         .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
         .orderBy(asc(movements.arrivesAt), asc(movements.id))
         .limit(1)
-        .for('update', { of: villages, skipLocked: true });
+        .for('no key update', { of: villages, skipLocked: true });
       if (!next) return false;
       const head = await loadVillageHead(tx, next.villageId, now, true);
       if (!head) return false;

@@ -46,7 +46,10 @@ async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Pr
 /** The village row with its world's speed and status, and its environment at `now`; `lock` takes the row lock for the transaction. */
 export async function loadVillageHead(db: Db, villageId: string, now: Date, lock = false): Promise<VillageHead | null> {
   const query = db.select(headColumns).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, villageId));
-  const [row] = lock ? await query.for('update', { of: villages }) : await query;
+  // `no key update`: it orders writers of the village, yet lets another transaction insert a movement or
+  // report that refers to it (a foreign-key check takes `key share`, which a plain `update` lock blocks,
+  // and two players raiding each other at once then deadlock).
+  const [row] = lock ? await query.for('no key update', { of: villages }) : await query;
   return row ? (await withEnvs(db, [row], now))[0] : null;
 }
 
@@ -71,7 +74,7 @@ export async function claimDueHeads(db: Db, now: Date, limit: number): Promise<V
     .where(lte(villages.nextEventAt, now))
     .orderBy(asc(villages.nextEventAt))
     .limit(limit)
-    .for('update', { of: villages, skipLocked: true });
+    .for('no key update', { of: villages, skipLocked: true });
   return withEnvs(db, rows, now);
 }
 

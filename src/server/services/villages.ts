@@ -20,7 +20,7 @@ import {
 } from '../../rules/buildings';
 import type { UnitType } from '../../rules/units';
 import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
-import { freeTextError, normaliseVillageName, villageNameError } from '../../rules/validation';
+import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { spedUpTraining } from '../../rules/world-events';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
 import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type VillageHead, type VillageParts } from './village-store';
@@ -335,7 +335,7 @@ export async function renameVillage(
 ): Promise<{ village: views.VillageView }> {
   const name = normaliseVillageName(rawName);
   if (name === '') throw badRequest('Village name is required', [{ field: 'name', message: 'Village name is required' }]);
-  const problem = villageNameError(name) ?? freeTextError(name);
+  const problem = villageNameError(name);
   if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
   const { village } = await actOnVillage(db, userId, villageId, now, ({ state }) => {
     // The same name again is accepted and changes nothing, as the client's rename prompt ignores an unchanged answer.

@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
         <ol>
           <li>Contact an admin and tell them the e-mail address of your account.</li>
           <li>The admin sets a temporary password for you and tells it to you.</li>
-          <li>Log in with the temporary password and keep it to yourself.</li>
+          <li>Log in with the temporary password: you are asked at once to choose a new password of your own.</li>
         </ol>
         <p className="muted">An admin never needs your old password, so never tell it to anyone.</p>
       </div>

@@ -3,17 +3,18 @@ import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
 import { register } from '../../api/auth';
-import { ApiFailure, apiError } from '../../api/client';
+import { apiError } from '../../api/client';
 import { discordLoginOfferedAtom } from '../../state/authOptions';
 import { signInAtom } from '../../state/session';
 import {
   hasErrors,
-  passwordChecklist,
   validateRegistration,
   type FieldErrors,
   type RegistrationField,
 } from '../../../rules/validation';
 import { AuthCard } from './AuthCard';
+import { PasswordChecklist } from './PasswordChecklist';
+import { serverFieldErrors } from './serverFieldErrors';
 
 export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
@@ -28,21 +29,6 @@ const FIELDS: readonly { name: RegistrationField; label: string; type: string; a
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** Field messages the server sent in `details`, for the fields this form has. */
-function serverFieldErrors(failure: unknown): FieldErrors<RegistrationField> {
-  if (!(failure instanceof ApiFailure)) return {};
-  const body = failure.body as { details?: unknown } | null;
-  if (!body || !Array.isArray(body.details)) return {};
-  const errors: FieldErrors<RegistrationField> = {};
-  for (const detail of body.details as { field?: unknown; message?: unknown }[]) {
-    const field = typeof detail?.field === 'string' ? detail.field.replace(/^\/?(body\/)?/, '') : '';
-    if (FIELDS.some((f) => f.name === field) && typeof detail.message === 'string') {
-      errors[field as RegistrationField] = detail.message;
-    }
-  }
-  return errors;
-}
-
 export default function RegisterPage() {
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
@@ -51,7 +37,6 @@ export default function RegisterPage() {
   const [errors, setErrors] = useState<FieldErrors<RegistrationField>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const checklist = passwordChecklist(form.password);
 
   function edit(field: RegistrationField, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
@@ -71,7 +56,7 @@ export default function RegisterPage() {
       signIn(session);
       navigate('/dashboard', { replace: true });
     } catch (failure) {
-      setErrors(serverFieldErrors(failure));
+      setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name)));
       setFormError(apiError(failure, REGISTRATION_FAILED));
       setSubmitting(false);
     }
@@ -117,17 +102,7 @@ export default function RegisterPage() {
                   {error}
                 </p>
               )}
-              {field.name === 'password' && (
-                <ul id="password-checklist" className="checklist" aria-label="Password requirements">
-                  {checklist.map((item) => (
-                    <li key={item.id} className={item.met ? 'checklist__item--met' : undefined} data-met={item.met}>
-                      <span aria-hidden="true">{item.met ? '✓' : '○'}</span>
-                      <span>{item.label}</span>
-                      <span className="visually-hidden">{item.met ? '(met)' : '(not met)'}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {field.name === 'password' && <PasswordChecklist id="password-checklist" password={form.password} />}
             </div>
           );
         })}

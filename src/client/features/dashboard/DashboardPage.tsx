@@ -1,9 +1,10 @@
-// /dashboard: a landing spot after sign-in that sends the player on to /game (at once with Enter Game).
-import { useEffect } from 'react';
+// /dashboard: a landing spot after sign-in that sends the player on to /game (at once with Enter Game), unless they stay to link Discord.
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router';
 import { userAtom } from '../../state/session';
 import { SiteHeader } from '../../ui/SiteHeader';
+import { LinkDiscord } from './LinkDiscord';
 
 /** Long enough to read the page and use its button, short enough not to feel like a stop. */
 export const DASHBOARD_REDIRECT_MS = 2000;
@@ -11,24 +12,28 @@ export const DASHBOARD_REDIRECT_MS = 2000;
 export default function DashboardPage() {
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);
+  // A player who points at or tabs into the page wants to stay (to link Discord): the redirect waits for Enter Game.
+  const [staying, setStaying] = useState(false);
 
   useEffect(() => {
+    if (staying) return undefined;
     const timer = window.setTimeout(() => navigate('/game', { replace: true }), DASHBOARD_REDIRECT_MS);
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, staying]);
 
   return (
     <>
       <SiteHeader />
-      <main className="page">
+      <main className="page" onPointerDown={() => setStaying(true)} onFocus={() => setStaying(true)}>
         <section className="card stack" aria-labelledby="dashboard-title">
           <h1 id="dashboard-title">Dashboard</h1>
-          <p>Welcome{user ? `, ${user.username}` : ''}! Taking you to your village...</p>
+          <p>Welcome{user ? `, ${user.username}` : ''}! {staying ? 'Enter the game when you are ready.' : 'Taking you to your village...'}</p>
           <div>
             <button type="button" className="button" onClick={() => navigate('/game')}>
               Enter Game
             </button>
           </div>
+          <LinkDiscord />
         </section>
       </main>
     </>

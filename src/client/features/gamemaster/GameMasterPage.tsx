@@ -1,132 +1,111 @@
-// /gamemaster: world and event management plus quick actions; all local placeholder state for now.
-import { useState } from 'react';
+// /gamemaster: worlds with live figures and the maintenance toggle, world events, and the quick actions (announcements, rewards, moderation, analytics).
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { apiError } from '../../api/client';
+import { listGmWorlds, listWorldEvents, type GmWorld, type WorldEvent } from '../../api/gamemaster';
 import { SiteHeader } from '../../ui/SiteHeader';
-import { eventDisplay, sampleEvents, sampleWorlds, toggleWorld, type EventDisplay } from './sampleData';
+import { Spinner } from '../../ui/Spinner';
+import { AnalyticsPanel } from './AnalyticsPanel';
+import { AnnouncementPanel } from './AnnouncementPanel';
+import { EventsSection } from './EventsSection';
+import { RewardsPanel } from './RewardsPanel';
+import { WorldsSection } from './WorldsSection';
 import './gamemaster.css';
 
 const QUICK_ACTIONS = ['Send Announcement', 'Distribute Rewards', 'Moderate Players', 'View Analytics'] as const;
+type QuickAction = (typeof QUICK_ACTIONS)[number];
 
-const DISPLAY_BADGE: Record<EventDisplay, string> = {
-  Active: 'badge badge--green',
-  Upcoming: 'badge badge--blue',
-  Inactive: 'badge badge--grey',
-};
-
-function formatDate(date: Date): string {
-  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+export interface GameMasterPageProps {
+  /** The player search of the admin feature; app/ composes it in (features never import each other). */
+  moderation?: ReactNode;
 }
 
-export default function GameMasterPage() {
-  const [worlds, setWorlds] = useState(sampleWorlds);
-  const [events, setEvents] = useState(() => sampleEvents());
-  const [notice, setNotice] = useState<string | null>(null);
-
-  function placeholder(action: string) {
-    setNotice(`${action} is not available yet.`);
+function QuickPanel({ action, worlds, moderation }: { action: QuickAction; worlds: GmWorld[]; moderation?: ReactNode }) {
+  switch (action) {
+    case 'Send Announcement':
+      return <AnnouncementPanel worlds={worlds} />;
+    case 'Distribute Rewards':
+      return <RewardsPanel worlds={worlds} />;
+    case 'Moderate Players':
+      return <>{moderation ?? <p className="muted">Player search is not available here.</p>}</>;
+    case 'View Analytics':
+      return <AnalyticsPanel worlds={worlds} />;
   }
+}
+
+export default function GameMasterPage({ moderation }: GameMasterPageProps) {
+  const [worlds, setWorlds] = useState<GmWorld[] | null>(null);
+  const [worldsError, setWorldsError] = useState<string | null>(null);
+  const [events, setEvents] = useState<WorldEvent[] | null>(null);
+  const [eventsError, setEventsError] = useState<string | null>(null);
+  const [open, setOpen] = useState<QuickAction | null>(null);
+
+  const loadWorlds = useCallback(() => {
+    listGmWorlds()
+      .then((next) => {
+        setWorlds(next);
+        setWorldsError(null);
+      })
+      .catch((failure: unknown) => setWorldsError(apiError(failure, 'Failed to load the worlds.')));
+  }, []);
+
+  const loadEvents = useCallback(() => {
+    listWorldEvents()
+      .then((next) => {
+        setEvents(next);
+        setEventsError(null);
+      })
+      .catch((failure: unknown) => setEventsError(apiError(failure, 'Failed to load the events.')));
+  }, []);
+
+  useEffect(() => {
+    loadWorlds();
+    loadEvents();
+  }, [loadWorlds, loadEvents]);
 
   return (
     <>
       <SiteHeader />
       <main className="page stack">
-        <h1 className="page__title">Game Master Dashboard</h1>
+        <div className="page__header">
+          <h1 className="page__title">Game Master Dashboard</h1>
+          <Link className="button button--secondary button--small" to="/designer/map">
+            Map Designer
+          </Link>
+        </div>
 
-        {notice && (
-          <div className="alert alert--info" role="status">
-            {notice}
+        {worldsError && (
+          <div className="alert" role="alert">
+            {worldsError}
           </div>
         )}
-
-        <section className="card" aria-labelledby="gm-worlds-title">
-          <h2 id="gm-worlds-title">World Management</h2>
-          <div className="table-wrap">
-            <table className="table">
-              <caption className="visually-hidden">Worlds</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Players</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {worlds.map((world) => (
-                  <tr key={world.id}>
-                    <td>{world.name}</td>
-                    <td>
-                      <span className={world.status === 'online' ? 'badge badge--green' : 'badge badge--gold'}>
-                        {world.status === 'online' ? 'Online' : 'Maintenance'}
-                      </span>
-                    </td>
-                    <td>
-                      {world.players}/{world.maxPlayers}
-                    </td>
-                    <td className="actions">
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        onClick={() => setWorlds((all) => all.map((w) => (w.id === world.id ? toggleWorld(w) : w)))}
-                      >
-                        {world.status === 'online' ? 'Set Maintenance' : 'Set Online'}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-
-        <section className="card" aria-labelledby="gm-events-title">
-          <div className="page__header">
-            <h2 id="gm-events-title">Event Management</h2>
-            <button type="button" className="button button--small" onClick={() => placeholder('Create New Event')}>
-              Create New Event
-            </button>
-          </div>
-          <ul className="event-list">
-            {events.map((event) => {
-              const display = eventDisplay(event);
-              return (
-                <li key={event.id} className="event">
-                  <div>
-                    <h3>{event.name}</h3>
-                    <p className="muted" style={{ margin: 0 }}>
-                      {formatDate(event.startTime)} – {formatDate(event.endTime)}
-                    </p>
-                  </div>
-                  <div className="row">
-                    <span className={DISPLAY_BADGE[display]}>{display}</span>
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      onClick={() =>
-                        setEvents((all) => all.map((e) => (e.id === event.id ? { ...e, active: !e.active } : e)))
-                      }
-                    >
-                      {event.active ? 'Deactivate' : 'Activate'}
-                    </button>
-                    <button type="button" className="button button--ghost button--small" onClick={() => placeholder('Edit')}>
-                      Edit
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+        {worlds === null && !worldsError && <Spinner label="Loading worlds..." />}
+        {worlds && <WorldsSection worlds={worlds} onChanged={loadWorlds} />}
+        {worlds && <EventsSection worlds={worlds} events={events} error={eventsError} onChanged={loadEvents} />}
 
         <section className="card" aria-labelledby="gm-quick-title">
           <h2 id="gm-quick-title">Quick Actions</h2>
           <div className="row">
             {QUICK_ACTIONS.map((action) => (
-              <button key={action} type="button" className="button button--secondary" onClick={() => placeholder(action)}>
+              <button
+                key={action}
+                type="button"
+                className={open === action ? 'button' : 'button button--secondary'}
+                aria-expanded={open === action}
+                aria-controls="gm-quick-panel"
+                onClick={() => setOpen((current) => (current === action ? null : action))}
+              >
                 {action}
               </button>
             ))}
           </div>
         </section>
+        {open && worlds && (
+          <section id="gm-quick-panel" className="card" aria-label={open}>
+            <h2>{open}</h2>
+            <QuickPanel action={open} worlds={worlds} moderation={moderation} />
+          </section>
+        )}
       </main>
     </>
   );

@@ -23,6 +23,7 @@ import { formatRate, useLiveResources } from '../../ui/resources';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
 import { IncomingAttackAlert } from './IncomingAttackAlert';
+import { WorldNotices } from './WorldNotices';
 import './shell.css';
 
 const NAV = [
@@ -242,6 +243,7 @@ export default function GameShell({ tutorial }: GameShellProps) {
       </div>
 
       <main className="shell__main">
+        <WorldNotices />
         {/* The frame stays up while a game page's chunk loads. */}
         <Suspense fallback={<Spinner fullPage />}>
           <Outlet />

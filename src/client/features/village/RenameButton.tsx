@@ -17,9 +17,9 @@ export function RenameButton({ village }: { village: Village }) {
     // A cancelled, empty or unchanged answer is ignored.
     if (answer === null || !isRenameAccepted(village.name, answer)) return;
     const name = normaliseVillageName(answer);
-    const tooLong = villageNameError(name);
-    if (tooLong) {
-      setError(tooLong);
+    const refused = villageNameError(name);
+    if (refused) {
+      setError(refused);
       return;
     }
     setBusy(true);

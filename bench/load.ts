@@ -1,0 +1,243 @@
+// `npm run bench:load`: a growing crowd of simulated players, each acting like a person (a request every ~10 s: read the village, build, train, read the map, send troops), against the server as `npm start` runs it; prints throughput and latency per step and how many players were held with p99 under 100 ms.
+//
+// Options (all optional):
+//   --db=pglite|pg         embedded PGlite in a temporary data directory (default), or PostgreSQL (a fresh
+//                          database on DATABASE_URL, default postgres://vikings:vikings@127.0.0.1:5432/postgres)
+//   --procs=1|2            server processes (2 needs --db=pg); requests are spread over them at random
+//   --start-players=N      players in the first step (default 500)
+//   --step-players=N       players added per step (default 500)
+//   --max-players=N        players in the last step (default 2500 on PGlite, 4500 on PostgreSQL)
+//   --step-seconds=S       length of each step (default 30)
+//   --think-seconds=S      mean time between two requests of one player (default 10)
+//   --speed=N              world speed (default 10, so barracks, training and marches happen within a run)
+//   --p99-ms=N             the latency a held step must stay under (default 100)
+//   --profile-dir=DIR      write a V8 CPU profile of each server process there (open it in Chrome's DevTools)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { openPglite, openPostgres, type Database } from '../src/server/db/open';
+import { buildings, sessions, units, users, villages, worlds } from '../src/server/db/schema';
+import { hashToken } from '../src/server/auth/sessions';
+import { STARTING_BUILDINGS } from '../src/rules/buildings';
+import { startingStock } from '../src/rules/resources';
+import { findCapitalSpot } from '../src/rules/world';
+import { isEmptyLand } from '../src/rules/terrain';
+import { freePort, runServer, waitForHealth, type ServerRun } from '../tests/support/server-process';
+import { freshPostgres, type FreshPostgres } from '../tests/support/fresh-postgres';
+import { HttpError, LoadLog, SimPlayer, type StepName } from '../tests/support/sim-player';
+import { mulberry32 } from './support/seed-world';
+
+function option(name: string, fallback: string): string {
+  const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : fallback;
+}
+
+const dbKind = option('db', 'pglite');
+const procs = Number(option('procs', '1'));
+const startPlayers = Number(option('start-players', '500'));
+const stepPlayers = Number(option('step-players', '500'));
+const maxPlayers = Number(option('max-players', dbKind === 'pg' ? '4500' : '2500'));
+const stepSeconds = Number(option('step-seconds', '30'));
+const thinkMs = Number(option('think-seconds', '10')) * 1000;
+const speed = Number(option('speed', '10'));
+const p99Limit = Number(option('p99-ms', '100'));
+const profileDir = option('profile-dir', '');
+if (!['pglite', 'pg'].includes(dbKind) || ![1, 2].includes(procs) || (procs === 2 && dbKind !== 'pg')) {
+  console.error('Usage: npm run bench:load -- [--db=pglite|pg] [--procs=1|2 (2 needs pg)] [--start-players=N] [--step-players=N] [--max-players=N] [--step-seconds=S] [--think-seconds=S] [--speed=N] [--p99-ms=N]');
+  process.exit(2);
+}
+
+/** Players per world: the capital ring of one world holds about this many villages 3 tiles apart. */
+const PER_WORLD = 1000;
+
+interface Seeded {
+  token: string;
+  userId: string;
+  worldId: string;
+  villageId: string;
+  x: number;
+  y: number;
+}
+
+/**
+ * Players straight into the database, as registration would leave them (start stock and buildings, a
+ * session), plus barracks and ten bondi so that training and raids are among their first moves. Passwords
+ * are not hashed: argon2 for thousands of accounts would dominate the set-up and is not what is measured.
+ */
+async function seedPlayers(database: Database, count: number): Promise<Seeded[]> {
+  const db = database.db;
+  const random = mulberry32(11);
+  const seeded: Seeded[] = [];
+  const now = new Date();
+  const run = randomBytes(3).toString('hex');
+  for (let first = 0; first < count; first += PER_WORLD) {
+    const size = Math.min(PER_WORLD, count - first);
+    const [world] = await db
+      .insert(worlds)
+      .values({ name: `Load ${run} ${first / PER_WORLD}`, seed: 1000 + first, speed, maxPlayers: PER_WORLD + 1 })
+      .returning();
+    const taken: { x: number; y: number }[] = [];
+    for (let i = 0; i < size; i++) {
+      const spot = findCapitalSpot({ random, isEmptyLand: (x, y) => isEmptyLand(world.seed, x, y), villages: taken, worldSize: world.size, attempts: 20_000 });
+      if (!spot) throw new Error(`world ${world.name} is full after ${i} villages`);
+      taken.push(spot);
+    }
+    for (let from = 0; from < size; from += 250) {
+      const batch = taken.slice(from, from + 250);
+      const names = batch.map((_, i) => `l${run}_${first + from + i}`);
+      const userRows = await db
+        .insert(users)
+        .values(names.map((username) => ({ username, email: `${username}@example.com`, role: 'user', createdAt: now })))
+        .returning({ id: users.id });
+      const tokens = userRows.map(() => randomBytes(32).toString('base64url'));
+      await db.insert(sessions).values(userRows.map((u, i) => ({ tokenHash: hashToken(tokens[i]), userId: u.id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
+      const villageRows = await db
+        .insert(villages)
+        .values(batch.map((spot, i) => ({ worldId: world.id, ownerId: userRows[i].id, name: `${names[i]}'s village`, ...spot, isCapital: true, loyalty: 100, ...startingStock(), resourcesAt: now, createdAt: now })))
+        .returning({ id: villages.id, x: villages.x, y: villages.y });
+      await db.insert(buildings).values(
+        villageRows.flatMap((v) => [
+          ...STARTING_BUILDINGS.map((b) => ({ villageId: v.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })),
+          { villageId: v.id, slot: 20, type: 'barracks', level: 1, updatedAt: now },
+        ]),
+      );
+      await db.insert(units).values(villageRows.map((v) => ({ villageId: v.id, type: 'bondi', count: 10 })));
+      villageRows.forEach((v, i) => seeded.push({ token: tokens[i], userId: userRows[i].id, worldId: world.id, villageId: v.id, x: v.x, y: v.y }));
+    }
+  }
+  return seeded;
+}
+
+async function startServers(env: NodeJS.ProcessEnv): Promise<{ runs: ServerRun[]; bases: string[] }> {
+  const runs: ServerRun[] = [];
+  const bases: string[] = [];
+  for (let i = 0; i < procs; i++) {
+    const port = await freePort();
+    // `npm start`'s own script with its defaults (request logs at info, the built client); only where to listen and store.
+    const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+    const run = runServer('scripts/start.mjs', { HOST: '127.0.0.1', PORT: String(port), ...env }, profile);
+    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(base, run, 180_000);
+    runs.push(run);
+    bases.push(base);
+  }
+  return { runs, bases };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms.toFixed(1));
+
+async function main() {
+  let dataDir = '';
+  let fresh: FreshPostgres | null = null;
+  let database: Database;
+  const env: NodeJS.ProcessEnv = {};
+  if (dbKind === 'pg') {
+    fresh = await freshPostgres(process.env.DATABASE_URL ?? 'postgres://vikings:vikings@127.0.0.1:5432/postgres');
+    database = await openPostgres(fresh.url);
+    env.DATABASE_URL = fresh.url;
+  } else {
+    dataDir = mkdtempSync(join(tmpdir(), 'vikings-load-'));
+    database = await openPglite(dataDir);
+    env.DATA_DIR = dataDir;
+    env.DATABASE_URL = '';
+  }
+  console.log(`Seeding ${maxPlayers} players (${dbKind}, world speed ${speed})…`);
+  const seeded = await seedPlayers(database, maxPlayers);
+  await database.close();
+  const { runs, bases } = await startServers(env);
+  console.log(`${procs} server process(es) up (${dbKind}); steps of ${stepSeconds} s, one request per player every ~${thinkMs / 1000} s on average`);
+
+  const log = new LoadLog();
+  const pick = () => bases[Math.floor(Math.random() * bases.length)];
+  const players = seeded.map((s, i) => {
+    const p = new SimPlayer(`p${i}`, pick, log, { maxUnits: 1000 });
+    p.useSession(s.token, s.userId);
+    p.useVillage(s.worldId, s.villageId, s.x, s.y);
+    return p;
+  });
+  // Neighbours: the nearest of a few random players of the same world (finding the true nearest for thousands costs too much here).
+  const byWorld = new Map<string, SimPlayer[]>();
+  for (const p of players) byWorld.set(p.worldId, [...(byWorld.get(p.worldId) ?? []), p]);
+  const neighbour = (p: SimPlayer) => () => {
+    const pool = byWorld.get(p.worldId)!;
+    let best: SimPlayer | undefined;
+    for (let i = 0; i < 8; i++) {
+      const q = pool[Math.floor(Math.random() * pool.length)];
+      if (q !== p && (!best || Math.hypot(q.x - p.x, q.y - p.y) < Math.hypot(best.x - p.x, best.y - p.y))) best = q;
+    }
+    return best;
+  };
+
+  let active = 0;
+  let stopping = false;
+  const loops: Promise<void>[] = [];
+  const failures: string[] = [];
+  const startPlayer = (p: SimPlayer) =>
+    loops.push(
+      (async () => {
+        await new Promise((r) => setTimeout(r, Math.random() * thinkMs));
+        while (!stopping) {
+          try {
+            await p.turn(neighbour(p));
+          } catch (error) {
+            failures.push(error instanceof HttpError ? `${error.status}` : (error as Error).message);
+          }
+          await new Promise((r) => setTimeout(r, -Math.log(1 - Math.random()) * thinkMs));
+        }
+      })(),
+    );
+
+  console.log('\nplayers  requests  req/s   errors  p50 ms  p95 ms  p99 ms  held');
+  let held = 0;
+  const rows: string[] = [];
+  for (let target = startPlayers; target <= maxPlayers; target += stepPlayers) {
+    while (active < target) startPlayer(players[active++]);
+    // The first fifth of a step lets the new players' first requests spread out; it is not measured.
+    await new Promise((r) => setTimeout(r, stepSeconds * 200));
+    const from = log.timings.length;
+    const failedBefore = failures.length;
+    const t0 = performance.now();
+    await new Promise((r) => setTimeout(r, stepSeconds * 800));
+    const window = log.timings.slice(from);
+    const seconds = (performance.now() - t0) / 1000;
+    const sorted = window.map((t) => t.ms).sort((a, b) => a - b);
+    const errors = failures.length - failedBefore;
+    const p99 = percentile(sorted, 99);
+    const ok = p99 < p99Limit && errors === 0;
+    if (ok) held = target;
+    const row = `${String(target).padStart(7)}  ${String(window.length).padStart(8)}  ${(window.length / seconds).toFixed(1).padStart(6)}  ${String(errors).padStart(6)}  ${fmt(percentile(sorted, 50)).padStart(6)}  ${fmt(percentile(sorted, 95)).padStart(6)}  ${fmt(p99).padStart(6)}  ${ok ? 'yes' : 'no'}`;
+    console.log(row);
+    rows.push(row);
+    // Per kind of request in this step: where the time goes.
+    const kinds = new Map<StepName, number[]>();
+    for (const t of window) kinds.set(t.step, [...(kinds.get(t.step) ?? []), t.ms]);
+    console.log(
+      '         ' +
+        [...kinds]
+          .map(([k, v]) => {
+            const s = v.sort((a, b) => a - b);
+            return `${k} ${v.length}× p50 ${fmt(percentile(s, 50))} p99 ${fmt(percentile(s, 99))}`;
+          })
+          .join(' | '),
+    );
+  }
+  stopping = true;
+  await Promise.all(loops);
+  for (const run of runs) {
+    run.child.kill('SIGTERM');
+    await run.exited;
+  }
+  if (failures.length > 0) console.log(`\nfailures: ${[...new Set(failures)].slice(0, 10).join(', ')}`);
+  if (log.serverErrors.length > 0) console.log(`server errors: ${JSON.stringify(log.serverErrors.slice(0, 3))}`);
+  console.log(`\nheld: ${held} players with p99 < ${p99Limit} ms (${dbKind}, ${procs} process${procs === 1 ? '' : 'es'})`);
+  if (fresh) await fresh.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+await main();

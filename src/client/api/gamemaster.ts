@@ -1,0 +1,76 @@
+// Typed calls of the gamemaster tag: worlds with their figures, world events, announcements, rewards and analytics.
+import { api, unwrap } from './client';
+import type { components } from '../../contract';
+
+export type GmWorld = components['schemas']['GmWorld'];
+export type World = components['schemas']['World'];
+export type WorldStatus = components['schemas']['WorldStatus'];
+export type CreateWorldRequest = components['schemas']['CreateWorldRequest'];
+export type WorldEvent = components['schemas']['WorldEventView'];
+export type WorldEventKind = components['schemas']['WorldEventKind'];
+export type WorldEventRequest = components['schemas']['WorldEventRequest'];
+export type WorldEventUpdate = components['schemas']['WorldEventUpdate'];
+export type Announcement = components['schemas']['Announcement'];
+export type AnnouncementRequest = components['schemas']['AnnouncementRequest'];
+export type DistributeRewardsRequest = components['schemas']['DistributeRewardsRequest'];
+export type RewardDistribution = components['schemas']['RewardDistribution'];
+export type WorldAnalytics = components['schemas']['WorldAnalytics'];
+
+export async function listGmWorlds(): Promise<GmWorld[]> {
+  const { worlds } = await unwrap(api.GET('/api/gamemaster/worlds'));
+  return worlds;
+}
+
+export async function createWorld(body: CreateWorldRequest): Promise<World> {
+  const { world } = await unwrap(api.POST('/api/gamemaster/worlds', { body }));
+  return world;
+}
+
+export async function setWorldStatus(worldId: string, status: WorldStatus): Promise<World> {
+  const { world } = await unwrap(api.PUT('/api/gamemaster/worlds/{worldId}/status', { params: { path: { worldId } }, body: { status } }));
+  return world;
+}
+
+export async function listWorldEvents(): Promise<WorldEvent[]> {
+  const { events } = await unwrap(api.GET('/api/gamemaster/events'));
+  return events;
+}
+
+export async function createWorldEvent(body: WorldEventRequest): Promise<WorldEvent> {
+  const { event } = await unwrap(api.POST('/api/gamemaster/events', { body }));
+  return event;
+}
+
+export async function updateWorldEvent(eventId: string, body: WorldEventUpdate): Promise<WorldEvent> {
+  const { event } = await unwrap(api.PUT('/api/gamemaster/events/{eventId}', { params: { path: { eventId } }, body }));
+  return event;
+}
+
+export async function activateWorldEvent(eventId: string): Promise<WorldEvent> {
+  const { event } = await unwrap(api.POST('/api/gamemaster/events/{eventId}/activate', { params: { path: { eventId } } }));
+  return event;
+}
+
+export async function deactivateWorldEvent(eventId: string): Promise<WorldEvent> {
+  const { event } = await unwrap(api.POST('/api/gamemaster/events/{eventId}/deactivate', { params: { path: { eventId } } }));
+  return event;
+}
+
+export async function listAnnouncements(): Promise<Announcement[]> {
+  const { announcements } = await unwrap(api.GET('/api/gamemaster/announcements'));
+  return announcements;
+}
+
+export async function createAnnouncement(body: AnnouncementRequest): Promise<Announcement> {
+  const { announcement } = await unwrap(api.POST('/api/gamemaster/announcements', { body }));
+  return announcement;
+}
+
+/** Pays once per `idempotencyKey`: a retry with the same key answers the first result again. */
+export function distributeRewards(body: DistributeRewardsRequest): Promise<RewardDistribution> {
+  return unwrap(api.POST('/api/gamemaster/rewards', { body }));
+}
+
+export function getWorldAnalytics(worldId: string): Promise<WorldAnalytics> {
+  return unwrap(api.GET('/api/gamemaster/analytics/{worldId}', { params: { path: { worldId } } }));
+}

@@ -1,0 +1,122 @@
+// /change-password: choose one's own password; a player with a temporary password from an admin is held here until they do.
+import { useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLocation, useNavigate } from 'react-router';
+import { changePassword, logout } from '../../api/auth';
+import { apiError } from '../../api/client';
+import { confirmUserAtom, signOutAtom, userAtom } from '../../state/session';
+import { hasErrors, validatePasswordChange, type FieldErrors, type PasswordChangeField, type PasswordChangeForm } from '../../../rules/validation';
+import { AuthCard } from './AuthCard';
+import { PasswordChecklist } from './PasswordChecklist';
+import { afterLoginPath } from './redirect';
+import { serverFieldErrors } from './serverFieldErrors';
+
+export const CHANGE_FAILED = 'Failed to change the password. Please try again.';
+
+const EMPTY: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+const FIELDS: readonly { name: PasswordChangeField; label: string; autoComplete: string }[] = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
+export default function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useAtomValue(userAtom);
+  const confirmUser = useSetAtom(confirmUserAtom);
+  const signOut = useSetAtom(signOutAtom);
+  const [form, setForm] = useState<PasswordChangeForm>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<PasswordChangeField>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const temporary = user?.mustChangePassword === true;
+
+  function edit(field: PasswordChangeField, value: string) {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const found = validatePasswordChange(form);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    setSubmitting(true);
+    try {
+      confirmUser(await changePassword(form.currentPassword, form.newPassword));
+      const from = afterLoginPath(location.state);
+      navigate(from === '/change-password' ? '/dashboard' : from, { replace: true, state: null });
+    } catch (failure) {
+      setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name)));
+      setFormError(apiError(failure, CHANGE_FAILED));
+      setSubmitting(false);
+    }
+  }
+
+  async function onLogout() {
+    try {
+      await logout();
+    } catch {
+      // Signing out locally matters more than the server hearing about it.
+    }
+    signOut();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      footer={
+        <button type="button" className="link-button" onClick={() => void onLogout()}>
+          Log out instead
+        </button>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {temporary && (
+          <div className="alert alert--info" role="status">
+            An admin gave you a temporary password. Choose your own to keep playing.
+          </div>
+        )}
+        {formError && (
+          <div className="alert" role="alert">
+            {formError}
+          </div>
+        )}
+        {FIELDS.map((field) => {
+          const id = `change-${field.name}`;
+          const error = errors[field.name];
+          const describedBy = [error ? `${id}-error` : null, field.name === 'newPassword' ? 'new-password-checklist' : null].filter(Boolean).join(' ');
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={id}>{field.label}</label>
+              <input
+                id={id}
+                className="input"
+                type="password"
+                name={field.name}
+                autoComplete={field.autoComplete}
+                value={form[field.name]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={describedBy || undefined}
+                onChange={(event) => edit(field.name, event.target.value)}
+              />
+              {error && (
+                <p id={`${id}-error`} className="field__error">
+                  {error}
+                </p>
+              )}
+              {field.name === 'newPassword' && <PasswordChecklist id="new-password-checklist" password={form.newPassword} />}
+            </div>
+          );
+        })}
+        <button type="submit" className="button button--block" disabled={submitting}>
+          {submitting ? 'Saving...' : 'Change password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

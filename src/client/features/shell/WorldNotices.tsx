@@ -1,0 +1,65 @@
+// Banners of the selected village's world under the top bar: maintenance, game master announcements and running events.
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { getWorldNotices, type WorldNotices as Notices } from '../../api/notices';
+import { selectedVillageAtom } from '../../state/village';
+import { formatDateTime } from '../../ui/dates';
+
+/** Nothing pushes notices yet, so the shell asks again now and then (a new announcement shows within this). */
+export const NOTICES_REFRESH_MS = 30_000;
+
+function effect(kind: Notices['events'][number]['kind'], percent: number): string {
+  return kind === 'production_bonus' ? `+${percent}% production` : `+${percent}% training speed`;
+}
+
+export function WorldNotices() {
+  const worldId = useAtomValue(selectedVillageAtom)?.worldId ?? null;
+  const [notices, setNotices] = useState<Notices | null>(null);
+
+  useEffect(() => {
+    setNotices(null);
+    if (!worldId) return undefined;
+    let live = true;
+    const read = () =>
+      getWorldNotices(worldId)
+        .then((next) => live && setNotices(next))
+        // A missed read only leaves the last banners up; the next one tries again.
+        .catch((error: unknown) => console.error('Loading the world notices failed', error));
+    void read();
+    const timer = window.setInterval(() => void read(), NOTICES_REFRESH_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, [worldId]);
+
+  if (!notices || (!notices.maintenance && notices.announcements.length === 0 && notices.events.length === 0)) return null;
+  return (
+    <div className="world-notices">
+      {notices.maintenance && (
+        <p className="world-notice world-notice--maintenance" role="alert">
+          <strong>Maintenance.</strong> This world is paused for maintenance: you can look around, but building, training and sending troops wait until it is back
+          online.
+        </p>
+      )}
+      {notices.announcements.length > 0 && (
+        <ul className="world-notices__list" aria-label="Announcements">
+          {notices.announcements.map((a) => (
+            <li key={a.id} className="world-notice world-notice--announcement">
+              <strong>Announcement{a.author ? ` from ${a.author.username}` : ''}:</strong> <span className="world-notice__text">{a.message}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {notices.events.length > 0 && (
+        <ul className="world-notices__list" aria-label="World events">
+          {notices.events.map((e) => (
+            <li key={e.id} className="world-notice world-notice--event">
+              <strong>{e.name}:</strong> {effect(e.kind, e.percent)} until {formatDateTime(e.endTime)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
