@@ -124,6 +124,7 @@ export class TerrainLayer {
     this.root.addChild(view.container);
     this.views.set(key, view);
     mapDebug.chunkViews++;
+    mapDebug.chunkBuilds++;
     return view;
   }
 
