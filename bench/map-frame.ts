@@ -186,6 +186,8 @@ async function main(): Promise<void> {
     const data: BenchData = { worldId: world.worldId, viewerId: world.viewerId, centre: { x: 0, y: 0 }, radius: RADIUS, stage: STAGE, chunks: world.chunks };
     for (const mode of QUICK ? (['pixi'] as const) : (['pixi', 'dom'] as const)) {
       await page.evaluate(([m, d]) => (window as unknown as Bench).bench.mount(m, d), [mode, data] as const);
+      // MAP_SCREENSHOT=dir keeps a picture of each stage as mounted, to see that both draw the same map.
+      if (process.env.MAP_SCREENSHOT) await page.screenshot({ path: join(process.env.MAP_SCREENSHOT, `map-${mode}.png`), clip: { x: 0, y: 0, width: STAGE, height: STAGE } });
       // Warm up: JIT, texture upload, style caches.
       await page.evaluate(() => (window as unknown as Bench).bench.pan(40, 3));
       await page.evaluate(() => (window as unknown as Bench).bench.arrows(4));
