@@ -1,13 +1,15 @@
 // Cost of drawing the world map at radius 25 in headless Chromium: JS time per frame while panning and the time from an
-// arrow click to the new tiles drawn, for the PixiJS stage and for a plain React DOM grid of the same tiles (the baseline).
-// Then the server's figures for the same area (bench/map-area.ts). Run with `npm run bench:map`; everything stays on 127.0.0.1.
+// arrow click to the new tiles drawn, for the PixiJS stage and for a plain React DOM grid of the same tiles (the baseline);
+// then the stage over a whole 401 x 401 world of loaded chunks (frame figures and page memory); then the server's figures
+// for the same area (bench/map-area.ts). Prints the three target ratios and exits 1 when one misses.
+// Run with `npm run bench:map`; everything stays on 127.0.0.1.
 import { spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { mapAtlas } from '../scripts/vite-map-atlas';
@@ -20,7 +22,8 @@ import { seedWorld } from './support/seed-world';
 import { mapAreaJson } from '../src/server/services/map-area';
 import { chunkCentre, chunkKey, chunkOf, chunkTiles, CHUNK_RADIUS } from '../src/client/map/chunks';
 import type { MapChunk, MapTile } from '../src/client/state/map';
-import type { BenchApi, BenchData, PanResult } from './map-frame/page';
+import type { ArrowTrace, BenchApi, BenchData, PanResult } from './map-frame/page';
+import { AREA_TARGET, ARROW_TARGET_FRAMES, ARROW_TARGET_SPEEDUP, PAN_TARGET_RATIO } from './support/targets';
 
 const RADIUS = 25;
 const STAGE = 816; // 16 px tiles at radius 25
@@ -30,6 +33,11 @@ const OWNERS = 30;
 const PAN_FRAMES = 240;
 const PAN_STEP = 3; // px per frame: 360 px (22 tiles) out and back
 const ARROW_CLICKS = 20;
+/** The full world: 401 x 401 tiles, every chunk loaded, with villages all over it. */
+const WORLD_SIZE = 200;
+const WORLD_VILLAGES = 3000;
+/** MAP_BENCH_QUICK=1: the stage at radius 25 only (no DOM grid, whole world or server), to iterate on the stage. */
+const QUICK = process.env.MAP_BENCH_QUICK === '1';
 
 setTimeout(() => {
   console.error('bench: gave up after 10 minutes');
@@ -37,15 +45,15 @@ setTimeout(() => {
 }, 600_000).unref();
 
 /** A world with villages around (0|0), cut into the chunks the client would load, as the server writes them. */
-async function worldChunks(): Promise<{ worldId: string; viewerId: string; chunks: MapChunk[]; villageTiles: number }> {
+async function worldChunks(villages = VILLAGES, reach = REACH): Promise<{ worldId: string; viewerId: string; chunks: MapChunk[]; villageTiles: number }> {
   const database = await openPglite('');
   const db = database.db;
   // buildApp creates the schema; the bench only needs the service.
   const app = await buildApp({ db, clock: systemClock, config: testConfig() });
-  const { world, owners } = await seedWorld(db, { villages: VILLAGES, owners: OWNERS, reach: REACH, homeAtCentre: true });
+  const { world, owners } = await seedWorld(db, { villages, owners: OWNERS, reach, homeAtCentre: true });
   const chunks: MapChunk[] = [];
-  const from = chunkOf(-REACH, -REACH);
-  const to = chunkOf(REACH, REACH);
+  const from = chunkOf(-reach, -reach);
+  const to = chunkOf(reach, reach);
   let villageTiles = 0;
   for (let cy = from.cy; cy <= to.cy; cy++) {
     for (let cx = from.cx; cx <= to.cx; cx++) {
@@ -103,9 +111,55 @@ interface Figures {
   arrows: number[];
 }
 
+interface WorldFigures extends Figures {
+  chunks: number;
+  memory: Record<string, number>;
+  /** A tile click to the selection drawn, while the whole world is loaded. */
+  select: number[];
+}
+
+type Bench = { bench: BenchApi };
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'gpu', 'viz', 'cc', 'benchmark', 'toplevel', 'blink'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/** Total time per event name and thread in a Chrome trace (complete events only, nested ones counted too): the top ones. */
+function summariseTrace(buffer: Buffer): void {
+  const { traceEvents } = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+  const threads = new Map<string, string>();
+  for (const e of traceEvents) if (e.ph === 'M' && e.name === 'thread_name') threads.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  const totals = new Map<string, number>();
+  for (const e of traceEvents) {
+    if (e.ph !== 'X' || !e.dur) continue;
+    const key = `${threads.get(`${e.pid}:${e.tid}`) ?? e.tid} / ${e.name}`;
+    totals.set(key, (totals.get(key) ?? 0) + e.dur / 1000);
+  }
+  console.log('trace of the arrow clicks, total ms per thread / event (top 25):');
+  for (const [key, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
+}
+
+/** The page's own heap and DOM figures through the DevTools protocol (performance.memory is coarse without a flag). */
+async function pageMemory(page: Page): Promise<Record<string, number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return Object.fromEntries(metrics.map((m) => [m.name, m.value]));
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const world = await worldChunks();
+  const full = QUICK ? null : await worldChunks(WORLD_VILLAGES, WORLD_SIZE);
   const outDir = mkdtempSync(join(tmpdir(), 'vikings-bench-map-'));
   await buildPage(outDir);
   const site = await serve(outDir);
@@ -115,6 +169,9 @@ async function main(): Promise<void> {
     args: ['--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
   const results: Record<'pixi' | 'dom', Figures> = {} as never;
+  let traces: ArrowTrace[] = [];
+  let idle: number[] = [];
+  let whole: WorldFigures | null = null;
   let renderer = 'unknown';
   try {
     const page = await browser.newPage({ viewport: { width: 1000, height: 900 }, deviceScaleFactor: 1 });
@@ -127,15 +184,41 @@ async function main(): Promise<void> {
       return info && gl ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : 'unknown';
     });
     const data: BenchData = { worldId: world.worldId, viewerId: world.viewerId, centre: { x: 0, y: 0 }, radius: RADIUS, stage: STAGE, chunks: world.chunks };
-    for (const mode of ['pixi', 'dom'] as const) {
-      await page.evaluate(([m, d]) => (window as unknown as { bench: BenchApi }).bench.mount(m, d), [mode, data] as const);
+    for (const mode of QUICK ? (['pixi'] as const) : (['pixi', 'dom'] as const)) {
+      await page.evaluate(([m, d]) => (window as unknown as Bench).bench.mount(m, d), [mode, data] as const);
+      // MAP_SCREENSHOT=dir keeps a picture of each stage as mounted, to see that both draw the same map.
+      if (process.env.MAP_SCREENSHOT) await page.screenshot({ path: join(process.env.MAP_SCREENSHOT, `map-${mode}.png`), clip: { x: 0, y: 0, width: STAGE, height: STAGE } });
       // Warm up: JIT, texture upload, style caches.
-      await page.evaluate(() => (window as unknown as { bench: BenchApi }).bench.pan(40, 3));
-      await page.evaluate(() => (window as unknown as { bench: BenchApi }).bench.arrows(4));
-      const pan = await page.evaluate(([frames, step]) => (window as unknown as { bench: BenchApi }).bench.pan(frames, step), [PAN_FRAMES, PAN_STEP] as const);
-      const arrows = await page.evaluate((count) => (window as unknown as { bench: BenchApi }).bench.arrows(count), ARROW_CLICKS);
-      await page.evaluate(() => (window as unknown as { bench: BenchApi }).bench.unmount());
+      await page.evaluate(() => (window as unknown as Bench).bench.pan(40, 3));
+      await page.evaluate(() => (window as unknown as Bench).bench.arrows(4));
+      const pan = await page.evaluate(([frames, step]) => (window as unknown as Bench).bench.pan(frames, step), [PAN_FRAMES, PAN_STEP] as const);
+      const arrows = await page.evaluate((count) => (window as unknown as Bench).bench.arrows(count), ARROW_CLICKS);
+      if (mode === 'pixi') {
+        // MAP_TRACE=file.json also records these clicks as a Chrome performance trace and prints where the time went.
+        const tracePath = process.env.MAP_TRACE;
+        if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+        traces = await page.evaluate((count) => (window as unknown as Bench).bench.traceArrows(count), ARROW_CLICKS);
+        if (tracePath) summariseTrace(await browser.stopTracing());
+      }
+      await page.evaluate(() => (window as unknown as Bench).bench.unmount());
       results[mode] = { pan, arrows };
+    }
+    // The frame interval of this machine and browser with nothing to draw: what "one frame" means in this run.
+    idle = await page.evaluate(() => (window as unknown as Bench).bench.idleFrames(120));
+
+    // The whole world loaded, zoomed out as far as the map goes.
+    if (full) {
+      const fullData: BenchData = { worldId: full.worldId, viewerId: full.viewerId, centre: { x: 0, y: 0 }, radius: RADIUS, stage: STAGE, chunks: full.chunks };
+      const before = await pageMemory(page);
+      await page.evaluate(([m, d]) => (window as unknown as Bench).bench.mount(m, d), ['pixi', fullData] as const);
+      await page.evaluate(() => (window as unknown as Bench).bench.pan(40, 3));
+      const pan = await page.evaluate(([frames, step]) => (window as unknown as Bench).bench.pan(frames, step), [PAN_FRAMES, PAN_STEP] as const);
+      const arrows = await page.evaluate((count) => (window as unknown as Bench).bench.arrows(count), ARROW_CLICKS);
+      const select = await page.evaluate((count) => (window as unknown as Bench).bench.selects(count), 10);
+      const memory = await pageMemory(page);
+      memory.JSHeapBeforeMount = before.JSHeapUsedSize;
+      await page.evaluate(() => (window as unknown as Bench).bench.unmount());
+      whole = { pan, arrows, select, memory, chunks: full.chunks.length };
     }
   } finally {
     await browser.close();
@@ -145,10 +228,13 @@ async function main(): Promise<void> {
 
   const side = 2 * RADIUS + 1;
   const ms = (value: number) => `${value.toFixed(2).padStart(7)} ms`;
+  const median = (values: number[]) => percentile(values, 50);
   console.log(`map frame bench: radius ${RADIUS} (${side} x ${side} = ${side * side} tiles, ${STAGE / side} px each), stage ${STAGE} x ${STAGE} px`);
   console.log(`headless Chromium ${browser.version()}, WebGL renderer: ${renderer}`);
   console.log(`${world.chunks.length} chunks of data preloaded (${world.villageTiles} village tiles among them), as the map's prefetch leaves them`);
   console.log(`panning: ${PAN_FRAMES} frames of ${PAN_STEP} px drag; arrow clicks: ${ARROW_CLICKS} (5 tiles each), click to the end of the first frame showing the new tiles`);
+  const frame = median(idle);
+  console.log(`frame interval with nothing to draw: median ${frame.toFixed(2)} ms, p95 ${percentile(idle, 95).toFixed(2)} ms`);
   console.log('');
   console.log(`${''.padEnd(30)}${'JS per frame (pan)'.padEnd(24)}${'frame interval (pan)'.padEnd(24)}arrow click -> drawn`);
   console.log(`${''.padEnd(30)}${'median      p95'.padEnd(24)}${'median      p95'.padEnd(24)}median      p95`);
@@ -157,17 +243,55 @@ async function main(): Promise<void> {
       `${name.padEnd(28)}${ms(percentile(figures.pan.js, 50))}${ms(percentile(figures.pan.js, 95))}  ${ms(percentile(figures.pan.interval, 50))}${ms(percentile(figures.pan.interval, 95))}  ${ms(percentile(figures.arrows, 50))}${ms(percentile(figures.arrows, 95))}`,
     );
   line('PixiJS stage (WebGL)', results.pixi);
-  line('React DOM grid (baseline)', results.dom);
+  if (!QUICK) line('React DOM grid (baseline)', results.dom);
+  if (whole) line(`stage, whole world loaded`, whole);
   console.log('');
   console.log('JS per frame: the pointer move and all the synchronous work it causes, drawing included (the DOM grid is rendered with flushSync;');
   console.log('its style, layout and paint are not JS and show in the frame interval instead).');
+  console.log('');
+  console.log('where an arrow click goes on the stage (median of each part):');
+  console.log(
+    `  click -> frame callback ${ms(median(traces.map((t) => t.wait)))}, frame JS (layers + Pixi render) ${ms(median(traces.map((t) => t.frameJs)))}, ` +
+      `frame JS -> painted ${ms(median(traces.map((t) => t.total - t.wait - t.frameJs)))}; chunks built inside the click's frame: ${traces.reduce((sum, t) => sum + t.builtInFrame, 0)} in ${traces.length} clicks`,
+  );
+  if (whole) {
+    const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+    console.log('');
+    console.log(`whole world: ${2 * WORLD_SIZE + 1} x ${2 * WORLD_SIZE + 1} tiles in ${whole.chunks} chunks (${WORLD_VILLAGES} villages), stage at radius ${RADIUS} (zoomed out as far as the map goes)`);
+    console.log(`  tile click -> selection drawn: median ${ms(median(whole.select))}, p95 ${ms(percentile(whole.select, 95))}`);
+    console.log(
+      `  page memory: JS heap ${mib(whole.memory.JSHeapUsedSize)} used of ${mib(whole.memory.JSHeapTotalSize)} (${mib(whole.memory.JSHeapBeforeMount)} before the world was mounted), ` +
+        `${whole.memory.Nodes} DOM nodes, ${whole.memory.JSEventListeners} listeners`,
+    );
+  }
+  if (QUICK) return;
   console.log(`client bench took ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log('');
   console.log('server: GET /api/map/area (npx tsx bench/map-area.ts)');
-  await new Promise<void>((done, fail) => {
-    const child = spawn('npx', ['tsx', 'bench/map-area.ts'], { stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`bench/map-area.ts exited with ${code}`))));
+  const areaOutput = await new Promise<string>((done, fail) => {
+    const child = spawn('npx', ['tsx', 'bench/map-area.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('exit', (code) => (code === 0 || code === 1 ? done(text) : fail(new Error(`bench/map-area.ts exited with ${code}`))));
   });
+  const areaRatio = Number(/area ratio: ([\d.]+)/.exec(areaOutput)?.[1] ?? NaN);
+
+  const arrowFrames = median(results.pixi.arrows) / frame;
+  const arrowSpeedup = median(results.dom.arrows) / median(results.pixi.arrows);
+  const panRatio = percentile(results.dom.pan.js, 95) / percentile(results.pixi.pan.js, 95);
+  const checks = [
+    { name: 'area requests/s, cached route / precomputed reply', value: areaRatio, target: `>= ${AREA_TARGET}`, met: areaRatio >= AREA_TARGET },
+    { name: 'arrow click median, in frame intervals', value: arrowFrames, target: `<= ${ARROW_TARGET_FRAMES}`, met: arrowFrames <= ARROW_TARGET_FRAMES },
+    { name: 'arrow click median, DOM grid / stage', value: arrowSpeedup, target: `>= ${ARROW_TARGET_SPEEDUP}`, met: arrowSpeedup >= ARROW_TARGET_SPEEDUP },
+    { name: 'pan JS p95, DOM grid / stage', value: panRatio, target: `>= ${PAN_TARGET_RATIO}`, met: panRatio >= PAN_TARGET_RATIO },
+  ];
+  console.log('');
+  console.log('targets (same run):');
+  for (const check of checks) console.log(`  ${check.name.padEnd(52)} ${check.value.toFixed(2).padStart(7)}  (${check.target})  ${check.met ? 'OK' : 'MISSED'}`);
+  if (checks.some((check) => !check.met)) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -9,7 +9,7 @@ import MapStage from '../../src/client/map/MapStage';
 import { findTile } from '../../src/client/map/chunks';
 import { tileFill } from '../../src/client/map/tile-fill';
 import { TILE_LOOKS, tileLook } from '../../src/rules/tile-looks';
-import { centreOnAtom, makeCamera, mapCameraAtom, mapChunksAtom, moveCameraAtom, type MapChunk, type MapTile } from '../../src/client/state/map';
+import { centreOnAtom, makeCamera, mapCameraAtom, mapChunksAtom, moveCameraAtom, selectedTileAtom, type MapChunk, type MapTile } from '../../src/client/state/map';
 import { userAtom } from '../../src/client/state/session';
 
 export interface BenchData {
@@ -28,10 +28,27 @@ export interface PanResult {
   interval: number[];
 }
 
+/** Where one arrow click's time went (the stage only): from the click to its frame, the frame's JS, and the rest. */
+export interface ArrowTrace {
+  total: number;
+  /** Click to the start of the stage's frame callback. */
+  wait: number;
+  /** The frame's JS: updating the layers and Pixi's render call. */
+  frameJs: number;
+  /** Chunks built as sprites inside that frame. */
+  builtInFrame: number;
+}
+
 export interface BenchApi {
   mount(mode: 'pixi' | 'dom', data: BenchData): Promise<void>;
   pan(frames: number, stepPx: number): Promise<PanResult>;
   arrows(count: number): Promise<number[]>;
+  /** Intervals between animation frames with nothing mounted. */
+  idleFrames(count: number): Promise<number[]>;
+  /** Clicks on tiles of the stage, each to the end of the first frame showing the selection. */
+  selects(count: number): Promise<number[]>;
+  /** Arrow clicks on the stage with where their time went. */
+  traceArrows(count: number): Promise<ArrowTrace[]>;
   unmount(): void;
 }
 
@@ -238,6 +255,62 @@ window.bench = {
       times.push((await paintedOnceDrawn(() => isDrawn(want.x, want.y))) - clicked);
     }
     return times;
+  },
+
+  async idleFrames(count) {
+    const intervals: number[] = [];
+    let last = await nextFrame();
+    for (let i = 0; i < count; i++) {
+      const now = await nextFrame();
+      intervals.push(now - last);
+      last = now;
+    }
+    return intervals;
+  },
+
+  async selects(count) {
+    const canvas = document.querySelector('canvas')!;
+    const box = canvas.getBoundingClientRect();
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const x = box.left + box.width * (0.2 + 0.06 * i);
+      const y = box.top + box.height * (0.3 + 0.04 * i);
+      const tile = window.__vikingsMap!.map!.tileAt(x - box.left, y - box.top);
+      await nextFrame();
+      const clicked = performance.now();
+      pointer('pointerdown', canvas, x, y);
+      pointer('pointerup', canvas, x, y);
+      times.push(
+        (await paintedOnceDrawn(() => {
+          const selected = store.get(selectedTileAtom);
+          const frame = window.__vikingsMap!.lastFrame;
+          return !!selected && selected.x === tile.x && selected.y === tile.y && !!frame && frame.at >= clicked;
+        })) - clicked,
+      );
+    }
+    return times;
+  },
+
+  async traceArrows(count) {
+    const traces: ArrowTrace[] = [];
+    for (let i = 0; i < count; i++) {
+      const camera = store.get(mapCameraAtom)!;
+      const east = i % 2 === 0;
+      const want = { x: camera.x + (east ? 5 : -5), y: camera.y };
+      await nextFrame();
+      const builtBefore = window.__vikingsMap!.chunkBuilds;
+      const clicked = performance.now();
+      (document.getElementById(east ? 'arrow-east' : 'arrow-west') as HTMLButtonElement).click();
+      const end = await paintedOnceDrawn(() => isDrawn(want.x, want.y));
+      const frame = window.__vikingsMap!.lastFrame!;
+      traces.push({
+        total: end - clicked,
+        wait: frame.at - frame.durationMs - clicked,
+        frameJs: frame.durationMs,
+        builtInFrame: window.__vikingsMap!.chunkBuilds - builtBefore,
+      });
+    }
+    return traces;
   },
 
   unmount() {

@@ -4918,14 +4918,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The square of tiles. */
+            /** @description The square of tiles. Served from cached chunk fragments; every reply carries a strong ETag that changes whenever any tile of the square does. */
             200: {
                 headers: {
+                    /** @description Strong entity tag of this reply; send it back in If-None-Match. */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MapArea"];
                 };
+            };
+            /** @description Not modified: the If-None-Match header named the area's current ETag. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

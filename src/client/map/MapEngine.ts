@@ -1,6 +1,6 @@
 // The world map stage as a plain class: draws what the map atoms say (camera, chunks, selection, hover) and turns
 // gestures and keys into the map's intents. React only creates it once Pixi is ready and disposes it on unmount.
-import type { Application, Container } from 'pixi.js';
+import type { Application, Container, Renderer } from 'pixi.js';
 import type { getDefaultStore } from 'jotai';
 import {
   centreOnAtom,
@@ -38,6 +38,9 @@ export interface MapEngineParts {
   onUnrecoverable(): void;
 }
 
+/** Time per task for building nearby chunks between frames: short enough not to delay a pointer event noticeably. */
+const PREPARE_SLICE_MS = 4;
+
 /** How long the map glides onto whole tiles after a drag is released. */
 const SETTLE_MS = 140;
 
@@ -60,11 +63,13 @@ export class MapEngine {
   private drawnCamera: MapCamera | null = null;
   private drawnComplete = false;
   private disposed = false;
+  /** The pending between-frames build of nearby chunks. */
+  private prepareTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(parts: MapEngineParts) {
     this.parts = parts;
     this.store = parts.store;
-    this.terrain = new TerrainLayer(parts.terrain);
+    this.terrain = new TerrainLayer(parts.terrain, parts.app.renderer as Renderer);
     this.overlay = new OverlayLayer(parts.overlay);
     this.runtime = new StageRuntime({
       app: parts.app,
@@ -76,7 +81,11 @@ export class MapEngine {
     });
 
     const redraw = () => this.runtime.requestRender();
-    for (const watched of [mapCameraAtom, mapChunksAtom, selectedTileAtom, mapHomeAtom, userAtom]) this.unsubscribers.push(this.store.sub(watched, redraw));
+    for (const watched of [mapChunksAtom, selectedTileAtom, mapHomeAtom, userAtom]) this.unsubscribers.push(this.store.sub(watched, redraw));
+    // A jump of the camera (arrow, key, search, home) is drawn at once rather than at the next animation frame: the
+    // chunks around are built ahead, so the frame is cheap, and an event late in a frame still makes that frame.
+    // A drag draws at the next animation frame, once per frame however many pointer moves it brings.
+    this.unsubscribers.push(this.store.sub(mapCameraAtom, () => (this.input?.dragging ? redraw() : this.runtime.renderNow())));
 
     this.input = new StageInput(parts.app.canvas, {
       click: (point) => this.click(point),
@@ -145,7 +154,21 @@ export class MapEngine {
     this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, this.store.get(selectedTileAtom), hovered, homeHere);
     this.drawnCamera = camera;
     this.drawnComplete = result.complete;
-    return again || result.pending;
+    if (result.pending) this.schedulePrepare();
+    return again;
+  }
+
+  /**
+   * Builds the chunks around the screen between frames, a few milliseconds per task, so neither a drag's frames nor an
+   * arrow click's frame has to build them; hidden chunks need no frame of their own.
+   */
+  private schedulePrepare(): void {
+    if (this.prepareTimer !== null || this.disposed) return;
+    this.prepareTimer = setTimeout(() => {
+      this.prepareTimer = null;
+      if (this.disposed) return;
+      if (this.terrain.prepare(performance.now() + PREPARE_SLICE_MS)) this.schedulePrepare();
+    }, 0);
   }
 
   private framed(durationMs: number): void {
@@ -227,6 +250,8 @@ export class MapEngine {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    if (this.prepareTimer !== null) clearTimeout(this.prepareTimer);
+    this.prepareTimer = null;
     this.input.dispose();
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
     // Sprites first, then the textures they use (the runtime owns those).

@@ -1,9 +1,10 @@
-// The tiles: one container of sprites per loaded chunk (a fill square and an icon per tile), built when the chunk
-// comes near the screen, shown only while on screen, destroyed when far away. Panning moves the layer, nothing else.
-import { Container, Sprite } from 'pixi.js';
+// The tiles: one view per loaded chunk, built ahead of need between frames (prepare) and only shown or hidden inside a
+// frame (update). Zoomed out, a chunk is drawn once into a texture of its size on screen and shown as one opaque sprite;
+// zoomed in, as its sprites. Views, sprites and textures of chunks that leave are kept in pools and reused.
+import { Container, RenderTexture, Sprite, type Renderer } from 'pixi.js';
 import type { MapChunk } from '../state/map';
 import type { AtlasTextures } from './atlas';
-import { CHUNK_SIZE, chunkKey, chunkRect, type ChunkRef } from './chunks';
+import { CHUNK_SIZE, chunkKey, type ChunkRef } from './chunks';
 import type { ViewGeometry } from './coords';
 import { visibleTiles } from './coords';
 import { mapDebug } from './debug';
@@ -13,6 +14,24 @@ import { tileShade } from './tile-fill';
 /** World units per tile: sprites are laid out in these, and the layer is scaled to the tile size on screen. */
 export const UNIT = 64;
 
+/**
+ * Up to this many screen pixels per tile, chunks are flattened into one texture each. That is where a view holds
+ * thousands of tiles: one opaque quad per chunk costs the GPU a single texel fetch per pixel and no blending, where
+ * thousands of mipmapped, blended sprites cost several (software WebGL pays for every one of them, and does it while the
+ * page waits). Above it a view has few tiles, and flat textures would grow large, so sprites are drawn.
+ */
+export const FLAT_MAX_TILE_PX = 24;
+
+/** The side of a chunk in layer units, and where its tiles' corner sits from its first tile's centre. */
+const CHUNK_UNITS = CHUNK_SIZE * UNIT;
+const HALF = UNIT / 2;
+
+/** Flat textures kept for reuse after their chunks left. */
+const MAX_POOLED_TEXTURES = 24;
+/** Views kept built beyond the ones near the screen (farthest dropped first), so moving back and forth rebuilds nothing. */
+const FLAT_TEXTURE_BUDGET = 32 * 1024 * 1024;
+const MAX_SPRITE_VIEWS = 48;
+
 export interface TerrainData {
   worldId: string | null;
   chunks: ReadonlyMap<string, MapChunk>;
@@ -21,16 +40,21 @@ export interface TerrainData {
 }
 
 interface ChunkView {
-  container: Container;
+  /** What the layer shows: the flat sprite, or the tiles' container. */
+  shown: Container;
+  tiles: Container;
+  flat: Sprite | null;
   source: MapChunk;
   viewerId: string | null;
   textures: AtlasTextures;
+  /** The texture resolution the flat sprite was drawn at (0 for sprites). */
+  resolution: number;
 }
 
 export interface TerrainUpdate {
   /** Every tile on screen is drawn. */
   complete: boolean;
-  /** Nearby chunks still wait to be built (another frame will build more). */
+  /** Nearby chunks still wait to be built (prepare will build them between frames). */
   pending: boolean;
 }
 
@@ -46,13 +70,26 @@ export function tilePosition(x: number, y: number): { x: number; y: number } {
   return { x: x * UNIT, y: -y * UNIT };
 }
 
+/** The texture resolution that draws a flat chunk at one texel per screen pixel, or 0 when the view shows sprites. */
+export function flatResolution(tileSize: number): number {
+  return tileSize <= FLAT_MAX_TILE_PX ? Math.round(tileSize * 4) / 4 / UNIT : 0;
+}
+
 export class TerrainLayer {
   private readonly root: Container;
+  private readonly renderer: Renderer | null;
   private readonly views = new Map<string, ChunkView>();
+  private readonly tilePool: Container[] = [];
+  private readonly texturePool: RenderTexture[] = [];
+  /** Holds a chunk's tiles while they are drawn into a flat texture: the tiles' position counts inside it. */
+  private readonly flatStage = new Container();
   private textures: AtlasTextures | null = null;
+  /** What prepare should build: the chunks near the screen at the last frame. */
+  private plan: { worldId: string; data: TerrainData; nearby: readonly ChunkRef[]; resolution: number } | null = null;
 
-  constructor(root: Container) {
+  constructor(root: Container, renderer: Renderer | null = null) {
     this.root = root;
+    this.renderer = renderer;
   }
 
   setTextures(textures: AtlasTextures): void {
@@ -62,13 +99,14 @@ export class TerrainLayer {
   }
 
   /**
-   * Shows the chunks on screen (building any that are missing), keeps the `nearby` ones built but hidden
-   * so a move draws at once, builds at most `buildBudget` of those per call, and destroys the rest.
+   * Inside a frame: shows the chunks on screen (building only those that are missing), hides the `nearby` ones that are
+   * built, and lets go of the rest. Nearby chunks that are not built yet are left to prepare, between frames.
    */
-  update(view: ViewGeometry, data: TerrainData, nearby: readonly ChunkRef[], buildBudget = 2): TerrainUpdate {
+  update(view: ViewGeometry, data: TerrainData, nearby: readonly ChunkRef[]): TerrainUpdate {
     const textures = this.textures;
     if (!textures || data.worldId === null) return { complete: false, pending: false };
     const worldId = data.worldId;
+    const resolution = this.renderer ? flatResolution(view.tileSize) : 0;
     const tiles = visibleTiles(view);
     const from = { cx: Math.floor(tiles.minX / CHUNK_SIZE), cy: Math.floor(tiles.minY / CHUNK_SIZE) };
     const to = { cx: Math.floor(tiles.maxX / CHUNK_SIZE), cy: Math.floor(tiles.maxY / CHUNK_SIZE) };
@@ -84,81 +122,174 @@ export class TerrainLayer {
           complete = false;
           // A stale view of a chunk being reloaded is better than a hole.
           const stale = this.views.get(key);
-          if (stale) stale.container.visible = true;
+          if (stale) stale.shown.visible = true;
           continue;
         }
-        this.ensureView(key, chunk, data.viewerId, textures).container.visible = true;
+        const shown = this.ensureView(key, chunk, data.viewerId, textures, resolution, true).shown;
+        shown.visible = true;
       }
     }
 
-    let budget = buildBudget;
     let pending = false;
     for (const ref of nearby) {
       const key = chunkKey(worldId, ref.cx, ref.cy);
       if (wanted.has(key)) continue;
       wanted.add(key);
       const existing = this.views.get(key);
-      if (existing) {
-        existing.container.visible = false;
-        continue;
-      }
+      if (existing) existing.shown.visible = false;
       const chunk = data.chunks.get(key);
-      if (!chunk || chunk.status !== 'ready' || !chunk.tiles) continue;
-      if (budget <= 0) {
-        pending = true;
-        continue;
-      }
-      budget--;
-      this.ensureView(key, chunk, data.viewerId, textures).container.visible = false;
+      if (chunk?.status === 'ready' && chunk.tiles && !this.isCurrent(existing, chunk, data.viewerId, textures, resolution)) pending = true;
     }
 
-    for (const key of [...this.views.keys()]) if (!wanted.has(key)) this.dropView(key);
+    this.dropFarViews(wanted, worldId, (from.cx + to.cx + 1) / 2, (from.cy + to.cy + 1) / 2, resolution);
+    this.plan = { worldId, data, nearby, resolution };
     return { complete, pending };
   }
 
-  private ensureView(key: string, chunk: MapChunk, viewerId: string | null, textures: AtlasTextures): ChunkView {
+  /**
+   * Between frames: builds nearby chunks that are missing or out of date, nearest first, until `deadline`
+   * (performance.now()). Returns whether any are left.
+   */
+  prepare(deadline: number): boolean {
+    const plan = this.plan;
+    const textures = this.textures;
+    if (!plan || !textures) return false;
+    for (const ref of plan.nearby) {
+      const key = chunkKey(plan.worldId, ref.cx, ref.cy);
+      const chunk = plan.data.chunks.get(key);
+      if (!chunk || chunk.status !== 'ready' || !chunk.tiles) continue;
+      const existing = this.views.get(key);
+      if (this.isCurrent(existing, chunk, plan.data.viewerId, textures, plan.resolution)) continue;
+      if (performance.now() >= deadline) return true;
+      // Hidden until a frame finds it on screen.
+      this.ensureView(key, chunk, plan.data.viewerId, textures, plan.resolution, false).shown.visible = false;
+    }
+    return false;
+  }
+
+  /** Keeps views that are not wanted now while they fit the budget, dropping the farthest (and other worlds') first. */
+  private dropFarViews(wanted: ReadonlySet<string>, worldId: string, midCx: number, midCy: number, resolution: number): void {
+    const texels = (CHUNK_UNITS * resolution) ** 2 * 4;
+    const keep = resolution > 0 ? Math.max(wanted.size, Math.floor(FLAT_TEXTURE_BUDGET / texels)) : Math.max(wanted.size, MAX_SPRITE_VIEWS);
+    if (this.views.size <= keep) {
+      for (const [key, view] of this.views) if (!wanted.has(key) && view.source.worldId !== worldId) this.dropView(key);
+      return;
+    }
+    const spare: { key: string; distance: number }[] = [];
+    for (const [key, view] of this.views) {
+      if (wanted.has(key)) continue;
+      const inWorld = view.source.worldId === worldId;
+      spare.push({ key, distance: inWorld ? Math.hypot(view.source.cx + 0.5 - midCx, view.source.cy + 0.5 - midCy) : Number.POSITIVE_INFINITY });
+    }
+    spare.sort((a, b) => b.distance - a.distance);
+    for (const { key } of spare.slice(0, this.views.size - keep)) this.dropView(key);
+  }
+
+  private isCurrent(view: ChunkView | undefined, chunk: MapChunk, viewerId: string | null, textures: AtlasTextures, resolution: number): boolean {
+    return !!view && view.source.tiles === chunk.tiles && view.viewerId === viewerId && view.textures === textures && view.resolution === resolution;
+  }
+
+  private ensureView(key: string, chunk: MapChunk, viewerId: string | null, textures: AtlasTextures, resolution: number, inFrame: boolean): ChunkView {
     const existing = this.views.get(key);
-    if (existing && existing.source.tiles === chunk.tiles && existing.viewerId === viewerId && existing.textures === textures) return existing;
+    if (existing && this.isCurrent(existing, chunk, viewerId, textures, resolution)) return existing;
     if (existing) this.dropView(key);
-    const view: ChunkView = { container: buildChunk(chunk, viewerId, textures), source: chunk, viewerId, textures };
-    this.root.addChild(view.container);
+    const tiles = this.fillTiles(chunk, viewerId, textures);
+    let flat: Sprite | null = null;
+    if (resolution > 0 && this.renderer) {
+      flat = this.flatten(tiles, resolution);
+      flat.position.set(chunk.cx * CHUNK_SIZE * UNIT - HALF, -(chunk.cy * CHUNK_SIZE + CHUNK_SIZE - 1) * UNIT - HALF);
+    } else {
+      const origin = tilePosition(chunk.cx * CHUNK_SIZE, chunk.cy * CHUNK_SIZE);
+      tiles.position.set(origin.x, origin.y);
+    }
+    const shown = flat ?? tiles;
+    const view: ChunkView = { shown, tiles, flat, source: chunk, viewerId, textures, resolution };
+    this.root.addChild(shown);
     this.views.set(key, view);
     mapDebug.chunkViews++;
+    mapDebug.chunkBuilds++;
+    if (inFrame) mapDebug.chunkBuildsInFrame++;
     return view;
+  }
+
+  /** A chunk's tile sprites, in a container from the pool when there is one (every chunk lays its tiles out alike). */
+  private fillTiles(chunk: MapChunk, viewerId: string | null, textures: AtlasTextures): Container {
+    let container = this.tilePool.pop();
+    if (!container) {
+      container = new Container();
+      for (let row = 0; row < CHUNK_SIZE; row++) {
+        for (let column = 0; column < CHUNK_SIZE; column++) {
+          const sprite = new Sprite({ anchor: 0.5, x: column * UNIT, y: -(CHUNK_SIZE - 1 - row) * UNIT });
+          sprite.setSize(UNIT);
+          container.addChild(sprite);
+        }
+      }
+    }
+    container.label = `chunk ${chunk.cx},${chunk.cy}`;
+    container.position.set(0, 0);
+    container.visible = true;
+    // Children are in tileIndex order: rows from the top, each from the left.
+    const sprites = container.children as Sprite[];
+    const list = chunk.tiles ?? [];
+    for (let i = 0; i < sprites.length; i++) {
+      const tile = list[i];
+      const sprite = sprites[i];
+      if (!tile) {
+        sprite.visible = false;
+        continue;
+      }
+      sprite.visible = true;
+      sprite.texture = textures.tile(tileLook(tile, viewerId), tileShade(tile.x, tile.y));
+      sprite.setSize(UNIT);
+    }
+    return container;
+  }
+
+  /** Draws a chunk's tiles into a texture of its size on screen and returns one opaque sprite showing it. */
+  private flatten(tiles: Container, resolution: number): Sprite {
+    const renderer = this.renderer!;
+    let texture = this.texturePool.pop();
+    while (texture && texture.source.resolution !== resolution) {
+      texture.destroy(true);
+      texture = this.texturePool.pop();
+    }
+    texture ??= RenderTexture.create({ width: CHUNK_UNITS, height: CHUNK_UNITS, resolution, antialias: false });
+    // The tiles' corner at the texture's corner: the first tile's centre is half a tile in, and the top row is highest.
+    tiles.position.set(HALF, (CHUNK_SIZE - 1) * UNIT + HALF);
+    this.flatStage.addChild(tiles);
+    renderer.render({ container: this.flatStage, target: texture, clear: true, clearColor: [0, 0, 0, 1] });
+    this.flatStage.removeChild(tiles);
+    // The tiles are drawn; their sprites go back to the pool for the next chunk.
+    this.tilePool.push(tiles);
+    const flat = new Sprite({ texture, label: 'flat chunk' });
+    // Every pixel of a chunk is opaque: nothing below needs blending in.
+    flat.blendMode = 'none';
+    flat.setSize(CHUNK_UNITS);
+    return flat;
   }
 
   private dropView(key: string): void {
     const view = this.views.get(key);
     if (!view) return;
     this.views.delete(key);
-    view.container.destroy({ children: true });
+    this.root.removeChild(view.shown);
+    if (view.flat) {
+      const texture = view.flat.texture as RenderTexture;
+      view.flat.destroy();
+      if (this.texturePool.length < MAX_POOLED_TEXTURES) this.texturePool.push(texture);
+      else texture.destroy(true);
+    } else {
+      this.tilePool.push(view.tiles);
+    }
     mapDebug.chunkViews--;
   }
 
   destroy(): void {
     for (const key of [...this.views.keys()]) this.dropView(key);
+    for (const container of this.tilePool.splice(0)) container.destroy({ children: true });
+    for (const texture of this.texturePool.splice(0)) texture.destroy(true);
+    this.flatStage.destroy();
     this.textures = null;
+    this.plan = null;
   }
-}
-
-/** One chunk as sprites: one finished tile (fill, rim and icon, from the atlas) per tile, in a container at the chunk's corner. */
-function buildChunk(chunk: MapChunk, viewerId: string | null, textures: AtlasTextures): Container {
-  const rect = chunkRect(chunk);
-  const container = new Container({ label: `chunk ${chunk.cx},${chunk.cy}` });
-  const origin = tilePosition(rect.minX, rect.minY);
-  container.position.set(origin.x, origin.y);
-  const sprites: Sprite[] = [];
-  for (const tile of chunk.tiles ?? []) {
-    if (!tile) continue;
-    const sprite = new Sprite({
-      texture: textures.tile(tileLook(tile, viewerId), tileShade(tile.x, tile.y)),
-      anchor: 0.5,
-      x: (tile.x - rect.minX) * UNIT,
-      y: -(tile.y - rect.minY) * UNIT,
-    });
-    sprite.setSize(UNIT);
-    sprites.push(sprite);
-  }
-  if (sprites.length > 0) container.addChild(...sprites);
-  return container;
 }

@@ -26,6 +26,9 @@ export interface MapDebug {
   lastFrame: FrameRecord | null;
   /** Chunks of tiles currently turned into sprites. */
   chunkViews: number;
+  /** Chunks turned into sprites since the page loaded, and how many of those were built inside a frame (not ahead). */
+  chunkBuilds: number;
+  chunkBuildsInFrame: number;
   contextLost: boolean;
   contextRestores: number;
   /** Times a stage was rebuilt from scratch because its context did not come back. */
@@ -59,6 +62,8 @@ function createDebug(): MapDebug {
     frames: 0,
     lastFrame: null,
     chunkViews: 0,
+    chunkBuilds: 0,
+    chunkBuildsInFrame: 0,
     contextLost: false,
     contextRestores: 0,
     stageRebuilds: 0,

@@ -1,6 +1,6 @@
 // Drizzle schema: every table the game stores. Terrain is not stored; it is a pure function of the world seed.
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -91,6 +91,24 @@ export const villages = pgTable(
     index('villages_next_event').on(t.nextEventAt),
     index('villages_world_name').on(t.worldId, sql`lower(${t.name})`),
   ],
+);
+
+/**
+ * How often the villages of one map chunk (CHUNK_SIDE x CHUNK_SIDE tiles, see services/map-chunks.ts) have changed as the
+ * map shows them. Database triggers (migration 0008) bump it in the same transaction as the change, so every server
+ * process can tell whether its cached map fragments are still right with one small read.
+ */
+export const mapChunkVersions = pgTable(
+  'map_chunk_versions',
+  {
+    worldId: uuid('world_id')
+      .notNull()
+      .references(() => worlds.id, { onDelete: 'cascade' }),
+    cx: integer('cx').notNull(),
+    cy: integer('cy').notNull(),
+    version: integer('version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.cx, t.cy] })],
 );
 
 /** A building in a slot (1-18 resource fields, 19-40 inner). An upgrade in progress has `upgradeFinishesAt`. */

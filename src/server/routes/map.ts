@@ -2,12 +2,28 @@
 import type { AppContext } from '../context';
 import { RawJson, type Handlers } from '../operations';
 import * as map from '../services/map';
+import { areaEncoding, MapAreaCache, matchesEtag } from '../services/map-area-cache';
 
 export function mapRoutes(ctx: AppContext): Handlers {
   const { db } = ctx;
+  // Per app: cached fragments are checked against the database's chunk versions on every call, so other processes' changes show at once.
+  const areas = new MapAreaCache();
   return {
-    async getMapArea({ params }) {
-      return new RawJson(await map.mapAreaJson(db, params));
+    async getMapArea({ params, request, reply }) {
+      const area = await areas.area(db, params);
+      // The browser keeps the reply and asks again with If-None-Match; an unchanged area costs one small read and a 304.
+      reply.header('etag', area.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
+      if (matchesEtag(request.headers['if-none-match'], area.etag)) {
+        await reply.code(304).send();
+        return new RawJson(area.json);
+      }
+      const encoding = areaEncoding(request.headers['accept-encoding']);
+      if (encoding) {
+        // Compressed once per reply and kept: the compression plugin leaves a body that already has an encoding alone.
+        await reply.code(200).type('application/json; charset=utf-8').header('content-encoding', encoding).send(area.body(encoding));
+        return new RawJson(area.json);
+      }
+      return new RawJson(area.json);
     },
 
     async searchMap({ params, query }) {
