@@ -89,6 +89,7 @@ function validValue(schema: Schema, name: string, operationId: string, ids: IdBo
       if (schema.format === 'email') return 'someone@example.com';
       if (schema.pattern === '^[A-Z0-9]{3,5}$') return 'ABCD';
       if (schema.pattern === '^-?\\d{1,3}\\|-?\\d{1,3}$') return '0|0';
+      if (schema.pattern === '^[A-Za-z0-9_]+$') return 'valid_name';
       if (schema.pattern) throw new Error(`bad-requests: no valid value known for the pattern ${String(schema.pattern)} of ${operationId}.${path}`);
       return 'Valid words'.padEnd((schema.minLength as number | undefined) ?? 0, 'x').slice(0, (schema.maxLength as number | undefined) ?? 50);
   }
