@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from './harness';
 import { buildProofWorld, type ProofWorld } from './proof-world';
 import { badRequestSites, toRequest, type IdBook } from './bad-requests';
 import { changedTables, snapshot } from './db-snapshot';
+import { eq } from 'drizzle-orm';
+import { villages } from '../../src/server/db/schema';
 
 let t: TestApp;
 let w: ProofWorld;
@@ -127,4 +129,13 @@ describe('every operation refuses bad input with a 4xx, a readable error and no 
       expect(changedTables(before, await snapshot(t.database.db)), `${op.operationId} changed the database`).toEqual([]);
     });
   }
+});
+
+describe('the database fingerprint', () => {
+  // Last, as it changes the world: the instrument the test above relies on does see one field of one row change.
+  it('sees a change of one field in one row', async () => {
+    const before = await snapshot(t.database.db);
+    await t.database.db.update(villages).set({ name: 'Renamed Hall' }).where(eq(villages.id, w.mine.village.id));
+    expect(changedTables(before, await snapshot(t.database.db)).map((line) => line.split(' ')[0])).toEqual(['villages']);
+  });
 });
