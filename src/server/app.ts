@@ -87,7 +87,8 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     // where our own proxies wrote it, never from the left, where the client may write anything.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false } },
+    // strictNumbers: Infinity and NaN ("?page=Infinity", a body's 1e400) are no numbers a handler could use.
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false, strictNumbers: true } },
   };
   const app = Fastify(options);
 

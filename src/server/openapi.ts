@@ -158,12 +158,53 @@ function friendlyCheck(check: BodyCheck) {
 }
 
 export const NUL_REFUSED = 'Text may not contain control characters';
+export const BROKEN_TEXT_REFUSED = 'Text must be valid Unicode';
+export const BROKEN_ADDRESS_REFUSED = 'The address is not valid: its escapes must spell UTF-8 text';
 
-/** Whether any string in `value` holds a NUL character, which PostgreSQL cannot store in text. */
-function holdsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
+/** A surrogate without its other half: it has no UTF-8 spelling, so the database would store U+FFFD (or fail) instead. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Why a string in `value` may not reach the database, or null: a NUL, which PostgreSQL cannot store in text,
+ * or a lone surrogate, which would be stored as another text than the one sent.
+ */
+function textProblem(value: unknown, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? NUL_REFUSED : LONE_SURROGATE.test(value) ? BROKEN_TEXT_REFUSED : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const problem = textProblem(key, depth + 1) ?? textProblem(inner, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+export const INFINITE_REFUSED = 'Invalid request: numbers must be finite';
+
+/** Whether a number in `value` is Infinity or NaN. */
+function holdsNonFinite(value: unknown, depth = 0): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
   if (depth > 20 || value === null || typeof value !== 'object') return false;
-  return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || holdsNul(inner, depth + 1));
+  return Object.values(value).some((inner) => holdsNonFinite(inner, depth + 1));
+}
+
+/**
+ * The query parser keeps an escape that does not decode (%ED%A0%80, a lone surrogate in CESU-8) as it is,
+ * so a search would quietly look for the escape itself: such an address is refused instead.
+ */
+function brokenQuery(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at < 0) return false;
+  return url
+    .slice(at + 1)
+    .split('&')
+    .some((part) => {
+      try {
+        decodeURIComponent(part.replace(/\+/g, ' '));
+        return false;
+      } catch {
+        return true;
+      }
+    });
 }
 
 const notImplemented = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(501).send({ error: 'Not implemented yet' });
@@ -239,11 +280,18 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
         }
       },
       preValidation: async (request) => {
-        // Refused here for every operation at once: no text with a NUL ever reaches the database (the account
-        // limiter's key included; such a try was already counted against its address in onRequest).
-        if (holdsNul(request.params) || holdsNul(request.query) || holdsNul(request.body)) throw badRequest(NUL_REFUSED);
+        // Refused here for every operation at once: no text with a NUL or a lone surrogate ever reaches the database
+        // (the account limiter's key included; such a try was already counted against its address in onRequest).
+        if (brokenQuery(request.url)) throw badRequest(BROKEN_ADDRESS_REFUSED);
+        const problem = textProblem(request.params) ?? textProblem(request.query) ?? textProblem(request.body);
+        if (problem) throw badRequest(problem);
         if (op.rateLimited && limits) await limits.byAccount(request);
         if (friendly) await friendly(request);
+      },
+      // Ajv turns the text "Infinity" of a path or query into Infinity and lets it past its bounds (strictNumbers only
+      // catches numbers that arrive as numbers), so what it coerced is looked at once more before a handler sees it.
+      preHandler: async (request) => {
+        if (holdsNonFinite(request.params) || holdsNonFinite(request.query) || holdsNonFinite(request.body)) throw badRequest(INFINITE_REFUSED);
       },
       handler: handler ? runHandler(op, handler) : notImplemented,
     });

@@ -96,6 +96,23 @@ describe('odd characters and spoofing names', () => {
     expect(register.statusCode).toBe(400);
   });
 
+  it('answer 400, never 500 nor a quiet U+FFFD: lone surrogates, broken escapes, infinities, a NUL in a sign-in address', async () => {
+    const { player, village } = await newVillage(t, undefined, 'sur');
+    const rename = await t.app.inject({ method: 'PUT', url: `/api/map/village/${village.id}/rename`, headers: player.auth, payload: { name: 'Hall\uD800' } });
+    expect([rename.statusCode, rename.json().error]).toEqual([400, 'Text must be valid Unicode']);
+    const password = await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: player.auth, payload: { currentPassword: player.body.password, newPassword: 'Valhalla#2027\uDC00' } });
+    expect(password.statusCode).toBe(400);
+    const search = await t.app.inject({ method: 'GET', url: `/api/map/search/${village.worldId}?q=%ED%A0%80hall`, headers: player.auth });
+    expect([search.statusCode, search.json().error]).toEqual([400, 'The address is not valid: its escapes must spell UTF-8 text']);
+    const travel = await t.app.inject({ method: 'GET', url: '/api/map/travel-time/1/1/1/Infinity', headers: player.auth });
+    expect([travel.statusCode, travel.json().error]).toEqual([400, 'Invalid request: numbers must be finite']);
+    const huge = await t.app.inject({ method: 'POST', url: `/api/villages/${village.id}/units`, headers: { ...player.auth, 'content-type': 'application/json' }, payload: '{"unitType":"bondi","count":1e400}' });
+    expect(huge.statusCode).toBe(400);
+    // The sign-in count keyed by this address was written before the text was looked at, and failed.
+    const register = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { username: 'nulmail', email: '\u0000x@example.com', password: 'Valhalla#2026' } });
+    expect([register.statusCode, register.json().error]).toEqual([400, 'Text may not contain control characters']);
+  });
+
   it('refuse bidi overrides, zero-width and control characters and stacked marks in every free text', async () => {
     const { player, village } = await newVillage(t, undefined, 'bidi');
     const spoofs = ['evil\u202Egnp.exe', 'a\u200Bb', 'tab\there', 'Z\u0301\u0301\u0301\u0301algo'];

@@ -1,0 +1,307 @@
+// Table-driven: every operation of openapi.yaml called by an anonymous caller, its player, another player, a game master and an admin answers the status the table states; an operation missing from the table fails.
+import { get } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationId } from '../../src/contract';
+import { listOperations, type Operation } from '../../src/server/openapi';
+import { newPlayer, startTestApp, type TestApp } from './harness';
+import { buildProofWorld, type ProofWorld } from './proof-world';
+import { toRequest, validDraft, type Draft, type IdBook } from './bad-requests';
+import type { Player } from './village-helpers';
+
+/**
+ * Who calls. Every caller names the player's things (their village, hero, wonder, invitation, quest, report,
+ * troops): `other` is another plain player acting on them, and the game master and the admin hold no power
+ * over a player's things in the game's own operations either: their powers are the operations of their role.
+ */
+type Caller = 'anonymous' | 'player' | 'other' | 'gamemaster' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'other', 'gamemaster', 'admin', 'player'];
+
+type Row = Record<Caller, number>;
+/** One row: the status each caller gets, in the order anonymous, player, other, game master, admin. */
+const row = (anonymous: number, player: number, other: number, gamemaster: number, admin: number): Row => ({ anonymous, player, other, gamemaster, admin });
+/** Open to anyone, each caller getting the same. */
+const open = (status: number) => row(status, status, status, status, status);
+/** Any signed-in player may call it; it names nothing that belongs to a player. */
+const signedIn = (status: number) => row(401, status, status, status, status);
+/** It names the player's thing: only the player gets `status`; another player and the roles are refused with `refused`. */
+const ownerOnly = (status: number, refused: number) => row(401, status, refused, refused, refused);
+const gameMaster = (status: number) => row(401, 403, 403, status, status);
+const adminOnly = (status: number) => row(401, 403, 403, 403, status);
+
+/**
+ * The table. Calls run in the table's order, each row's callers in the order of CALLERS (the player
+ * last), on one world, so a row states what a caller gets after the rows above it ran (a world joined, an
+ * invitation accepted).
+ */
+const EXPECTED = {
+  getHealth: open(200),
+  login: open(200),
+  register: open(201),
+  // Discord is not set up in the tests: the redirects send the browser back with a message.
+  discordRedirect: open(302),
+  discordCallback: open(302),
+  redeemDiscordCode: open(400),
+  startDiscordLink: signedIn(409),
+  logout: signedIn(204),
+  getAuthOptions: open(200),
+  changePassword: signedIn(400),
+  getMe: signedIn(200),
+  listUsers: adminOnly(200),
+  // The search is open to moderators and up.
+  searchUsers: gameMaster(200),
+  getAdminStats: adminOnly(200),
+  setUserRole: adminOnly(200),
+  suspendUser: adminOnly(200),
+  unsuspendUser: adminOnly(200),
+  setTemporaryPassword: adminOnly(200),
+  deleteUser: adminOnly(200),
+  listAuditLog: adminOnly(200),
+  listWorldsForGameMaster: gameMaster(200),
+  createWorldAsGameMaster: row(401, 403, 403, 201, 409),
+  setWorldStatus: gameMaster(200),
+  listWorldEvents: gameMaster(200),
+  createWorldEvent: gameMaster(201),
+  updateWorldEvent: gameMaster(200),
+  activateWorldEvent: gameMaster(200),
+  deactivateWorldEvent: gameMaster(200),
+  listAnnouncements: gameMaster(200),
+  createAnnouncement: gameMaster(201),
+  // The admin sends the same idempotency key again: the grant made once is answered again.
+  distributeRewards: gameMaster(200),
+  getWorldAnalytics: gameMaster(200),
+  listWorlds: signedIn(200),
+  getWorld: signedIn(200),
+  joinWorld: row(401, 409, 409, 201, 201),
+  getWorldLeaderboard: signedIn(200),
+  getWorldNotices: signedIn(200),
+  listVillages: signedIn(200),
+  getVillage: ownerOnly(200, 403),
+  constructBuilding: ownerOnly(201, 403),
+  // The player's builders are busy with the barracks of the row above: the rules refuse, past the guard.
+  upgradeBuilding: ownerOnly(409, 403),
+  getBuildingCost: signedIn(200),
+  // No barracks stands yet (it is being built): the rules refuse, past the guard.
+  trainUnits: ownerOnly(409, 403),
+  getVillageOverview: ownerOnly(200, 403),
+  renameVillage: ownerOnly(200, 403),
+  getVillageBuildings: ownerOnly(200, 403),
+  getVillageUnits: ownerOnly(200, 403),
+  getVillageFields: ownerOnly(200, 403),
+  getVillageOases: ownerOnly(200, 403),
+  getVillageProduction: ownerOnly(200, 403),
+  // A village on the map: anyone signed in may look at it.
+  getVillageDetails: signedIn(200),
+  getMapArea: signedIn(200),
+  getTravelTime: signedIn(200),
+  searchMap: signedIn(200),
+  getMapStats: signedIn(200),
+  sendTroops: ownerOnly(201, 403),
+  listMovements: signedIn(200),
+  listBattles: signedIn(200),
+  getGameStats: signedIn(200),
+  markBattleRead: ownerOnly(200, 404),
+  listStationedTroops: signedIn(200),
+  recallStationedTroops: ownerOnly(201, 403),
+  // The stream never ends by itself; a signed-in caller gets its 200 and hangs up.
+  streamEvents: signedIn(200),
+  listQuests: signedIn(200),
+  startQuest: ownerOnly(200, 404),
+  getQuestSummary: signedIn(200),
+  canSettle: signedIn(200),
+  getSettlementCandidates: ownerOnly(200, 403),
+  // Founding first asks whether the caller's own longhouses allow another village, before the source village is
+  // locked and its owner checked: everyone is refused there, having too few.
+  foundSettlement: signedIn(409),
+  getSettlementStats: signedIn(200),
+  getTutorialStatus: signedIn(200),
+  getTutorialHints: signedIn(200),
+  postTutorialProgress: signedIn(200),
+  skipTutorial: signedIn(200),
+  initializeTutorial: signedIn(200),
+  getMyAlliance: signedIn(200),
+  listReceivedInvitations: signedIn(200),
+  // The others found alliances of their own; the player asks for the host's tag, which is taken, and so stays free
+  // to accept the host's invitation. Leaving comes last, after the members' operations.
+  createAlliance: row(401, 409, 201, 201, 201),
+  acceptInvitation: ownerOnly(200, 403),
+  declineInvitation: ownerOnly(404, 404),
+  // Only a founder or an officer invites: the player, a plain member, is refused; the founders learn the name is nobody's.
+  invitePlayer: row(401, 403, 404, 404, 404),
+  listAllianceMessages: signedIn(200),
+  postAllianceMessage: signedIn(201),
+  leaveAlliance: signedIn(200),
+  listHeroes: signedIn(200),
+  listHeroTypes: signedIn(200),
+  getRecruitmentCost: signedIn(200),
+  getHeroLeaderboard: signedIn(200),
+  recruitHero: ownerOnly(201, 403),
+  // Not enough experience yet: refused by the rules, past the guard.
+  levelUpHero: ownerOnly(409, 403),
+  listWonders: signedIn(200),
+  getWonderTypes: signedIn(200),
+  getAllianceEffects: signedIn(200),
+  checkVictory: signedIn(200),
+  // The player's village already raises a wonder.
+  constructWonder: ownerOnly(409, 403),
+  contributeToWonder: ownerOnly(200, 403),
+} satisfies Record<OperationId, Row>;
+
+/** Bodies the schema alone does not make meaningful, by operation; `who` is the caller, for what must be theirs. */
+function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
+  switch (op) {
+    case 'login':
+      return who ? { email: who.body.email, password: who.body.password } : { email: w.mine.player.body.email, password: w.mine.player.body.password };
+    case 'register':
+      return newPlayer('perm');
+    case 'changePassword':
+      // A wrong current password: the caller gets past the guard and is refused by the check, keeping their password.
+      return { currentPassword: 'Not#the#password1', newPassword: 'Valhalla#2027' };
+    case 'setTemporaryPassword':
+      return { password: 'Temporary#2026x' };
+    case 'deleteUser':
+      return { confirmUsername: w.target.user.username };
+    case 'createWorldAsGameMaster':
+      return { name: 'Proof World' };
+    case 'createWorldEvent':
+      return { worldId: w.world, name: 'Feast', kind: 'production_bonus', percent: 10, startTime: '2030-01-01T00:00:00.000Z', endTime: '2030-01-02T00:00:00.000Z' };
+    case 'updateWorldEvent':
+      return { name: 'Great feast' };
+    case 'createAnnouncement':
+      return { worldId: w.world, message: 'Welcome', endsAt: new Date(t.clock.now().getTime() + 86_400_000).toISOString() };
+    case 'distributeRewards':
+      return { worldId: w.world, username: w.mine.player.user.username, resources: { timber: 10 }, idempotencyKey: 'permissions-0001' };
+    case 'constructBuilding':
+      return { buildingType: 'barracks', slot: 25 };
+    case 'trainUnits':
+      return { unitType: 'bondi', count: 1 };
+    case 'renameVillage':
+      return { name: 'Proof Hall' };
+    case 'sendTroops':
+      return { fromVillageId: w.mine.village.id, toVillageId: w.host.village.id, units: { bondi: 1 }, movementType: 'raid' };
+    case 'foundSettlement':
+      return { worldId: w.world, x: 1, y: 1, villageName: 'Outpost', fromVillageId: w.mine.village.id };
+    case 'postTutorialProgress':
+      return { action: 'view_map' };
+    case 'createAlliance': {
+      const tag = who === w.mine.player ? 'PROOF' : `${(who?.user.username ?? 'ANO').slice(0, 3).toUpperCase()}PX`;
+      return { name: `Clan of ${who?.user.username ?? 'nobody'}`, tag, description: 'A clan.', isPublic: true };
+    }
+    case 'invitePlayer':
+      return { username: 'nobody_here' };
+    case 'postAllianceMessage':
+      return { body: 'Skål!' };
+    case 'recruitHero':
+      return { villageId: w.mine.village.id, heroType: 'skald' };
+    case 'constructWonder':
+      return { villageId: w.mine.village.id, wonderType: 'yggdrasil', wonderName: 'World Tree' };
+    case 'contributeToWonder':
+      return { villageId: w.mine.village.id, resources: { timber: 1, stone: 1, iron: 1, mead: 1 } };
+    default:
+      return undefined;
+  }
+}
+
+let t: TestApp;
+let w: ProofWorld;
+let base: string;
+const observed: Partial<Record<OperationId, Row>> = {};
+
+function idBook(world: ProofWorld): IdBook {
+  const { mine } = world;
+  const ids: Record<string, string> = {
+    villageId: mine.village.id,
+    fromVillageId: mine.village.id,
+    toVillageId: world.host.village.id,
+    buildingId: mine.building,
+    heroId: mine.hero,
+    wonderId: mine.wonder,
+    invitationId: mine.invitation,
+    questId: mine.quest,
+    reportId: mine.report,
+    stationedId: mine.stationed,
+    worldId: world.world,
+    userId: world.target.user.id,
+    eventId: world.event,
+  };
+  return {
+    idFor: (name) => ids[name] ?? '00000000-0000-4000-8000-000000000000',
+    otherKinds: () => [],
+    fixed: {},
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+  w = await buildProofWorld(t);
+  // The event stream is tried over real HTTP: inject would wait for its end, which never comes.
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  if (process.env.PRINT_PERMISSIONS) console.log(JSON.stringify(observed));
+  await t.close();
+});
+
+function callerOf(caller: Caller): Player | null {
+  switch (caller) {
+    case 'anonymous':
+      return null;
+    case 'player':
+      return w.mine.player;
+    case 'other':
+      return w.theirs.player;
+    case 'gamemaster':
+      return w.gamemaster;
+    case 'admin':
+      return w.admin;
+  }
+}
+
+/** A session of the caller's own for a call that ends it (logout), so the next rows still have theirs. */
+async function spareSession(who: Player): Promise<Record<string, string>> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: who.body.email, password: who.body.password } });
+  return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
+}
+
+async function statusOf(op: Operation, caller: Caller): Promise<number> {
+  const who = callerOf(caller);
+  const draft: Draft = validDraft(op, idBook(w));
+  const body = bodyFor(op.operationId, w, who);
+  if (body !== undefined) draft.body = body;
+  const headers = !who ? {} : op.operationId === 'logout' ? await spareSession(who) : who.auth;
+  const request = toRequest(op, draft, headers);
+  if (op.operationId === 'streamEvents') {
+    // A connection of its own, cut as soon as the status is in: nothing keeps the server from closing.
+    return new Promise<number>((resolve, reject) => {
+      const req = get(base + request.url, { headers, agent: false }, (res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      req.on('error', reject);
+    });
+  }
+  return (await t.app.inject(request)).statusCode;
+}
+
+describe('who may call what', () => {
+  it('the table names exactly the operations of openapi.yaml', () => {
+    const inYaml = listOperations()
+      .map((op) => op.operationId)
+      .sort();
+    expect(Object.keys(EXPECTED).sort()).toEqual(inYaml);
+  });
+
+  // In the table's order, which states what each row finds.
+  const byId = new Map(listOperations().map((op) => [op.operationId as string, op]));
+  for (const op of Object.keys(EXPECTED).flatMap((id) => byId.get(id) ?? [])) {
+    it(`${op.operationId}: ${op.method} ${op.path}`, async () => {
+      const got = {} as Row;
+      for (const caller of CALLERS) got[caller] = await statusOf(op, caller);
+      observed[op.operationId] = got;
+      const expected = (EXPECTED as Partial<Record<string, Row>>)[op.operationId];
+      expect(expected, `${op.operationId} is missing from the permissions table`).toBeDefined();
+      expect(got).toEqual(expected);
+      // Whatever the table says, nobody but a signed-in caller gets past a secured operation.
+      if (op.secured) expect(got.anonymous).toBe(401);
+    });
+  }
+});

@@ -1,0 +1,105 @@
+// A small world for the proof tests: two players who each own a village, hero, wonder, quest, report and stationed troops, an alliance inviting both, a game master, an admin, and the ids of it all.
+import { eq } from 'drizzle-orm';
+import type { Schema } from '../../src/contract';
+import { stationedTroops, users } from '../../src/server/db/schema';
+import { grantToPlayer, setBuildingLevel } from '../../src/server/services/operator';
+import { registerPlayer, newPlayer, type TestApp } from './harness';
+import { newVillage, overview, worldId, type Player, type VillageJson } from './village-helpers';
+import { placeAt, send, station } from './army-helpers';
+
+/** Everything one player owns that an operation can name in its path or body. */
+export interface Holdings {
+  player: Player;
+  village: VillageJson;
+  building: string;
+  hero: string;
+  wonder: string;
+  /** An invitation addressed to this player (from the host's alliance). */
+  invitation: string;
+  /** An available daily quest of this player. */
+  quest: string;
+  /** A battle report of this player's raid on the host. */
+  report: string;
+  /** This player's troops standing in the host's village. */
+  stationed: string;
+}
+
+export interface ProofWorld {
+  world: string;
+  mine: Holdings;
+  theirs: Holdings;
+  /** Founder of the alliance that invited both players; their village is the raids' target. */
+  host: { player: Player; village: VillageJson; alliance: string };
+  gamemaster: Player;
+  admin: Player;
+  /** A plain player whom the admin operations act on. */
+  target: Player;
+  /** A world event created by the game master. */
+  event: string;
+}
+
+async function ok<T>(t: TestApp, who: Player, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<T> {
+  const res = await t.app.inject({ method, url, headers: who.auth, payload: payload as Record<string, unknown> | undefined });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} failed in the proof world: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
+export async function withRole(t: TestApp, role: string, prefix: string): Promise<Player> {
+  const made = await registerPlayer(t.app, newPlayer(prefix));
+  await t.database.db.update(users).set({ role }).where(eq(users.id, made.user.id));
+  return made;
+}
+
+let spot = 0;
+
+async function holdings(t: TestApp, prefix: string, wonderType: string, host: { player: Player; village: VillageJson }): Promise<Holdings> {
+  const { player, village } = await newVillage(t, undefined, prefix);
+  const db = t.database.db;
+  const now = t.clock.now();
+  // Two tiles from the host, in a corner of its own, so the raid is short and nobody else is near.
+  spot += 1;
+  await placeAt(t, village.id, host.village.x + 2 * spot, host.village.y);
+  for (const type of ['great_hall', 'warehouse', 'granary']) await setBuildingLevel(db, village.id, type, 20, now);
+  await grantToPlayer(db, player.body.email, { timber: 50_000, stone: 50_000, iron: 50_000, mead: 50_000 }, now);
+  const hero = (await ok<{ hero: Schema<'Hero'> }>(t, player, 'POST', '/api/heroes/recruit', { villageId: village.id, heroType: 'warrior' })).hero.id;
+  const wonder = (await ok<{ wonder: Schema<'Wonder'> }>(t, player, 'POST', '/api/wonders/construct', { villageId: village.id, wonderType, wonderName: `${prefix} work` })).wonder.id;
+  const invitation = (await ok<{ invitation: { id: string } }>(t, host.player, 'POST', '/api/alliances/invitations', { username: player.user.username })).invitation.id;
+  const quests = (await ok<Schema<'QuestList'>>(t, player, 'GET', '/api/quests')).quests;
+  const quest = quests.daily.find((q) => q.status === 'available')!.id;
+  await station(t, village.id, { bondi: 5 });
+  const raid = await send(t, player, { fromVillageId: village.id, toVillageId: host.village.id, units: { bondi: 5 }, movementType: 'raid' });
+  if (raid.status !== 201) throw new Error(`raid failed: ${JSON.stringify(raid.body)}`);
+  t.clock.set(new Date(raid.body.movement.arrivesAt).getTime());
+  const report = (await ok<Schema<'BattleReportPage'>>(t, player, 'GET', '/api/game/battles')).battles[0].id;
+  // Reinforcing needs an alliance, which would spoil the invitation: the troops are set standing there directly.
+  const [stationed] = await db
+    .insert(stationedTroops)
+    .values({ villageId: host.village.id, ownerId: player.user.id, homeVillageId: village.id, units: { huscarl: 3 }, arrivedAt: t.clock.now() })
+    .returning({ id: stationedTroops.id });
+  const building = (await overview(t, player, village.id)).buildings[0].id;
+  return { player, village, building, hero, wonder, invitation, quest, report, stationed: stationed.id };
+}
+
+export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
+  const world = await worldId(t);
+  const hosting = await newVillage(t, undefined, 'host');
+  const alliance = (await ok<{ alliance: { id: string } }>(t, hosting.player, 'POST', '/api/alliances/create', { name: 'Proof Hall', tag: 'PROOF', description: 'Hosts the proofs.', isPublic: true })).alliance.id;
+  const host = { ...hosting, alliance };
+  const mine = await holdings(t, 'mine', 'valhalla', host);
+  const theirs = await holdings(t, 'their', 'bifrost', host);
+  const gamemaster = await withRole(t, 'gamemaster', 'gm');
+  const admin = await withRole(t, 'admin', 'adm');
+  const target = await registerPlayer(t.app, newPlayer('tgt'));
+  const start = new Date(t.clock.now().getTime() + 3_600_000);
+  const event = (
+    await ok<{ event: { id: string } }>(t, gamemaster, 'POST', '/api/gamemaster/events', {
+      worldId: world,
+      name: 'Harvest feast',
+      kind: 'production_bonus',
+      percent: 10,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+    })
+  ).event.id;
+  return { world, mine, theirs, host, gamemaster, admin, target, event };
+}
