@@ -18,7 +18,7 @@ export default function DesignerMapPage() {
   const [sample, ...strips] = sheet.views;
 
   return (
-    <section className="page designer-page" aria-labelledby="designer-title">
+    <main className="page designer-page" aria-labelledby="designer-title">
       <header className="page__header">
         <h1 id="designer-title">Map Designer</h1>
         <div className="designer-page__size">
@@ -97,6 +97,6 @@ export default function DesignerMapPage() {
           </table>
         </aside>
       </div>
-    </section>
+    </main>
   );
 }
