@@ -171,6 +171,42 @@ test('the page is served with a Content-Security-Policy that forbids inline scri
   await close();
 });
 
+test("the landing page requests no PixiJS, the map page does (as the test build's source maps tell)", async ({ browser }) => {
+  /** The scripts a page fetched whose source map lists a PixiJS module. */
+  const pixiScripts = async (scripts: string[]) => {
+    const found: string[] = [];
+    for (const script of scripts) {
+      const code = await (await fetch(script)).text();
+      const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+      // Only the bundler's few lines of glue (its module runtime) come without a map; anything bigger must have one.
+      if (!mapName) {
+        expect(code.length, `${script} has no source map`).toBeLessThan(2_000);
+        continue;
+      }
+      const map = await fetch(new URL(mapName, script));
+      expect(map.status, `${script}: its source map`).toBe(200);
+      const { sources } = (await map.json()) as { sources: string[] };
+      if (sources.some((source) => /node_modules\/(pixi\.js|@pixi)\//.test(source))) found.push(new URL(script).pathname);
+    }
+    return found;
+  };
+  const visit = async (who: Who, url: string) => {
+    const { page, close } = await openAs(browser, who, url);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.url());
+    });
+    await page.reload();
+    await settled(page);
+    await close();
+    return scripts;
+  };
+  const landing = await visit('visitor', '/');
+  expect(landing.length).toBeGreaterThan(0);
+  expect(await pixiScripts(landing)).toEqual([]);
+  expect((await pixiScripts(await visit('player', '/game/map'))).length).toBeGreaterThan(0);
+});
+
 interface Problems {
   csp: string[];
   errors: string[];
