@@ -45,16 +45,17 @@ export function Modal({ open, title, onClose, children, footer, closeLabel = 'Cl
       }}
     >
       <div className={className ? `modal ${className}` : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={dialog}>
-        <header className="modal__header">
+        {/* Plain blocks: a <header> or <footer> outside any section would be the whole page's banner or footer landmark. */}
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
           <button type="button" className="button button--ghost modal__close" onClick={onClose}>
             {closeLabel}
           </button>
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
-        {footer && <footer className="modal__footer">{footer}</footer>}
+        {footer && <div className="modal__footer">{footer}</div>}
       </div>
     </div>
   );

@@ -1,10 +1,11 @@
 // Any address the route table does not know.
 import { Link } from 'react-router';
+import { MainLandmark } from '../../ui/MainLandmark';
 
 export default function NotFoundPage() {
   return (
     <div className="center-screen">
-      <main className="card error-page">
+      <MainLandmark className="card error-page">
         <p className="error-page__code" aria-hidden="true">
           404
         </p>
@@ -13,7 +14,7 @@ export default function NotFoundPage() {
         <Link className="button" to="/">
           Back to Home
         </Link>
-      </main>
+      </MainLandmark>
     </div>
   );
 }

@@ -20,6 +20,7 @@ import { storeAlert } from '../../../rules/economy';
 import { Avatar } from '../../ui/Avatar';
 import { CrownIcon, ResourceIcon } from '../../ui/icons';
 import { formatRate, useLiveResources } from '../../ui/resources';
+import { MainLandmark } from '../../ui/MainLandmark';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
 import { IncomingAttackAlert } from './IncomingAttackAlert';
@@ -209,7 +210,8 @@ export default function GameShell({ tutorial }: GameShellProps) {
     <div className="shell">
       <SiteHeader className="shell__header" />
 
-      <div className="shell__topbar">
+      {/* A named region, so everything on the page sits in a landmark a screen reader can jump to. */}
+      <section className="shell__topbar" aria-label="Village, resources and account">
         <VillageSelector />
         <CompactResources />
         <IncomingAttackAlert />
@@ -224,7 +226,7 @@ export default function GameShell({ tutorial }: GameShellProps) {
             </button>
           </div>
         )}
-      </div>
+      </section>
 
       <div className="shell__sidenav">
         <nav aria-label="Game">
@@ -242,13 +244,13 @@ export default function GameShell({ tutorial }: GameShellProps) {
         <VillageCard />
       </div>
 
-      <main className="shell__main">
+      <MainLandmark className="shell__main">
         <WorldNotices />
         {/* The frame stays up while a game page's chunk loads. */}
         <Suspense fallback={<Spinner fullPage />}>
           <Outlet />
         </Suspense>
-      </main>
+      </MainLandmark>
     </div>
   );
 }

@@ -1,0 +1,121 @@
+// The production client's chunk graph, built in memory: what the landing page loads, which chunks hold PixiJS, their gzip sizes.
+import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
+import { build, type Rolldown } from 'vite';
+
+/** One JavaScript file of the build, as the bundler reports it. */
+export interface ClientChunk {
+  fileName: string;
+  /** Module ids bundled into the file (absolute paths; node_modules included). */
+  moduleIds: readonly string[];
+  /** Files this one imports with a static `import` (loaded before it runs). */
+  imports: readonly string[];
+  /** Files this one may load later with `import()`. */
+  dynamicImports: readonly string[];
+  /** The module the chunk stands for when it is an entry or a lazy page (`features/landing/LandingPage.tsx`). */
+  facadeModuleId: string | null;
+  gzipBytes: number;
+}
+
+export interface ClientBuild {
+  chunks: Map<string, ClientChunk>;
+  /** index.html as built: its module script and modulepreload links name the files every page loads first. */
+  html: string;
+}
+
+/** PixiJS and its React binding: the map's engine, which only /game/map and the designer page may load. */
+export function isPixiModule(id: string): boolean {
+  return /[\\/]node_modules[\\/](pixi\.js|@pixi)[\\/]/.test(id);
+}
+
+export function holdsPixi(chunk: ClientChunk): boolean {
+  return chunk.moduleIds.some(isPixiModule);
+}
+
+/** Files index.html loads before anything runs: `<script type="module" src>` and `<link rel="modulepreload" href>`. */
+export function htmlScripts(html: string): string[] {
+  const files: string[] = [];
+  for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
+    const isModule = /^<script\b/.test(tag) && /\btype="module"/.test(tag);
+    const isPreload = /^<link\b/.test(tag) && /\brel="modulepreload"/.test(tag);
+    const address = /\b(?:src|href)="\/?([^"]+)"/.exec(tag)?.[1];
+    if ((isModule || isPreload) && address) files.push(address);
+  }
+  return files;
+}
+
+/** `starts` and every file they import statically, transitively (what the browser must fetch before the code runs). */
+export function staticClosure(chunks: ReadonlyMap<string, ClientChunk>, starts: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    const chunk = chunks.get(file);
+    if (!chunk) throw new Error(`${file} is not a JavaScript file of the build`);
+    seen.add(file);
+    queue.push(...chunk.imports);
+  }
+  return [...seen];
+}
+
+/** The lazy page chunk whose facade is `modulePath` (e.g. `features/landing/LandingPage.tsx`). */
+export function pageChunk(chunks: ReadonlyMap<string, ClientChunk>, modulePath: string): ClientChunk {
+  const found = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(modulePath));
+  if (!found) throw new Error(`no chunk is the lazy page ${modulePath}`);
+  return found;
+}
+
+export function gzipTotal(chunks: ReadonlyMap<string, ClientChunk>, files: readonly string[]): number {
+  return files.reduce((sum, file) => sum + (chunks.get(file)?.gzipBytes ?? 0), 0);
+}
+
+/** What a visitor of / downloads before and after the landing page's own chunk arrives. */
+export interface LandingLoad {
+  /** index.html's module script and preloads with their static imports. */
+  entry: string[];
+  /** entry plus the landing page chunk and its static imports: everything / loads. */
+  page: string[];
+}
+
+export function landingLoad(client: ClientBuild): LandingLoad {
+  const entry = staticClosure(client.chunks, htmlScripts(client.html));
+  const landing = pageChunk(client.chunks, 'features/landing/LandingPage.tsx');
+  const page = staticClosure(client.chunks, [...entry, landing.fileName]);
+  return { entry, page };
+}
+
+/**
+ * Builds the client as `npm run build` does (production mode, the project's vite.config.ts) without writing files,
+ * and returns its JavaScript chunks with their gzip sizes (level 9, as Vite reports them).
+ */
+export async function buildClientInMemory(root = process.cwd()): Promise<ClientBuild> {
+  const result = await build({
+    root,
+    configFile: resolve(root, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { write: false, sourcemap: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = new Map<string, ClientChunk>();
+  let html = '';
+  for (const output of outputs) {
+    for (const item of output.output) {
+      if (item.type === 'chunk') {
+        chunks.set(item.fileName, {
+          fileName: item.fileName,
+          moduleIds: item.moduleIds,
+          imports: item.imports,
+          dynamicImports: item.dynamicImports,
+          facadeModuleId: item.facadeModuleId,
+          gzipBytes: gzipSync(item.code, { level: 9 }).length,
+        });
+      } else if (item.fileName === 'index.html') {
+        html = typeof item.source === 'string' ? item.source : Buffer.from(item.source).toString('utf8');
+      }
+    }
+  }
+  if (!html) throw new Error('the build wrote no index.html');
+  return { chunks, html };
+}

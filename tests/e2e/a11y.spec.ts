@@ -1,0 +1,310 @@
+// Every page of the client's route table, read from src/client/app/routes.tsx so a new page without a visit here fails,
+// checked with axe-core (no serious or critical violation) under the server's Content-Security-Policy (no violation,
+// no uncaught error), signed out or as the player, newcomer, game master or admin the page is for.
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { clientRoutes, type ClientRoute } from './support/route-table';
+import { api, signInContext, startCast, type Cast, type Who } from './support/cast';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+
+interface Visit {
+  /** What the visit shows, for the report. */
+  state: string;
+  url: string;
+  as: Who;
+  /** Brings the page into the state to check (opens a tab, selects a tile) once its heading is up. */
+  act?: (page: Page) => Promise<void>;
+  /** The page leaves by itself after a delay (dashboard, auth errors): stop its clock once it stands. */
+  leavesByItself?: boolean;
+}
+
+const openTab = (name: string) => async (page: Page) => {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+};
+
+/** The visits of each route of the table, by its full path as routes.tsx declares it. */
+const VISITS: Record<string, Visit[]> = {
+  '/': [{ state: 'landing', url: '/', as: 'visitor' }],
+  '/login': [
+    { state: 'form', url: '/login', as: 'visitor' },
+    {
+      state: 'failed sign-in',
+      url: '/login',
+      as: 'visitor',
+      act: async (page) => {
+        await page.getByLabel('Email').fill('nobody@example.com');
+        await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass1');
+        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+        await expect(page.getByRole('alert')).toBeVisible();
+      },
+    },
+  ],
+  '/register': [
+    { state: 'form', url: '/register', as: 'visitor' },
+    {
+      state: 'field errors',
+      url: '/register',
+      as: 'visitor',
+      act: async (page) => {
+        await page.getByRole('button', { name: /create account|register/i }).click();
+        await expect(page.getByText('Username is required')).toBeVisible();
+      },
+    },
+  ],
+  '/forgot-password': [{ state: 'help', url: '/forgot-password', as: 'visitor' }],
+  '/auth/discord': [{ state: 'provider error', url: '/auth/discord?error=access_denied', as: 'visitor', leavesByItself: true }],
+  '/auth/callback': [{ state: 'missing code', url: '/auth/callback', as: 'visitor', leavesByItself: true }],
+  '/forbidden': [{ state: 'access denied', url: '/forbidden', as: 'player' }],
+  '/dashboard': [{ state: 'welcome', url: '/dashboard', as: 'player', leavesByItself: true }],
+  '/game': [{ state: 'default sub-page', url: '/game', as: 'player' }],
+  '/game/village': [
+    { state: 'overview', url: '/game/village', as: 'player' },
+    { state: 'buildings', url: '/game/village?tab=buildings', as: 'player' },
+    { state: 'units', url: '/game/village?tab=units', as: 'player' },
+    { state: 'world picker (no village yet)', url: '/game/village', as: 'newcomer' },
+    {
+      state: 'tutorial overlay',
+      url: '/game/village',
+      as: 'player',
+      act: async (page) => {
+        await page.getByRole('button', { name: /tutorial/i }).first().click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+      },
+    },
+  ],
+  '/game/map': [
+    { state: 'stage', url: '/game/map', as: 'player' },
+    {
+      state: 'tile selected',
+      url: '/game/map',
+      as: 'player',
+      act: async (page) => {
+        const box = await page.locator('canvas').boundingBox();
+        if (!box) throw new Error('no canvas');
+        await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+        await expect(page.getByRole('button', { name: 'Center Here' })).toBeVisible();
+      },
+    },
+  ],
+  '/game/heroes': [
+    { state: 'my heroes', url: '/game/heroes', as: 'player' },
+    { state: 'recruit', url: '/game/heroes', as: 'player', act: openTab('Recruit') },
+    { state: 'leaderboard', url: '/game/heroes', as: 'player', act: openTab('Leaderboard') },
+  ],
+  '/game/wonders': [
+    { state: 'world wonders', url: '/game/wonders', as: 'player' },
+    { state: 'construct', url: '/game/wonders', as: 'player', act: openTab('Construct') },
+    { state: 'alliance effects', url: '/game/wonders', as: 'player', act: openTab('Alliance Effects') },
+  ],
+  '/game/quests': [{ state: 'tutorial quests', url: '/game/quests', as: 'player' }],
+  '/game/alliance': [
+    { state: 'member: overview', url: '/game/alliance', as: 'player' },
+    { state: 'member: members', url: '/game/alliance', as: 'player', act: openTab('Members') },
+    { state: 'member: messages', url: '/game/alliance', as: 'player', act: openTab('Messages') },
+    { state: 'invitation pending', url: '/game/alliance', as: 'newcomer' },
+  ],
+  '/game/army': [{ state: 'army', url: '/game/army', as: 'player' }],
+  '/game/reports': [{ state: 'reports', url: '/game/reports', as: 'player' }],
+  '/game/*': [{ state: 'unknown game page', url: '/game/no-such-page', as: 'player' }],
+  '/gamemaster/*': [{ state: 'dashboard', url: '/gamemaster', as: 'gamemaster' }],
+  '/admin/*': [{ state: 'dashboard', url: '/admin', as: 'admin' }],
+  '/designer/map': [{ state: 'every tile at every zoom', url: '/designer/map', as: 'gamemaster' }],
+  '/*': [{ state: 'page not found', url: '/no-such-page', as: 'visitor' }],
+};
+
+/** Who may see a route at all: a visit as anyone else would only check the page the guard sends them to. */
+function admits(route: ClientRoute, who: Who): boolean {
+  const signedIn = who !== 'visitor';
+  if (route.access === 'visitors') return !signedIn;
+  if (route.access === 'signed-in') return signedIn;
+  if (route.access === 'public') return true;
+  const rank: Record<Who, number> = { visitor: -1, newcomer: 0, player: 0, gamemaster: 3, admin: 4 };
+  const needed = { user: 0, premium: 1, moderator: 2, gamemaster: 3, admin: 4 }[route.access.role] ?? 99;
+  return rank[who] >= needed;
+}
+
+const routes = clientRoutes();
+let cast: Cast;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  cast = await startCast(PORT, 'ax', (player) => [['set-building', player.village.id, 'great_hall', '20']]);
+  // Pages with something on them: a hero, a wonder, an alliance with a message, and an invitation for the newcomer.
+  const { player, newcomer } = cast;
+  await api(cast.server, 'POST', '/api/heroes/recruit', player.token, { villageId: player.village.id, heroType: 'warrior', customName: 'Ragnhild' });
+  await api(cast.server, 'POST', '/api/wonders/construct', player.token, { villageId: player.village.id, wonderType: 'yggdrasil', wonderName: 'World Ash' });
+  await api(cast.server, 'POST', '/api/alliances/create', player.token, { name: 'Sons of Odin', tag: 'ODIN', description: 'Raiders of the north sea.', isPublic: true });
+  await api(cast.server, 'POST', '/api/alliances/messages', player.token, { body: 'Skål! We sail at dawn.' });
+  await api(cast.server, 'POST', '/api/alliances/invitations', player.token, { username: newcomer.username, message: 'Join our shield wall.' });
+});
+
+test.afterAll(async () => {
+  await cast?.server.stop();
+});
+
+test('every route of the client has a visit here, by someone it admits', () => {
+  const paths = routes.map((route) => route.path);
+  expect(paths.length).toBeGreaterThan(15);
+  expect(paths.filter((path) => !VISITS[path]), 'routes in routes.tsx without a visit in a11y.spec.ts').toEqual([]);
+  expect(Object.keys(VISITS).filter((path) => !paths.includes(path)), 'visits of routes that routes.tsx no longer has').toEqual([]);
+  for (const route of routes) {
+    for (const visit of VISITS[route.path]) expect(admits(route, visit.as), `${route.path} visited as ${visit.as}`).toBe(true);
+  }
+});
+
+test('the page is served with a Content-Security-Policy that forbids inline scripts, and a violation would be seen', async ({ browser }) => {
+  const res = await fetch(`${cast.server.url}/`);
+  const policy = res.headers.get('content-security-policy') ?? '';
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).toContain("default-src 'self'");
+  // The collector of checkPage sees an inline script the policy blocks.
+  const { page, problems, close } = await openAs(browser, 'visitor', '/');
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__inline = 1';
+    document.body.append(script);
+  });
+  await expect.poll(async () => (await problems()).csp.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { __inline?: number }).__inline)).toBeUndefined();
+  await close();
+});
+
+test("the landing page requests no PixiJS, the map page does (as the test build's source maps tell)", async ({ browser }) => {
+  /** The scripts a page fetched whose source map lists a PixiJS module. */
+  const pixiScripts = async (scripts: string[]) => {
+    const found: string[] = [];
+    for (const script of scripts) {
+      const code = await (await fetch(script)).text();
+      const mapName = /\/\/# sourceMappingURL=(\S+)\s*$/.exec(code)?.[1];
+      // Only the bundler's few lines of glue (its module runtime) come without a map; anything bigger must have one.
+      if (!mapName) {
+        expect(code.length, `${script} has no source map`).toBeLessThan(2_000);
+        continue;
+      }
+      const map = await fetch(new URL(mapName, script));
+      expect(map.status, `${script}: its source map`).toBe(200);
+      const { sources } = (await map.json()) as { sources: string[] };
+      if (sources.some((source) => /node_modules\/(pixi\.js|@pixi)\//.test(source))) found.push(new URL(script).pathname);
+    }
+    return found;
+  };
+  const visit = async (who: Who, url: string) => {
+    const { page, close } = await openAs(browser, who, url);
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.url());
+    });
+    await page.reload();
+    await settled(page);
+    await close();
+    return scripts;
+  };
+  const landing = await visit('visitor', '/');
+  expect(landing.length).toBeGreaterThan(0);
+  expect(await pixiScripts(landing)).toEqual([]);
+  expect((await pixiScripts(await visit('player', '/game/map'))).length).toBeGreaterThan(0);
+});
+
+interface Problems {
+  csp: string[];
+  errors: string[];
+}
+
+/** A fresh browser context signed in as `who`, collecting CSP violations (events and console reports) and uncaught errors. */
+async function openAs(browser: Browser, who: Who, url: string, leavesByItself = false) {
+  const context = await browser.newContext({ baseURL: cast.server.url });
+  await signInContext(context, who === 'visitor' ? null : cast[who]);
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  if (leavesByItself) await context.clock.install();
+  const page = await context.newPage();
+  const consoleCsp: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) consoleCsp.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  return {
+    page,
+    async problems(): Promise<Problems> {
+      const events = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []);
+      return { csp: [...events, ...consoleCsp], errors };
+    },
+    close: () => context.close(),
+  };
+}
+
+/** The page has drawn its content: a level-one heading, no spinner, and on the map a complete frame. */
+async function settled(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.spinner')).toHaveCount(0);
+  if (new URL(page.url()).pathname === '/game/map') {
+    await page.waitForFunction(() => window.__vikingsMap?.lastFrame?.complete === true, undefined, { timeout: 20_000 });
+  }
+}
+
+/**
+ * Runs axe on the page. axe waits on setTimeout between rules, so on a page whose clock stands still the clock is
+ * stepped a millisecond at a time until axe is done, far less than the page waits before it leaves.
+ */
+async function analyse(page: Page, clockStopped: boolean) {
+  if (!clockStopped) return new AxeBuilder({ page }).analyze();
+  // Legacy mode runs axe in the page alone: the default opens a blank page of the same context to finish, and stepping
+  // the context's clock while that page closes fails.
+  const run = new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  let done = false;
+  run.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let stepped = 0; !done; stepped++) {
+    if (stepped > 1000) throw new Error('axe needed more than a second of page time; the page may have left');
+    await page.clock.runFor(1);
+  }
+  return run;
+}
+
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+  return violations
+    .map((v) => `  [${v.impact}] ${v.id}: ${v.help}\n${v.nodes.slice(0, 4).map((n) => `      ${n.target.join(' ')}  ${n.failureSummary?.split('\n').slice(1, 2).join('').trim() ?? ''}`).join('\n')}`)
+    .join('\n');
+}
+
+for (const route of routes) {
+  test(`${route.path}: no serious or critical axe violation, nothing blocked by the CSP`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const visits = VISITS[route.path];
+    expect(visits, `add the visits of ${route.path} to VISITS in a11y.spec.ts`).toBeDefined();
+    const failures: string[] = [];
+    for (const visit of visits) {
+      const { page, problems, close } = await openAs(browser, visit.as, visit.url, visit.leavesByItself);
+      try {
+        await settled(page);
+        // Stopped once it stands: the page started its wait to leave when it mounted, well under a second ago.
+        if (visit.leavesByItself) await page.clock.pauseAt(new Date(Date.now() + 20));
+        await visit.act?.(page);
+        const results = await analyse(page, visit.leavesByItself === true);
+        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        const { csp, errors } = await problems();
+        const where = `${visit.url} as ${visit.as} (${visit.state})`;
+        if (serious.length > 0) failures.push(`${where}: ${serious.length} serious or critical axe violations\n${describeViolations(serious)}`);
+        if (csp.length > 0) failures.push(`${where}: Content-Security-Policy violations\n    ${csp.join('\n    ')}`);
+        if (errors.length > 0) failures.push(`${where}: uncaught errors\n    ${errors.join('\n    ')}`);
+        const minor = results.violations.filter((v) => !serious.includes(v));
+        if (minor.length > 0) console.log(`${where}: minor or moderate axe findings (not failing): ${minor.map((v) => v.id).join(', ')}`);
+        await page.screenshot({ path: test.info().outputPath(`${visit.as}-${visit.state.replace(/\W+/g, '-')}.png`), fullPage: true });
+      } finally {
+        await close();
+      }
+    }
+    expect(failures, failures.join('\n\n')).toEqual([]);
+  });
+}
