@@ -4,9 +4,11 @@ import { openDatabase } from './db/open';
 import { dataDirHolder } from './db/lock';
 import { GameError } from './errors';
 import { readSecret } from './read-secret';
-import { setPassword, setRole } from './services/accounts';
+import { setPassword, userIdByEmail } from './services/accounts';
+import { setUserRole } from './services/admin';
+import { OPERATOR } from './services/audit';
+import { createWorldAs } from './services/gamemaster';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
-import { createWorld } from './services/world-admin';
 import { describeBuildingSet, describeGrant, grantToPlayer, parseResourceArgs, setBuildingLevel } from './services/operator';
 
 const usage = `Usage:
@@ -36,7 +38,8 @@ async function run(args: string[]): Promise<string> {
       case 'set-role': {
         const [email, role] = rest;
         if (!email || !role) throw new GameError(400, usage);
-        const user = await setRole(database.db, email, role);
+        // The same service as the admin page: audited, and never demoting the last admin.
+        const { user } = await setUserRole(database.db, OPERATOR, (await userIdByEmail(database.db, email)), role, new Date());
         return `${user.email} is now ${user.role}`;
       }
       case 'set-password': {
@@ -53,7 +56,7 @@ async function run(args: string[]): Promise<string> {
         const speed = speedAt >= 0 ? Number(rest[speedAt + 1]) : 1;
         const name = rest.filter((_, i) => i !== speedAt && i !== speedAt + 1).join(' ').trim();
         if (!name) throw new GameError(400, usage);
-        const world = await createWorld(database.db, { name, speed });
+        const { world } = await createWorldAs(database.db, OPERATOR, { name, speed }, new Date());
         return `World ${world.name} created (speed ${world.speed}, id ${world.id})`;
       }
       case 'grant': {

@@ -1,7 +1,15 @@
 // Auth API: register, login, me, logout, sessions, roles, rate limits and malformed input on every auth call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, registerPlayer, startTestApp, type TestApp } from './harness';
-import { setRole } from '../../src/server/services/accounts';
+import { desc, eq } from 'drizzle-orm';
+import { auditLog, users } from '../../src/server/db/schema';
+import { userIdByEmail } from '../../src/server/services/accounts';
+import { setUserRole } from '../../src/server/services/admin';
+import { OPERATOR } from '../../src/server/services/audit';
+
+/** What `npm run cli -- set-role` does: the admin page's service, as the operator. */
+const setRole = async (db: Parameters<typeof userIdByEmail>[0], email: string, role: string) =>
+  setUserRole(db, OPERATOR, await userIdByEmail(db, email), role, new Date());
 
 let t: TestApp;
 beforeAll(async () => {
@@ -138,6 +146,16 @@ describe('roles', () => {
     await expect(setRole(t.database.db, 'nobody@example.com', 'admin')).rejects.toThrow(/No user/);
     const player = await registerPlayer(t.app);
     await expect(setRole(t.database.db, player.body.email, 'emperor')).rejects.toThrow(/Unknown role/);
+  });
+
+  it('set-role is audited as the operator and never demotes the last admin', async () => {
+    const only = await registerPlayer(t.app, newPlayer('sole'));
+    await setRole(t.database.db, only.body.email, 'admin');
+    const admins = await t.database.db.select().from(users).where(eq(users.role, 'admin'));
+    for (const other of admins.filter((a) => a.id !== only.user.id)) await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, other.id));
+    await expect(setRole(t.database.db, only.body.email, 'user')).rejects.toThrow(/last admin/);
+    const [entry] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1);
+    expect(entry).toMatchObject({ actorId: null, actorName: 'operator (CLI)', action: 'set_role', targetId: only.user.id });
   });
 });
 

@@ -152,13 +152,11 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ?? null;
 }
 
-export async function setRole(db: Db, email: string, roleName: string): Promise<PublicUser> {
-  const role = parseRole(roleName);
-  if (!role) throw badRequest(`Unknown role "${roleName}"; use one of user, premium, moderator, gamemaster, admin`);
+/** The id of the account with `email`, for operator commands that name players by e-mail. */
+export async function userIdByEmail(db: Db, email: string): Promise<string> {
   const row = await findUserByEmail(db, email);
   if (!row) throw notFound(`No user with email ${email}`);
-  const [updated] = await db.update(users).set({ role }).where(eq(users.id, row.id)).returning();
-  return publicUser(updated);
+  return row.id;
 }
 
 export async function setPassword(db: Db, email: string, password: string): Promise<PublicUser> {

@@ -5,9 +5,13 @@ import type { Db } from '../db/open';
 import { auditLog } from '../db/schema';
 
 export interface Actor {
-  id: string;
+  /** The signed-in admin or game master; null for the operator at the command line. */
+  id: string | null;
   username: string;
 }
+
+/** Who the log names for a command of the operator CLI (`npm run cli`). */
+export const OPERATOR: Actor = { id: null, username: 'operator (CLI)' };
 
 export async function recordAudit(tx: Db, actor: Actor, action: string, target: { id: string | null; name: string } | null, detail: string, now: Date): Promise<void> {
   await tx.insert(auditLog).values({
