@@ -54,6 +54,18 @@ const VISITS: Record<string, Visit[]> = {
     },
   ],
   '/forgot-password': [{ state: 'help', url: '/forgot-password', as: 'visitor' }],
+  '/change-password': [
+    { state: 'form', url: '/change-password', as: 'player' },
+    {
+      state: 'field errors',
+      url: '/change-password',
+      as: 'player',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Change password' }).click();
+        await expect(page.locator('.field__error').first()).toBeVisible();
+      },
+    },
+  ],
   '/auth/discord': [{ state: 'provider error', url: '/auth/discord?error=access_denied', as: 'visitor', leavesByItself: true }],
   '/auth/callback': [{ state: 'missing code', url: '/auth/callback', as: 'visitor', leavesByItself: true }],
   '/forbidden': [{ state: 'access denied', url: '/forbidden', as: 'player' }],

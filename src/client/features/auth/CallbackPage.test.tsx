@@ -60,6 +60,12 @@ describe('CallbackPage', () => {
     );
   });
 
+  it('goes back to the dashboard after linking, without redeeming anything', async () => {
+    renderAt('/auth/callback?linked=1');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
+    expect(redeemDiscordCode).not.toHaveBeenCalled();
+  });
+
   it('reports a missing token', () => {
     renderAt('/auth/callback');
     expect(screen.getByRole('alert').textContent).toBe('Authentication token not found.');

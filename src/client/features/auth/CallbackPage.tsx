@@ -47,7 +47,8 @@ export default function CallbackPage() {
       return;
     }
     if (params.get('linked') !== null) {
-      setPhase({ kind: 'success', message: 'Discord is now linked to your account.' });
+      // Back to the dashboard, which says so and stays (the player was there when they asked to link).
+      navigate('/dashboard', { replace: true, state: { discordLinked: true } });
       return;
     }
     if (!code) {
@@ -66,7 +67,7 @@ export default function CallbackPage() {
         setPhase({ kind: 'success', message: 'Authentication successful! Redirecting...' });
       })
       .catch(() => setPhase({ kind: 'error', message: CALLBACK_MESSAGES.meFailed }));
-  }, [params, location.pathname, signIn]);
+  }, [params, location.pathname, signIn, navigate]);
 
   useEffect(() => {
     if (phase.kind === 'success') {

@@ -1,7 +1,7 @@
 // /dashboard: a landing spot after sign-in that sends the player on to /game (at once with Enter Game), unless they stay to link Discord.
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { userAtom } from '../../state/session';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { LinkDiscord } from './LinkDiscord';
@@ -13,7 +13,9 @@ export default function DashboardPage() {
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);
   // A player who points at or tabs into the page wants to stay (to link Discord): the redirect waits for Enter Game.
-  const [staying, setStaying] = useState(false);
+  // Back from linking Discord: say so and stay.
+  const justLinked = (useLocation().state as { discordLinked?: boolean } | null)?.discordLinked === true;
+  const [staying, setStaying] = useState(justLinked);
 
   useEffect(() => {
     if (staying) return undefined;
@@ -33,7 +35,13 @@ export default function DashboardPage() {
               Enter Game
             </button>
           </div>
-          <LinkDiscord />
+          {justLinked ? (
+            <p className="alert alert--info" role="status">
+              Discord is now linked to your account.
+            </p>
+          ) : (
+            <LinkDiscord />
+          )}
         </section>
       </main>
     </>
