@@ -38,8 +38,7 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
       if (!next) return false;
       const head = await loadVillageHead(tx, next.villageId, now, true);
       if (!head) return false;
-      const parts = (await loadParts(tx, [head.village.id])).get(head.village.id)!;
-      await settleAndStore(tx, head, parts, next.arrivesAt);
+      await settleAndStore(tx, head, head.parts, next.arrivesAt);
       return true;
     });
     if (!done) break;
