@@ -15,18 +15,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { openPglite, openPostgres, type Database } from '../src/server/db/open';
-import { buildings, sessions, units, users, villages, worlds } from '../src/server/db/schema';
-import { hashToken } from '../src/server/auth/sessions';
-import { STARTING_BUILDINGS } from '../src/rules/buildings';
-import { startingStock } from '../src/rules/resources';
-import { findCapitalSpot } from '../src/rules/world';
-import { isEmptyLand } from '../src/rules/terrain';
 import { freePort, runServer, waitForHealth, type ServerRun } from '../tests/support/server-process';
 import { freshPostgres, type FreshPostgres } from '../tests/support/fresh-postgres';
 import { HttpError, LoadLog, SimPlayer, type StepName } from '../tests/support/sim-player';
-import { mulberry32 } from './support/seed-world';
+import { seedPlayers } from './support/seed-players';
 
 function option(name: string, fallback: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -46,67 +39,6 @@ const profileDir = option('profile-dir', '');
 if (!['pglite', 'pg'].includes(dbKind) || ![1, 2].includes(procs) || (procs === 2 && dbKind !== 'pg')) {
   console.error('Usage: npm run bench:load -- [--db=pglite|pg] [--procs=1|2 (2 needs pg)] [--start-players=N] [--step-players=N] [--max-players=N] [--step-seconds=S] [--think-seconds=S] [--speed=N] [--p99-ms=N]');
   process.exit(2);
-}
-
-/** Players per world: the capital ring of one world holds about this many villages 3 tiles apart. */
-const PER_WORLD = 1000;
-
-interface Seeded {
-  token: string;
-  userId: string;
-  worldId: string;
-  villageId: string;
-  x: number;
-  y: number;
-}
-
-/**
- * Players straight into the database, as registration would leave them (start stock and buildings, a
- * session), plus barracks and ten bondi so that training and raids are among their first moves. Passwords
- * are not hashed: argon2 for thousands of accounts would dominate the set-up and is not what is measured.
- */
-async function seedPlayers(database: Database, count: number): Promise<Seeded[]> {
-  const db = database.db;
-  const random = mulberry32(11);
-  const seeded: Seeded[] = [];
-  const now = new Date();
-  const run = randomBytes(3).toString('hex');
-  for (let first = 0; first < count; first += PER_WORLD) {
-    const size = Math.min(PER_WORLD, count - first);
-    const [world] = await db
-      .insert(worlds)
-      .values({ name: `Load ${run} ${first / PER_WORLD}`, seed: 1000 + first, speed, maxPlayers: PER_WORLD + 1 })
-      .returning();
-    const taken: { x: number; y: number }[] = [];
-    for (let i = 0; i < size; i++) {
-      const spot = findCapitalSpot({ random, isEmptyLand: (x, y) => isEmptyLand(world.seed, x, y), villages: taken, worldSize: world.size, attempts: 20_000 });
-      if (!spot) throw new Error(`world ${world.name} is full after ${i} villages`);
-      taken.push(spot);
-    }
-    for (let from = 0; from < size; from += 250) {
-      const batch = taken.slice(from, from + 250);
-      const names = batch.map((_, i) => `l${run}_${first + from + i}`);
-      const userRows = await db
-        .insert(users)
-        .values(names.map((username) => ({ username, email: `${username}@example.com`, role: 'user', createdAt: now })))
-        .returning({ id: users.id });
-      const tokens = userRows.map(() => randomBytes(32).toString('base64url'));
-      await db.insert(sessions).values(userRows.map((u, i) => ({ tokenHash: hashToken(tokens[i]), userId: u.id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
-      const villageRows = await db
-        .insert(villages)
-        .values(batch.map((spot, i) => ({ worldId: world.id, ownerId: userRows[i].id, name: `${names[i]}'s village`, ...spot, isCapital: true, loyalty: 100, ...startingStock(), resourcesAt: now, createdAt: now })))
-        .returning({ id: villages.id, x: villages.x, y: villages.y });
-      await db.insert(buildings).values(
-        villageRows.flatMap((v) => [
-          ...STARTING_BUILDINGS.map((b) => ({ villageId: v.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })),
-          { villageId: v.id, slot: 20, type: 'barracks', level: 1, updatedAt: now },
-        ]),
-      );
-      await db.insert(units).values(villageRows.map((v) => ({ villageId: v.id, type: 'bondi', count: 10 })));
-      villageRows.forEach((v, i) => seeded.push({ token: tokens[i], userId: userRows[i].id, worldId: world.id, villageId: v.id, x: v.x, y: v.y }));
-    }
-  }
-  return seeded;
 }
 
 async function startServers(env: NodeJS.ProcessEnv): Promise<{ runs: ServerRun[]; bases: string[] }> {
@@ -148,7 +80,7 @@ async function main() {
     env.DATABASE_URL = '';
   }
   console.log(`Seeding ${maxPlayers} players (${dbKind}, world speed ${speed})…`);
-  const seeded = await seedPlayers(database, maxPlayers);
+  const seeded = await seedPlayers(database.db, maxPlayers, { speed });
   await database.close();
   const { runs, bases } = await startServers(env);
   console.log(`${procs} server process(es) up (${dbKind}); steps of ${stepSeconds} s, one request per player every ~${thinkMs / 1000} s on average`);

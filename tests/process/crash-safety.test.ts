@@ -22,7 +22,8 @@ interface Store {
 
 function pgliteStore(): Store {
   const dir = mkdtempSync(join(tmpdir(), 'vikings-crash-'));
-  return { env: { DATA_DIR: dir }, open: () => openPglite(dir), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  // DATABASE_URL emptied: the run on PostgreSQL sets it for the whole test process, and the server would inherit it.
+  return { env: { DATA_DIR: dir, DATABASE_URL: '' }, open: () => openPglite(dir), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function postgresStore(): Promise<Store> {

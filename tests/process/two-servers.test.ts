@@ -1,10 +1,10 @@
-// Two server processes on one PostgreSQL: a battle is fought exactly once while both sweep and players read through both, and a notice sent through one reaches a stream on the other.
+// Two server processes on one PostgreSQL: a battle is fought exactly once while both sweep and players read through both, a notice sent through one reaches a stream on the other, and what one changes (a world event, a sign-out) the other sees at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { freePort, runServer, waitForHealth, compiledServer, type ServerRun } from '../support/server-process';
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPostgres, type Database } from '../../src/server/db/open';
-import { battleReports, movements, units, villages } from '../../src/server/db/schema';
+import { battleReports, movements, units, users, villages } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/services/world-admin';
 
 const url = process.env.DATABASE_URL;
@@ -112,5 +112,42 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     while (Date.now() < returns[0].arrivesAt.getTime() + 1500) await new Promise((resolve) => setTimeout(resolve, 100));
     const home = await call<{ units: { type: string; count: number }[] }>(b, 'GET', `/api/map/village/${attacker.village}/overview`, attacker.token);
     expect(home.json.units.find((u) => u.type === 'berserker')?.count).toBe(40 - lost);
+  });
+
+  it('see at once through one what was changed through the other: a world event switched on, a session ended', async () => {
+    const world = await createWorld(database.db, { name: 'Feast Fjords', speed: 1 });
+    const gm = await call<{ token: string; user: { id: string } }>(a, 'POST', '/api/auth/register', undefined, { username: 'twingm', email: 'twingm@example.com', password: 'Valhalla#2026' });
+    await database.db.update(users).set({ role: 'gamemaster' }).where(eq(users.id, gm.json.user.id));
+    const farmer = await call<{ token: string }>(a, 'POST', '/api/auth/register', undefined, { username: 'twinfarm', email: 'twinfarm@example.com', password: 'Valhalla#2026' });
+    const joined = await call<{ village: { id: string } }>(a, 'POST', `/api/worlds/${world.id}/join`, farmer.json.token);
+    const production = async (server: Server) => {
+      const read = await call<{ resources: { type: string; production: number }[] }>(server, 'GET', `/api/map/village/${joined.json.village.id}/overview`, farmer.json.token);
+      expect(read.status).toBe(200);
+      return read.json.resources.find((r) => r.type === 'timber')!.production;
+    };
+    const plain = await production(b);
+
+    // Switched on through A; the very next read through B (well within a second) earns the bonus.
+    const made = await call<{ event: { id: string } }>(a, 'POST', '/api/gamemaster/events', gm.json.token, {
+      worldId: world.id,
+      name: 'Twin Feast',
+      kind: 'production_bonus',
+      percent: 50,
+      startTime: new Date(Date.now() - 60_000).toISOString(),
+      endTime: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    expect(made.status).toBe(201);
+    expect((await call(a, 'POST', `/api/gamemaster/events/${made.json.event.id}/activate`, gm.json.token)).status).toBe(200);
+    const switchedOn = Date.now();
+    expect(await production(b)).toBeCloseTo(plain * 1.5, 5);
+    expect(Date.now() - switchedOn).toBeLessThan(1000);
+    expect((await call(b, 'POST', `/api/gamemaster/events/${made.json.event.id}/deactivate`, gm.json.token)).status).toBe(200);
+    expect(await production(a)).toBe(plain);
+
+    // Signed out through B; A refuses the token on the next request.
+    expect((await call(a, 'GET', '/api/auth/me', farmer.json.token)).status).toBe(200);
+    const out = await fetch(`${b.base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${farmer.json.token}` } });
+    expect(out.status).toBe(204);
+    expect((await call(a, 'GET', '/api/auth/me', farmer.json.token)).status).toBe(401);
   });
 });

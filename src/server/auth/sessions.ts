@@ -1,8 +1,9 @@
 // Opaque bearer sessions: a random token goes to the client, only its SHA-256 is stored; 30 days with remember-me, 12 hours without; at most 10 a player.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
+import { callStoredRead, rowFromJson } from '../db/stored-reads';
 
 export const SESSION_DAYS = 30;
 /** A login without remember-me lasts a working day. */
@@ -31,15 +32,10 @@ export async function createSession(db: Db, userId: string, now: Date, remember 
   return token;
 }
 
-/** The user behind a live token, or null when the token is unknown, revoked or expired. */
+/** The user behind a live token, or null when the token is unknown, revoked or expired (one call of a stored read: every signed-in request asks). */
 export async function userForToken(db: Db, token: string, now: Date): Promise<UserRow | null> {
-  const rows = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return rows[0]?.user ?? null;
+  const found = await callStoredRead<Record<string, unknown>>(db, 'sessionUser', hashToken(token), now);
+  return found ? rowFromJson(users, found) : null;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

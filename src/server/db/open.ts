@@ -10,6 +10,7 @@ import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
 import * as schema from './schema';
 import { migrationsFolder } from '../repo-files';
+import { installStoredReads } from './stored-reads';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,6 +36,7 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
+  await installStoredReads((statement) => client.exec(statement));
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -53,11 +55,12 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
   const db = drizzlePg(pool, { schema, logger: options.logger });
-  // Several processes may start at once: an advisory lock lets one migrate while the others wait.
+  // Several processes may start at once: an advisory lock lets one migrate (and install the stored reads) while the others wait.
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+    await installStoredReads((statement) => lockClient.query(statement));
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();

@@ -20,11 +20,11 @@ export interface LiveMessage extends LiveEvent {
   userId: string;
 }
 
-/** Queues a notice for each player inside `tx`; nobody hears of it unless the transaction commits. */
+/** Queues a notice for each player inside `tx` (one statement for all); nobody hears of it unless the transaction commits. */
 export async function notifyPlayers(tx: Db, userIds: readonly (string | null)[], event: LiveEvent): Promise<void> {
-  for (const userId of new Set(userIds)) {
-    if (!userId) continue;
-    const message: LiveMessage = { userId, ...event };
-    await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(message)})`);
-  }
+  const notices = [...new Set(userIds)]
+    .filter((userId): userId is string => !!userId)
+    .map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, ...event } satisfies LiveMessage)})`);
+  if (notices.length === 0) return;
+  await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
 }

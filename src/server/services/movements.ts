@@ -23,23 +23,20 @@ export const NO_UNITS = 'Choose at least one unit to send';
 
 const iso = (at: Date) => at.toISOString();
 
-async function allianceOf(db: Db, userId: string | null): Promise<string | null> {
-  if (!userId) return null;
-  const [row] = await db.select({ id: allianceMembers.allianceId }).from(allianceMembers).where(eq(allianceMembers.userId, userId));
-  return row?.id ?? null;
-}
+type VillageRef = { id: string; name: string; x: number; y: number };
 
-async function villageRefs(db: Db, ids: string[]): Promise<Map<string, { id: string; name: string; x: number; y: number }>> {
-  if (ids.length === 0) return new Map();
+async function villageRefs(db: Db, ids: string[], known: ReadonlyMap<string, VillageRef> = new Map()): Promise<Map<string, VillageRef>> {
+  if (ids.every((id) => known.has(id))) return new Map(known);
   const rows = await db.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y }).from(villages).where(inArray(villages.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Movements as the player sees them: units and loot of their own only. */
-async function movementViews(db: Db, rows: MovementRow[], userId: string, now: Date): Promise<MovementView[]> {
+async function movementViews(db: Db, rows: MovementRow[], userId: string, now: Date, known?: ReadonlyMap<string, VillageRef>): Promise<MovementView[]> {
   const places = await villageRefs(
     db,
     rows.flatMap((r) => [r.fromVillageId, r.toVillageId]),
+    known,
   );
   const gone = (id: string) => ({ id, name: '(gone)', x: 0, y: 0 });
   return rows.map((row) => {
@@ -60,6 +57,25 @@ async function movementViews(db: Db, rows: MovementRow[], userId: string, now: D
   });
 }
 
+/** The village troops are sent to, with its world and its owner's alliance, and the sender's alliance: one query. */
+async function targetOf(db: Db, senderId: string, villageId: string) {
+  const [row] = await db
+    .select({
+      id: villages.id,
+      name: villages.name,
+      x: villages.x,
+      y: villages.y,
+      ownerId: villages.ownerId,
+      worldId: villages.worldId,
+      // Spelled out: Drizzle leaves columns of a one-table query unqualified, which a subquery would resolve to its own table first.
+      allianceId: sql<string | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = villages.owner_id)`,
+      senderAlliance: sql<string | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
+    })
+    .from(villages)
+    .where(eq(villages.id, villageId));
+  return row ?? null;
+}
+
 export interface SendTroopsInput {
   fromVillageId: string;
   toVillageId: string;
@@ -78,13 +94,12 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
   const units = cleanUnits(input.units);
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
   if (input.heroId && type === 'reinforce') throw badRequest('Heroes march only to battle: send them with an attack or a raid');
-  const target = await placeOf(db, input.toVillageId);
-  const [targetRow] = target ? await db.select({ worldId: villages.worldId }).from(villages).where(eq(villages.id, target.id)) : [];
-  if (!target || !targetRow) throw notFound(NO_SUCH_VILLAGE);
-  const [senderAlliance, targetAlliance] = await Promise.all([allianceOf(db, userId), allianceOf(db, target.ownerId)]);
-  const row = await db.transaction(async (tx) => {
+  const found = await targetOf(db, userId, input.toVillageId);
+  if (!found) throw notFound(NO_SUCH_VILLAGE);
+  const { senderAlliance, ...target } = found;
+  const { row, from } = await db.transaction(async (tx) => {
     const { village } = await actOnVillageIn(tx, userId, input.fromVillageId, now, ({ state }) => {
-      const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, { ...target, worldId: targetRow.worldId, allianceId: targetAlliance }, state);
+      const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, target, state);
       if (refusal) throw conflict(refusal);
       const missing = missingUnits(state.units, units);
       if (missing.length > 0) {
@@ -118,9 +133,11 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
       })
       .returning();
     await notifyPlayers(tx, [userId, target.ownerId], { kind: 'movement_launched', villageId: target.id, arrivesAt: iso(movement.arrivesAt) });
-    return movement;
+    return { row: movement, from: { id: village.state.id, name: village.state.name, x: village.state.x, y: village.state.y } };
   });
-  return { movement: (await movementViews(db, [row], userId, now))[0] };
+  // Both ends were read in this request: the reply needs no further query.
+  const known = new Map([from, { id: target.id, name: target.name, x: target.x, y: target.y }].map((p) => [p.id, p]));
+  return { movement: (await movementViews(db, [row], userId, now, known))[0] };
 }
 
 /** The player's armies on the march and those marching at their villages, soonest arrival first. */

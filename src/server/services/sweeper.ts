@@ -10,9 +10,14 @@ import { settleAndStore } from './villages';
 import { sweepQuestEvents } from './quests';
 import { settleDueWonders } from './wonders';
 
-export const SWEEP_BATCH = 50;
-/** A bound on rounds per sweep, so a sweep always ends; the next one picks up whatever is left. */
-const MAX_ROUNDS = 100;
+/**
+ * Villages settled per transaction. Small: on PGlite a transaction holds the one connection, so every
+ * request waits for the whole batch (50 held requests up to hundreds of ms under load); ten keep that wait
+ * short while the claim and commit stay a small part of a batch's work.
+ */
+export const SWEEP_BATCH = 10;
+/** A bound on rounds per sweep (5,000 villages), so a sweep always ends; the next one picks up whatever is left. */
+const MAX_ROUNDS = 500;
 
 /** A bound on arrivals applied per sweep, so a sweep always ends. */
 const MAX_ARRIVALS = 500;
@@ -38,8 +43,7 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
       if (!next) return false;
       const head = await loadVillageHead(tx, next.villageId, now, true);
       if (!head) return false;
-      const parts = (await loadParts(tx, [head.village.id])).get(head.village.id)!;
-      await settleAndStore(tx, head, parts, next.arrivesAt);
+      await settleAndStore(tx, head, head.parts, next.arrivesAt);
       return true;
     });
     if (!done) break;

@@ -7,8 +7,17 @@ import { eventHoldsAt, eventWindows } from '../../rules/world-events';
 import { mapResources } from '../../rules/resources';
 import { isWonderType, resourceBonusMap, settleWonder, wonderEffects, WONDERS, type WonderState, type WonderStatus } from '../../rules/wonders';
 
+/** What a wonder's bonus and settling depend on: its row without names and bookkeeping. */
+export type WonderTerms = Pick<
+  WonderRow,
+  'worldId' | 'ownerId' | 'type' | 'level' | 'status' | 'investedTimber' | 'investedStone' | 'investedIron' | 'investedMead' | 'constructionFinishesAt' | 'completedAt' | 'levelHistory'
+>;
+
+/** What a world event's bonus depends on. */
+export type EventTerms = Pick<WorldEventRow, 'worldId' | 'kind' | 'percent' | 'startsAt' | 'endsAt' | 'periods'>;
+
 /** The rules' view of a stored wonder. */
-export function wonderState(row: WonderRow): WonderState {
+export function wonderState(row: WonderTerms): WonderState {
   return {
     level: row.level,
     status: row.status as WonderStatus,
@@ -35,7 +44,7 @@ function counts(viewer: string, viewerAlliance: Membership | undefined, ownerId:
  * before both players stood together (always, for the owner's own wonder). Levels older than the
  * history count from the start.
  */
-function wonderPeriods(row: WonderRow, worldSpeed: number, since: number, now: number): BonusPeriod[] {
+function wonderPeriods(row: WonderTerms, worldSpeed: number, since: number, now: number): BonusPeriod[] {
   if (!isWonderType(row.type) || WONDERS[row.type].effects.resourceBonus === 0) return [];
   const perLevel = wonderEffects(row.type, 1).resourceBonus;
   const periods: BonusPeriod[] = [];
@@ -52,12 +61,12 @@ function wonderPeriods(row: WonderRow, worldSpeed: number, since: number, now: n
   return periods;
 }
 
-function eventTimes(row: WorldEventRow) {
+function eventTimes(row: EventTerms) {
   return { startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime(), activations: row.periods };
 }
 
 /** A production event's bonus, every resource, for each stretch it held or holds. */
-function eventPeriods(row: WorldEventRow): BonusPeriod[] {
+function eventPeriods(row: EventTerms): BonusPeriod[] {
   return eventWindows(eventTimes(row)).map((w) => ({
     from: w.from,
     to: Number.isFinite(w.to) ? w.to : null,
@@ -65,9 +74,19 @@ function eventPeriods(row: WorldEventRow): BonusPeriod[] {
   }));
 }
 
-/** Environments of the given villages (as read from the database), in the same order. */
-export async function villageEnvs(db: Db, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): Promise<VillageEnv[]> {
-  if (villages.length === 0) return [];
+/**
+ * The rows the environments of some villages are computed from: the wonders under way or standing in their
+ * worlds with their builders' alliances, the alliances of the villages' owners, and the world events ever
+ * switched on there.
+ */
+export interface EnvSources {
+  wonders: { wonder: WonderTerms; allianceId: string | null; joinedAt: Date | null }[];
+  memberships: { userId: string; allianceId: string; joinedAt: Date }[];
+  events: EventTerms[];
+}
+
+/** Loads the sources of the given villages' environments (two or three queries). */
+async function loadEnvSources(db: Db, villages: readonly { village: VillageRow }[]): Promise<EnvSources> {
   const worldIds = [...new Set(villages.map((v) => v.village.worldId))];
   const ownerIds = [...new Set(villages.map((v) => v.village.ownerId).filter((id): id is string => id !== null))];
   // Wonders are few (at most one of each type per world): all of the worlds concerned, with their owners' alliances.
@@ -76,24 +95,35 @@ export async function villageEnvs(db: Db, villages: readonly { village: VillageR
     .from(wonders)
     .leftJoin(allianceMembers, eq(allianceMembers.userId, wonders.ownerId))
     .where(and(inArray(wonders.worldId, worldIds), or(gt(wonders.level, 0), isNotNull(wonders.constructionFinishesAt))));
-  const viewers =
+  const memberships =
     wonderRows.length === 0 || ownerIds.length === 0
       ? []
       : await db.select({ userId: allianceMembers.userId, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt }).from(allianceMembers).where(inArray(allianceMembers.userId, ownerIds));
-  const viewerAlliance = new Map<string, Membership>(viewers.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
   // Events that were ever switched on in these worlds: few, and their past windows count for idle villages.
   const events = (await db.select().from(worldEvents).where(inArray(worldEvents.worldId, worldIds))).filter((e) => e.periods.length > 0);
+  return { wonders: wonderRows, memberships, events };
+}
+
+/** Environments of the given villages (as read from the database), in the same order. */
+export async function villageEnvs(db: Db, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): Promise<VillageEnv[]> {
+  if (villages.length === 0) return [];
+  return envsFrom(await loadEnvSources(db, villages), villages, now);
+}
+
+/** Environments of the given villages from their sources, in the same order. */
+export function envsFrom(sources: EnvSources, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): VillageEnv[] {
+  const viewerAlliance = new Map<string, Membership>(sources.memberships.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
   return villages.map(({ village, worldSpeed }) => {
     const periods: BonusPeriod[] = [];
     let trainingBonusPercent = 0;
-    for (const event of events) {
+    for (const event of sources.events) {
       if (event.worldId !== village.worldId) continue;
       if (event.kind === 'production_bonus') periods.push(...eventPeriods(event));
       else if (event.kind === 'training_speed' && eventHoldsAt(eventTimes(event), now.getTime())) trainingBonusPercent += event.percent;
     }
     const owner = village.ownerId;
     if (owner !== null) {
-      for (const { wonder, allianceId, joinedAt } of wonderRows) {
+      for (const { wonder, allianceId, joinedAt } of sources.wonders) {
         if (wonder.worldId !== village.worldId) continue;
         const ownerAlliance = allianceId && joinedAt ? { allianceId, joinedAt: joinedAt.getTime() } : undefined;
         const mine = viewerAlliance.get(owner);
@@ -106,4 +136,3 @@ export async function villageEnvs(db: Db, villages: readonly { village: VillageR
     return { worldSpeed, bonusPercent: {}, bonusPeriods: periods.length > 0 ? periods : undefined, trainingBonusPercent };
   });
 }
-

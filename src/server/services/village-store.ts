@@ -16,7 +16,8 @@ import {
 import { isBuildingType } from '../../rules/buildings';
 import { isUnitType, type UnitCounts } from '../../rules/units';
 import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
-import { villageEnvs } from './village-env';
+import { envsFrom, villageEnvs } from './village-env';
+import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './village-load';
 
 /** A village row with what its rates depend on: its world's speed and status, and the bonus periods of its owner's alliance. */
 export interface VillageHead {
@@ -26,6 +27,11 @@ export interface VillageHead {
   /** The earliest movement still to arrive here, if any: due ones are applied before the village settles past them. */
   nextArrivalAt: Date | null;
   env: VillageEnv;
+}
+
+/** A village head with its buildings, units and orders, read with it. */
+export interface LoadedHead extends VillageHead {
+  parts: VillageParts;
 }
 
 const headColumns = {
@@ -43,14 +49,18 @@ async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Pr
   return rows.map((row, i) => ({ ...row, env: envs[i] }));
 }
 
-/** The village row with its world's speed and status, and its environment at `now`; `lock` takes the row lock for the transaction. */
-export async function loadVillageHead(db: Db, villageId: string, now: Date, lock = false): Promise<VillageHead | null> {
-  const query = db.select(headColumns).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, villageId));
-  // `no key update`: it orders writers of the village, yet lets another transaction insert a movement or
-  // report that refers to it (a foreign-key check takes `key share`, which a plain `update` lock blocks,
-  // and two players raiding each other at once then deadlock).
-  const [row] = lock ? await query.for('no key update', { of: villages }) : await query;
-  return row ? (await withEnvs(db, [row], now))[0] : null;
+/**
+ * The village row with its world's speed and status, its environment at `now` and its parts, in one call.
+ * `lock` takes the row lock for the transaction first (`no key update`: see the stored read).
+ */
+export async function loadVillageHead(db: Db, villageId: string, now: Date, lock = false): Promise<LoadedHead | null> {
+  const loaded = lock ? await lockWholeVillage(db, villageId) : await loadWholeVillage(db, villageId);
+  return loaded ? withEnv(loaded, now) : null;
+}
+
+function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
+  const [env] = envsFrom(loaded.env, [loaded], now);
+  return { village: loaded.village, worldSpeed: loaded.worldSpeed, worldStatus: loaded.worldStatus, nextArrivalAt: loaded.nextArrivalAt, env, parts: loaded.parts };
 }
 
 export async function loadOwnerHeads(db: Db, ownerId: string, now: Date): Promise<VillageHead[]> {

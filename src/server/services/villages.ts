@@ -23,7 +23,7 @@ import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rule
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { spedUpTraining } from '../../rules/world-events';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
-import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type VillageHead, type VillageParts } from './village-store';
+import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type LoadedHead, type VillageHead, type VillageParts } from './village-store';
 import * as views from './village-views';
 import { happeningsAsQuestEvents, recordQuestEvents } from './quest-events';
 import { settleWithArrivals } from './arrivals';
@@ -38,7 +38,7 @@ export interface SettledVillage {
   now: number;
 }
 
-function checkOwner(head: VillageHead | null, userId: string): VillageHead {
+function checkOwner<H extends VillageHead>(head: H | null, userId: string): H {
   if (!head) throw notFound(NO_SUCH_VILLAGE);
   if (head.village.ownerId !== userId) throw forbidden(NOT_YOURS);
   return head;
@@ -70,8 +70,7 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
   return db.transaction(async (tx) => {
     const locked = await loadVillageHead(tx, head.village.id, now, true);
     if (!locked) throw notFound(NO_SUCH_VILLAGE);
-    const fresh = (await loadParts(tx, [locked.village.id])).get(locked.village.id)!;
-    return settleAndStore(tx, locked, fresh, now);
+    return settleAndStore(tx, locked, locked.parts, now);
   });
 }
 
@@ -85,8 +84,7 @@ export async function settledVillageOf(db: Db, userId: string, now: Date, villag
 /** One of the caller's villages, settled to now. */
 export async function readVillage(db: Db, userId: string, villageId: string, now: Date): Promise<SettledVillage> {
   const head = checkOwner(await loadVillageHead(db, villageId, now), userId);
-  const parts = (await loadParts(db, [villageId])).get(villageId)!;
-  return settleForRead(db, head, parts, now);
+  return settleForRead(db, head, head.parts, now);
 }
 
 /** The player's villages in every world, settled to now: capital first, then oldest first. */
@@ -131,7 +129,7 @@ export async function settleDueArrivalsFor(db: Db, userId: string, now: Date): P
   for (const { villageId } of due) {
     await db.transaction(async (tx) => {
       const head = await loadVillageHead(tx, villageId, now, true);
-      if (head) await settleAndStore(tx, head, (await loadParts(tx, [villageId])).get(villageId)!, now);
+      if (head) await settleAndStore(tx, head, head.parts, now);
     });
   }
 }
@@ -150,7 +148,7 @@ export async function settleVillagesOf(tx: Db, ownerIds: readonly string[], now:
     .orderBy(asc(villages.id));
   for (const { id } of ids) {
     const head = await loadVillageHead(tx, id, now, true);
-    if (head) await settleAndStore(tx, head, (await loadParts(tx, [id])).get(id)!, now);
+    if (head) await settleAndStore(tx, head, head.parts, now);
   }
 }
 
@@ -160,17 +158,17 @@ export async function listVillages(db: Db, userId: string, now: Date): Promise<{
 }
 
 /**
- * Inside `tx`, on a village whose row `head` was loaded with its lock: settles it to `now`, lets `change`
+ * Inside `tx`, on a village whose row `head` was loaded with its lock (and its parts after it): settles it to `now`, lets `change`
  * apply a rule to the state (throwing a GameError changes nothing), and writes the result.
  */
 export async function changeLockedVillage<T>(
   tx: Db,
-  head: VillageHead,
+  head: LoadedHead,
   now: Date,
   change: (village: SettledVillage) => T,
 ): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
-  const before = toVillageState(head.village, (await loadParts(tx, [head.village.id])).get(head.village.id)!);
+  const before = toVillageState(head.village, head.parts);
   const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
   const village: SettledVillage = { state, env, now: now.getTime() };
   const result = change(village);

@@ -1,17 +1,27 @@
 // The effects of the wonders that count for a player in a world (their alliance's, or their own outside one) at an instant.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
 import { allianceMembers, wonders, worlds } from '../db/schema';
 import { settleWonder, sumEffects, wonderEffects, type WonderEffects, type WonderType } from '../../rules/wonders';
 import { wonderState } from './village-env';
 
-/** Each wonder counting for the player in the world, with its effects at its level as of `now`. */
+const partner = alias(allianceMembers, 'partner');
+
+/** Each wonder counting for the player in the world, with its effects at its level as of `now` (one query: battles and marches ask it inside their transactions). */
 export async function effectsIn(db: Db, userId: string, worldId: string, now: Date): Promise<{ type: WonderType; level: number; effects: WonderEffects }[]> {
-  const [mine] = await db.select({ allianceId: allianceMembers.allianceId }).from(allianceMembers).where(eq(allianceMembers.userId, userId));
-  const builders = mine ? (await db.select({ id: allianceMembers.userId }).from(allianceMembers).where(eq(allianceMembers.allianceId, mine.allianceId))).map((m) => m.id) : [userId];
-  const rows = await db.select().from(wonders).where(and(eq(wonders.worldId, worldId), inArray(wonders.ownerId, builders)));
-  const speed = await worldSpeed(db, worldId);
-  return rows.map((row) => {
+  // The builders whose wonders count: the player's alliance's members, or only the player outside one.
+  const allies = db
+    .select({ id: partner.userId })
+    .from(allianceMembers)
+    .innerJoin(partner, eq(partner.allianceId, allianceMembers.allianceId))
+    .where(eq(allianceMembers.userId, userId));
+  const rows = await db
+    .select({ wonder: wonders, speed: worlds.speed })
+    .from(wonders)
+    .innerJoin(worlds, eq(worlds.id, wonders.worldId))
+    .where(and(eq(wonders.worldId, worldId), or(eq(wonders.ownerId, userId), inArray(wonders.ownerId, allies))));
+  return rows.map(({ wonder: row, speed }) => {
     const { level } = settleWonder(wonderState(row), now.getTime(), speed).state;
     const type = row.type as WonderType;
     return { type, level, effects: wonderEffects(type, level) };

@@ -1,0 +1,106 @@
+// The hottest reads as PL/pgSQL functions the server installs at start: one call instead of several statements, and a query plan each connection keeps instead of parsing and planning the statements on every request.
+import { createHash } from 'node:crypto';
+import { getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
+import type { Db } from './open';
+
+/**
+ * The village `vid` and all its settling needs, as one JSON object: the row, its world's speed and status,
+ * the next movement to arrive, its buildings (by slot), units, training orders (in queue order), the
+ * wonders under way or standing in its world with their builders' alliances, its owner's alliance, and
+ * the world events ever switched on there. Rows are `row_to_json` of their tables (see rowFromJson).
+ */
+const VILLAGE_JSON = `json_build_object(
+  'village', row_to_json(v),
+  'worldSpeed', w.speed,
+  'worldStatus', w.status,
+  'nextArrivalAt', (select min(mv.arrives_at) from movements mv where mv.to_village_id = v.id and mv.resolved_at is null),
+  'buildings', coalesce((select json_agg(b order by b.slot) from buildings b where b.village_id = v.id), '[]'),
+  'units', coalesce((select json_agg(u) from units u where u.village_id = v.id), '[]'),
+  'orders', coalesce((select json_agg(o order by o.started_at, o.id) from training_orders o where o.village_id = v.id), '[]'),
+  'wonders', coalesce((select json_agg(json_build_object('wonder', row_to_json(wo), 'allianceId', am.alliance_id, 'joinedAt', am.joined_at))
+    from wonders wo left join alliance_members am on am.user_id = wo.owner_id
+    where wo.world_id = v.world_id and (wo.level > 0 or wo.construction_finishes_at is not null)), '[]'),
+  'membership', (select json_build_object('allianceId', m.alliance_id, 'joinedAt', m.joined_at) from alliance_members m where m.user_id = v.owner_id),
+  'events', coalesce((select json_agg(e) from world_events e where e.world_id = v.world_id and jsonb_array_length(e.periods) > 0), '[]')
+)`;
+
+interface StoredRead {
+  /** What the function does, in the words of its callers. */
+  purpose: string;
+  args: string;
+  /** `stable` reads with the calling statement's snapshot; `volatile` takes a fresh one for each statement inside. */
+  volatility: 'stable' | 'volatile';
+  body: string;
+}
+
+const READS = {
+  village: {
+    purpose: 'a village and what settling it needs, without a lock',
+    args: 'vid uuid',
+    volatility: 'stable',
+    body: `return (select ${VILLAGE_JSON} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
+  },
+  lockedVillage: {
+    purpose: 'the same after taking the village row lock',
+    args: 'vid uuid',
+    // Volatile: the read after the lock takes a fresh snapshot, so it sees what the lock's previous holder
+    // committed (a single statement that waited for the lock would read the other tables as they were
+    // before it waited). `no key update` orders writers of the village, yet lets another transaction
+    // insert a movement or report that refers to it (a foreign-key check takes `key share`).
+    volatility: 'volatile',
+    body: `perform 1 from villages where id = vid for no key update;
+      if not found then return null; end if;
+      return (select ${VILLAGE_JSON} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
+  },
+  sessionUser: {
+    purpose: 'the user behind a session token hash that has not expired at `at`',
+    args: 'hash text, at timestamptz',
+    volatility: 'stable',
+    body: `return (select row_to_json(u) from sessions s join users u on u.id = s.user_id where s.token_hash = hash and s.expires_at > at limit 1);`,
+  },
+} satisfies Record<string, StoredRead>;
+
+export type StoredReadName = keyof typeof READS;
+
+function definition(read: StoredRead): { name: string; create: string } {
+  const text = `(${read.args}) returns json language plpgsql ${read.volatility} as $read$ begin ${read.body} end $read$`;
+  // The name carries a hash of the definition: a server of another version installs and calls its own,
+  // so two versions sharing one database during a deployment never call each other's.
+  const name = `vikings_read_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
+  return { name, create: `create or replace function ${name}${text}` };
+}
+
+const DEFINITIONS = Object.fromEntries(Object.entries(READS).map(([key, read]) => [key, definition(read)])) as Record<StoredReadName, { name: string; create: string }>;
+
+/** Installs the functions; open.ts calls it after the migrations, under the same lock. */
+export async function installStoredReads(run: (statement: string) => Promise<unknown>): Promise<void> {
+  for (const { create } of Object.values(DEFINITIONS)) await run(create);
+}
+
+/** Calls a stored read and returns its JSON (null when it found nothing). */
+export async function callStoredRead<T>(db: Db, read: StoredReadName, ...args: (string | Date)[]): Promise<T | null> {
+  // Instants as ISO text: both drivers pass text alike, and the function's parameter type parses it.
+  const params = sql.join(
+    args.map((a) => sql`${a instanceof Date ? a.toISOString() : a}`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`select ${sql.raw(DEFINITIONS[read].name)}(${params}) as found`)) as unknown as { rows: { found: T | null }[] };
+  return result.rows[0]?.found ?? null;
+}
+
+const columnsOf = new WeakMap<Table, [string, Column][]>();
+
+/** A row of `table` as Drizzle would have read it, from its `row_to_json` (column names, JSON values). */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  let columns = columnsOf.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    columnsOf.set(table, columns);
+  }
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of columns) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
