@@ -213,8 +213,7 @@ export class MapEngine {
       const ratio = window.devicePixelRatio || 1;
       const shiftX = Math.round((drawn.centreX - scene.centreX) * geometry.tileSize * ratio) / ratio;
       const shiftY = Math.round((scene.centreY - drawn.centreY) * geometry.tileSize * ratio) / ratio;
-      if (Math.abs(shiftX) <= STAGE_PAD && Math.abs(shiftY) <= STAGE_PAD) {
-        this.runtime.showShifted(shiftX, shiftY);
+      if (Math.abs(shiftX) <= STAGE_PAD && Math.abs(shiftY) <= STAGE_PAD && this.runtime.showShifted(shiftX, shiftY)) {
         this.drawnComplete = true;
         return again;
       }

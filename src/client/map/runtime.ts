@@ -59,6 +59,8 @@ export class StageRuntime {
   private keep = false;
   private shiftX = 0;
   private shiftY = 0;
+  /** The canvas holds a drawing that may be shifted: none yet, or after a resize or a lost context, until Pixi draws. */
+  private drawingValid = false;
 
   constructor(options: RuntimeOptions) {
     this.options = options;
@@ -109,11 +111,14 @@ export class StageRuntime {
 
   /**
    * Called from onFrame: this frame is the last drawn canvas moved by (x, y) CSS pixels, which must stay within the pad;
-   * Pixi does not draw. A frame that does not call it is drawn, unshifted.
+   * Pixi does not draw. Returns false, and the frame is drawn unshifted, when the canvas holds no drawing to move
+   * (a resize or a restored context cleared it).
    */
-  showShifted(x: number, y: number): void {
+  showShifted(x: number, y: number): boolean {
+    if (!this.drawingValid) return false;
     this.keep = true;
     this.moveCanvas(x, y);
+    return true;
   }
 
   private moveCanvas(x: number, y: number): void {
@@ -132,6 +137,7 @@ export class StageRuntime {
     if (!this.keep) {
       this.moveCanvas(0, 0);
       this.app.render();
+      this.drawingValid = true;
     }
     this.options.onFramed?.(performance.now() - started);
     if (again) this.requestRender();
@@ -144,6 +150,7 @@ export class StageRuntime {
     this.width = width;
     this.height = height;
     this.app.renderer.resize(width + 2 * this.pad, height + 2 * this.pad);
+    this.drawingValid = false;
     // Resizing clears the drawing buffer: draw again in this same frame so the stage never flashes empty
     // (the first size is set while the owner is still being built, so that one waits for a frame).
     if (!this.ready) this.requestRender();
@@ -175,6 +182,7 @@ export class StageRuntime {
 
   private contextLost(): void {
     this.lost = true;
+    this.drawingValid = false;
     mapDebug.contextLost = true;
     if (this.frameRequest !== 0) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;
