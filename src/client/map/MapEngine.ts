@@ -222,8 +222,7 @@ export class MapEngine {
     // The canvas's top left corner is STAGE_PAD above and left of the stage's, and it shows that much more on every side.
     placeLayer(this.parts.terrain, geometry, STAGE_PAD, STAGE_PAD);
     placeLayer(this.parts.overlay, geometry, STAGE_PAD, STAGE_PAD);
-    const drawnArea = { ...geometry, width: geometry.width + 2 * STAGE_PAD, height: geometry.height + 2 * STAGE_PAD };
-    const result = this.terrain.update(drawnArea, { worldId: camera.worldId, chunks: scene.chunks, viewerId: scene.viewerId }, this.nearby);
+    const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: scene.chunks, viewerId: scene.viewerId }, this.nearby, STAGE_PAD);
     this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, scene.selected, scene.hovered, scene.home);
     this.drawnComplete = result.complete;
     this.drawnScene = result.complete ? scene : null;
