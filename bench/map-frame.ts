@@ -4,7 +4,7 @@
 // for the same area (bench/map-area.ts). Prints the three target ratios and exits 1 when one misses.
 // Run with `npm run bench:map`; everything stays on 127.0.0.1.
 import { spawn } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,7 +80,8 @@ async function buildPage(outDir: string): Promise<void> {
     logLevel: 'warn',
     base: './',
     plugins: [react(), mapAtlas({ dir: resolve('assets') })],
-    build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 5000 },
+    // A profile wants the functions' own names.
+    build: { outDir, emptyOutDir: true, sourcemap: false, minify: !process.env.MAP_PROFILE, chunkSizeWarningLimit: 5000 },
   });
 }
 
@@ -146,6 +147,36 @@ function summariseTrace(buffer: Buffer): void {
   for (const [key, ms] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
 }
 
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+/** Starts V8's sampling profiler on the page (every 50 us); stop saves the profile and prints the top self times. */
+async function startProfile(page: Page): Promise<{ stop(path: string): Promise<void> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(path) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+      await cdp.detach();
+      writeFileSync(path, JSON.stringify(profile));
+      const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+      const self = new Map<string, number>();
+      profile.samples.forEach((id, i) => {
+        const frame = byId.get(id)!.callFrame;
+        const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}`;
+        self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+      });
+      console.log(`CPU profile of the stage's pan (${path}), self ms per function (top 30):`);
+      for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
+    },
+  };
+}
+
 /** The page's own heap and DOM figures through the DevTools protocol (performance.memory is coarse without a flag). */
 async function pageMemory(page: Page): Promise<Record<string, number>> {
   const cdp = await page.context().newCDPSession(page);
@@ -191,7 +222,11 @@ async function main(): Promise<void> {
       // Warm up: JIT, texture upload, style caches.
       await page.evaluate(() => (window as unknown as Bench).bench.pan(40, 3));
       await page.evaluate(() => (window as unknown as Bench).bench.arrows(4));
+      // MAP_PROFILE=file.cpuprofile records the stage's measured pan with V8's sampling profiler and prints where it went.
+      const profiler = mode === 'pixi' && process.env.MAP_PROFILE ? await startProfile(page) : null;
       const pan = await page.evaluate(([frames, step]) => (window as unknown as Bench).bench.pan(frames, step), [PAN_FRAMES, PAN_STEP] as const);
+      if (profiler) await profiler.stop(process.env.MAP_PROFILE!);
+      if (process.env.MAP_PAN_DUMP) writeFileSync(`${process.env.MAP_PAN_DUMP}-${mode}.json`, JSON.stringify(pan));
       const arrows = await page.evaluate((count) => (window as unknown as Bench).bench.arrows(count), ARROW_CLICKS);
       if (mode === 'pixi') {
         // MAP_TRACE=file.json also records these clicks as a Chrome performance trace and prints where the time went.
@@ -243,6 +278,11 @@ async function main(): Promise<void> {
       `${name.padEnd(28)}${ms(percentile(figures.pan.js, 50))}${ms(percentile(figures.pan.js, 95))}  ${ms(percentile(figures.pan.interval, 50))}${ms(percentile(figures.pan.interval, 95))}  ${ms(percentile(figures.arrows, 50))}${ms(percentile(figures.arrows, 95))}`,
     );
   line('PixiJS stage (WebGL)', results.pixi);
+  const split = (changed: boolean) => results.pixi.pan.js.filter((_, i) => results.pixi.pan.centreChanged[i] === changed);
+  for (const changed of [false, true]) {
+    const part = split(changed);
+    if (part.length) console.log(`  ${(changed ? 'frames that change the centre tile' : 'frames that only move the offset').padEnd(36)}${String(part.length).padStart(4)} frames, median ${ms(percentile(part, 50))}, p95 ${ms(percentile(part, 95))}`);
+  }
   if (!QUICK) line('React DOM grid (baseline)', results.dom);
   if (whole) line(`stage, whole world loaded`, whole);
   console.log('');

@@ -26,6 +26,8 @@ export interface PanResult {
   js: number[];
   /** Time between animation frames while panning. */
   interval: number[];
+  /** For each frame, whether the pointer move changed the centre tile (the camera atom), not only the offset. */
+  centreChanged: boolean[];
 }
 
 /** Where one arrow click's time went (the stage only): from the click to its frame, the frame's JS, and the rest. */
@@ -226,6 +228,7 @@ window.bench = {
     await nextFrame();
     const js: number[] = [];
     const interval: number[] = [];
+    const centreChanged: boolean[] = [];
     let last = await nextFrame();
     for (let i = 0; i < frames; i++) {
       const now = await nextFrame();
@@ -233,14 +236,18 @@ window.bench = {
       last = now;
       // Pan left, then back, so the view stays over loaded ground.
       x += i < frames / 2 ? -stepPx : stepPx;
+      const cameraBefore = store.get(mapCameraAtom);
       const started = performance.now();
       pointer('pointermove', target, x, y);
       if (mode === 'pixi') window.__vikingsMap!.map!.renderNow();
       js.push(performance.now() - started);
+      centreChanged.push(store.get(mapCameraAtom) !== cameraBefore);
     }
     pointer('pointerup', target, x, y);
+    // The mouse then leaves the map for the arrow buttons, as a player's does (no hover is left on the map).
+    pointer('pointerleave', target, x, y);
     await afterPaint();
-    return { js, interval };
+    return { js, interval, centreChanged };
   },
 
   async arrows(count) {
@@ -270,7 +277,8 @@ window.bench = {
 
   async selects(count) {
     const canvas = document.querySelector('canvas')!;
-    const box = canvas.getBoundingClientRect();
+    // The stage's box is its host's: the canvas is drawn larger than the stage and clipped by it.
+    const box = canvas.parentElement!.getBoundingClientRect();
     const times: number[] = [];
     for (let i = 0; i < count; i++) {
       const x = box.left + box.width * (0.2 + 0.06 * i);

@@ -93,8 +93,9 @@ async function expectCentre(page: Page, x: number, y: number) {
   await mapDrawn(page, { x, y });
 }
 
+/** The stage's box: its host's, which clips a canvas drawn a little larger than the stage. */
 async function canvasBox(page: Page) {
-  const box = await page.locator('canvas').boundingBox();
+  const box = await page.locator('.map-stage-host').boundingBox();
   if (!box) throw new Error('no canvas');
   return box;
 }
@@ -108,7 +109,7 @@ async function tileOnPage(page: Page, tile: { x: number; y: number }) {
 
 /** How many distinct colours (in coarse buckets) a screenshot of the canvas holds: a blank or one-colour stage has one or two. */
 async function canvasColours(page: Page): Promise<number> {
-  const pixels = readPng(await page.locator('canvas').screenshot());
+  const pixels = readPng(await page.locator('.map-stage-host').screenshot());
   const buckets = new Set<number>();
   for (let y = 0; y < pixels.height; y += 3) {
     for (let x = 0; x < pixels.width; x += 3) {

@@ -13,9 +13,12 @@ import {
   selectTileAtom,
   selectedTileAtom,
   zoomCameraAtom,
+  type HoveredTile,
   type MapCamera,
+  type MapChunk,
   type TilePoint,
 } from '../state/map';
+import type { AtlasTextures } from './atlas';
 import { userAtom } from '../state/session';
 import { planChunks, type ChunkRef } from './chunks';
 import { dragToTiles, screenToTile, splitCentre, tileScreenRect, tileToScreen, viewGeometry, type ScreenPoint, type ViewGeometry } from './coords';
@@ -44,6 +47,44 @@ const PREPARE_SLICE_MS = 4;
 /** How long the map glides onto whole tiles after a drag is released. */
 const SETTLE_MS = 140;
 
+/**
+ * CSS pixels drawn beyond each edge of the stage. While nothing but the view's position changes (a drag, the glide after
+ * it, an arrow click of a few tiles), a frame moves the last drawn canvas by up to this much instead of drawing again:
+ * a drag's frame then costs its pointer event and a style change, and Pixi draws about once per PAD / (px per frame).
+ */
+export const STAGE_PAD = 96;
+
+/** Everything a drawn canvas depends on besides where the view is centred. */
+interface DrawnScene {
+  centreX: number;
+  centreY: number;
+  worldId: string;
+  radius: number;
+  width: number;
+  height: number;
+  chunks: ReadonlyMap<string, MapChunk>;
+  selected: TilePoint | null;
+  hovered: HoveredTile | null;
+  home: TilePoint | null;
+  viewerId: string | null;
+  textures: AtlasTextures | null;
+}
+
+function sameScene(a: DrawnScene, b: DrawnScene): boolean {
+  return (
+    a.worldId === b.worldId &&
+    a.radius === b.radius &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.chunks === b.chunks &&
+    a.selected === b.selected &&
+    a.hovered === b.hovered &&
+    a.home === b.home &&
+    a.viewerId === b.viewerId &&
+    a.textures === b.textures
+  );
+}
+
 export class MapEngine {
   private readonly store: MapStore;
   private readonly parts: MapEngineParts;
@@ -63,6 +104,8 @@ export class MapEngine {
   private drawnCamera: MapCamera | null = null;
   private drawnComplete = false;
   private disposed = false;
+  /** What the canvas shows when it was last drawn by Pixi, if every tile was drawn. */
+  private drawnScene: DrawnScene | null = null;
   /** The pending between-frames build of nearby chunks. */
   private prepareTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -78,6 +121,7 @@ export class MapEngine {
       onFramed: (durationMs) => this.framed(durationMs),
       onTextures: (textures) => this.terrain.setTextures(textures),
       onUnrecoverable: parts.onUnrecoverable,
+      pad: STAGE_PAD,
     });
 
     const redraw = () => this.runtime.requestRender();
@@ -103,7 +147,7 @@ export class MapEngine {
         this.store.set(zoomCameraAtom, { direction, anchor });
       },
       key: (action) => this.key(action),
-    });
+    }, parts.host);
 
     mapDebug.map = {
       renderNow: () => this.runtime.renderNow(),
@@ -127,6 +171,7 @@ export class MapEngine {
       else again = true;
     }
     if (!camera) {
+      this.drawnScene = null;
       this.geometry = null;
       this.drawnCamera = null;
       this.drawnComplete = false;
@@ -143,17 +188,44 @@ export class MapEngine {
       this.plannedFor = camera;
       this.nearby = planChunks(camera).prefetch;
     }
-    placeLayer(this.parts.terrain, geometry);
-    placeLayer(this.parts.overlay, geometry);
-    const viewerId = this.store.get(userAtom)?.id ?? null;
-    const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: this.store.get(mapChunksAtom), viewerId }, this.nearby);
     this.refreshHover();
-    const hovered = this.store.get(hoveredTileAtom);
     const home = this.store.get(mapHomeAtom);
-    const homeHere = home && home.worldId === camera.worldId ? home : null;
-    this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, this.store.get(selectedTileAtom), hovered, homeHere);
+    const scene: DrawnScene = {
+      centreX: geometry.centreX,
+      centreY: geometry.centreY,
+      worldId: camera.worldId,
+      radius: camera.radius,
+      width: geometry.width,
+      height: geometry.height,
+      chunks: this.store.get(mapChunksAtom),
+      selected: this.store.get(selectedTileAtom),
+      hovered: this.store.get(hoveredTileAtom),
+      home: home && home.worldId === camera.worldId ? home : null,
+      viewerId: this.store.get(userAtom)?.id ?? null,
+      textures: this.runtime.textures,
+    };
     this.drawnCamera = camera;
+
+    // Only the view's position changed since the last complete drawing, and by less than the pad: move that drawing.
+    const drawn = this.drawnScene;
+    if (drawn && sameScene(drawn, scene)) {
+      // Whole device pixels keep the tiles sharp; picking uses the exact centre, less than half a pixel away.
+      const ratio = window.devicePixelRatio || 1;
+      const shiftX = Math.round((drawn.centreX - scene.centreX) * geometry.tileSize * ratio) / ratio;
+      const shiftY = Math.round((scene.centreY - drawn.centreY) * geometry.tileSize * ratio) / ratio;
+      if (Math.abs(shiftX) <= STAGE_PAD && Math.abs(shiftY) <= STAGE_PAD && this.runtime.showShifted(shiftX, shiftY)) {
+        this.drawnComplete = true;
+        return again;
+      }
+    }
+
+    // The canvas's top left corner is STAGE_PAD above and left of the stage's, and it shows that much more on every side.
+    placeLayer(this.parts.terrain, geometry, STAGE_PAD, STAGE_PAD);
+    placeLayer(this.parts.overlay, geometry, STAGE_PAD, STAGE_PAD);
+    const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: scene.chunks, viewerId: scene.viewerId }, this.nearby, STAGE_PAD);
+    this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, scene.selected, scene.hovered, scene.home);
     this.drawnComplete = result.complete;
+    this.drawnScene = result.complete ? scene : null;
     if (result.pending) this.schedulePrepare();
     return again;
   }

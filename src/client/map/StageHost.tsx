@@ -48,8 +48,8 @@ function makeSlot(generation: number, layerCount: number): Slot {
   return { generation, app: null, layers: new Array<Container | null>(layerCount).fill(null), engine: null, mounted: false };
 }
 
-/** The host fills its positioned parent; the parent decides the stage's size. */
-const HOST_STYLE = { position: 'absolute', inset: 0 } as const;
+/** The host fills its positioned parent; the parent decides the stage's size. It clips a canvas drawn larger than itself. */
+const HOST_STYLE = { position: 'absolute', inset: 0, overflow: 'hidden' } as const;
 
 const EVENTS_OFF = { move: false, globalMove: false, click: false, wheel: false };
 /**

@@ -99,15 +99,19 @@ export class TerrainLayer {
   }
 
   /**
-   * Inside a frame: shows the chunks on screen (building only those that are missing), hides the `nearby` ones that are
-   * built, and lets go of the rest. Nearby chunks that are not built yet are left to prepare, between frames.
+   * Inside a frame: shows the chunks on screen and within `margin` CSS pixels around it (building only those that are
+   * missing), hides the `nearby` ones that are built, and lets go of the rest. Nearby chunks that are not built yet are
+   * left to prepare, between frames. `complete` speaks of the screen only: the margin is drawn when it has data.
    */
-  update(view: ViewGeometry, data: TerrainData, nearby: readonly ChunkRef[]): TerrainUpdate {
+  update(view: ViewGeometry, data: TerrainData, nearby: readonly ChunkRef[], margin = 0): TerrainUpdate {
     const textures = this.textures;
     if (!textures || data.worldId === null) return { complete: false, pending: false };
     const worldId = data.worldId;
     const resolution = this.renderer ? flatResolution(view.tileSize) : 0;
-    const tiles = visibleTiles(view);
+    const onScreen = visibleTiles(view);
+    const screenFrom = { cx: Math.floor(onScreen.minX / CHUNK_SIZE), cy: Math.floor(onScreen.minY / CHUNK_SIZE) };
+    const screenTo = { cx: Math.floor(onScreen.maxX / CHUNK_SIZE), cy: Math.floor(onScreen.maxY / CHUNK_SIZE) };
+    const tiles = margin > 0 ? visibleTiles({ ...view, width: view.width + 2 * margin, height: view.height + 2 * margin }) : onScreen;
     const from = { cx: Math.floor(tiles.minX / CHUNK_SIZE), cy: Math.floor(tiles.minY / CHUNK_SIZE) };
     const to = { cx: Math.floor(tiles.maxX / CHUNK_SIZE), cy: Math.floor(tiles.maxY / CHUNK_SIZE) };
 
@@ -119,7 +123,7 @@ export class TerrainLayer {
         wanted.add(key);
         const chunk = data.chunks.get(key);
         if (!chunk || chunk.status !== 'ready' || !chunk.tiles) {
-          complete = false;
+          if (cx >= screenFrom.cx && cx <= screenTo.cx && cy >= screenFrom.cy && cy <= screenTo.cy) complete = false;
           // A stale view of a chunk being reloaded is better than a hole.
           const stale = this.views.get(key);
           if (stale) stale.shown.visible = true;

@@ -84,15 +84,18 @@ export interface StageGestures {
   key(action: KeyAction): void;
 }
 
-/** Listens on the canvas (pointer, wheel) and the window (keys); dispose removes every listener. */
+/**
+ * Listens on the canvas (pointer, wheel) and the window (keys); dispose removes every listener. Points are measured from
+ * `area`'s top left corner (the stage's host: the canvas may be drawn larger than it and shifted).
+ */
 export class StageInput {
   private readonly disposers: (() => void)[] = [];
   private press: { id: number; x: number; y: number; lastX: number; lastY: number; dragging: boolean } | null = null;
   private wheelTravel = 0;
 
-  constructor(canvas: HTMLCanvasElement, gestures: StageGestures) {
+  constructor(canvas: HTMLCanvasElement, gestures: StageGestures, area: Element = canvas) {
     const at = (event: MouseEvent): ScreenPoint => {
-      const box = canvas.getBoundingClientRect();
+      const box = area.getBoundingClientRect();
       return { sx: event.clientX - box.left, sy: event.clientY - box.top };
     };
 

@@ -17,6 +17,11 @@ export interface RuntimeOptions {
   onTextures(textures: AtlasTextures): void;
   /** The WebGL context is gone for good; the owner should build a new stage. */
   onUnrecoverable(): void;
+  /**
+   * CSS pixels drawn beyond each edge of the host (0 by default). The canvas is that much larger than the host and
+   * clipped by it, so a small move of the view can be shown by shifting the drawn canvas (shift) instead of drawing again.
+   */
+  pad?: number;
 }
 
 /**
@@ -49,10 +54,26 @@ export class StageRuntime {
   private lossTimers: ReturnType<typeof setTimeout>[] = [];
   private atlasLoad = 0;
   private ready = false;
+  private readonly pad: number;
+  /** Set by the owner's onFrame when the canvas already shows the frame (shifted): Pixi need not draw. */
+  private keep = false;
+  private shiftX = 0;
+  private shiftY = 0;
+  /** The canvas holds a drawing that may be shifted: none yet, or after a resize or a lost context, until Pixi draws. */
+  private drawingValid = false;
 
   constructor(options: RuntimeOptions) {
     this.options = options;
     this.app = options.app;
+    this.pad = options.pad ?? 0;
+    if (this.pad > 0) {
+      const style = this.app.canvas.style;
+      style.position = 'absolute';
+      style.left = `${-this.pad}px`;
+      style.top = `${-this.pad}px`;
+      // Its own compositor layer from the start, so moving it never repaints the page around it.
+      style.willChange = 'transform';
+    }
     mapDebug.stages++;
     limitBatchTextures(this.app);
 
@@ -88,11 +109,36 @@ export class StageRuntime {
     this.renderFrame(performance.now());
   }
 
+  /**
+   * Called from onFrame: this frame is the last drawn canvas moved by (x, y) CSS pixels, which must stay within the pad;
+   * Pixi does not draw. Returns false, and the frame is drawn unshifted, when the canvas holds no drawing to move
+   * (a resize or a restored context cleared it).
+   */
+  showShifted(x: number, y: number): boolean {
+    if (!this.drawingValid) return false;
+    this.keep = true;
+    this.moveCanvas(x, y);
+    return true;
+  }
+
+  private moveCanvas(x: number, y: number): void {
+    if (x === this.shiftX && y === this.shiftY) return;
+    this.shiftX = x;
+    this.shiftY = y;
+    // A transform moves the canvas's composited layer: no layout, no paint, no WebGL.
+    this.app.canvas.style.transform = `translate(${x}px, ${y}px)`;
+  }
+
   private renderFrame(now: number): void {
     if (this.disposed || this.lost) return;
     const started = performance.now();
+    this.keep = false;
     const again = this.options.onFrame(now);
-    this.app.render();
+    if (!this.keep) {
+      this.moveCanvas(0, 0);
+      this.app.render();
+      this.drawingValid = true;
+    }
     this.options.onFramed?.(performance.now() - started);
     if (again) this.requestRender();
   }
@@ -103,7 +149,8 @@ export class StageRuntime {
     if (width === this.width && height === this.height) return;
     this.width = width;
     this.height = height;
-    this.app.renderer.resize(width, height);
+    this.app.renderer.resize(width + 2 * this.pad, height + 2 * this.pad);
+    this.drawingValid = false;
     // Resizing clears the drawing buffer: draw again in this same frame so the stage never flashes empty
     // (the first size is set while the owner is still being built, so that one waits for a frame).
     if (!this.ready) this.requestRender();
@@ -135,6 +182,7 @@ export class StageRuntime {
 
   private contextLost(): void {
     this.lost = true;
+    this.drawingValid = false;
     mapDebug.contextLost = true;
     if (this.frameRequest !== 0) cancelAnimationFrame(this.frameRequest);
     this.frameRequest = 0;

@@ -68,6 +68,13 @@ export function makeCamera(worldId: string, x: number, y: number, radius = MAP_D
 /** The camera; null until the map page knows where to look (the player's villages are still loading). */
 export const mapCameraAtom = atom<MapCamera | null>(null);
 
+/**
+ * Parts of the camera for panels that do not show the centre: a derived atom only notifies when its value changes, so
+ * these panels do not re-render while a drag moves the centre tile after tile.
+ */
+export const mapWorldIdAtom = atom((get) => get(mapCameraAtom)?.worldId ?? null);
+export const mapRadiusAtom = atom((get) => get(mapCameraAtom)?.radius ?? null);
+
 export const mapZoomAtom = atom((get) => {
   const camera = get(mapCameraAtom);
   return camera ? zoomOf(camera.radius) : 1;

@@ -1,6 +1,6 @@
 // The control panel: search, four arrows moving the centre by 5 tiles, home, zoom in and out, the radius, and the keys.
 import { useAtomValue, useSetAtom } from 'jotai';
-import { goHomeAtom, mapCameraAtom, mapHomeAtom, moveCameraAtom, zoomCameraAtom, MAP_MAX_RADIUS, MAP_MIN_RADIUS, MAP_MOVE_STEP, type TilePoint } from '../../state/map';
+import { goHomeAtom, mapRadiusAtom, mapHomeAtom, moveCameraAtom, zoomCameraAtom, MAP_MAX_RADIUS, MAP_MIN_RADIUS, MAP_MOVE_STEP, type TilePoint } from '../../state/map';
 import { MapSearch } from './MapSearch';
 
 const ARROWS: { label: string; symbol: string; delta: TilePoint; area: string }[] = [
@@ -11,12 +11,12 @@ const ARROWS: { label: string; symbol: string; delta: TilePoint; area: string }[
 ];
 
 export function MapControls() {
-  const camera = useAtomValue(mapCameraAtom);
+  // The radius only: the controls stay put while a drag moves the centre.
+  const radius = useAtomValue(mapRadiusAtom);
   const home = useAtomValue(mapHomeAtom);
   const move = useSetAtom(moveCameraAtom);
   const zoom = useSetAtom(zoomCameraAtom);
   const goHome = useSetAtom(goHomeAtom);
-  const radius = camera?.radius ?? null;
 
   return (
     <section className="card map-panel" aria-labelledby="map-controls-title">
@@ -31,7 +31,7 @@ export function MapControls() {
               className={`button button--secondary map-dpad__${arrow.area}`}
               aria-label={arrow.label}
               title={`${arrow.label} (${MAP_MOVE_STEP} tiles)`}
-              disabled={!camera}
+              disabled={radius === null}
               onClick={() => move(arrow.delta)}
             >
               {arrow.symbol}

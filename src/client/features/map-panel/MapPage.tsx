@@ -3,6 +3,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { isViewLoaded } from '../../map/chunks';
 import { goHomeAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, selectTileAtom } from '../../state/map';
+import { MapAddress } from './MapAddress';
 import { MapControls } from './MapControls';
 import { MapLegend } from './MapLegend';
 import { MapTooltip } from './MapTooltip';
@@ -57,9 +58,10 @@ function LoadingOverlay({ waiting, error }: { waiting: boolean; error: string | 
 }
 
 export default function MapPage() {
-  const { status, error, loadError } = useMapSession();
+  const { status, error, loadError, openingView } = useMapSession();
   return (
     <section className="page map-page" aria-labelledby="map-title">
+      <MapAddress openingView={openingView} />
       <MapTitle />
       {status === 'no-village' && (
         <p className="alert alert--info">You have no village yet: join a world to found one. Meanwhile, here is the world around its centre.</p>

@@ -1,14 +1,16 @@
 // Search by village name or (x|y): Enter or the button; one hit centres the map on it, several are listed to pick from.
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useId, useState, type FormEvent } from 'react';
 import { apiError } from '../../api/client';
 import { searchMap, type MapSearchResult } from '../../api/map';
-import { centreOnAtom, mapCameraAtom, selectTileAtom } from '../../state/map';
+import { centreOnAtom, mapCameraAtom, mapWorldIdAtom, selectTileAtom } from '../../state/map';
 import { worldsAtom } from '../../state/village';
 import { DEFAULT_WORLD_SIZE, isInsideWorld, parseCoordinates } from '../../../rules/world';
 
 export function MapSearch() {
-  const camera = useAtomValue(mapCameraAtom);
+  // The world only; the centre is read when a search is sent, so a drag does not re-render the form.
+  const worldId = useAtomValue(mapWorldIdAtom);
+  const store = useStore();
   const worlds = useAtomValue(worldsAtom);
   const centreOn = useSetAtom(centreOnAtom);
   const select = useSetAtom(selectTileAtom);
@@ -27,6 +29,7 @@ export function MapSearch() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const query = text.trim();
+    const camera = store.get(mapCameraAtom);
     if (!query || !camera) return;
     setMessage(null);
     setResults(null);
@@ -64,7 +67,7 @@ export function MapSearch() {
           maxLength={60}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="button button--small" disabled={busy || !camera}>
+        <button type="submit" className="button button--small" disabled={busy || worldId === null}>
           Search
         </button>
       </form>

@@ -1,17 +1,17 @@
 // The tooltip over the hovered tile: its coordinates and type (and on a village its name and alliance).
 import { useAtomValue } from 'jotai';
 import { findTile } from '../../map/chunks';
-import { hoveredTileAtom, mapCameraAtom, mapChunksAtom } from '../../state/map';
+import { hoveredTileAtom, mapChunksAtom, mapWorldIdAtom } from '../../state/map';
 import { userAtom } from '../../state/session';
 import { tileTypeLabel } from './mapStyle';
 
 export function MapTooltip() {
   const hovered = useAtomValue(hoveredTileAtom);
-  const camera = useAtomValue(mapCameraAtom);
+  const worldId = useAtomValue(mapWorldIdAtom);
   const chunks = useAtomValue(mapChunksAtom);
   const viewerId = useAtomValue(userAtom)?.id ?? null;
-  if (!hovered || !camera) return null;
-  const tile = findTile(chunks, camera.worldId, hovered.x, hovered.y);
+  if (!hovered || worldId === null) return null;
+  const tile = findTile(chunks, worldId, hovered.x, hovered.y);
   // Above the tile, or below it near the top edge; centred on it, or flush with it near the sides, so it stays on the stage.
   const below = hovered.top < 44;
   const centre = hovered.left + hovered.size / 2;

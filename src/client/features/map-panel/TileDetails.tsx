@@ -1,8 +1,8 @@
 // Details of the selected tile: coordinates and type; for a village its name, owner, population and alliance; the resource
 // bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
-import { useAtomValue, useSetAtom } from 'jotai';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { findTile } from '../../map/chunks';
-import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, selectedTileAtom, type MapTile } from '../../state/map';
+import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, mapWorldIdAtom, selectedTileAtom, type MapTile } from '../../state/map';
 import { userAtom } from '../../state/session';
 import { distance } from '../../../rules/world';
 import { formatDistance, formatNumber } from '../../../rules/format';
@@ -16,17 +16,28 @@ function bonuses(tile: MapTile): string[] {
   return [];
 }
 
+/**
+ * Where distances are measured from: the player's village when it is in the world shown, else the centre of the view.
+ * The home object itself while it applies, so a drag moving the centre does not re-render the panel.
+ */
+const distanceOriginAtom = atom((get) => {
+  const home = get(mapHomeAtom);
+  const camera = get(mapCameraAtom);
+  if (!camera) return null;
+  return home && home.worldId === camera.worldId ? home : camera;
+});
+
 export function TileDetails() {
   const selected = useAtomValue(selectedTileAtom);
-  const camera = useAtomValue(mapCameraAtom);
+  const worldId = useAtomValue(mapWorldIdAtom);
   const chunks = useAtomValue(mapChunksAtom);
   const home = useAtomValue(mapHomeAtom);
+  const origin = useAtomValue(distanceOriginAtom);
   const viewerId = useAtomValue(userAtom)?.id ?? null;
   const centreOn = useSetAtom(centreOnAtom);
 
-  const tile = selected && camera ? findTile(chunks, camera.worldId, selected.x, selected.y) : null;
-  // Distance from the player's village when it is in this world, else from the centre of the view.
-  const from = home && camera && home.worldId === camera.worldId ? { ...home, name: 'your village' } : camera ? { ...camera, name: 'the centre' } : null;
+  const tile = selected && worldId !== null ? findTile(chunks, worldId, selected.x, selected.y) : null;
+  const from = origin ? { ...origin, name: origin === home ? 'your village' : 'the centre' } : null;
 
   return (
     <section className="card map-panel map-details" aria-labelledby="map-details-title">

@@ -1,31 +1,38 @@
 // One visit to the map: finds where to look (the address, else the selected village at radius 10), keeps the address in step
 // with the camera, loads the chunks the camera needs, follows a switch of village, and tells the tutorial the map was seen.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiError } from '../../api/client';
 import { getMapArea, reportTutorialAction } from '../../api/map';
 import { hoveredTileAtom, makeCamera, mapCameraAtom, mapHomeAtom, selectedTileAtom, MAP_DEFAULT_RADIUS } from '../../state/map';
 import { loadVillagesAtom, loadWorldsAtom, villagesAtom, villagesStatusAtom, worldsAtom } from '../../state/village';
 import { ChunkLoader } from './chunkLoader';
-import { parseMapView, showsView, withMapView } from './urlState';
+import { parseMapView } from './urlState';
 import { worldToShow } from './worldToShow';
 
 export type MapSessionStatus = 'loading' | 'ready' | 'no-village' | 'error';
 
-/** How long the address waits for the camera to settle (a drag moves it many times a second). */
-const URL_DELAY_MS = 250;
+export interface MapSession {
+  status: MapSessionStatus;
+  error: string | null;
+  loadError: string | null;
+  /** The view the page opened on while the address named none (MapAddress keeps the address plain until it changes). */
+  openingView: RefObject<OpeningView | null>;
+}
 
-export function useMapSession(): { status: MapSessionStatus; error: string | null; loadError: string | null } {
+export type OpeningView = { x: number; y: number; radius: number };
+
+/** The page's own state; the camera is not read here, so a drag does not re-render the page (MapAddress follows it). */
+export function useMapSession(): MapSession {
   const store = useStore();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const villages = useAtomValue(villagesAtom);
   const villagesStatus = useAtomValue(villagesStatusAtom);
   const loadVillages = useSetAtom(loadVillagesAtom);
   const worlds = useAtomValue(worldsAtom);
   const loadWorlds = useSetAtom(loadWorldsAtom);
   const home = useAtomValue(mapHomeAtom);
-  const camera = useAtomValue(mapCameraAtom);
   const [status, setStatus] = useState<MapSessionStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -35,7 +42,7 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
   // The address as it was when the page opened: it decides the first view, later changes come from the camera.
   const initialParams = useRef(searchParams);
   // The view the page opened on while the address named none: the address stays plain until the player moves away.
-  const openingView = useRef<{ x: number; y: number; radius: number } | null>(null);
+  const openingView = useRef<OpeningView | null>(null);
 
   // The shell may not have loaded the villages yet: ask as well (a load already running is shared, not repeated).
   useEffect(() => {
@@ -97,24 +104,6 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
     store.set(selectedTileAtom, null);
   }, [home, store]);
 
-  // The address follows the camera (replacing, so Back leaves the map instead of replaying every step), also when
-  // something else rewrote it (the Map link while on the map). While the map still shows the view it opened on from a
-  // plain /game/map, the address stays plain: a reload shows that view anyway.
-  useEffect(() => {
-    if (!camera) return;
-    const view = { x: camera.x, y: camera.y, radius: camera.radius };
-    if (showsView(searchParams, view)) return;
-    const opening = openingView.current;
-    if (opening) {
-      if (opening.x === view.x && opening.y === view.y && opening.radius === view.radius) return;
-      openingView.current = null;
-    }
-    const timer = setTimeout(() => {
-      setSearchParams((params) => (showsView(params, view) ? params : withMapView(params, view)), { replace: true, preventScrollReset: true });
-    }, URL_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [camera, searchParams, setSearchParams]);
-
   // Tiles for the camera, for as long as the page is open.
   useEffect(() => {
     const loader = new ChunkLoader(store, getMapArea, { onError: (message) => setLoadError(message) });
@@ -140,6 +129,6 @@ export function useMapSession(): { status: MapSessionStatus; error: string | nul
   );
 
   // The villages load logs its own failure; the map says so instead of waiting for ever.
-  if (villages === null && villagesStatus === 'error') return { status: 'error', error: 'Your villages could not be loaded.', loadError };
-  return { status, error, loadError };
+  if (villages === null && villagesStatus === 'error') return { status: 'error', error: 'Your villages could not be loaded.', loadError, openingView };
+  return { status, error, loadError, openingView };
 }
