@@ -93,8 +93,8 @@ const VISITS: Record<string, Visit[]> = {
       url: '/game/map',
       as: 'player',
       act: async (page) => {
-        const box = await page.locator('canvas').boundingBox();
-        if (!box) throw new Error('no canvas');
+        const box = await page.locator('.map-stage-host').boundingBox();
+        if (!box) throw new Error('no map stage');
         await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
         await expect(page.getByRole('button', { name: 'Center Here' })).toBeVisible();
       },

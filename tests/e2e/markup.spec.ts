@@ -80,8 +80,9 @@ async function mapDrawnAt(page: Page, x: number, y: number) {
 }
 
 async function tileOnPage(page: Page, tile: { x: number; y: number }) {
-  const box = await page.locator('canvas').boundingBox();
-  if (!box) throw new Error('no canvas');
+  // The stage's host, not its canvas: the canvas is drawn larger than the stage (a margin for panning) and clipped.
+  const box = await page.locator('.map-stage-host').boundingBox();
+  if (!box) throw new Error('no map stage');
   const at = await page.evaluate((t) => window.__vikingsMap!.map!.screenOf(t), tile);
   return { x: box.x + at.sx, y: box.y + at.sy };
 }
