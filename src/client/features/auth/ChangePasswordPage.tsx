@@ -7,6 +7,7 @@ import { apiError } from '../../api/client';
 import { confirmUserAtom, signOutAtom, userAtom } from '../../state/session';
 import { hasErrors, validatePasswordChange, type FieldErrors, type PasswordChangeField, type PasswordChangeForm } from '../../../rules/validation';
 import { AuthCard } from './AuthCard';
+import { AuthField } from './AuthField';
 import { PasswordChecklist } from './PasswordChecklist';
 import { afterLoginPath } from './redirect';
 import { serverFieldErrors } from './serverFieldErrors';
@@ -86,33 +87,21 @@ export default function ChangePasswordPage() {
             {formError}
           </div>
         )}
-        {FIELDS.map((field) => {
-          const id = `change-${field.name}`;
-          const error = errors[field.name];
-          const describedBy = [error ? `${id}-error` : null, field.name === 'newPassword' ? 'new-password-checklist' : null].filter(Boolean).join(' ');
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={id}>{field.label}</label>
-              <input
-                id={id}
-                className="input"
-                type="password"
-                name={field.name}
-                autoComplete={field.autoComplete}
-                value={form[field.name]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy || undefined}
-                onChange={(event) => edit(field.name, event.target.value)}
-              />
-              {error && (
-                <p id={`${id}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-              {field.name === 'newPassword' && <PasswordChecklist id="new-password-checklist" password={form.newPassword} />}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <AuthField
+            key={field.name}
+            id={`change-${field.name}`}
+            name={field.name}
+            label={field.label}
+            type="password"
+            autoComplete={field.autoComplete}
+            value={form[field.name]}
+            error={errors[field.name]}
+            hintId="new-password-checklist"
+            hint={field.name === 'newPassword' && <PasswordChecklist id="new-password-checklist" password={form.newPassword} />}
+            onChange={(value) => edit(field.name, value)}
+          />
+        ))}
         <button type="submit" className="button button--block" disabled={submitting}>
           {submitting ? 'Saving...' : 'Change password'}
         </button>

@@ -13,6 +13,7 @@ import {
   type RegistrationField,
 } from '../../../rules/validation';
 import { AuthCard } from './AuthCard';
+import { AuthField } from './AuthField';
 import { PasswordChecklist } from './PasswordChecklist';
 import { serverFieldErrors } from './serverFieldErrors';
 
@@ -77,35 +78,21 @@ export default function RegisterPage() {
             {formError}
           </div>
         )}
-        {FIELDS.map((field) => {
-          const id = `register-${field.name}`;
-          const error = errors[field.name];
-          const describedBy = [error ? `${id}-error` : null, field.name === 'password' ? 'password-checklist' : null]
-            .filter(Boolean)
-            .join(' ');
-          return (
-            <div className="field" key={field.name}>
-              <label htmlFor={id}>{field.label}</label>
-              <input
-                id={id}
-                className="input"
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                value={form[field.name]}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={describedBy || undefined}
-                onChange={(event) => edit(field.name, event.target.value)}
-              />
-              {error && (
-                <p id={`${id}-error`} className="field__error">
-                  {error}
-                </p>
-              )}
-              {field.name === 'password' && <PasswordChecklist id="password-checklist" password={form.password} />}
-            </div>
-          );
-        })}
+        {FIELDS.map((field) => (
+          <AuthField
+            key={field.name}
+            id={`register-${field.name}`}
+            name={field.name}
+            label={field.label}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            value={form[field.name]}
+            error={errors[field.name]}
+            hintId="password-checklist"
+            hint={field.name === 'password' && <PasswordChecklist id="password-checklist" password={form.password} />}
+            onChange={(value) => edit(field.name, value)}
+          />
+        ))}
         <button type="submit" className="button button--block" disabled={submitting}>
           {submitting ? 'Creating account...' : 'Create Account'}
         </button>
