@@ -12,9 +12,10 @@
 //   --speed=N              world speed (default 10, so barracks, training and marches happen within a run)
 //   --p99-ms=N             the latency a held step must stay under (default 100)
 //   --profile-dir=DIR      write a V8 CPU profile of each server process there (open it in Chrome's DevTools)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openPglite, openPostgres, type Database } from '../src/server/db/open';
 import { freePort, runServer, waitForHealth, type ServerRun } from '../tests/support/server-process';
 import { freshPostgres, type FreshPostgres } from '../tests/support/fresh-postgres';
@@ -57,6 +58,25 @@ async function startServers(env: NodeJS.ProcessEnv): Promise<{ runs: ServerRun[]
   return { runs, bases };
 }
 
+/** CPU milliseconds (user + system) a process or thread has used so far, from /proc (Linux). */
+function procCpuMs(pid: number, thread?: number): number {
+  const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** CPU milliseconds of each thread of a process, by thread id. */
+function threadCpuMs(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const t of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      threads.set(Number(t), procCpuMs(pid, Number(t)));
+    } catch {
+      // the thread ended between listing and reading
+    }
+  }
+  return threads;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -80,7 +100,7 @@ async function main() {
     env.DATABASE_URL = '';
   }
   console.log(`Seeding ${maxPlayers} players (${dbKind}, world speed ${speed})…`);
-  const seeded = await seedPlayers(database.db, maxPlayers, { speed });
+  const seeded = await seedPlayers(database.db, maxPlayers, { speed, pastTutorial: true });
   await database.close();
   const { runs, bases } = await startServers(env);
   console.log(`${procs} server process(es) up (${dbKind}); steps of ${stepSeconds} s, one request per player every ~${thinkMs / 1000} s on average`);
@@ -133,11 +153,28 @@ async function main() {
     // The first fifth of a step lets the new players' first requests spread out; it is not measured.
     await new Promise((r) => setTimeout(r, stepSeconds * 200));
     const from = log.timings.length;
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
+    const cpu0 = process.cpuUsage();
+    const srv0 = runs.map((r) => procCpuMs(r.child.pid!));
+    const threads0 = runs.map((r) => threadCpuMs(r.child.pid!));
     const failedBefore = failures.length;
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, stepSeconds * 800));
-    const window = log.timings.slice(from);
+    lag.disable();
     const seconds = (performance.now() - t0) / 1000;
+    const benchCpu = process.cpuUsage(cpu0);
+    const srvCpu = runs.map((r, i) => procCpuMs(r.child.pid!) - srv0[i]);
+    // The two busiest threads of each server: the main thread and, on PGlite, the database's thread.
+    const busiest = runs.map((r, i) =>
+      [...threadCpuMs(r.child.pid!)]
+        .map(([t, ms]) => ms - (threads0[i].get(t) ?? 0))
+        .sort((a, b) => b - a)
+        .slice(0, 2)
+        .map((ms) => `${(ms / seconds / 10).toFixed(0)}%`)
+        .join('+'),
+    );
+    const window = log.timings.slice(from);
     const sorted = window.map((t) => t.ms).sort((a, b) => a - b);
     const errors = failures.length - failedBefore;
     const p99 = percentile(sorted, 99);
@@ -146,6 +183,7 @@ async function main() {
     const row = `${String(target).padStart(7)}  ${String(window.length).padStart(8)}  ${(window.length / seconds).toFixed(1).padStart(6)}  ${String(errors).padStart(6)}  ${fmt(percentile(sorted, 50)).padStart(6)}  ${fmt(percentile(sorted, 95)).padStart(6)}  ${fmt(p99).padStart(6)}  ${ok ? 'yes' : 'no'}`;
     console.log(row);
     rows.push(row);
+    console.log(`         bench lag p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms max ${(lag.max / 1e6).toFixed(1)} ms; CPU bench ${((benchCpu.user + benchCpu.system) / 1e3 / seconds / 10).toFixed(0)}%, server ${srvCpu.map((c, i) => `${(c / seconds / 10).toFixed(0)}% (busiest threads ${busiest[i]})`).join(', ')}`);
     // Per kind of request in this step: where the time goes.
     const kinds = new Map<StepName, number[]>();
     for (const t of window) kinds.set(t.step, [...(kinds.get(t.step) ?? []), t.ms]);

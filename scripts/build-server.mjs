@@ -9,7 +9,7 @@ export async function buildServer() {
   try {
     await esbuild.build({
       absWorkingDir: root,
-      entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts' },
+      entryPoints: { main: 'src/server/main.ts', cli: 'src/server/cli.ts', 'pglite-thread': 'src/server/db/pglite-thread.mjs' },
       outdir: serverOutDir,
       outExtension: { '.js': '.mjs' },
       bundle: true,

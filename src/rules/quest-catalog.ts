@@ -346,3 +346,22 @@ export function pickQuests(pool: readonly QuestDefinition[], seed: string, count
     .slice(0, Math.min(count, pool.length))
     .map((entry) => entry.quest);
 }
+
+/**
+ * Every game event a player's quests could still count: the objectives of their quests in progress and of
+ * the tutorial steps not yet completed (each step starts by itself when the one before completes, possibly
+ * in the middle of a batch of events). An event outside this set can never advance anything, so the
+ * sweeper may drop it without settling the player's quests (services/quests.ts).
+ */
+export function eventsQuestsCount(rows: readonly { questKey: string; status: string }[]): string[] {
+  const names = new Set<string>();
+  for (const row of rows) {
+    if (row.status !== 'in_progress') continue;
+    for (const name of Object.keys(questDefinition(row.questKey)?.objectives ?? {})) names.add(name);
+  }
+  for (const step of TUTORIAL) {
+    if (rows.some((row) => row.questKey === step.key && row.status === 'completed')) continue;
+    for (const name of Object.keys(step.objectives)) names.add(name);
+  }
+  return [...names].sort();
+}

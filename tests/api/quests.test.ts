@@ -6,7 +6,7 @@ import { amounts, newVillage, overview, worldId, DAY, HOUR, type Player, type Vi
 import type { Schema } from '../../src/contract';
 import { questEvents } from '../../src/server/db/schema';
 import { sweepDueVillages } from '../../src/server/services/sweeper';
-import { sweepQuestEvents } from '../../src/server/services/quests';
+import { dropUncountedEvents, sweepQuestEvents } from '../../src/server/services/quests';
 import { TUTORIAL, questDefinition } from '../../src/rules/quest-catalog';
 import { buildTimeSeconds, buildingCost } from '../../src/rules/buildings';
 import { trainingTimeSeconds } from '../../src/rules/units';
@@ -301,5 +301,35 @@ describe('quests', () => {
     expect(await sweepQuestEvents(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.select().from(questEvents).where(eq(questEvents.userId, player.user.id))).toEqual([]);
     expect((await status(player)).currentStep).toBe(3);
+  });
+
+  it('drops the queued events no quest of the player could count, and keeps every one a quest or a coming tutorial step counts', async () => {
+    const queue = (player: Player, names: string[]) =>
+      t.database.db.insert(questEvents).values(names.map((name) => ({ userId: player.user.id, name, amount: 1, createdAt: t.clock.now() })));
+    const queued = async (player: Player) =>
+      (await t.database.db.select().from(questEvents).where(eq(questEvents.userId, player.user.id))).map((e) => e.name).sort();
+    // Past the tutorial, with the daily return quest in progress: only its login counts.
+    const veteran = await registerPlayer(t.app, newPlayer('vet'));
+    expect((await call(veteran, 'POST', '/api/tutorial/skip')).status).toBe(200);
+    const daily = findQuest(await quests(veteran), 'Back to the Longhouse');
+    expect(daily.objectives).toEqual({ login: 1 });
+    await call(veteran, 'POST', `/api/quests/${daily.id}/start`);
+    await queue(veteran, ['units_trained', 'units_trained:bondi', 'battle_won', 'login']);
+    // In the tutorial's first step: what the later steps count stays queued too.
+    const newcomer = await registerPlayer(t.app, newPlayer('new'));
+    expect((await status(newcomer)).currentStep).toBe(1);
+    await queue(newcomer, ['units_trained:bondi', 'battle_won', 'building_upgraded:barracks']);
+    // Never settled: nothing is known of this player's quests, so nothing is dropped.
+    const unknown = await registerPlayer(t.app, newPlayer('unk'));
+    await queue(unknown, ['battle_won']);
+
+    await dropUncountedEvents(t.database.db);
+    expect(await queued(veteran)).toEqual(['login']);
+    expect(await queued(newcomer)).toEqual(['building_upgraded:barracks', 'units_trained:bondi']);
+    expect(await queued(unknown)).toEqual(['battle_won']);
+
+    await sweepQuestEvents(t.database.db, t.clock.now());
+    expect(findQuest(await quests(veteran), 'Back to the Longhouse').status).toBe('completed');
+    expect(await queued(newcomer)).toEqual([]);
   });
 });

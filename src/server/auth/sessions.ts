@@ -4,6 +4,7 @@ import { desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
 import { callStoredRead, rowFromJson } from '../db/stored-reads';
+import { SessionCache } from './session-cache';
 
 export const SESSION_DAYS = 30;
 /** A login without remember-me lasts a working day. */
@@ -32,10 +33,21 @@ export async function createSession(db: Db, userId: string, now: Date, remember 
   return token;
 }
 
-/** The user behind a live token, or null when the token is unknown, revoked or expired (one call of a stored read: every signed-in request asks). */
+/**
+ * The user behind a live token, or null when the token is unknown, revoked or expired. Every signed-in
+ * request asks: one call of a stored read, or on PGlite's thread often none (auth/session-cache.ts).
+ */
 export async function userForToken(db: Db, token: string, now: Date): Promise<UserRow | null> {
-  const found = await callStoredRead<Record<string, unknown>>(db, 'sessionUser', hashToken(token), now);
-  return found ? rowFromJson(users, found) : null;
+  const hash = hashToken(token);
+  const cache = SessionCache.for(db);
+  const remembered = cache?.get(hash, now);
+  if (remembered) return remembered;
+  const writes = cache?.writesNow() ?? 0;
+  const found = await callStoredRead<{ user: Record<string, unknown>; expiresAt: string }>(db, 'sessionUser', hash, now);
+  if (!found) return null;
+  const user = rowFromJson(users, found.user);
+  cache?.remember(hash, user, new Date(found.expiresAt), writes);
+  return user;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

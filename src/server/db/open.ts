@@ -11,12 +11,18 @@ import pg from 'pg';
 import * as schema from './schema';
 import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
+import { PgliteWorker } from './pglite-worker';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface OpenOptions {
   /** Sees every SQL statement; tests count queries with it. */
   logger?: Logger;
+  /**
+   * PGlite only: run the database on a worker thread (pglite-worker.ts), so its work uses a core of its own.
+   * The default: a thread for a data directory (the server), in process for an in-memory database (tests).
+   */
+  thread?: boolean;
 }
 
 /** Calls `onMessage` with the payload of each NOTIFY on `channel` until the returned function stops it. */
@@ -32,9 +38,9 @@ export interface Database {
 /** Opens PGlite in `dataDir`, or in memory when dataDir is empty (tests), and applies migrations. */
 export async function openPglite(dataDir: string, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger: options.logger });
+  const client = (options.thread ?? dataDir !== '') ? await PgliteWorker.open(dataDir) : await inProcess(dataDir);
+  // The worker answers the calls Drizzle makes of a PGlite instance (query, transaction) the same way.
+  const db = drizzlePglite(client as PGlite, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
   await installStoredReads((statement) => client.exec(statement));
   return {
@@ -44,6 +50,12 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
+}
+
+async function inProcess(dataDir: string): Promise<PGlite> {
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  return client;
 }
 
 /** Any fixed number, shared by every process of this game, names the migration lock. */

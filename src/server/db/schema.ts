@@ -177,6 +177,8 @@ export const playerProgress = pgTable('player_progress', {
     .references(() => users.id, { onDelete: 'cascade' }),
   tutorialSkipped: boolean('tutorial_skipped').notNull().default(false),
   tutorialCompletedAt: timestamp('tutorial_completed_at', { withTimezone: true, mode: 'date' }),
+  /** The events the player's quests could still count (eventsQuestsCount), written with the quests; null until first settled. */
+  countedEvents: text('counted_events').array(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

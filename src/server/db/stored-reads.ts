@@ -53,10 +53,11 @@ const READS = {
       return (select ${VILLAGE_JSON} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
   },
   sessionUser: {
-    purpose: 'the user behind a session token hash that has not expired at `at`',
+    purpose: 'the user behind a session token hash that has not expired at `at`, with the instant the session expires',
     args: 'hash text, at timestamptz',
     volatility: 'stable',
-    body: `return (select row_to_json(u) from sessions s join users u on u.id = s.user_id where s.token_hash = hash and s.expires_at > at limit 1);`,
+    body: `return (select json_build_object('user', row_to_json(u), 'expiresAt', s.expires_at)
+      from sessions s join users u on u.id = s.user_id where s.token_hash = hash and s.expires_at > at limit 1);`,
   },
 } satisfies Record<string, StoredRead>;
 
@@ -85,7 +86,9 @@ export async function callStoredRead<T>(db: Db, read: StoredReadName, ...args: (
     sql`, `,
   );
   const result = (await db.execute(sql`select ${sql.raw(DEFINITIONS[read].name)}(${params}) as found`)) as unknown as { rows: { found: T | null }[] };
-  return result.rows[0]?.found ?? null;
+  const found = result.rows[0]?.found ?? null;
+  // PGlite on its worker thread leaves JSON as text (pglite-thread.mjs); the other drivers parse it.
+  return typeof found === 'string' ? (JSON.parse(found) as T) : found;
 }
 
 const columnsOf = new WeakMap<Table, [string, Column][]>();

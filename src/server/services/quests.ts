@@ -14,6 +14,7 @@ import {
   TUTORIAL,
   WEEKLY_POOL,
   WEEKLY_QUESTS_PER_WEEK,
+  eventsQuestsCount,
   pickQuests,
   questDefinition,
   type QuestDefinition,
@@ -58,6 +59,8 @@ class QuestBook {
     readonly now: Date,
     rows: PlayerQuestRow[],
     readonly tutorialSkipped: boolean,
+    /** What player_progress says the quests count; save() keeps it in step with the rows. */
+    private counted: string[] | null,
   ) {
     this.rows = rows;
   }
@@ -123,14 +126,26 @@ class QuestBook {
     }
     this.created.clear();
     this.changed.clear();
+    const counted = eventsQuestsCount(this.rows);
+    if (this.counted === null || counted.join('\n') !== this.counted.join('\n')) {
+      await this.tx.update(playerProgress).set({ countedEvents: counted }).where(eq(playerProgress.userId, this.userId));
+      this.counted = counted;
+    }
   }
 }
 
 /** Takes the player's quest lock (creating the row on first use); with `skipLocked`, null when another transaction holds it. */
 async function lockPlayer(tx: Db, userId: string, skipLocked = false) {
-  await tx.insert(playerProgress).values({ userId }).onConflictDoNothing();
-  const query = tx.select().from(playerProgress).where(eq(playerProgress.userId, userId));
-  const [row] = skipLocked ? await query.for('update', { skipLocked: true }) : await query.for('update');
+  const lock = () => {
+    const query = tx.select().from(playerProgress).where(eq(playerProgress.userId, userId));
+    return skipLocked ? query.for('update', { skipLocked: true }) : query.for('update');
+  };
+  // The row exists after the player's first settle: insert only when the lock found nothing.
+  let [row] = await lock();
+  if (!row) {
+    await tx.insert(playerProgress).values({ userId }).onConflictDoNothing();
+    [row] = await lock();
+  }
   return row ?? null;
 }
 
@@ -237,13 +252,13 @@ export async function settleQuests(tx: Db, userId: string, now: Date, skipLocked
   const progress = await lockPlayer(tx, userId, skipLocked);
   if (!progress) return null;
   const rows = await tx.select().from(playerQuests).where(eq(playerQuests.userId, userId)).orderBy(asc(playerQuests.createdAt));
-  const book = new QuestBook(tx, userId, now, rows, progress.tutorialSkipped);
+  const book = new QuestBook(tx, userId, now, rows, progress.tutorialSkipped, progress.countedEvents);
   await issueQuests(book);
   await completeFinished(book);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const applied = await applyEvents(book);
-    const paid = await payRewards(book);
-    if (!applied && !paid) break;
+    await applyEvents(book);
+    // Only a reward can queue more events in this transaction (it settles the capital, which may finish something).
+    if (!(await payRewards(book))) break;
   }
   await book.save();
   if (book.tutorialCompleted && !progress.tutorialCompletedAt) {
@@ -341,8 +356,26 @@ export async function usersWithQuestEvents(db: Db, limit: number): Promise<strin
   return rows.map((r) => r.userId);
 }
 
+/**
+ * Drops the queued events that none of their player's quests could count (player_progress.counted_events),
+ * under each player's quest lock (players locked elsewhere are left for their own settle). Dropping such an
+ * event has the same outcome as settling it; most events of players past the tutorial are like that, and one
+ * statement here saves a whole settle per player.
+ */
+export async function dropUncountedEvents(db: Db): Promise<void> {
+  await db.execute(sql`
+    with locked as (
+      select p.user_id, p.counted_events from ${playerProgress} p
+      where p.counted_events is not null and p.user_id in (select e.user_id from ${questEvents} e)
+      for update of p skip locked
+    )
+    delete from ${questEvents} e using locked
+    where e.user_id = locked.user_id and not (e.name = any (locked.counted_events))`);
+}
+
 /** Settles the quests of every player with queued events (what the sweeper calls); returns how many players it settled. */
 export async function sweepQuestEvents(db: Db, now: Date, batch = 50): Promise<number> {
+  await dropUncountedEvents(db);
   let settled = 0;
   for (const userId of await usersWithQuestEvents(db, batch)) {
     const book = await db.transaction((tx) => settleQuests(tx, userId, now, true));

@@ -9,6 +9,7 @@ import { claimDueHeads, loadParts, loadVillageHead } from './village-store';
 import { settleAndStore } from './villages';
 import { sweepQuestEvents } from './quests';
 import { settleDueWonders } from './wonders';
+import { inBackground } from '../db/background';
 
 /**
  * Villages settled per transaction. Small: on PGlite a transaction holds the one connection, so every
@@ -103,19 +104,21 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
       const now = ctx.clock.now();
       // Arrivals first, in their own order; then whatever else fell due. Quest events come last, so what the
       // villages finished in this sweep is paid out in the same sweep.
-      running = sweepDueArrivals(ctx.db, now)
-        .then(() => sweepDueVillages(ctx.db, now))
-        .then(() => settleDueWonders(ctx.db, now))
-        .then(() => sweepQuestEvents(ctx.db, now))
-        .then(async () => {
-          if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
-          lastHousekeeping = now.getTime();
-          await housekeeping(ctx.db, now);
-        })
-        .then(
-          () => undefined,
-          (error: unknown) => onError(error),
-        );
+      // As background work: on PGlite's one connection, players' statements go before the sweep's (db/background.ts).
+      running = inBackground(() =>
+        sweepDueArrivals(ctx.db, now)
+          .then(() => sweepDueVillages(ctx.db, now))
+          .then(() => settleDueWonders(ctx.db, now))
+          .then(() => sweepQuestEvents(ctx.db, now))
+          .then(async () => {
+            if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
+            lastHousekeeping = now.getTime();
+            await housekeeping(ctx.db, now);
+          }),
+      ).then(
+        () => undefined,
+        (error: unknown) => onError(error),
+      );
       void running.then(() => {
         running = null;
         schedule();

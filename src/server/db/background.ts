@@ -1,0 +1,14 @@
+// Marks work as background (the sweeper) so that, on PGlite's one connection, players' statements go first.
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+const background = new AsyncLocalStorage<true>();
+
+/** Runs `work` (and everything it awaits) as background work. */
+export function inBackground<T>(work: () => Promise<T>): Promise<T> {
+  return background.run(true, work);
+}
+
+/** Whether the caller runs inside inBackground. */
+export function isBackground(): boolean {
+  return background.getStore() === true;
+}

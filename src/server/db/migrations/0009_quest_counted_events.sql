@@ -1,0 +1,1 @@
+ALTER TABLE "player_progress" ADD COLUMN "counted_events" text[];

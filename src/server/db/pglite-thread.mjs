@@ -1,0 +1,81 @@
+// @ts-check
+// The embedded database's own thread: PGlite (Postgres compiled to WebAssembly) and its result parsing run here, on the machine's other core, while the server's main thread serves HTTP. Plain JavaScript so that source runs (tsx, vitest) and the compiled server load the same file.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+if (!parentPort) throw new Error('pglite-thread.mjs runs only as a worker thread (see pglite-worker.ts)');
+const port = parentPort;
+
+/** @param {unknown} value */
+const asText = (value) => value;
+/**
+ * Values left as text. Drizzle keeps timestamps, dates, intervals and their arrays as text and parses them
+ * itself: these are the type ids of the parsers it passes with every query (pglite-worker.ts checks that it
+ * still passes these). JSON and JSONB stay text too: a string crosses to the main thread far more cheaply
+ * than the objects parsed from it, and Drizzle's JSON columns and callStoredRead parse text themselves.
+ * Set once on the instance, so no query copies PGlite's table of parsers.
+ */
+const PARSERS = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182, 114, 3802].map((oid) => [oid, asText]));
+
+/** @type {string} */
+const dataDir = workerData?.dataDir ?? '';
+const db = new PGlite(dataDir || undefined, { parsers: PARSERS });
+
+/** What a database error carries besides its message (code, constraint, detail, ...), as a plain object that crosses threads. */
+function errorFields(/** @type {any} */ error) {
+  const fields = { message: String(error?.message ?? error) };
+  for (const [key, value] of Object.entries(error ?? {})) {
+    if (['string', 'number', 'boolean'].includes(typeof value)) Object.assign(fields, { [key]: value });
+  }
+  return fields;
+}
+
+/** @type {Map<string, () => Promise<void>>} */
+const unlisteners = new Map();
+
+async function handle(/** @type {any} */ message) {
+  switch (message.op) {
+    case 'query': {
+      const result = await db.query(message.sql, message.params, { rowMode: message.rowMode });
+      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+    }
+    case 'exec': {
+      const results = await db.exec(message.sql);
+      return results.map((r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows }));
+    }
+    case 'listen': {
+      const stop = await db.listen(message.channel, (payload) => port.postMessage({ notify: message.channel, payload }));
+      unlisteners.set(message.channel, stop);
+      return null;
+    }
+    case 'unlisten': {
+      await unlisteners.get(message.channel)?.();
+      unlisteners.delete(message.channel);
+      return null;
+    }
+    case 'close':
+      await db.close();
+      return null;
+    default:
+      throw new Error(`Unknown database thread operation ${message.op}`);
+  }
+}
+
+/** Answers a message on the port it came from. */
+function reply(/** @type {any} */ message, /** @type {Record<string, unknown>} */ answer) {
+  port.postMessage({ id: message.id, ...answer });
+}
+
+// One message at a time, in the order sent: the main thread's lock decides the order (and keeps transactions whole).
+let queue = db.waitReady.then(
+  () => port.postMessage({ ready: true }),
+  (error) => port.postMessage({ ready: false, error: errorFields(error) }),
+);
+port.on('message', (message) => {
+  queue = queue.then(() =>
+    handle(message).then(
+      (result) => reply(message, { result }),
+      (error) => reply(message, { error: errorFields(error) }),
+    ),
+  );
+});
