@@ -1,6 +1,6 @@
 // Opens the game's database: embedded PGlite in a data directory by default, PostgreSQL when DATABASE_URL is set.
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -18,11 +18,6 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface OpenOptions {
   /** Sees every SQL statement; tests count queries with it. */
   logger?: Logger;
-  /**
-   * PGlite only: run the database on a worker thread (pglite-worker.ts), so its work uses a core of its own.
-   * The default: a thread for a data directory (the server), in process for an in-memory database (tests).
-   */
-  thread?: boolean;
 }
 
 /** Calls `onMessage` with the payload of each NOTIFY on `channel` until the returned function stops it. */
@@ -35,12 +30,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens PGlite in `dataDir`, or in memory when dataDir is empty (tests), and applies migrations. */
+/**
+ * Opens PGlite in `dataDir`, or in memory when dataDir is empty (tests), on its own worker thread
+ * (pglite-worker.ts), and applies migrations.
+ */
 export async function openPglite(dataDir: string, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = (options.thread ?? dataDir !== '') ? await PgliteWorker.open(dataDir) : await inProcess(dataDir);
+  const client = await PgliteWorker.open(dataDir);
   // The worker answers the calls Drizzle makes of a PGlite instance (query, transaction) the same way.
-  const db = drizzlePglite(client as PGlite, { schema, logger: options.logger });
+  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
   await installStoredReads((statement) => client.exec(statement));
   return {
@@ -50,12 +48,6 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
-}
-
-async function inProcess(dataDir: string): Promise<PGlite> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  return client;
 }
 
 /** Any fixed number, shared by every process of this game, names the migration lock. */

@@ -66,16 +66,67 @@ function reply(/** @type {any} */ message, /** @type {Record<string, unknown>} *
   port.postMessage({ id: message.id, ...answer });
 }
 
-// One message at a time, in the order sent: the main thread's lock decides the order (and keeps transactions whole).
-let queue = db.waitReady.then(
-  () => port.postMessage({ ready: true }),
+/** How long background work (the sweeper) may be kept waiting by players' statements before it goes in its turn. */
+const BACKGROUND_PATIENCE_MS = 250;
+
+/**
+ * Whose turn it is. The connection runs one thing at a time: a lone statement, or a transaction from its
+ * BEGIN to its COMMIT or ROLLBACK, during which only that transaction's statements run (those sent before
+ * it began wait for it). Players' statements and BEGINs go first come, first served; background ones
+ * (the sweeper, db/background.ts) when no player's is waiting, or once they have waited
+ * BACKGROUND_PATIENCE_MS, so a sweep never sits between a player and their reply.
+ * @type {{ message: any, since: number }[]}
+ */
+const players = [];
+/** @type {{ message: any, since: number }[]} */
+const background = [];
+/** Statements of transactions, by transaction number, waiting for their turn. @type {Map<number, any[]>} */
+const transactions = new Map();
+/** @type {number | null} */
+let openTransaction = null;
+let ready = false;
+let running = false;
+
+function nextMessage() {
+  if (openTransaction !== null) return transactions.get(openTransaction)?.shift();
+  const waitedLong = background.length > 0 && performance.now() - background[0].since > BACKGROUND_PATIENCE_MS;
+  return (waitedLong ? background.shift() : (players.shift() ?? background.shift()))?.message;
+}
+
+async function pump() {
+  if (running || !ready) return;
+  running = true;
+  try {
+    for (let message = nextMessage(); message; message = nextMessage()) {
+      if (message.begin) openTransaction = message.tx;
+      await handle(message).then(
+        (result) => reply(message, { result }),
+        (error) => reply(message, { error: errorFields(error) }),
+      );
+      if (message.end) {
+        transactions.delete(message.tx);
+        openTransaction = null;
+      }
+    }
+  } finally {
+    running = false;
+  }
+}
+
+port.on('message', (message) => {
+  if (message.tx !== undefined && !message.begin) {
+    const queued = transactions.get(message.tx);
+    if (queued) queued.push(message);
+    else transactions.set(message.tx, [message]);
+  } else (message.background ? background : players).push({ message, since: performance.now() });
+  void pump();
+});
+
+db.waitReady.then(
+  () => {
+    ready = true;
+    port.postMessage({ ready: true });
+    void pump();
+  },
   (error) => port.postMessage({ ready: false, error: errorFields(error) }),
 );
-port.on('message', (message) => {
-  queue = queue.then(() =>
-    handle(message).then(
-      (result) => reply(message, { result }),
-      (error) => reply(message, { error: errorFields(error) }),
-    ),
-  );
-});

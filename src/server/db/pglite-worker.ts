@@ -28,49 +28,18 @@ const AUTH_WRITE = /\b(?:update|delete\s+from|insert\s+into)\s+"?(?:users|sessio
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
-/** How long background work (the sweeper) may be kept waiting by players' statements before it goes in its turn. */
-const BACKGROUND_PATIENCE_MS = 250;
-
-/**
- * The lock on the one connection: a transaction holds it from BEGIN to COMMIT, a lone statement for
- * itself, as PGlite does in process. Players' work goes first come, first served; background work
- * (db/background.ts) waits until no player's work is waiting, or at most BACKGROUND_PATIENCE_MS, so a
- * sweep's batch never sits between a player and their reply.
- */
-class TurnLock {
-  private busy = false;
-  private readonly players: (() => void)[] = [];
-  private readonly background: { go: () => void; since: number }[] = [];
-
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const turn = new Promise<void>((go) => {
-      if (!this.busy) {
-        this.busy = true;
-        go();
-      } else if (isBackground()) this.background.push({ go, since: performance.now() });
-      else this.players.push(go);
-    });
-    return turn.then(work).finally(() => this.next());
-  }
-
-  private next(): void {
-    const waitedLong = this.background.length > 0 && performance.now() - this.background[0].since > BACKGROUND_PATIENCE_MS;
-    const go = waitedLong ? this.background.shift()!.go : (this.players.shift() ?? this.background.shift()?.go);
-    if (go) go();
-    else this.busy = false;
-  }
-}
-
 /**
  * The embedded database running on its own thread. Postgres's work and the parsing of its replies (about
  * three fifths of the server's CPU time under load) then use the machine's second core while the main
- * thread serves HTTP; one statement or transaction at a time, exactly as PGlite in process.
+ * thread serves HTTP; one statement or transaction at a time, exactly as PGlite in process. The thread
+ * decides whose turn it is (pglite-thread.mjs): statements are sent at once and wait there, so the
+ * connection never waits for this thread's event loop between two lone statements.
  */
 export class PgliteWorker {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
-  private readonly lock = new TurnLock();
+  private nextTransaction = 1;
   private ended: Error | null = null;
   private authWrites = 0;
 
@@ -122,66 +91,70 @@ export class PgliteWorker {
   }
 
   /**
-   * How many statements that change users or sessions were sent so far. A session lookup made while this
-   * number stays the same would answer the same (this thread is the database's only client, and a write is
-   * counted when it is sent, before any lookup after it can run): auth/session-cache.ts relies on it.
+   * How many times a statement that changes users or sessions was sent or answered. A session lookup would
+   * answer the same while this number stays as it was before the lookup was sent: this thread is the
+   * database's only client, and a write counts both when it leaves (so no lookup sent later is remembered
+   * from before it) and when its answer is in (so neither is one that the thread ran before it).
+   * auth/session-cache.ts relies on it.
    */
   authWriteCount(): number {
     return this.authWrites;
   }
 
-  private noteWrite(sql: string): void {
-    if (AUTH_WRITE.test(sql)) this.authWrites += 1;
+  /** Sends a statement; a write to users or sessions is counted on the way out and on the way back. */
+  private statement<T>(message: { op: 'query' | 'exec'; sql: string } & Record<string, unknown>): Promise<T> {
+    if (!AUTH_WRITE.test(message.sql)) return this.send<T>({ ...message, background: isBackground() });
+    this.authWrites += 1;
+    return this.send<T>({ ...message, background: isBackground() }).finally(() => {
+      this.authWrites += 1;
+    });
   }
 
-  private queryMessage(sql: string, params: unknown[] = [], options: QueryOptions = {}): Record<string, unknown> {
-    this.noteWrite(sql);
+  private queryMessage(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
     if (options.parsers && Object.keys(options.parsers).sort().join(',') !== THREAD_PARSERS) {
       throw new Error(`Drizzle asked for parsers of types ${Object.keys(options.parsers).join(',')}; pglite-thread.mjs applies ${THREAD_PARSERS}`);
     }
-    return { op: 'query', sql, params, rowMode: options.rowMode ?? 'object' };
+    return { op: 'query' as const, sql, params, rowMode: options.rowMode ?? 'object' };
   }
 
-  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResult> {
-    return this.lock.run(async () => this.send<ThreadResult>(this.queryMessage(sql, params, options)));
+  async query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResult> {
+    return this.statement<ThreadResult>(this.queryMessage(sql, params, options));
   }
 
   exec(sql: string): Promise<ThreadResult[]> {
-    this.noteWrite(sql);
-    return this.lock.run(() => this.send({ op: 'exec', sql }));
+    return this.statement<ThreadResult[]>({ op: 'exec', sql });
   }
 
-  /** Runs `work` between BEGIN and COMMIT (ROLLBACK when it throws), holding the lock throughout. */
-  transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    return this.lock.run(async () => {
-      // Not awaited on its own: the thread answers in order, so BEGIN's answer is in before the first statement's.
-      const begun = this.send({ op: 'exec', sql: 'begin' });
-      const inTransaction = async <R>(answer: Promise<R>): Promise<R> => {
-        try {
-          await begun;
-        } catch (error) {
-          answer.catch(() => undefined);
-          throw error;
-        }
-        return answer;
-      };
-      const tx: ThreadTransaction = {
-        query: (sql, params, options) => inTransaction(this.send<ThreadResult>(this.queryMessage(sql, params, options))),
-        exec: (sql) => {
-          this.noteWrite(sql);
-          return inTransaction(this.send<ThreadResult[]>({ op: 'exec', sql }));
-        },
-      };
+  /**
+   * Runs `work` between BEGIN and COMMIT (ROLLBACK when it throws). Its statements carry the transaction's
+   * number; the thread runs nothing else from BEGIN until COMMIT or ROLLBACK.
+   */
+  async transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const tx = this.nextTransaction++;
+    // Not awaited on its own: the thread answers in order, so BEGIN's answer is in before the first statement's.
+    const begun = this.statement({ op: 'exec', sql: 'begin', tx, begin: true });
+    const inTransaction = async <R>(answer: Promise<R>): Promise<R> => {
       try {
-        const result = await work(tx);
         await begun;
-        await this.send({ op: 'exec', sql: 'commit' });
-        return result;
       } catch (error) {
-        await this.send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+        answer.catch(() => undefined);
         throw error;
       }
-    });
+      return answer;
+    };
+    const client: ThreadTransaction = {
+      query: (sql, params, options) => inTransaction(this.statement<ThreadResult>({ ...this.queryMessage(sql, params, options), tx })),
+      exec: (sql) => inTransaction(this.statement<ThreadResult[]>({ op: 'exec', sql, tx })),
+    };
+    try {
+      const result = await work(client);
+      await begun;
+      await this.statement({ op: 'exec', sql: 'commit', tx, end: true });
+      return result;
+    } catch (error) {
+      await this.statement({ op: 'exec', sql: 'rollback', tx, end: true }).catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Calls `onMessage` for each NOTIFY on `channel` (after the notifying transaction commits) until the returned function is called. */
@@ -205,7 +178,7 @@ export class PgliteWorker {
   /** Waits for what was sent, closes PGlite (its files are then consistent) and ends the thread. */
   async close(): Promise<void> {
     if (this.ended) return;
-    await this.lock.run(() => this.send({ op: 'close' }));
+    await this.send({ op: 'close' });
     this.ended = new Error('The database is closed');
     await this.worker.terminate();
   }

@@ -1,0 +1,125 @@
+// PGlite on its worker thread: one transaction or statement at a time, errors with their codes, notifications after commit, players before the sweeper, writes to users and sessions counted.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPglite, type Database } from '../../src/server/db/open';
+import { PgliteWorker } from '../../src/server/db/pglite-worker';
+import { inBackground } from '../../src/server/db/background';
+
+let database: Database;
+let worker: PgliteWorker;
+beforeAll(async () => {
+  database = await openPglite('');
+  worker = (database.db as unknown as { $client: PgliteWorker }).$client;
+  await database.db.execute(sql`create table counter (id int primary key, n int not null)`);
+  await database.db.execute(sql`insert into counter values (1, 0)`);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+type Rows<T> = { rows: T[] };
+const count = async () => ((await database.db.execute(sql`select n from counter where id = 1`)) as unknown as Rows<{ n: number }>).rows[0].n;
+
+describe('PGlite on its worker thread', () => {
+  it('is the thread the server uses', () => {
+    expect(worker).toBeInstanceOf(PgliteWorker);
+  });
+
+  it('runs parallel transactions whole, one at a time, rolls back those that throw, and answers lone statements in between', async () => {
+    const before = await count();
+    const seen: number[] = [];
+    await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        await database.db
+          .transaction(async (tx) => {
+            const [row] = ((await tx.execute(sql`select n from counter where id = 1`)) as unknown as Rows<{ n: number }>).rows;
+            // Another request's work runs here on the main thread; no other statement may reach the connection.
+            await new Promise((resolve) => setTimeout(resolve, 1));
+            await tx.execute(sql`update counter set n = ${row.n + 1} where id = 1`);
+            if (i % 5 === 0) throw new Error('rolled back');
+          })
+          .catch((error: Error) => expect(error.message).toBe('rolled back'));
+        seen.push(await count());
+      }),
+    );
+    expect(await count()).toBe(before + 32);
+    expect(seen).toHaveLength(40);
+  });
+
+  it('keeps a database error with its code, and the connection usable after it', async () => {
+    const codeOf = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+        return 'none';
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause;
+        return cause?.code ?? (error as { code?: string }).code;
+      }
+    };
+    expect(await codeOf(() => database.db.execute(sql`insert into counter values (1, 0)`))).toBe('23505');
+    expect(await codeOf(() => database.db.transaction((tx) => tx.execute(sql`select 1 / 0`)))).toBe('22012');
+    expect(await count()).toBeGreaterThanOrEqual(0);
+  });
+
+  it('hands notifications over once their transaction commits, and never those of one rolled back', async () => {
+    const heard: string[] = [];
+    const stop = await database.listen('thread_test', (payload) => heard.push(payload));
+    await database.db.transaction((tx) => tx.execute(sql`select pg_notify('thread_test', 'kept')`));
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_notify('thread_test', 'dropped')`);
+        throw new Error('no');
+      })
+      .catch(() => undefined);
+    await database.db.execute(sql`select 1`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard).toEqual(['kept']);
+    await stop();
+  });
+
+  it("runs players' statements before background work that waits with them, but not for ever", async () => {
+    /** A player's transaction that holds the connection (once it has begun) until released. */
+    const hold = async () => {
+      let release!: () => void;
+      let begun!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const started = new Promise<void>((resolve) => (begun = resolve));
+      const done = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        begun();
+        await gate;
+      });
+      await started;
+      return { release, done };
+    };
+    const order: string[] = [];
+    const first = await hold();
+    const sweep = inBackground(() => database.db.execute(sql`select 'background'`)).then(() => order.push('background'));
+    const player = database.db.execute(sql`select 'player'`).then(() => order.push('player'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    first.release();
+    await Promise.all([first.done, sweep, player]);
+    expect(order).toEqual(['player', 'background']);
+
+    // Background work that has waited longer than its patience goes in its turn.
+    const late: string[] = [];
+    const second = await hold();
+    const patient = inBackground(() => database.db.execute(sql`select 'background'`)).then(() => late.push('background'));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const newcomer = database.db.execute(sql`select 'player'`).then(() => late.push('player'));
+    second.release();
+    await Promise.all([second.done, patient, newcomer]);
+    expect(late).toEqual(['background', 'player']);
+  });
+
+  it('counts every statement that writes users or sessions, on its way out and back, and nothing else', async () => {
+    const start = worker.authWriteCount();
+    await database.db.execute(sql`select * from users join sessions on sessions.user_id = users.id`);
+    await database.db.execute(sql`insert into counter values (2, 0)`);
+    expect(worker.authWriteCount()).toBe(start);
+    await database.db.execute(sql`insert into "users" (username, email, role, created_at) select 'a', 'b', 'user', now() where false`);
+    await database.db.execute(sql`update users set username = username where false`);
+    await database.db.transaction((tx) => tx.execute(sql`delete from "sessions" where token_hash = 'x'`));
+    expect(worker.authWriteCount()).toBe(start + 6);
+  });
+});
