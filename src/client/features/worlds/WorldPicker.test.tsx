@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { Provider, createStore } from 'jotai';
 import { selectedVillageIdAtom, villagesAtom } from '../../state/village';
 import WorldPicker from './WorldPicker';
+import { STARTING_RESOURCES } from '../../../rules/resources';
 
 const MIDGARD = { id: 'w-midgard', name: 'Midgard', status: 'online', players: 342, maxPlayers: 500, speed: 1, size: 200 };
 const NIFLHEIM = { id: 'w-nifl', name: 'Niflheim', status: 'maintenance', players: 0, maxPlayers: 500, speed: 2.5, size: 100 };
@@ -47,6 +48,13 @@ describe('WorldPicker', () => {
     const niflheim = screen.getByRole('listitem', { name: 'Niflheim' });
     expect(niflheim.textContent).toContain('x2.5');
     expect(niflheim.textContent).toContain('Maintenance');
+  });
+
+  it("promises the starting stock the server grants (the rules' figure, not a copy)", async () => {
+    fetchMock.mockResolvedValue(json({ worlds: [MIDGARD] }));
+    renderPicker();
+    await screen.findByRole('listitem', { name: 'Midgard' });
+    expect(screen.getByText(/grant you a capital with/).textContent).toContain(`with ${STARTING_RESOURCES} of every resource`);
   });
 
   it('joins a world, selects the new capital and reloads the villages', async () => {

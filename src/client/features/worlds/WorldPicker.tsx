@@ -5,6 +5,7 @@ import { apiError } from '../../api/client';
 import { joinWorld, type World } from '../../api/worlds';
 import { loadVillagesAtom, loadWorldsAtom, putVillageAtom, selectedVillageIdAtom, worldsAtom } from '../../state/village';
 import { formatNumber } from '../../../rules/format';
+import { STARTING_RESOURCES } from '../../../rules/resources';
 import { Spinner } from '../../ui/Spinner';
 import './worlds.css';
 
@@ -55,7 +56,7 @@ export default function WorldPicker() {
       <header className="worlds__intro">
         <h1 id="worlds-title">Choose your world</h1>
         <p className="muted">
-          You have no village yet. Join a world and the jarls will grant you a capital with 750 of every resource to start from.
+          You have no village yet. Join a world and the jarls will grant you a capital with {formatNumber(STARTING_RESOURCES)} of every resource to start from.
         </p>
       </header>
       {worlds === null ? (
