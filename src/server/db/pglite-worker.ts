@@ -72,8 +72,10 @@ export class PgliteWorker {
         if (message.ready === undefined) return;
         worker.off('message', onMessage);
         worker.off('error', reject);
-        if (message.ready) resolve();
-        else reject(rebuildError(message.error ?? {}));
+        if (message.ready) return resolve();
+        // A database that cannot be opened leaves no thread behind to keep the process alive.
+        void worker.terminate();
+        reject(rebuildError(message.error ?? {}));
       };
       worker.on('message', onMessage);
       worker.once('error', reject);
