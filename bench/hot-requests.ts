@@ -15,7 +15,7 @@
 // march, level or unit falls due while it is measured and every request of a kind costs the same. On a
 // machine shared with other work, wall time varies; the CPU time the server process spent per request
 // (and on PostgreSQL its database connections') varies much less, and is printed beside it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,7 @@ import { openPglite, openPostgres, type Database } from '../src/server/db/open';
 import { freePort, runServer, waitForHealth, type ServerRun } from '../tests/support/server-process';
 import { freshPostgres, type FreshPostgres } from '../tests/support/fresh-postgres';
 import { seedPlayers, type SeededPlayer } from './support/seed-players';
+import { cpuMs } from './support/proc-cpu';
 
 function option(name: string, fallback: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -136,16 +137,6 @@ interface Throughput {
   /** CPU milliseconds per request: the server process, and on PostgreSQL its database connections. */
   serverCpuMs: number;
   dbCpuMs: number;
-}
-
-/** CPU time a process has used so far, in ms (Linux /proc; 0 when it is gone). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /** Reads the CPU time of the server process and of the PostgreSQL backends serving its database. */

@@ -16,7 +16,7 @@
 //   --speed=N              world speed (default 10, so barracks, training and marches happen within a run)
 //   --p99-ms=N             the latency a held step must stay under (default 100)
 //   --profile-dir=DIR      write a V8 CPU profile of each server process there (open it in Chrome's DevTools)
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -25,6 +25,7 @@ import { freePort, runServer, waitForHealth, type ServerRun } from '../tests/sup
 import { freshPostgres, type FreshPostgres } from '../tests/support/fresh-postgres';
 import { HttpError, LoadLog, SimPlayer, type StepName } from '../tests/support/sim-player';
 import { seedPlayers } from './support/seed-players';
+import { cpuMs, threadCpuMs } from './support/proc-cpu';
 
 function option(name: string, fallback: string): string {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -60,25 +61,6 @@ async function startServers(env: NodeJS.ProcessEnv): Promise<{ runs: ServerRun[]
     bases.push(base);
   }
   return { runs, bases };
-}
-
-/** CPU milliseconds (user + system) a process or thread has used so far, from /proc (Linux). */
-function procCpuMs(pid: number, thread?: number): number {
-  const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** CPU milliseconds of each thread of a process, by thread id. */
-function threadCpuMs(pid: number): Map<number, number> {
-  const threads = new Map<number, number>();
-  for (const t of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      threads.set(Number(t), procCpuMs(pid, Number(t)));
-    } catch {
-      // the thread ended between listing and reading
-    }
-  }
-  return threads;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -160,7 +142,7 @@ async function main() {
     const lag = monitorEventLoopDelay({ resolution: 10 });
     lag.enable();
     const cpu0 = process.cpuUsage();
-    const srv0 = runs.map((r) => procCpuMs(r.child.pid!));
+    const srv0 = runs.map((r) => cpuMs(r.child.pid!));
     const threads0 = runs.map((r) => threadCpuMs(r.child.pid!));
     const failedBefore = failures.length;
     const t0 = performance.now();
@@ -168,7 +150,7 @@ async function main() {
     lag.disable();
     const seconds = (performance.now() - t0) / 1000;
     const benchCpu = process.cpuUsage(cpu0);
-    const srvCpu = runs.map((r, i) => procCpuMs(r.child.pid!) - srv0[i]);
+    const srvCpu = runs.map((r, i) => cpuMs(r.child.pid!) - srv0[i]);
     // The two busiest threads of each server: the main thread and, on PGlite, the database's thread.
     const busiest = runs.map((r, i) =>
       [...threadCpuMs(r.child.pid!)]
