@@ -59,7 +59,7 @@ interface Call {
 /**
  * The i-th request of a kind. Writes use each player once (an upgrade refused because one is running
  * would measure the refusal): upgrades and training the first half of the players, raids the second half,
- * each on its neighbour in the seeding order.
+ * each on its next neighbour in the seeding order that lives in the same world.
  */
 function call(kind: Kind, players: SeededPlayer[], i: number): Call {
   const half = Math.floor(players.length / 2);
@@ -79,7 +79,10 @@ function call(kind: Kind, players: SeededPlayer[], i: number): Call {
     }
     case 'send-troops': {
       const q = players[half + (i % half)];
-      const target = players[half + ((i + 1) % half)];
+      // Its neighbour in the seeding order, within its own world (the seeding fills several worlds).
+      let j = 1;
+      while (players[half + ((i + j) % half)].worldId !== q.worldId) j++;
+      const target = players[half + ((i + j) % half)];
       return {
         method: 'POST',
         url: '/api/game/send-troops',

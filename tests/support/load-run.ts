@@ -57,7 +57,7 @@ export async function play(players: SimPlayer[], options: PlayOptions, random: (
           await player.turn(() => near[Math.floor(random() * near.length)], random);
         } catch (error) {
           if (error instanceof HttpError) throw error;
-          // fetch failed: the server went away mid-request.
+          // The connection was refused or cut: the server went away mid-request.
         }
         await sleep(-Math.log(1 - random()) * options.meanThinkMs);
       }

@@ -2,6 +2,7 @@
 import { UNITS } from '../../src/rules/units';
 import { buildingCost } from '../../src/rules/buildings';
 import type { BuildingType } from '../../src/rules/buildings';
+import { httpCall, type HttpReply } from './http-call';
 
 /** What one simulated step is called in the figures. */
 export type StepName = 'register' | 'join' | 'skip-tutorial' | 'read-village' | 'read-map' | 'upgrade' | 'construct' | 'train' | 'send-troops';
@@ -85,30 +86,23 @@ export class SimPlayer {
     this.options = { ...DEFAULT_OPTIONS, ...options };
   }
 
-  /** One request; 2xx returns the JSON, anything else throws HttpError; a cut connection throws the fetch error. */
+  /** One request; 2xx returns the JSON, anything else throws HttpError; a refused or cut connection throws the socket's error. */
   private async call<T>(step: StepName, method: string, path: string, body?: unknown): Promise<T> {
     const started = performance.now();
-    let res: Response;
+    let reply: HttpReply;
     try {
-      res = await fetch(`${this.base()}${path}`, {
-        method,
-        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
-        body: body !== undefined ? JSON.stringify(body) : undefined,
-      });
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (this.token) headers.authorization = `Bearer ${this.token}`;
+      reply = await httpCall(`${this.base()}${path}`, method, headers, body !== undefined ? JSON.stringify(body) : undefined);
     } catch (error) {
       if (method !== 'GET') this.log.unanswered.push({ player: this.name, step, villageId: this.villageId || null });
       throw error;
     }
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (error) {
-      if (method !== 'GET') this.log.unanswered.push({ player: this.name, step, villageId: this.villageId || null });
-      throw error;
-    }
-    if (this.log.recordTimings) this.log.timings.push({ step, ms: performance.now() - started, status: res.status });
-    if (res.status >= 500) this.log.serverErrors.push({ step, status: res.status, body: text.slice(0, 300) });
-    if (res.status >= 300) throw new HttpError(res.status, text);
+    const { status, text } = reply;
+    if (this.log.recordTimings) this.log.timings.push({ step, ms: performance.now() - started, status });
+    if (status >= 500) this.log.serverErrors.push({ step, status, body: text.slice(0, 300) });
+    if (status >= 300) throw new HttpError(status, text);
     return JSON.parse(text) as T;
   }
 
