@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Db, Listen } from './db/open';
 import { LiveHub } from './live-hub';
+import { SessionCache } from './auth/session-cache';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -183,8 +184,11 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
   app.addHook('preClose', async () => {
     await ctx.live.stop();
   });
+  let stopSessionCache: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
     await ctx.live.start();
+    // On PostgreSQL, session lookups are remembered only while this process hears of changed accounts.
+    if (listen) stopSessionCache = await SessionCache.listen(db, listen);
     await ensureDefaultWorld(db);
     if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
   });
@@ -195,6 +199,7 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     clearInterval(activityTimer);
     await ctx.activity.flush(clock.now()).catch(() => {});
     await sweeper?.stop();
+    await stopSessionCache?.();
   });
 
   return app;

@@ -35,18 +35,18 @@ export async function createSession(db: Db, userId: string, now: Date, remember 
 
 /**
  * The user behind a live token, or null when the token is unknown, revoked or expired. Every signed-in
- * request asks: one call of a stored read, or on PGlite's thread often none (auth/session-cache.ts).
+ * request asks: one call of a stored read, or often none (auth/session-cache.ts).
  */
 export async function userForToken(db: Db, token: string, now: Date): Promise<UserRow | null> {
   const hash = hashToken(token);
   const cache = SessionCache.for(db);
   const remembered = cache?.get(hash, now);
   if (remembered) return remembered;
-  const writes = cache?.writesNow() ?? 0;
+  const changes = cache?.changesNow() ?? 0;
   const found = await callStoredRead<{ user: Record<string, unknown>; expiresAt: string }>(db, 'sessionUser', hash, now);
   if (!found) return null;
   const user = rowFromJson(users, found.user);
-  cache?.remember(hash, user, new Date(found.expiresAt), writes);
+  cache?.remember(hash, user, new Date(found.expiresAt), changes);
   return user;
 }
 

@@ -12,6 +12,7 @@ import * as schema from './schema';
 import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
 import { PgliteWorker } from './pglite-worker';
+import { countAuthWrites } from './auth-writes';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -20,8 +21,11 @@ export interface OpenOptions {
   logger?: Logger;
 }
 
-/** Calls `onMessage` with the payload of each NOTIFY on `channel` until the returned function stops it. */
-export type Listen = (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+/**
+ * Calls `onMessage` with the payload of each NOTIFY on `channel` until the returned function stops it.
+ * `onState` hears when the listening connection is lost (false: notices may be missed) and listens again (true).
+ */
+export type Listen = (channel: string, onMessage: (payload: string) => void, onState?: (listening: boolean) => void) => Promise<() => Promise<void>>;
 
 export interface Database {
   db: Db;
@@ -56,6 +60,8 @@ const MIGRATION_LOCK = 7_461_001;
 /** Opens a PostgreSQL pool and applies migrations; several server processes may share the database. */
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Before the first connection: the session cache must see every write this process makes to users and sessions.
+  countAuthWrites(pool);
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
   const db = drizzlePg(pool, { schema, logger: options.logger });
@@ -69,14 +75,18 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', listen: (channel, onMessage) => listenPostgres(url, channel, onMessage), close: () => pool.end() };
+  return { db: db as unknown as Db, kind: 'postgres', listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState), close: () => pool.end() };
 }
 
-/** LISTEN needs a connection of its own that stays open; when it drops, a new one listens again a second later. */
-async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+/**
+ * LISTEN needs a connection of its own that stays open; when it drops, a new one listens again a second
+ * later, and `onState` hears of both (notices sent in between are lost).
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void, onState?: (listening: boolean) => void): Promise<() => Promise<void>> {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`Unexpected channel name ${channel}`);
   let stopped = false;
   let client: pg.Client | null = null;
+  let everListened = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
   const retryLater = () => {
     if (stopped) return;
@@ -88,20 +98,31 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     next.on('notification', (message) => {
       if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
     });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      onState?.(false);
+      retryLater();
+    };
+    // Before it listens, a failure rejects connect() instead, and whoever called it tries again.
     next.on('error', () => {
       void next.end().catch(() => {});
-      if (client === next) client = null;
-      retryLater();
+      lost();
     });
+    next.on('end', lost);
     await next.connect();
     await next.query(`listen ${channel}`);
     client = next;
+    if (everListened) onState?.(true);
+    everListened = true;
   };
   await connect();
   return async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const last = client;
+    client = null;
+    await last?.end().catch(() => {});
   };
 }
 

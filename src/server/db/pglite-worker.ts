@@ -1,5 +1,6 @@
 // PGlite on a worker thread, behind the few calls Drizzle and the server make of a PGlite instance (query, exec, transaction, listen, close).
 import { isBackground } from './background';
+import { AUTH_WRITE } from './auth-writes';
 import { Worker } from 'node:worker_threads';
 
 /** Drizzle's query options; its parsers are functions, which cannot cross threads, so the thread has its own copy. */
@@ -22,9 +23,6 @@ export interface ThreadTransaction {
 
 /** The type ids whose parsers the thread applies (pglite-thread.mjs); a Drizzle that asks for others must fail loudly, not parse differently. */
 const THREAD_PARSERS = '1082,1114,1115,1182,1184,1185,1186,1187,1231';
-
-/** A statement that changes the users or sessions tables (Drizzle writes `update "users"`, `delete from "sessions"`, ...). */
-const AUTH_WRITE = /\b(?:update|delete\s+from|insert\s+into)\s+"?(?:users|sessions)"?[\s(]/i;
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
