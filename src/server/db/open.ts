@@ -13,6 +13,7 @@ import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
 import { PgliteWorker } from './pglite-worker';
 import { countAuthWrites } from './auth-writes';
+import { pipelineBegin } from './pipelined-begin';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -59,9 +60,11 @@ const MIGRATION_LOCK = 7_461_001;
 
 /** Opens a PostgreSQL pool and applies migrations; several server processes may share the database. */
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Pipeline mode: a statement goes out without waiting for the answer to the one before (pipelined-begin.ts).
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true } as pg.PoolConfig);
   // Before the first connection: the session cache must see every write this process makes to users and sessions.
   countAuthWrites(pool);
+  pipelineBegin(pool);
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
   const db = drizzlePg(pool, { schema, logger: options.logger });
