@@ -9,7 +9,8 @@ import { cleanUnits, missingUnits } from '../../rules/combat';
 import { UNITS, unitCount, type UnitCounts } from '../../rules/units';
 import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { militaryPower } from '../../rules/economy';
-import { actOnVillageIn, settleDueArrivalsFor, settledVillagesOf } from './villages';
+import { actOnLockedVillage, settleDueArrivalsFor, settledVillagesOf } from './villages';
+import { loadVillageHead } from './village-store';
 import { summedEffects } from './wonder-effects';
 import { notifyPlayers } from './live';
 import { placeOf, unitsOf } from './arrivals';
@@ -94,11 +95,16 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
   const units = cleanUnits(input.units);
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
   if (input.heroId && type === 'reinforce') throw badRequest('Heroes march only to battle: send them with an attack or a raid');
-  const found = await targetOf(db, userId, input.toVillageId);
-  if (!found) throw notFound(NO_SUCH_VILLAGE);
-  const { senderAlliance, ...target } = found;
-  const { row, from } = await db.transaction(async (tx) => {
-    const { village } = await actOnVillageIn(tx, userId, input.fromVillageId, now, ({ state }) => {
+  const { row, from, target } = await db.transaction(async (tx) => {
+    // One round trip (the pool pipelines): the target, the sender's wonder effects in the target's world, and the sending village under its lock.
+    const [found, effects, loaded] = await Promise.all([
+      targetOf(tx, userId, input.toVillageId),
+      summedEffects(tx, userId, sql`(select ${villages.worldId} from ${villages} where ${villages.id} = ${input.toVillageId})`, now),
+      loadVillageHead(tx, input.fromVillageId, now, true),
+    ]);
+    if (!found) throw notFound(NO_SUCH_VILLAGE);
+    const { senderAlliance, ...target } = found;
+    const { village } = await actOnLockedVillage(tx, userId, loaded, now, ({ state }) => {
       const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, target, state);
       if (refusal) throw conflict(refusal);
       const missing = missingUnits(state.units, units);
@@ -115,25 +121,29 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
       if (hero.restingUntil && hero.restingUntil.getTime() > now.getTime()) throw conflict(`${hero.name} is resting`);
       await tx.update(heroes).set({ onMission: true }).where(eq(heroes.id, hero.id));
     }
-    const bonus = (await summedEffects(tx, userId, village.state.worldId, now)).movementSpeedBonus;
-    const seconds = marchSeconds(village.state, target, units, village.env.worldSpeed, bonus)!;
-    const [movement] = await tx
-      .insert(movements)
-      .values({
-        id: randomUUID(),
-        worldId: village.state.worldId,
-        type,
-        ownerId: userId,
-        fromVillageId: input.fromVillageId,
-        toVillageId: target.id,
-        units,
-        heroId: input.heroId ?? null,
-        departedAt: now,
-        arrivesAt: new Date(now.getTime() + seconds * 1000),
-      })
-      .returning();
-    await notifyPlayers(tx, [userId, target.ownerId], { kind: 'movement_launched', villageId: target.id, arrivesAt: iso(movement.arrivesAt) });
-    return { row: movement, from: { id: village.state.id, name: village.state.name, x: village.state.x, y: village.state.y } };
+    // sendRefusal keeps armies in their world, so the effects read for the target's world are the sender's.
+    const seconds = marchSeconds(village.state, target, units, village.env.worldSpeed, effects.movementSpeedBonus)!;
+    const arrivesAt = new Date(now.getTime() + seconds * 1000);
+    // The notice is sent only if the transaction commits, so it may go out with the insert.
+    const [[movement]] = await Promise.all([
+      tx
+        .insert(movements)
+        .values({
+          id: randomUUID(),
+          worldId: village.state.worldId,
+          type,
+          ownerId: userId,
+          fromVillageId: input.fromVillageId,
+          toVillageId: target.id,
+          units,
+          heroId: input.heroId ?? null,
+          departedAt: now,
+          arrivesAt,
+        })
+        .returning(),
+      notifyPlayers(tx, [userId, target.ownerId], { kind: 'movement_launched', villageId: target.id, arrivesAt: iso(arrivesAt) }),
+    ]);
+    return { row: movement, from: { id: village.state.id, name: village.state.name, x: village.state.x, y: village.state.y }, target };
   });
   // Both ends were read in this request: the reply needs no further query.
   const known = new Map([from, { id: target.id, name: target.name, x: target.x, y: target.y }].map((p) => [p.id, p]));

@@ -199,7 +199,18 @@ export async function actOnVillageIn<T>(
   now: Date,
   action: (village: SettledVillage) => T,
 ): Promise<{ result: T; village: SettledVillage }> {
-  const head = checkOwner(await loadVillageHead(tx, villageId, now, true), userId);
+  return actOnLockedVillage(tx, userId, await loadVillageHead(tx, villageId, now, true), now, action);
+}
+
+/** actOnVillageIn on a village the caller has already read with its lock (with other reads of the same round trip). */
+export async function actOnLockedVillage<T>(
+  tx: Db,
+  userId: string,
+  loaded: LoadedHead | null,
+  now: Date,
+  action: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  const head = checkOwner(loaded, userId);
   if (head.worldStatus === 'maintenance') throw maintenance();
   return changeLockedVillage(tx, head, now, action);
 }

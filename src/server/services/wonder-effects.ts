@@ -1,5 +1,5 @@
 // The effects of the wonders that count for a player in a world (their alliance's, or their own outside one) at an instant.
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
 import { allianceMembers, wonders, worlds } from '../db/schema';
@@ -8,8 +8,11 @@ import { wonderState } from './village-env';
 
 const partner = alias(allianceMembers, 'partner');
 
-/** Each wonder counting for the player in the world, with its effects at its level as of `now` (one query: battles and marches ask it inside their transactions). */
-export async function effectsIn(db: Db, userId: string, worldId: string, now: Date): Promise<{ type: WonderType; level: number; effects: WonderEffects }[]> {
+/**
+ * Each wonder counting for the player in the world, with its effects at its level as of `now` (one query: battles and marches ask it inside their transactions).
+ * `worldId` may be a subquery, so that the query need not wait for another that finds the world.
+ */
+export async function effectsIn(db: Db, userId: string, worldId: string | SQL, now: Date): Promise<{ type: WonderType; level: number; effects: WonderEffects }[]> {
   // The builders whose wonders count: the player's alliance's members, or only the player outside one.
   const allies = db
     .select({ id: partner.userId })
@@ -29,7 +32,7 @@ export async function effectsIn(db: Db, userId: string, worldId: string, now: Da
 }
 
 /** The summed effects for a player in a world at `at` (battles ask for the moment they happen). */
-export async function summedEffects(db: Db, userId: string | null, worldId: string, at: Date): Promise<WonderEffects> {
+export async function summedEffects(db: Db, userId: string | null, worldId: string | SQL, at: Date): Promise<WonderEffects> {
   return sumEffects(userId ? (await effectsIn(db, userId, worldId, at)).map((e) => e.effects) : []);
 }
 
