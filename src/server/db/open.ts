@@ -67,6 +67,9 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   pipelineBegin(pool);
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
+  // Nor may one lost while a request holds it: pg emits 'error' on the client besides failing its statements,
+  // and the pool listens only while the client is idle. The request fails; the pool drops the client on release.
+  pool.on('connect', (client) => client.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'PostgreSQL connection lost in use', err: error.message }))));
   const db = drizzlePg(pool, { schema, logger: options.logger });
   // Several processes may start at once: an advisory lock lets one migrate (and install the stored reads) while the others wait.
   const lockClient = await pool.connect();
