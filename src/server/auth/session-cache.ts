@@ -59,8 +59,9 @@ export class SessionCache {
    */
   static async listen(db: Db, listen: Listen): Promise<() => Promise<void>> {
     const pool = clientOf(db);
-    const ownWrites = pool instanceof pg.Pool ? authWriteCounter(pool) : null;
-    if (!(pool instanceof pg.Pool) || !ownWrites) return async () => {};
+    if (!(pool instanceof pg.Pool)) return async () => {};
+    const ownWrites = authWriteCounter(pool);
+    if (!ownWrites) return async () => {};
     const shared = postgresCaches.get(pool);
     if (shared) {
       shared.users += 1;

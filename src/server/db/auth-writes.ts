@@ -1,12 +1,11 @@
 // Counts this process's writes to users and sessions as they go to the database and come back, so a remembered session lookup (auth/session-cache.ts) is never older than this process's own last write.
 import type pg from 'pg';
+import { wrapQueries } from './client-queries';
 
 /** A statement that changes the users or sessions tables (Drizzle writes `update "users"`, `delete from "sessions"`, ...). */
 export const AUTH_WRITE = /\b(?:update|delete\s+from|insert\s+into)\s+"?(?:users|sessions)"?[\s(]/i;
 
 const TRANSACTION_END = /^\s*(?:commit|rollback|end)\b/i;
-
-type Query = pg.PoolClient['query'];
 
 /**
  * Makes every connection of `pool` count its writes to users and sessions: once when one is sent, once
@@ -20,35 +19,31 @@ export function countAuthWrites(pool: pg.Pool): void {
   const bump = () => {
     writes += 1;
   };
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    let transactionWrote = false;
-    client.query = ((...args: unknown[]) => {
-      const first = args[0] as string | { text?: string } | undefined;
-      const text = typeof first === 'string' ? first : (first?.text ?? '');
-      const wrote = AUTH_WRITE.test(text);
-      const ends = transactionWrote && TRANSACTION_END.test(text);
-      if (wrote) {
+  // Per connection: whether its open transaction wrote, so that its end counts too.
+  const transactionWrote = new WeakSet<pg.PoolClient>();
+  wrapQueries(pool, (client, send, args, text) => {
+    const wrote = AUTH_WRITE.test(text);
+    const ends = transactionWrote.has(client) && TRANSACTION_END.test(text);
+    if (wrote) {
+      bump();
+      transactionWrote.add(client);
+    }
+    if (!wrote && !ends) return send(...args);
+    if (ends) transactionWrote.delete(client);
+    // pg-pool's own query passes a callback; Drizzle's transactions take the promise.
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...reply: unknown[]) => void;
+      args[last] = (...reply: unknown[]) => {
         bump();
-        transactionWrote = true;
-      }
-      if (!wrote && !ends) return query(...args);
-      if (ends) transactionWrote = false;
-      // pg-pool's own query passes a callback; Drizzle's transactions take the promise.
-      const last = args.length - 1;
-      if (typeof args[last] === 'function') {
-        const callback = args[last] as (...reply: unknown[]) => void;
-        args[last] = (...reply: unknown[]) => {
-          bump();
-          callback(...reply);
-        };
-        return query(...args);
-      }
-      const result = query(...args);
-      if (result instanceof Promise) void result.then(bump, bump);
-      else bump();
-      return result;
-    }) as Query;
+        callback(...reply);
+      };
+      return send(...args);
+    }
+    const result = send(...args);
+    if (result instanceof Promise) void result.then(bump, bump);
+    else bump();
+    return result;
   });
 }
 

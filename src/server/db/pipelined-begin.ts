@@ -1,10 +1,11 @@
 // Lets a transaction's first statement follow BEGIN onto the wire without waiting for BEGIN's answer: one round trip to PostgreSQL less for every transaction (the pool runs in pg's pipeline mode).
 import type pg from 'pg';
+import { wrapQueries } from './client-queries';
 
 const BEGIN = /^\s*begin\b/i;
 const COMMIT = /^\s*(?:commit|end)\b/i;
-
-type Query = pg.PoolClient['query'];
+/** The end of the whole transaction, not a rollback to a savepoint. */
+const ROLLBACK = /^\s*rollback\b(?!\s+to\b)/i;
 
 /** What pg answers to BEGIN, handed to Drizzle at once (it only waits for it). */
 const BEGUN = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] };
@@ -17,26 +18,23 @@ const BEGUN = { command: 'BEGIN', rowCount: null, oid: 0, rows: [], fields: [] }
  * did not run as one.
  */
 export function pipelineBegin(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    let begun: Promise<unknown> | null = null;
-    client.query = ((...args: unknown[]) => {
-      const first = args[0] as string | { text?: string } | undefined;
-      const text = typeof first === 'string' ? first : (first?.text ?? '');
-      const hasCallback = args.some((a) => typeof a === 'function');
-      if (!hasCallback && BEGIN.test(text)) {
-        begun = query(...args) as Promise<unknown>;
-        // Its failure is reported by COMMIT (below); nothing else waits for it.
-        begun.catch(() => {});
-        return Promise.resolve(BEGUN);
-      }
-      if (begun && !hasCallback && COMMIT.test(text)) {
-        const pending = begun;
-        begun = null;
-        return pending.then(() => query(...args));
-      }
-      if (begun && /^\s*rollback\b/i.test(text) && !/^\s*rollback\s+to\b/i.test(text)) begun = null;
-      return query(...args);
-    }) as Query;
+  // Per connection: the answer BEGIN has not yet been waited for.
+  const begun = new WeakMap<pg.PoolClient, Promise<unknown>>();
+  wrapQueries(pool, (client, send, args, text) => {
+    const hasCallback = args.some((a) => typeof a === 'function');
+    if (!hasCallback && BEGIN.test(text)) {
+      const answer = send(...args) as Promise<unknown>;
+      // Its failure is reported by COMMIT (below); nothing else waits for it.
+      answer.catch(() => {});
+      begun.set(client, answer);
+      return Promise.resolve(BEGUN);
+    }
+    const pending = begun.get(client);
+    if (pending && !hasCallback && COMMIT.test(text)) {
+      begun.delete(client);
+      return pending.then(() => send(...args));
+    }
+    if (pending && ROLLBACK.test(text)) begun.delete(client);
+    return send(...args);
   });
 }
