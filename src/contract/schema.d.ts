@@ -1631,8 +1631,16 @@ export interface components {
          * @enum {string}
          */
         AllianceRole: "leader" | "elder" | "officer" | "member";
-        /** @enum {string} */
+        /**
+         * @description What an army on the march is doing; `return` is an army coming home, which only the server sends.
+         * @enum {string}
+         */
         MovementType: "attack" | "raid" | "reinforce" | "return";
+        /**
+         * @description What a player may send an army to do.
+         * @enum {string}
+         */
+        SendableMovementType: "attack" | "raid" | "reinforce";
         /** @enum {string} */
         TutorialAction: "view_village" | "view_map" | "view_alliance" | "login" | "view_heroes" | "view_wonders" | "view_quests" | "view_army" | "view_reports";
         /** @enum {string} */
@@ -1678,6 +1686,27 @@ export interface components {
             battering_ram?: number;
             catapult?: number;
             jarl?: number;
+        };
+        /** @description Units chosen to send, by type; a missing type means none. At least one type must be named. */
+        UnitSelection: {
+            bondi?: number;
+            huscarl?: number;
+            berserker?: number;
+            shieldmaiden?: number;
+            viking_raider?: number;
+            mounted_jarl?: number;
+            longship?: number;
+            drakkar?: number;
+            battering_ram?: number;
+            catapult?: number;
+            jarl?: number;
+        };
+        /** @description Some of the four resources to grant; a missing resource means 0. At least one must be named. */
+        ResourceGrant: {
+            timber?: number;
+            stone?: number;
+            iron?: number;
+            mead?: number;
         };
         Coordinates: {
             x: number;
@@ -1737,7 +1766,7 @@ export interface components {
             message: components["schemas"]["AllianceMessage"];
         };
         PostAllianceMessageRequest: {
-            /** @description 1 to 500 characters once trimmed. */
+            /** @description 1 to 500 characters once trimmed; line breaks allowed. */
             body: string;
         };
         StationedTroops: {
@@ -1807,7 +1836,7 @@ export interface components {
             reason: string;
         };
         TemporaryPasswordRequest: {
-            password: string;
+            password: components["schemas"]["NewPassword"];
         };
         DeleteUserRequest: {
             /** @description The player's username, typed again. */
@@ -1839,7 +1868,7 @@ export interface components {
         };
         ChangePasswordRequest: {
             currentPassword: string;
-            newPassword: string;
+            newPassword: components["schemas"]["NewPassword"];
         };
         GmWorld: {
             world: components["schemas"]["World"];
@@ -1949,7 +1978,7 @@ export interface components {
             worldId: string;
             /** @description One player only; every player of the world when left out. */
             username?: string;
-            resources: components["schemas"]["ResourceMap"];
+            resources: components["schemas"]["ResourceGrant"];
             /** @description Chosen by the caller for this distribution; a retry with the same key pays nothing again. */
             idempotencyKey: string;
         };
@@ -2044,12 +2073,13 @@ export interface components {
             /** @description Longer-lived session when true. */
             rememberMe?: boolean;
         };
+        /** @description A password being chosen (registration, a change, an admin's temporary one). At least 8 characters with an uppercase letter, a lowercase letter, a digit and one of !@#$%^&*(),.?":{}|<>; the server answers the same words as the client's checklist ("Password doesn't meet requirements"). */
+        NewPassword: string;
         RegisterRequest: {
             username: string;
             /** Format: email */
             email: string;
-            /** @description Also needs an uppercase letter, a lowercase letter, a digit and one of !@#$%^&*(),.?":{}|<> (checked by the shared rule, not by this schema). */
-            password: string;
+            password: components["schemas"]["NewPassword"];
         };
         HealthStatus: {
             /** @constant */
@@ -2072,16 +2102,6 @@ export interface components {
             seed?: number;
             /** @description Half-width: tiles run from -size to size on both axes (200 means 401 x 401). */
             size: number;
-        };
-        /** @description Sample event of the game master dashboard (client-local; no call serves it yet). */
-        GameEvent: {
-            id: string;
-            name: string;
-            /** Format: date-time */
-            startTime: string;
-            /** Format: date-time */
-            endTime: string;
-            active: boolean;
         };
         WorldList: {
             worlds: components["schemas"]["World"][];
@@ -2399,8 +2419,8 @@ export interface components {
             fromVillageId: string;
             /** Format: uuid */
             toVillageId: string;
-            units: components["schemas"]["UnitCounts"];
-            movementType: components["schemas"]["MovementType"];
+            units: components["schemas"]["UnitSelection"];
+            movementType: components["schemas"]["SendableMovementType"];
             /**
              * Format: uuid
              * @description A hero of the sending village who leads an attack or raid (adds its attack, gains experience).
@@ -2859,8 +2879,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Not implemented yet. */
-        NotImplemented: {
+        /** @description Not allowed. The operation needs a higher role, or the player signed in with a temporary password and must choose their own first. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Something the request names (or the caller's capital it reads from) does not exist. */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Too many tries from this address or for this account; the message says when to try again. */
+        TooManyRequests: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2878,7 +2916,12 @@ export interface components {
             };
         };
     };
-    parameters: never;
+    parameters: {
+        /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+        Page: number;
+        /** @description Page size. */
+        PageSize: number;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -3123,6 +3166,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Discord sign-in is not set up on this server. */
             409: {
                 headers: {
@@ -3197,6 +3241,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getMe: {
@@ -3255,10 +3300,10 @@ export interface operations {
             query?: {
                 /** @description Part of a username or e-mail, any case; every player when left out. */
                 q?: string;
-                /** @description Page, from 1. */
-                page?: number;
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
                 /** @description Page size. */
-                limit?: number;
+                limit?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -3579,10 +3624,10 @@ export interface operations {
     listAuditLog: {
         parameters: {
             query?: {
-                /** @description Page, from 1. */
-                page?: number;
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
                 /** @description Page size. */
-                limit?: number;
+                limit?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -4146,6 +4191,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getWorld: {
@@ -4171,6 +4217,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -4205,6 +4252,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -4252,6 +4300,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -4286,6 +4335,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -4316,6 +4366,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getVillage: {
@@ -4498,6 +4550,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     trainUnits: {
@@ -4889,6 +4942,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such village. */
             404: {
                 headers: {
@@ -4938,6 +4992,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -4984,6 +5039,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     searchMap: {
@@ -5014,6 +5070,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -5048,6 +5105,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -5132,15 +5190,16 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listBattles: {
         parameters: {
             query?: {
-                /** @description Page, from 1. */
-                page?: number;
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
                 /** @description Page size. */
-                limit?: number;
+                limit?: components["parameters"]["PageSize"];
             };
             header?: never;
             path?: never;
@@ -5159,6 +5218,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getGameStats: {
@@ -5180,6 +5240,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     markBattleRead: {
@@ -5205,6 +5267,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such report of the caller's. */
             404: {
                 headers: {
@@ -5235,6 +5298,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     recallStationedTroops: {
@@ -5300,6 +5364,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listQuests: {
@@ -5321,6 +5386,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     startQuest: {
@@ -5346,6 +5413,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such quest. */
             404: {
                 headers: {
@@ -5385,6 +5453,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     canSettle: {
@@ -5414,6 +5484,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description No such world. */
             404: {
                 headers: {
@@ -5544,6 +5615,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getTutorialStatus: {
@@ -5565,6 +5637,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getTutorialHints: {
@@ -5586,6 +5660,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     postTutorialProgress: {
@@ -5612,6 +5688,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     skipTutorial: {
@@ -5633,6 +5711,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     initializeTutorial: {
@@ -5654,6 +5734,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getMyAlliance: {
@@ -5675,6 +5757,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     listReceivedInvitations: {
@@ -5696,6 +5780,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     createAlliance: {
@@ -5722,6 +5807,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             /** @description Already in an alliance, or the tag is taken. */
             409: {
                 headers: {
@@ -5847,6 +5933,8 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description Not in an alliance. */
             409: {
                 headers: {
@@ -6008,6 +6096,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listHeroTypes: {
@@ -6029,6 +6118,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getRecruitmentCost: {
@@ -6093,6 +6183,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     recruitHero: {
@@ -6224,6 +6315,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     getWonderTypes: {
@@ -6245,6 +6338,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     getAllianceEffects: {
@@ -6270,6 +6364,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     checkVictory: {
@@ -6295,6 +6391,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     constructWonder: {

@@ -223,6 +223,15 @@ const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const INVISIBLES = /[\u00AD\u200B-\u200D\u2060-\u2064\uFEFF]/;
 const COMBINING_RUN = new RegExp(`\\p{M}{${MAX_COMBINING_RUN + 1},}`, 'u');
 
+/**
+ * The characters of CONTROLS, BIDI_CONTROLS and INVISIBLES as a JSON Schema pattern (ECMA-262, with \u escapes as the
+ * contract spells them), so openapi.yaml states the rule on every free-text field; the contract test holds the two equal.
+ */
+const FORBIDDEN_CLASS = '\\u007F-\\u009F\\u00AD\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF';
+export const FREE_TEXT_PATTERN = `^[^\\u0000-\\u001F${FORBIDDEN_CLASS}]*$`;
+/** The same with line breaks and tabs let through (messages, descriptions). */
+export const MULTILINE_TEXT_PATTERN = `^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F${FORBIDDEN_CLASS}]*$`;
+
 /** What every free text goes through before it is checked and stored: Unicode NFC and no surrounding spaces. */
 export function normaliseFreeText(text: string): string {
   return text.normalize('NFC').trim();

@@ -1,6 +1,6 @@
 // buildApp: the whole HTTP server as a factory; main.ts listens with it and tests call it with a fresh PGlite.
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -16,11 +16,15 @@ import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentUser } from
 import { ActivityLog } from './services/activity';
 import { ensureDefaultWorld } from './services/worlds-bootstrap';
 import { startSweeper, type SweeperHandle } from './services/sweeper';
-import { registerOperations } from './openapi';
+import { allowedMethods, registerOperations } from './openapi';
+import { requestValidatorCompiler } from './request-validation';
 import { GameError, forbidden, unauthorized, type ErrorDetail } from './errors';
 import { roleAllows, parseRole, type Role } from '../rules/roles';
 import { allHandlers } from './routes';
 import { authBodyChecks } from './services/form-checks';
+
+/** Cache-Control of content-hashed files. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** How often the players seen are written (last seen, active days). */
 const ACTIVITY_FLUSH_MS = 60_000;
@@ -88,10 +92,9 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     // where our own proxies wrote it, never from the left, where the client may write anything.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
-    // strictNumbers: Infinity and NaN ("?page=Infinity", a body's 1e400) are no numbers a handler could use.
-    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', strict: false, strictNumbers: true } },
   };
   const app = Fastify(options);
+  app.setValidatorCompiler(requestValidatorCompiler());
 
   const ctx: AppContext = { db, clock, config, live: new LiveHub(listen ?? null), activity: new ActivityLog(db) };
 
@@ -134,7 +137,13 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  registerOperations(app, allHandlers(ctx), {
+  // A player's village, messages and the admin lists must never sit in a shared or browser cache: every API reply is
+  // no-store unless its operation says what it may be cached for (the map area's ETag replies do).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const operations = registerOperations(app, allHandlers(ctx), {
     async requireUser(request, operationId) {
       const token = bearerToken(request);
       if (!token) throw unauthorized('Authentication required');
@@ -153,8 +162,11 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     },
   }, { checks: authBodyChecks, serialiseReplies, limits: await signInLimits(app, db, clock, config.authRateLimit) });
 
+  const methodsOf = allowedMethods(operations);
+
   const staticRoot = config.staticDir ? resolve(config.staticDir) : null;
   const serveClient = staticRoot !== null && existsSync(resolve(staticRoot, 'index.html'));
+  const hashedAssets = staticRoot === null ? '' : resolve(staticRoot, 'assets') + sep;
   if (serveClient) {
     // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
     await app.register(fastifyStatic, {
@@ -162,15 +174,21 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
       wildcard: true,
       index: ['index.html'],
       maxAge: '1h',
-      // Hashed assets may be cached; the page itself must always be fresh so a new build is picked up.
+      // Files under assets/ carry a hash of their content in their name, so a name never changes content: a year, and
+      // no revalidation. The page itself is always revalidated so a new build is picked up; the rest (favicon) an hour.
       setHeaders: (reply, path) => {
         if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else if (path.startsWith(hashedAssets)) reply.header('cache-control', IMMUTABLE);
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
+    const allowed = methodsOf(path);
+    if (allowed.length > 0) {
+      return reply.code(405).header('allow', allowed.join(', ')).send({ error: `${request.method} is not allowed here; use ${allowed.join(' or ')}` });
+    }
     if (path.startsWith('/api/') || path === '/api' || !serveClient || request.method !== 'GET') {
       return reply.code(404).send({ error: `No such endpoint: ${request.method} ${path}` });
     }

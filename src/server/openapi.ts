@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../rules/roles';
 import type { OperationId } from '../contract';
 import { badRequest } from './errors';
+import { FREE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN, freeTextError } from '../rules/validation';
 import { signedIn } from './context';
 import { RawJson, Redirect, type Handlers, type OperationInput } from './operations';
 import type { SignInLimits } from './auth/rate-limit';
@@ -28,6 +29,13 @@ export interface Operation {
   responses: Record<string, Json | null>;
   /** The status a handler's result is sent with: the operation's 2xx, or 302 for a redirect-only operation. */
   successStatus: number;
+  /** Body fields of free text that other players read: the contract marks them with the free-text rule's pattern. */
+  freeText: FreeTextField[];
+}
+
+export interface FreeTextField {
+  path: string[];
+  multiline: boolean;
 }
 /**
  * Checks that run before the schema, so a form's mistakes get the same words the client shows
@@ -105,6 +113,27 @@ function successStatus(operationId: string, statuses: string[]): number {
   throw new Error(`openapi.yaml: ${operationId} has no success status`);
 }
 
+/** String fields of a body whose pattern is the free-text rule's, at any depth. */
+function freeTextFields(schema: Json | undefined, path: string[] = []): FreeTextField[] {
+  if (!schema || schema.type !== 'object') return [];
+  return Object.entries((schema.properties ?? {}) as Record<string, Json>).flatMap(([key, inner]) => {
+    if (inner.type === 'object') return freeTextFields(inner, [...path, key]);
+    if (inner.pattern === FREE_TEXT_PATTERN) return [{ path: [...path, key], multiline: false }];
+    if (inner.pattern === MULTILINE_TEXT_PATTERN) return [{ path: [...path, key], multiline: true }];
+    return [];
+  });
+}
+
+/** Why a free-text field of the body is refused, in the rule's own words (the schema's pattern would say it in regex). */
+function freeTextProblem(body: unknown, fields: FreeTextField[]): { field: string; message: string } | null {
+  for (const { path, multiline } of fields) {
+    const value = path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Json)[key] : undefined), body);
+    const message = typeof value === 'string' ? freeTextError(value, { multiline }) : undefined;
+    if (message) return { field: path.join('.'), message };
+  }
+  return null;
+}
+
 export function listOperations(spec: Json = loadSpec()): Operation[] {
   const globalSecured = Array.isArray(spec.security) && spec.security.length > 0;
   const operations: Operation[] = [];
@@ -132,10 +161,23 @@ export function listOperations(spec: Json = loadSpec()): Operation[] {
         }),
         responses,
         successStatus: successStatus(op.operationId as string, Object.keys(responses)),
+        freeText: freeTextFields(bodySchema),
       });
     }
   }
   return operations;
+}
+
+/**
+ * The methods the contract offers at a concrete path ("/api/villages/3f..."), HEAD with GET as Fastify serves it;
+ * none for a path the contract does not know. A known path asked with another method answers 405 with these.
+ */
+export function allowedMethods(operations: Operation[]): (path: string) => string[] {
+  const templates = operations.map((op) => ({
+    pattern: new RegExp(`^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '[^/]+')}$`),
+    methods: op.method === 'GET' ? ['GET', 'HEAD'] : [op.method],
+  }));
+  return (path) => [...new Set(templates.filter((t) => t.pattern.test(path)).flatMap((t) => t.methods))];
 }
 
 export interface Guards {
@@ -287,6 +329,8 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
         if (problem) throw badRequest(problem);
         if (op.rateLimited && limits) await limits.byAccount(request);
         if (friendly) await friendly(request);
+        const freeText = freeTextProblem(request.body, op.freeText);
+        if (freeText) throw badRequest(freeText.message, [freeText]);
       },
       // Ajv turns the text "Infinity" of a path or query into Infinity and lets it past its bounds (strictNumbers only
       // catches numbers that arrive as numbers), so what it coerced is looked at once more before a handler sees it.

@@ -1,6 +1,7 @@
 // Derives invalid requests of an operation from its openapi.yaml schemas, as fast-check arbitraries: each one wrong in exactly one stated way.
 import fc from 'fast-check';
 import type { Operation } from '../../src/server/openapi';
+import { FREE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN } from '../../src/rules/validation';
 
 type Json = Record<string, unknown>;
 type Schema = Json & { type?: string; properties?: Record<string, Schema>; required?: string[]; enum?: unknown[] };
@@ -58,6 +59,10 @@ const NEVER_TEXT = ['\u0000', '\uD800', '\uDFFF', 'a\uDC00b'];
 /** Wrong in free text: C0 and C1 controls (line breaks and tabs aside, which messages may hold) and bidirectional overrides and isolates. */
 const ODD_TEXT = [...NEVER_TEXT, '\u0001', '\u0007', '\u001B', '\u007F', '\u0085', '\u009B', '\u202E', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200F', '\u061C'];
 
+/** The contract's patterns of free text (src/rules/validation.ts) and of a password being chosen (NewPassword). */
+const FREE_TEXT = new Set([FREE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN]);
+const NEW_PASSWORD_PATTERN = '^(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[a-z])(?=[\\s\\S]*[0-9])(?=[\\s\\S]*[!@#$%^&*(),.?":{}|<>])';
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 4);
@@ -90,7 +95,8 @@ function validValue(schema: Schema, name: string, operationId: string, ids: IdBo
       if (schema.pattern === '^[A-Z0-9]{3,5}$') return 'ABCD';
       if (schema.pattern === '^-?\\d{1,3}\\|-?\\d{1,3}$') return '0|0';
       if (schema.pattern === '^[A-Za-z0-9_]+$') return 'valid_name';
-      if (schema.pattern) throw new Error(`bad-requests: no valid value known for the pattern ${String(schema.pattern)} of ${operationId}.${path}`);
+      if (schema.pattern === NEW_PASSWORD_PATTERN) return 'Valhalla#2026';
+      if (schema.pattern && !FREE_TEXT.has(schema.pattern as string)) throw new Error(`bad-requests: no valid value known for the pattern ${String(schema.pattern)} of ${operationId}.${path}`);
       return 'Valid words'.padEnd((schema.minLength as number | undefined) ?? 0, 'x').slice(0, (schema.maxLength as number | undefined) ?? 50);
   }
 }
@@ -115,23 +121,56 @@ function setAt(target: Json, path: string[], value: unknown): void {
 const DELETE = Symbol('delete');
 const INFINITE = '\u2063infinite\u2063';
 
-/** Characters of text the schema admits nowhere: objects, long arrays and, where a format or list restricts it, numbers. */
-function wrongForType(schema: Schema): fc.Arbitrary<unknown> {
-  const structured = fc.oneof(fc.constant({}), fc.dictionary(fc.string({ minLength: 1, maxLength: 5 }), fc.integer(), { minKeys: 1, maxKeys: 3 }), fc.array(fc.integer(), { minLength: 2, maxLength: 4 }));
-  switch (schema.type) {
-    case 'integer':
-    case 'number':
-      // Ajv coerces numeric strings, booleans and null to numbers: none of those is wrong to it.
-      return fc.oneof(structured, fc.string({ minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== '' && Number.isNaN(Number(s))));
-    case 'boolean':
-      return fc.oneof(structured, fc.string({ minLength: 1, maxLength: 8 }).filter((s) => s !== 'true' && s !== 'false'), fc.integer({ min: 2, max: 1000 }));
-    case 'object':
-      return fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean());
-    default:
-      // Numbers and booleans turn into text under Ajv's coercion ("123", "false"), so they are only wrong where a list or a
-      // format restricts the text; a pattern may well admit them.
-      return schema.enum || schema.format ? fc.oneof(structured, fc.integer(), fc.boolean()) : structured;
-  }
+/**
+ * One value of each JSON type, and the texts a lenient validator would convert ("3", "true", ""). Bodies are JSON and are
+ * never converted, so a body field given any of these that its schema's type does not admit must be refused.
+ */
+const JSON_SAMPLES: readonly [string, unknown][] = [
+  ['text', 'Odin'],
+  ['numeric text', '3'],
+  ['boolean text', 'true'],
+  ['empty text', ''],
+  ['an integer', 3],
+  ['zero', 0],
+  ['a fraction', 1.5],
+  ['true', true],
+  ['false', false],
+  ['null', null],
+  ['an object', { a: 1 }],
+  ['an empty object', {}],
+  ['an array', [1]],
+];
+
+/** Whether a value is of a JSON type the schema names (untyped schemas admit every type). */
+function typeAdmits(schema: Schema, value: unknown): boolean {
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Schema[]).some((inner) => typeAdmits(inner, value));
+  const types = Array.isArray(schema.type) ? (schema.type as string[]) : schema.type ? [schema.type] : null;
+  if (!types) return true;
+  return types.some((type) => {
+    switch (type) {
+      case 'string':
+        return typeof value === 'string';
+      case 'integer':
+        return Number.isInteger(value);
+      case 'number':
+        return typeof value === 'number';
+      case 'boolean':
+        return typeof value === 'boolean';
+      case 'null':
+        return value === null;
+      case 'array':
+        return Array.isArray(value);
+      case 'object':
+        return value !== null && typeof value === 'object' && !Array.isArray(value);
+      default:
+        return false;
+    }
+  });
+}
+
+/** The samples of a JSON type the field's schema does not admit, by name. */
+export function wrongJsonTypes(schema: Schema): (readonly [string, unknown])[] {
+  return JSON_SAMPLES.filter(([, value]) => !typeAdmits(schema, value));
 }
 
 /** Numbers outside the declared bounds, fractions where an integer is asked, and values JSON turns into infinities. */
@@ -156,7 +195,8 @@ function badText(schema: Schema): fc.Arbitrary<unknown> | null {
   if (schema.format === 'date-time') options.push(fc.constantFrom('yesterday', '2030-13-01T00:00:00Z', '2030-01-01', '1e12', '2030-01-01T25:00:00Z'));
   if (schema.format === 'email') options.push(fc.constantFrom('nobody', '@example.com', 'a@', 'a b@example.com'));
   if (schema.enum) options.push(fc.string({ maxLength: 20 }).filter((s) => !schema.enum!.includes(s)));
-  if (schema.pattern) options.push(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !new RegExp(schema.pattern as string).test(s)));
+  // A free-text pattern refuses only the odd characters the "odd characters" site tries one by one.
+  if (schema.pattern && !FREE_TEXT.has(schema.pattern as string)) options.push(fc.string({ minLength: 1, maxLength: 8 }).filter((s) => !new RegExp(schema.pattern as string).test(s)));
   return options.length ? fc.oneof(...options) : null;
 }
 
@@ -224,13 +264,16 @@ export function badRequestSites(op: Operation, ids: IdBook): Site[] {
     const put = (arb: fc.Arbitrary<unknown>) => arb.map((value) => withValue(base, field, value));
     // A missing path parameter is another address, and answers like one.
     if (field.required) add(`${name} missing`, fc.constant(withValue(base, field, field.where === 'params' ? '' : DELETE)), 1);
-    // Path and query values are text on the wire; Ajv turns them into what the schema asks for.
-    if (field.where === 'body') add(`${name} of a wrong type`, put(wrongForType(field.schema)));
+    // Path and query values are text on the wire; Ajv turns them into what the schema asks for. A body is JSON: every
+    // value of a type its schema does not name is wrong, each tried once.
+    if (field.where === 'body') for (const [label, value] of wrongJsonTypes(field.schema)) add(`${name} given ${label}`, fc.constant(withValue(base, field, value)), 1);
     else if (field.schema.type === 'integer' || field.schema.type === 'number') add(`${name} not a number`, put(fc.oneof(fc.constantFrom('abc', '1e', '0x1g', 'NaN', 'Infinity', '--1'), fc.string({ minLength: 1, maxLength: 6 }).filter((s) => Number.isNaN(Number(s))))));
     if (field.where === 'query') add(`${name} given twice`, fc.constant(withValue(base, field, [String(valid), String(valid)])), 1);
     if (field.schema.type === 'integer' || field.schema.type === 'number') {
       const range = outOfRange(field.schema);
       if (range) add(`${name} out of range`, put(field.where === 'body' ? range : range.map((n) => String(n))));
+      const max = field.schema.maximum as number | undefined;
+      if (max !== undefined) add(`${name} one past its maximum`, fc.constant(withValue(base, field, field.where === 'body' ? max + 1 : String(max + 1))), 1);
       // JSON has no infinity, but 1e400 parses to one: only raw text can carry it.
       if (field.where === 'body') {
         const marked = JSON.stringify(withValue(base, field, INFINITE).body);
@@ -265,6 +308,22 @@ export function badRequestSites(op: Operation, ids: IdBook): Site[] {
     add('a body of 1 MB', fc.constant({ ...clone(base), rawBody: JSON.stringify({ padding: 'x'.repeat(1 << 20) }) }), 1);
   }
   return sites;
+}
+
+/**
+ * Requests valid but for one integer or number at the largest value its schema admits, one per such field: the edge the
+ * server must still answer without a 5xx (a page past the end is empty; a count nobody can pay is refused).
+ */
+export function atMaximumDrafts(op: Operation, ids: IdBook): { what: string; draft: Draft }[] {
+  const base = validDraft(op, ids);
+  const bodySchema = op.schema.body as Schema | undefined;
+  const fields = [...parameterFields(op.schema.params, 'params'), ...parameterFields(op.schema.querystring, 'query'), ...(bodySchema ? bodyFields(bodySchema) : [])];
+  return fields
+    .filter((field) => (field.schema.type === 'integer' || field.schema.type === 'number') && field.schema.maximum !== undefined)
+    .map((field) => {
+      const max = field.schema.maximum as number;
+      return { what: `${field.where} ${field.path.join('.')} = ${max}`, draft: withValue(base, field, field.where === 'body' ? max : String(max)) };
+    });
 }
 
 /** Percent-encodes a value for a path or query, lone surrogates as the bytes a client might send for them. */

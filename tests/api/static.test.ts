@@ -28,6 +28,13 @@ describe('the built client', () => {
     }
   });
 
+  it('lets content-hashed assets be kept for a year without asking again, and the page never', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
   it('serves assets, and picks up files added after start', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' })).body).toContain('viking');
     writeFileSync(join(dist, 'assets', 'later-5678.js'), 'console.log("later");');

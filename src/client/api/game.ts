@@ -14,7 +14,7 @@ export type StationedTroopsList = Schema<'StationedTroopsList'>;
 export type VillageRef = Schema<'VillageRef'>;
 
 /** What a player may order: returns are made by the game. */
-export type SendableMovementType = Exclude<MovementType, 'return'>;
+export type SendableMovementType = Schema<'SendableMovementType'>;
 
 export interface SendTroopsOrder {
   fromVillageId: string;

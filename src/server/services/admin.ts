@@ -10,6 +10,7 @@ import { freeTextError, normaliseFreeText, passwordError } from '../../rules/val
 import { recordAudit, type Actor } from './audit';
 import { leaveAlliance } from './alliances';
 import { notifyPlayers } from './live';
+import { pageWindow } from '../../rules/paging';
 
 export type AdminUserView = Schema<'AdminUser'>;
 
@@ -61,7 +62,7 @@ export async function searchUsers(db: Db, q: string | undefined, page: number, l
     .where(where)
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(pageWindow({ page, limit }).offset);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   return { users: await adminViews(db, rows), total: Number(total?.n ?? 0), page, limit };
 }

@@ -3,6 +3,7 @@ import { count, desc } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { auditLog } from '../db/schema';
+import { pageWindow } from '../../rules/paging';
 
 export interface Actor {
   /** The signed-in admin or game master; null for the operator at the command line. */
@@ -31,7 +32,7 @@ export async function listAudit(db: Db, page: number, limit: number): Promise<Sc
     .from(auditLog)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(pageWindow({ page, limit }).offset);
   const [total] = await db.select({ n: count() }).from(auditLog);
   return {
     entries: rows.map((row) => ({

@@ -1,7 +1,7 @@
 // Sending troops (units leave at once under the village's lock), the movements a player sees, battle reports, stationed troops and account figures.
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Schema } from '../../contract';
+import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
@@ -15,6 +15,7 @@ import { summedEffects } from './wonder-effects';
 import { notifyPlayers } from './live';
 import { placeOf, unitsOf } from './arrivals';
 import { ownerTotals } from './population';
+import { pageWindow } from '../../rules/paging';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -77,21 +78,15 @@ async function targetOf(db: Db, senderId: string, villageId: string) {
   return row ?? null;
 }
 
-export interface SendTroopsInput {
-  fromVillageId: string;
-  toVillageId: string;
-  units: UnitCounts;
-  movementType: string;
-  heroId?: string;
-}
+/** The contract's request: the schema has already refused a `return` (only the game sends armies home) and an empty army map. */
+export type SendTroopsInput = RequestBody<'sendTroops'>;
 
 /**
  * Sends units (and optionally a hero) from one of the player's villages. They leave at once: the village
  * is settled to now and pays them under its row lock, so two orders never send the same unit twice.
  */
 export async function sendTroops(db: Db, userId: string, input: SendTroopsInput, now: Date): Promise<{ movement: MovementView }> {
-  if (input.movementType === 'return') throw badRequest('Armies return by themselves; send an attack, a raid or reinforcements');
-  const type = input.movementType as SendableMovement;
+  const type: SendableMovement = input.movementType;
   const units = cleanUnits(input.units);
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
   if (input.heroId && type === 'reinforce') throw badRequest('Heroes march only to battle: send them with an attack or a raid');
@@ -206,7 +201,7 @@ export async function listBattles(db: Db, userId: string, page: number, limit: n
     .where(involves(userId))
     .orderBy(desc(battleReports.occurredAt), desc(battleReports.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(pageWindow({ page, limit }).offset);
   const [total] = await db.select({ n: count() }).from(battleReports).where(involves(userId));
   const [unread] = await db.select({ n: count() }).from(battleReports).where(unreadBy(userId));
   return { battles: rows.map((row) => reportView(row, userId)), page, limit, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0) };
