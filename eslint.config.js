@@ -10,7 +10,11 @@
 //   client/state    src/client/state: jotai atoms.  client/ui: shared widgets.  client/map: the PixiJS map.
 //   client/entry    the rest of src/client (main.tsx).
 //   rules           src/rules: pure game rules.   contract: src/contract, HTTP types shared by both sides.
-//   server/routes, server/services, server/db, server/core (the rest of src/server).   tests/api.
+//   server/services a domain folder (src/server/village, army, map, ...): its route files (routes.ts, <tag>-routes.ts:
+//                   handlers by operationId) and its services (load, settle, apply a rule, write); the two are kept
+//                   apart by file name with no-restricted-imports, below.
+//   server/http     the Fastify plugins app.ts composes (sign-in limits, ...).
+//   server/db, server/core (the files directly in src/server: app, config, the contract's registration).   tests/api.
 // Each policy below is a ban with the reason shown to the developer. The last policy matching an import
 // decides (so each `allow` follows the ban it excepts), and one import gets one report. The network
 // globals are banned with core rules because they are not imports. tests/lint proves every ban fires.
@@ -34,9 +38,9 @@ const zones = [
   zone('client/entry', 'src/client'),
   zone('rules', 'src/rules'),
   zone('contract', 'src/contract'),
-  zone('server/routes', 'src/server/routes'),
-  zone('server/services', 'src/server/services'),
   zone('server/db', 'src/server/db'),
+  zone('server/http', 'src/server/http'),
+  zone('server/services', 'src/server/*', ['domain']),
   zone('server/core', 'src/server'),
   zone('tests/api', 'tests/api'),
 ];
@@ -93,16 +97,6 @@ const boundaryPolicies = [
     message: 'The map draws atoms and reports gestures; it never fetches or imports features.',
   },
   {
-    from: fromZone('server/routes'),
-    disallow: [toZone(['rules', 'server/db']), toPackage('drizzle-orm')],
-    message: 'Routes parse and shape replies; rules and storage belong in services.',
-  },
-  {
-    from: fromZone('server/services'),
-    disallow: [toZone('server/routes'), toPackage(['fastify', '@fastify/*'])],
-    message: 'Services never read HTTP objects: routes pass plain values in.',
-  },
-  {
     from: fromZone('contract'),
     disallow: [{ to: { element: { isUnknown: false } } }, { to: { module: { origin: ['external', 'core'] } } }],
     message: 'src/contract holds only the types generated from openapi.yaml: it imports nothing else.',
@@ -112,6 +106,10 @@ const boundaryPolicies = [
     message: 'src/contract is types only: import it with `import type`.',
   },
 ];
+
+const routeFiles = 'src/server/*/*routes.ts';
+const servicesMessage = 'Services never read HTTP objects: routes pass plain values in.';
+const routesMessage = 'Routes parse and shape replies; rules and storage belong in services.';
 
 // The network from the browser: every way of opening a connection except through src/client/api.
 const networkGlobals = ['fetch', 'XMLHttpRequest', 'EventSource', 'WebSocket'];
@@ -163,6 +161,21 @@ export default tseslint.config(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies: boundaryPolicies }],
+    },
+  },
+  // A domain folder holds its route files and its services side by side, so the two layer rules of the server go by file
+  // name (boundaries zones are folders): a route file is `routes.ts` or `<tag>-routes.ts`.
+  {
+    files: ['src/server/*/*.ts'],
+    ignores: [routeFiles, 'src/server/db/**', 'src/server/http/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['fastify', '@fastify/*', '**/routes', '**/*-routes', './routes', './*-routes'], message: servicesMessage }] }],
+    },
+  },
+  {
+    files: [routeFiles],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', '**/rules/*', '**/db/*'], message: routesMessage }] }],
     },
   },
   {

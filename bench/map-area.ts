@@ -9,9 +9,9 @@ import { systemClock } from '../src/server/clock';
 import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
 import { seedWorld } from './support/seed-world';
-import { createSession } from '../src/server/auth/sessions';
-import { mapAreaJson } from '../src/server/services/map-area';
-import { MapAreaCache } from '../src/server/services/map-area-cache';
+import { createSession } from '../src/server/accounts/sessions';
+import { mapAreaJson } from '../src/server/map/area';
+import { MapAreaCache } from '../src/server/map/area-cache';
 import { AREA_TARGET } from './support/targets';
 
 const VILLAGES = 300;

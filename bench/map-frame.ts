@@ -19,7 +19,7 @@ import { systemClock } from '../src/server/clock';
 import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
 import { seedWorld } from './support/seed-world';
-import { mapAreaJson } from '../src/server/services/map-area';
+import { mapAreaJson } from '../src/server/map/area';
 import { chunkCentre, chunkKey, chunkOf, chunkTiles, CHUNK_RADIUS } from '../src/client/map/chunks';
 import type { MapChunk, MapTile } from '../src/client/state/map';
 import type { ArrowTrace, BenchApi, BenchData, PanResult } from './map-frame/page';

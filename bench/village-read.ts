@@ -4,7 +4,7 @@ import { buildApp } from '../src/server/app';
 import { FakeClock } from '../src/server/clock';
 import { testConfig } from '../src/server/config';
 import { openPglite } from '../src/server/db/open';
-import { createSession } from '../src/server/auth/sessions';
+import { createSession } from '../src/server/accounts/sessions';
 import { worlds } from '../src/server/db/schema';
 import { settleMetrics } from '../src/rules/village-timeline';
 

@@ -2,13 +2,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../src/server/db/open';
 import { buildings, sessions, units, users, villages, worlds } from '../../src/server/db/schema';
-import { hashToken } from '../../src/server/auth/sessions';
+import { hashToken } from '../../src/server/accounts/sessions';
 import { STARTING_BUILDINGS } from '../../src/rules/buildings';
 import { startingStock } from '../../src/rules/resources';
 import { findCapitalSpot } from '../../src/rules/world';
 import { isEmptyLand } from '../../src/rules/terrain';
 import { mulberry32 } from './seed-world';
-import { skipTutorial } from '../../src/server/services/tutorial';
+import { skipTutorial } from '../../src/server/progress/tutorial';
 
 /** Players per world: the capital ring of one world holds about this many villages 3 tiles apart. */
 export const PER_WORLD = 1000;

@@ -351,7 +351,7 @@ export function pickQuests(pool: readonly QuestDefinition[], seed: string, count
  * Every game event a player's quests could still count: the objectives of their quests in progress and of
  * the tutorial steps not yet completed (each step starts by itself when the one before completes, possibly
  * in the middle of a batch of events). An event outside this set can never advance anything, so the
- * sweeper may drop it without settling the player's quests (services/quests.ts).
+ * sweeper may drop it without settling the player's quests (progress/quests.ts).
  */
 export function eventsQuestsCount(rows: readonly { questKey: string; status: string }[]): string[] {
   const names = new Set<string>();

@@ -4,12 +4,12 @@ import { openDatabase } from './db/open';
 import { dataDirHolder } from './db/lock';
 import { GameError } from './errors';
 import { readSecret } from './read-secret';
-import { setPassword, userIdByEmail } from './services/accounts';
-import { setUserRole } from './services/admin';
-import { OPERATOR } from './services/audit';
-import { createWorldAs } from './services/gamemaster';
-import { ensureDefaultWorld } from './services/worlds-bootstrap';
-import { describeBuildingSet, describeGrant, grantToPlayer, parseResourceArgs, setBuildingLevel } from './services/operator';
+import { setPassword, userIdByEmail } from './accounts/accounts';
+import { setUserRole } from './operators/admin';
+import { OPERATOR } from './operators/audit';
+import { createWorldAs } from './operators/gamemaster';
+import { ensureDefaultWorld } from './worlds/bootstrap';
+import { describeBuildingSet, describeGrant, grantToPlayer, parseResourceArgs, setBuildingLevel } from './operators/operator';
 
 const usage = `Usage:
   npm run cli -- set-role <email> <role>          role: user, premium, moderator, gamemaster, admin

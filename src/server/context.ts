@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/open';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
-import type { LiveHub } from './live-hub';
-import type { ActivityLog } from './services/activity';
+import type { LiveHub } from './live/hub';
+import type { ActivityLog } from './accounts/activity';
 import type { UserRow } from './db/schema';
 import { unauthorized } from './errors';
 

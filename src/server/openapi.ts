@@ -8,7 +8,7 @@ import { badRequest } from './errors';
 import { FREE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN, freeTextError } from '../rules/validation';
 import { signedIn } from './context';
 import { RawJson, Redirect, type Handlers, type OperationInput } from './operations';
-import type { SignInLimits } from './auth/rate-limit';
+import type { SignInLimits } from './http/rate-limit';
 import { openapiPath } from './repo-files';
 
 type Json = Record<string, unknown>;

@@ -8,7 +8,7 @@ import { auditLog, users, villages } from '../../src/server/db/schema';
 import { listOperations } from '../../src/server/openapi';
 import { fieldProduction } from '../../src/rules/economy';
 import { trainingTimeSeconds } from '../../src/rules/units';
-import { setBuildingLevel } from '../../src/server/services/operator';
+import { setBuildingLevel } from '../../src/server/operators/operator';
 
 let t: TestApp;
 let admin: Player;

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, registerPlayer, startTestApp, type TestApp } from './harness';
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../src/server/db/schema';
-import { userIdByEmail } from '../../src/server/services/accounts';
-import { setUserRole } from '../../src/server/services/admin';
-import { OPERATOR } from '../../src/server/services/audit';
+import { userIdByEmail } from '../../src/server/accounts/accounts';
+import { setUserRole } from '../../src/server/operators/admin';
+import { OPERATOR } from '../../src/server/operators/audit';
 
 /** What `npm run cli -- set-role` does: the admin page's service, as the operator. */
 const setRole = async (db: Parameters<typeof userIdByEmail>[0], email: string, role: string) =>

@@ -18,7 +18,7 @@ import {
   type VillageJson,
 } from './village-helpers';
 import { buildings, trainingOrders, units, villages } from '../../src/server/db/schema';
-import { sweepDueVillages } from '../../src/server/services/sweeper';
+import { sweepDueVillages } from '../../src/server/sweeper';
 import { settleMetrics } from '../../src/rules/village-timeline';
 import { BUILDING_MESSAGES, buildTimeSeconds, buildingCost } from '../../src/rules/buildings';
 import { fieldProduction, population, storageCapacity } from '../../src/rules/economy';

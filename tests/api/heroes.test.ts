@@ -5,7 +5,7 @@ import { registerPlayer, newPlayer, startTestApp, type TestApp } from './harness
 import { amounts, newVillage, overview, type Player, type VillageJson } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { heroes } from '../../src/server/db/schema';
-import { grantToPlayer, setBuildingLevel } from '../../src/server/services/operator';
+import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { DEFAULT_MAX_HEROES, HERO_TYPES, experienceForNextLevel, recruitmentCost } from '../../src/rules/heroes';
 import { RESOURCE_TYPES } from '../../src/rules/resources';
 

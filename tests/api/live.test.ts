@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
 import { newVillage } from './village-helpers';
 import { placeAt, send, station } from './army-helpers';
-import { sweepDueArrivals } from '../../src/server/services/sweeper';
+import { sweepDueArrivals } from '../../src/server/sweeper';
 
 let t: TestApp;
 let base: string;

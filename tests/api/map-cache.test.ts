@@ -4,10 +4,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { newPlayer, registerPlayer, startTestApp, type TestApp } from './harness';
-import { createWorld } from '../../src/server/services/world-admin';
+import { createWorld } from '../../src/server/operators/world-admin';
 import { buildings, users, villages, type WorldRow } from '../../src/server/db/schema';
-import { mapAreaJson } from '../../src/server/services/map-area';
-import { MapAreaCache } from '../../src/server/services/map-area-cache';
+import { mapAreaJson } from '../../src/server/map/area';
+import { MapAreaCache } from '../../src/server/map/area-cache';
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { registerPlayer, startTestApp, type TestApp } from './harness';
 import { expectSchema } from './contract';
-import { createWorld } from '../../src/server/services/world-admin';
+import { createWorld } from '../../src/server/operators/world-admin';
 import { buildings, villages, worlds, type WorldRow } from '../../src/server/db/schema';
 import { terrainAt } from '../../src/rules/terrain';
 import { population } from '../../src/rules/economy';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
 import { stationedTroops, users } from '../../src/server/db/schema';
-import { grantToPlayer, setBuildingLevel } from '../../src/server/services/operator';
+import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { registerPlayer, newPlayer, type TestApp } from './harness';
 import { newVillage, overview, worldId, type Player, type VillageJson } from './village-helpers';
 import { placeAt, send, station } from './army-helpers';

@@ -5,8 +5,8 @@ import { registerPlayer, newPlayer, startTestApp, type TestApp } from './harness
 import { amounts, newVillage, overview, worldId, DAY, HOUR, type Player, type VillageJson } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { questEvents } from '../../src/server/db/schema';
-import { sweepDueVillages } from '../../src/server/services/sweeper';
-import { dropUncountedEvents, sweepQuestEvents } from '../../src/server/services/quests';
+import { sweepDueVillages } from '../../src/server/sweeper';
+import { dropUncountedEvents, sweepQuestEvents } from '../../src/server/progress/quests';
 import { TUTORIAL, questDefinition } from '../../src/rules/quest-catalog';
 import { buildTimeSeconds, buildingCost } from '../../src/rules/buildings';
 import { trainingTimeSeconds } from '../../src/rules/units';

@@ -10,7 +10,7 @@ import { newVillage, worldId, type Player, type VillageJson } from './village-he
 import { withRole } from './proof-world';
 import type { Schema } from '../../src/contract';
 import { allianceMembers, buildings, heroes, movements, rewardGrants, stationedTroops, trainingOrders, units, villages, wonderContributions } from '../../src/server/db/schema';
-import { grantToPlayer, setBuildingLevel } from '../../src/server/services/operator';
+import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { buildingCost, type BuildingType } from '../../src/rules/buildings';
 import { recruitmentCost, experienceForNextLevel } from '../../src/rules/heroes';
 import { UNITS } from '../../src/rules/units';

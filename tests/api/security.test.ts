@@ -6,8 +6,8 @@ import { newVillage, HOUR } from './village-helpers';
 import { buildApp, loggedRequest } from '../../src/server/app';
 import { testConfig } from '../../src/server/config';
 import { sessions } from '../../src/server/db/schema';
-import { housekeeping } from '../../src/server/services/sweeper';
-import { MAX_SESSIONS_PER_USER } from '../../src/server/auth/sessions';
+import { housekeeping } from '../../src/server/sweeper';
+import { MAX_SESSIONS_PER_USER } from '../../src/server/accounts/sessions';
 
 const login = (t: TestApp, email: string, headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/auth/login', headers, payload: { email, password: 'Wrong#2026pass', ...extra } });

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { allianceMembers, buildings, trainingOrders, units, users, villages, wonders, worldEvents } from '../../src/server/db/schema';
-import { hashToken, userForToken } from '../../src/server/auth/sessions';
-import { loadWholeVillage, lockWholeVillage } from '../../src/server/services/village-load';
+import { hashToken, userForToken } from '../../src/server/accounts/sessions';
+import { loadWholeVillage, lockWholeVillage } from '../../src/server/village/load';
 import { startTestApp, type TestApp } from './harness';
 import { HOUR, newVillage, overview, production } from './village-helpers';
 

@@ -96,7 +96,7 @@ describe('only src/client/map imports PixiJS', () => {
 
   // There the zone's own ban is the one reported: one message per import, from the last policy that matches.
   it('reports it on the server and in the rules too, with their own reasons', async () => {
-    await expectEveryLineReported('src/server/services/fixture.ts', ["import { Container } from 'pixi.js';"], 'must not import client code, React or Pixi');
+    await expectEveryLineReported('src/server/village/fixture.ts', ["import { Container } from 'pixi.js';"], 'must not import client code, React or Pixi');
     await expectEveryLineReported('src/rules/fixture.ts', ["import { Container } from 'pixi.js';"], 'src/rules is pure');
   });
 });
@@ -126,7 +126,7 @@ describe('src/rules is pure', () => {
 describe('the server never imports the client, React or Pixi', () => {
   it('reports client code and browser frameworks in src/server', async () => {
     await expectEveryLineReported(
-      'src/server/services/fixture.ts',
+      'src/server/village/fixture.ts',
       [
         "import { tokenAtom } from '../../client/state/session';",
         "import { apiError } from '../../client/api/client.ts';",
@@ -202,7 +202,7 @@ describe('src/client/api depends on no other client folder', () => {
 describe('the older layer rules', () => {
   it('keeps rules, storage and drizzle out of routes', async () => {
     await expectEveryLineReported(
-      'src/server/routes/fixture.ts',
+      'src/server/village/fixture-routes.ts',
       ["import { BUILDINGS } from '../../rules/buildings';", "import { villages } from '../db/schema';", "import { eq } from 'drizzle-orm';"],
       'Routes parse and shape replies',
     );
@@ -210,8 +210,8 @@ describe('the older layer rules', () => {
 
   it('keeps fastify and routes out of services', async () => {
     await expectEveryLineReported(
-      'src/server/services/fixture.ts',
-      ["import Fastify from 'fastify';", "import helmet from '@fastify/helmet';", "import { allHandlers } from '../routes/index';"],
+      'src/server/village/fixture.ts',
+      ["import Fastify from 'fastify';", "import helmet from '@fastify/helmet';", "import { villageRoutes } from './routes';"],
       'Services never read HTTP objects',
     );
   });
@@ -295,7 +295,7 @@ describe('code inside the boundaries', () => {
       ],
     ],
     [
-      'src/server/services/fixture.ts',
+      'src/server/village/fixture.ts',
       [
         "import { eq } from 'drizzle-orm';",
         "import { villages } from '../db/schema';",
@@ -307,8 +307,8 @@ describe('code inside the boundaries', () => {
       ],
     ],
     [
-      'src/server/routes/fixture.ts',
-      ["import type { FastifyInstance } from 'fastify';", "import { checkDatabase } from '../services/health';", 'export type App = FastifyInstance;', 'export { checkDatabase };'],
+      'src/server/village/fixture-routes.ts',
+      ["import type { FastifyInstance } from 'fastify';", "import { checkDatabase } from '../health/health';", 'export type App = FastifyInstance;', 'export { checkDatabase };'],
     ],
     ['src/rules/fixture.ts', ["import { BUILDINGS } from './buildings';", "import type { components } from '../contract';", 'export type User = components["schemas"]["User"];', 'export { BUILDINGS };']],
     ['tests/api/fixture.test.ts', ["import { BUILDINGS } from '../../src/rules/buildings';", "import type { paths } from '../../src/contract';", 'export type Paths = paths;', 'export { BUILDINGS };']],

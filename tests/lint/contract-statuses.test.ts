@@ -1,7 +1,7 @@
 // The contract lists every error status an operation can answer: those its handler's code can throw, and those of the guards in front of it.
 import { describe, expect, it } from 'vitest';
 import { listOperations, type Operation } from '../../src/server/openapi';
-import { OPEN_WITH_TEMPORARY_PASSWORD } from '../../src/server/services/accounts';
+import { OPEN_WITH_TEMPORARY_PASSWORD } from '../../src/server/accounts/accounts';
 import { handlerStatuses } from './handler-statuses';
 
 /**

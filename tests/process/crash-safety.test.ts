@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { compiledServer, freePort, runServer, waitForHealth, type ServerRun } from '../support/server-process';
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/open';
-import { createWorld } from '../../src/server/services/world-admin';
+import { createWorld } from '../../src/server/operators/world-admin';
 import { LoadLog, play, seatPlayers } from '../support/load-run';
 import { ackCounts } from '../support/sim-player';
 import { allHomeBy, checkWorld, snapshotWorld } from '../support/world-check';

@@ -5,7 +5,7 @@ import { compiledServer, freePort, runServer, waitForHealth, type ServerRun } fr
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPostgres, type Database } from '../../src/server/db/open';
 import { units } from '../../src/server/db/schema';
-import { createWorld } from '../../src/server/services/world-admin';
+import { createWorld } from '../../src/server/operators/world-admin';
 import { LoadLog, seatPlayers } from '../support/load-run';
 
 const url = process.env.DATABASE_URL;

@@ -6,7 +6,7 @@ import { freePort, runServer, waitForHealth, compiledServer, type ServerRun } fr
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPostgres, type Database } from '../../src/server/db/open';
 import { buildings } from '../../src/server/db/schema';
-import { createWorld } from '../../src/server/services/world-admin';
+import { createWorld } from '../../src/server/operators/world-admin';
 
 const url = process.env.DATABASE_URL;
 

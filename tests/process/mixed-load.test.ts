@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compiledServer, freePort, runServer, waitForHealth, type ServerRun } from '../support/server-process';
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPostgres, type Database } from '../../src/server/db/open';
-import { createWorld } from '../../src/server/services/world-admin';
+import { createWorld } from '../../src/server/operators/world-admin';
 import { LoadLog, play, seatPlayers } from '../support/load-run';
 import { ackCounts } from '../support/sim-player';
 import { allHomeBy, checkWorld, snapshotWorld, storedVillages } from '../support/world-check';

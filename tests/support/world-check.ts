@@ -2,7 +2,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/open';
 import { battleReports, movements, stationedTroops, users, villages, type BattleReportRow, type MovementRow } from '../../src/server/db/schema';
-import { loadParts, loadVillageHead, toVillageState } from '../../src/server/services/village-store';
+import { loadParts, loadVillageHead, toVillageState } from '../../src/server/village/store';
 import { settleVillage, villageEconomy, type VillageState } from '../../src/rules/village-timeline';
 import { STARTING_BUILDINGS } from '../../src/rules/buildings';
 import { RESOURCE_TYPES } from '../../src/rules/resources';

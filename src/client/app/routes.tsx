@@ -51,7 +51,7 @@ function VillageHome() {
 }
 
 /** Sub-routes of /game; village is the default. */
-const gameRoutes: readonly AppRoute[] = [
+const armyRoutes: readonly AppRoute[] = [
   { index: true, redirect: 'village' },
   { path: 'village', access: 'signed-in', page: VillageHome },
   { path: 'map', access: 'signed-in', page: MapPage },
@@ -76,7 +76,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/auth/callback', access: 'public', page: CallbackPage },
   { path: '/forbidden', access: 'public', page: ForbiddenPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
-  { path: '/game', access: 'signed-in', page: GameFrame, children: gameRoutes },
+  { path: '/game', access: 'signed-in', page: GameFrame, children: armyRoutes },
   { path: '/gamemaster/*', access: { role: 'gamemaster' }, page: GameMasterFrame },
   { path: '/admin/*', access: { role: 'admin' }, page: AdminPage },
   // Art tuning for the map (assets/): every tile type at every zoom step on the real stage.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Movement } from '../api/game';
+import type { Movement } from '../api/army';
 import { incomingAttacks, onClientClock, secondsUntil } from './army';
 
 const place = { id: 'v', name: 'Hedeby', x: 0, y: 0 };

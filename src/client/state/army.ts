@@ -1,6 +1,6 @@
 // The player's armies as last read: movements on the march (with their arrival on the client's clock), unread battle reports, stationed troops, and the intents that reload them.
 import { atom } from 'jotai';
-import { listBattles, listMovements, listStationedTroops, type Movement, type StationedTroopsList } from '../api/game';
+import { listBattles, listMovements, listStationedTroops, type Movement, type StationedTroopsList } from '../api/army';
 import type { LoadStatus } from './village';
 
 export type { Movement, StationedTroopsList };

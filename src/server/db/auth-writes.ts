@@ -1,4 +1,4 @@
-// Counts this process's writes to users and sessions as they go to the database and come back, so a remembered session lookup (auth/session-cache.ts) is never older than this process's own last write.
+// Counts this process's writes to users and sessions as they go to the database and come back, so a remembered session lookup (accounts/session-cache.ts) is never older than this process's own last write.
 import type pg from 'pg';
 import { wrapQueries } from './client-queries';
 

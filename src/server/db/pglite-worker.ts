@@ -95,7 +95,7 @@ export class PgliteWorker {
    * answer the same while this number stays as it was before the lookup was sent: this thread is the
    * database's only client, and a write counts both when it leaves (so no lookup sent later is remembered
    * from before it) and when its answer is in (so neither is one that the thread ran before it).
-   * auth/session-cache.ts relies on it.
+   * accounts/session-cache.ts relies on it.
    */
   authWriteCount(): number {
     return this.authWrites;

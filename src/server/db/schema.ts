@@ -94,7 +94,7 @@ export const villages = pgTable(
 );
 
 /**
- * How often the villages of one map chunk (CHUNK_SIDE x CHUNK_SIDE tiles, see services/map-chunks.ts) have changed as the
+ * How often the villages of one map chunk (CHUNK_SIDE x CHUNK_SIDE tiles, see map/chunks.ts) have changed as the
  * map shows them. Database triggers (migration 0008) bump it in the same transaction as the change, so every server
  * process can tell whether its cached map fragments are still right with one small read.
  */

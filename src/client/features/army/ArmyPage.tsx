@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Link, useSearchParams } from 'react-router';
 import { listHeroes, type Hero } from '../../api/heroes';
-import type { Movement } from '../../api/game';
+import type { Movement } from '../../api/army';
 import {
   armyVersionAtom,
   loadMovementsAtom,

@@ -2,7 +2,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { apiError } from '../../api/client';
-import { sendTroops, type Movement, type SendableMovementType } from '../../api/game';
+import { sendTroops, type Movement, type SendableMovementType } from '../../api/army';
 import type { Hero } from '../../api/heroes';
 import { searchMap, type MapSearchResult } from '../../api/map';
 import type { Village } from '../../api/villages';

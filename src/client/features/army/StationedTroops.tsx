@@ -1,7 +1,7 @@
 // Reinforcements: the player's troops standing in other villages (with Recall) and allies' troops standing in theirs.
 import { useState } from 'react';
 import { apiError } from '../../api/client';
-import { recallStationedTroops, type Movement, type StationedTroopsList } from '../../api/game';
+import { recallStationedTroops, type Movement, type StationedTroopsList } from '../../api/army';
 import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
 import { describeUnits } from './model';
 

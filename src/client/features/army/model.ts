@@ -1,6 +1,6 @@
 // Pure helpers of the army page: what the address asks for, the army being composed, the march preview, who may lead it.
 import type { Hero } from '../../api/heroes';
-import type { SendableMovementType, UnitCounts } from '../../api/game';
+import type { SendableMovementType, UnitCounts } from '../../api/army';
 import type { Unit } from '../../api/villages';
 import { marchSeconds } from '../../../rules/movements';
 import { UNITS, UNIT_TYPES, carryCapacity, slowestSpeed, unitEntries, type UnitType } from '../../../rules/units';

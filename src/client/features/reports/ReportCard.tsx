@@ -1,5 +1,5 @@
 // One battle report: a line with the outcome (unread ones marked) that expands to both sides' units sent, lost and survived, the loot, the wall and loyalty.
-import type { BattleReport, BattleSide } from '../../api/game';
+import type { BattleReport, BattleSide } from '../../api/army';
 import { formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
 import { formatDateTime } from '../../ui/dates';

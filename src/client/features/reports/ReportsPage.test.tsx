@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { MemoryRouter } from 'react-router';
-import type { BattleReport } from '../../api/game';
+import type { BattleReport } from '../../api/army';
 import { reportsVersionAtom, unreadReportsAtom } from '../../state/army';
 import ReportsPage from './ReportsPage';
 

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useSearchParams } from 'react-router';
-import { listBattles, markBattleRead, type BattleReportPage } from '../../api/game';
+import { listBattles, markBattleRead, type BattleReportPage } from '../../api/army';
 import { reportsVersionAtom, unreadReportsAtom } from '../../state/army';
 import { Spinner } from '../../ui/Spinner';
 import { ReportCard } from './ReportCard';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BattleReport } from '../../api/game';
+import type { BattleReport } from '../../api/army';
 import { lootTotal, outcomeFor, pageCount, reportTitle, unitLines } from './model';
 
 const village = (name: string) => ({ id: name, name, x: 1, y: 2 });

@@ -1,5 +1,5 @@
 // Pure helpers of the battle reports: the headline from the reader's side, the unit table of one side, and the loot total.
-import type { BattleReport, BattleSide } from '../../api/game';
+import type { BattleReport, BattleSide } from '../../api/army';
 import { UNITS, UNIT_TYPES, type UnitType } from '../../../rules/units';
 
 export const REPORTS_PAGE_SIZE = 20;

@@ -1,0 +1,171 @@
+// Accounts: registration, password login, session lookup and roles; the HTTP layer passes plain values in.
+import { and, eq, ne, sql, asc } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { sessions, users, type UserRow } from '../db/schema';
+import { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
+import { createSession, revokeSession, sessionKey, userForToken } from './sessions';
+import type { Schema } from '../../contract';
+import { passwordError, validateRegistration } from '../../rules/validation';
+import { parseRole } from '../../rules/roles';
+import { notifyPlayers } from '../live/notify';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+
+/** A user as every reply shows one (never the password hash nor the Discord id). */
+export type PublicUser = Schema<'User'>;
+
+export function publicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: parseRole(row.role) ?? 'user',
+    discordAvatar: row.discordAvatar,
+    createdAt: row.createdAt.toISOString(),
+    mustChangePassword: row.mustChangePassword,
+    discordLinked: row.discordId !== null,
+  };
+}
+
+export type AuthResult = Schema<'AuthResponse'>;
+
+/** Which of email and username are taken, as the 409 message a person reads. */
+async function assertFree(db: Db, email: string, username: string): Promise<void> {
+  const taken = await db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email}) or lower(${users.username}) = lower(${username})`);
+  const emailTaken = taken.some((u) => u.email.toLowerCase() === email.toLowerCase());
+  const usernameTaken = taken.some((u) => u.username.toLowerCase() === username.toLowerCase());
+  if (emailTaken && usernameTaken) throw conflict('Email and username are already taken');
+  if (emailTaken) throw conflict('Email is already registered');
+  if (usernameTaken) throw conflict('Username is already taken');
+}
+
+export async function register(db: Db, input: { username: string; email: string; password: string }, now: Date): Promise<AuthResult> {
+  const username = input.username.trim();
+  const email = input.email.trim();
+  const errors = validateRegistration({ username, email, password: input.password });
+  const fields = Object.entries(errors);
+  if (fields.length > 0) {
+    throw badRequest(fields[0][1], fields.map(([field, message]) => ({ field, message })));
+  }
+  await assertFree(db, email, username);
+  const passwordHash = await hashPassword(input.password);
+  let row: UserRow;
+  try {
+    [row] = await db.insert(users).values({ username, email, passwordHash, role: 'user', createdAt: now }).returning();
+  } catch (error) {
+    // Two registrations raced past assertFree: the unique index decides, and the loser gets the same 409.
+    if (isUniqueViolation(error)) {
+      await assertFree(db, email, username);
+      throw conflict('Email or username is already taken');
+    }
+    throw error;
+  }
+  const token = await createSession(db, row.id, now);
+  return { user: publicUser(row), token };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let at: unknown = error;
+  while (at && typeof at === 'object' && !seen.has(at)) {
+    seen.add(at);
+    if ((at as { code?: string }).code === '23505') return true;
+    at = (at as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export const LOGIN_FAILED = 'Invalid email or password';
+
+export async function login(db: Db, input: { email: string; password: string; rememberMe?: boolean }, now: Date): Promise<AuthResult> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email.trim()})`)
+    .limit(1);
+  if (!row || !row.passwordHash) {
+    // Spend the same time as a real check so the reply does not reveal whether the email exists.
+    await verifyPassword(await decoyPasswordHash(), input.password);
+    throw unauthorized(LOGIN_FAILED);
+  }
+  if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
+  // Only the right password learns of a suspension: nobody else finds out the account exists.
+  if (row.suspendedAt) throw forbidden(suspendedMessage(row));
+  const token = await createSession(db, row.id, now, input.rememberMe === true);
+  return { user: publicUser(row), token };
+}
+
+export const CHOOSE_PASSWORD_FIRST = 'Choose your own password first: an admin gave you a temporary one';
+/** What a player with a temporary password may still call. */
+export const OPEN_WITH_TEMPORARY_PASSWORD: ReadonlySet<string> = new Set(['getMe', 'changePassword', 'logout']);
+
+/** What a suspended player reads when signing in. */
+export function suspendedMessage(row: Pick<UserRow, 'suspensionReason'>): string {
+  return row.suspensionReason ? `This account is suspended: ${row.suspensionReason}` : 'This account is suspended';
+}
+
+/** The user of a live session; a suspended account has none (its sessions ended with the suspension). */
+export async function currentUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  const user = await userForToken(db, token, now);
+  return user && !user.suspendedAt ? user : null;
+}
+
+/**
+ * Replaces the player's password after checking the current one; ends their other sessions, and clears
+ * the duty to change a temporary password.
+ */
+export async function changePassword(db: Db, user: UserRow, sessionToken: string, input: { currentPassword: string; newPassword: string }): Promise<PublicUser> {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('The current password is not right', [{ field: 'currentPassword', message: 'The current password is not right' }]);
+  }
+  const weak = passwordError(input.newPassword);
+  if (weak) throw badRequest(weak, [{ field: 'newPassword', message: weak }]);
+  if (input.newPassword === input.currentPassword) {
+    throw badRequest('Choose a password other than the current one', [{ field: 'newPassword', message: 'Choose a password other than the current one' }]);
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
+    .where(eq(users.id, user.id))
+    .returning();
+  await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sessionKey(sessionToken))));
+  return publicUser(updated);
+}
+
+/** Ends the session, and its event streams on every server process. */
+export async function logout(db: Db, userId: string, token: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, token);
+    await notifyPlayers(tx, [userId], { kind: 'signed_out', session: sessionKey(token) });
+  });
+}
+
+export async function listUsers(db: Db): Promise<PublicUser[]> {
+  const rows = await db.select().from(users).orderBy(asc(users.createdAt));
+  return rows.map(publicUser);
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
+  return row ?? null;
+}
+
+/** The id of the account with `email`, for operator commands that name players by e-mail. */
+export async function userIdByEmail(db: Db, email: string): Promise<string> {
+  const row = await findUserByEmail(db, email);
+  if (!row) throw notFound(`No user with email ${email}`);
+  return row.id;
+}
+
+export async function setPassword(db: Db, email: string, password: string): Promise<PublicUser> {
+  const weak = passwordError(password);
+  if (weak) throw badRequest(weak);
+  const row = await findUserByEmail(db, email);
+  if (!row) throw notFound(`No user with email ${email}`);
+  const [updated] = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.id)).returning();
+  // A reset password must lock out whoever held the old one.
+  await db.delete(sessions).where(eq(sessions.userId, row.id));
+  return publicUser(updated);
+}

@@ -1,0 +1,115 @@
+// Routes of the auth tag: register, login, me, logout, password change, and the Discord sign-in (redirect, callback, one-time code) and link.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { Redirect, type Handlers } from '../operations';
+import * as accounts from './accounts';
+import { DiscordLoginError, finishDiscord, redeemDiscordCode, startDiscord } from './discord';
+import { badRequest, GameError } from '../errors';
+
+const STATE_COOKIE = 'discord_oauth_state';
+const COOKIE_PATH = '/api/auth/discord';
+
+/** A cookie of the request; a value that does not decode (a hand-made cookie) counts as absent. */
+function readCookie(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export function authRoutes(ctx: AppContext): Handlers {
+  const { db, clock, config } = ctx;
+  // Secure only over HTTPS: on a plain-http LAN a Secure cookie would never come back.
+  const secure = config.https ? '; Secure' : '';
+
+  const setState = (reply: FastifyReply, state: string) =>
+    reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`);
+  const clearState = (reply: FastifyReply) => reply.header('set-cookie', `${STATE_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+  /** Back to the client's callback page; never with a session token in the address. */
+  const toClient = (params: Record<string, string>) => new Redirect(`/auth/callback?${new URLSearchParams(params)}`);
+
+  return {
+    // Sign-in calls are limited per address and per account before they get here (x-rate-limit in openapi.yaml).
+    async register({ body }) {
+      return accounts.register(db, body, clock.now());
+    },
+
+    async login({ body }) {
+      return accounts.login(db, body, clock.now());
+    },
+
+    async getAuthOptions() {
+      return { discord: config.discord !== null };
+    },
+
+    async changePassword({ user, request, body }) {
+      return { user: await accounts.changePassword(db, user, request.sessionToken ?? '', body) };
+    },
+
+    async getMe({ user }) {
+      return { user: accounts.publicUser(user) };
+    },
+
+    async logout({ request, user }) {
+      if (!request.sessionToken) return;
+      await accounts.logout(db, user.id, request.sessionToken);
+    },
+
+    async discordRedirect({ reply }) {
+      if (!config.discord) return toClient({ error: 'not_configured' });
+      const { state, url } = await startDiscord(db, config.discord, 'login', null, clock.now());
+      setState(reply, state);
+      return new Redirect(url);
+    },
+
+    async startDiscordLink({ user, reply }) {
+      if (!config.discord) throw new GameError(409, 'Discord sign-in is not set up on this server');
+      const { state, url } = await startDiscord(db, config.discord, 'link', user.id, clock.now());
+      setState(reply, state);
+      return { url };
+    },
+
+    async discordCallback({ request, reply, query }) {
+      if (!config.discord) return toClient({ error: 'not_configured' });
+      if (query.error) {
+        clearState(reply);
+        return toClient({ error: query.error.slice(0, 100) });
+      }
+      if (!query.code) return toClient({ error: 'missing_code' });
+      // The state cookie ties the callback to a sign-in this browser started (no login CSRF).
+      const expected = readCookie(request, STATE_COOKIE);
+      if (!expected || expected !== query.state) return toClient({ error: 'invalid_state' });
+      try {
+        const outcome = await finishDiscord(db, config.discord, expected, query.code, clock.now());
+        if (outcome.kind === 'linked') {
+          clearState(reply);
+          return toClient({ linked: '1' });
+        }
+        // The cookie stays: only this browser can redeem the code.
+        return toClient({ code: outcome.code });
+      } catch (error) {
+        if (!(error instanceof DiscordLoginError)) throw error;
+        clearState(reply);
+        return toClient({ error: error.reason });
+      }
+    },
+
+    async redeemDiscordCode({ request, reply, body }) {
+      try {
+        const { user, token } = await redeemDiscordCode(db, readCookie(request, STATE_COOKIE), body.code, clock.now());
+        clearState(reply);
+        return { user: accounts.publicUser(user), token };
+      } catch (error) {
+        if (error instanceof DiscordLoginError) throw badRequest('This sign-in has expired or was already used. Please sign in again.');
+        throw error;
+      }
+    },
+  };
+}

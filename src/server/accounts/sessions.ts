@@ -1,0 +1,59 @@
+// Opaque bearer sessions: a random token goes to the client, only its SHA-256 is stored; 30 days with remember-me, 12 hours without; at most 10 a player.
+import { createHash, randomBytes } from 'node:crypto';
+import { desc, eq, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { sessions, users, type UserRow } from '../db/schema';
+import { callStoredRead, rowFromJson } from '../db/stored-reads';
+import { SessionCache } from './session-cache';
+
+export const SESSION_DAYS = 30;
+/** A login without remember-me lasts a working day. */
+export const SHORT_SESSION_HOURS = 12;
+/** Sessions a player may hold at once; a new one ends the oldest beyond this. */
+export const MAX_SESSIONS_PER_USER = 10;
+const DAY_MS = 86_400_000;
+
+/** How a session is named where its token must not be kept (the database, the live streams). */
+export function sessionKey(token: string): string {
+  return hashToken(token);
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(db: Db, userId: string, now: Date, remember = true): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const lifetime = remember ? SESSION_DAYS * DAY_MS : SHORT_SESSION_HOURS * 3_600_000;
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + lifetime) });
+  // The oldest sessions beyond the cap end: a player signing in on many devices keeps the newest.
+  const held = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.expiresAt));
+  const surplus = held.slice(MAX_SESSIONS_PER_USER).map((s) => s.tokenHash);
+  if (surplus.length > 0) await db.delete(sessions).where(inArray(sessions.tokenHash, surplus));
+  return token;
+}
+
+/**
+ * The user behind a live token, or null when the token is unknown, revoked or expired. Every signed-in
+ * request asks: one call of a stored read, or often none (accounts/session-cache.ts).
+ */
+export async function userForToken(db: Db, token: string, now: Date): Promise<UserRow | null> {
+  const hash = hashToken(token);
+  const cache = SessionCache.for(db);
+  const remembered = cache?.get(hash, now);
+  if (remembered) return remembered;
+  const changes = cache?.changesNow() ?? 0;
+  const found = await callStoredRead<{ user: Record<string, unknown>; expiresAt: string }>(db, 'sessionUser', hash, now);
+  if (!found) return null;
+  const user = rowFromJson(users, found.user);
+  cache?.remember(hash, user, new Date(found.expiresAt), changes);
+  return user;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}

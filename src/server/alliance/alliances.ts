@@ -1,0 +1,326 @@
+// Alliances: founding, invitations, joining, leaving with leadership handover, and the members' message board.
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import {
+  allianceInvitations,
+  allianceMembers,
+  allianceMessages,
+  alliances,
+  users,
+  wonders,
+  type AllianceMemberRow,
+  type AllianceRow,
+} from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError, freeTextError, validateAllianceForm } from '../../rules/validation';
+import { canInvite, type AllianceRole } from '../../rules/alliances';
+import { recordQuestEvents } from '../progress/quest-events';
+import { ownerTotals } from '../village/population';
+import { isUniqueViolation } from '../accounts/accounts';
+import { settleVillagesOf } from '../village/villages';
+import { WONDERS, WONDER_TYPES } from '../../rules/wonders';
+
+export type AllianceView = Schema<'Alliance'>;
+export type MembershipView = Schema<'Membership'>;
+export type InvitationView = Schema<'Invitation'>;
+export type AllianceMessageView = Schema<'AllianceMessage'>;
+
+export const NOT_IN_ALLIANCE = 'You are not in an alliance';
+export const ALREADY_IN_ALLIANCE = 'You are already in an alliance; leave it first';
+export const TAG_TAKEN = 'That tag is already taken by another alliance';
+export const NO_SUCH_INVITATION = 'No such invitation';
+export const NOT_YOUR_INVITATION = 'This invitation is for another player';
+export const CANNOT_INVITE = 'Only the leader, elders and officers may invite players';
+export const NO_SUCH_PLAYER = 'No player with that username';
+export const ALREADY_MEMBER = 'That player is already a member of your alliance';
+export const ALREADY_INVITED = 'That player already has an invitation from your alliance';
+export const MEMBERS_ONLY = 'Only members can read and write alliance messages';
+
+/** A newest-first page of messages. */
+export const MESSAGE_PAGE = 50;
+
+const iso = (date: Date) => date.toISOString();
+
+/** Members are listed leader first, then elders, officers and members, each by how long they have served. */
+const ROLE_RANK = sql`case ${allianceMembers.role} when 'leader' then 0 when 'elder' then 1 when 'officer' then 2 else 3 end`;
+
+/** Locks the player's user row against concurrent joins (no key update: village writes that reference the user are not blocked). */
+async function lockPlayer(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+async function membershipOf(db: Db, userId: string, lock = false): Promise<AllianceMemberRow | null> {
+  const query = db.select().from(allianceMembers).where(eq(allianceMembers.userId, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+async function allianceView(db: Db, alliance: AllianceRow): Promise<AllianceView> {
+  const members = await db
+    .select({ member: allianceMembers, username: users.username, discordAvatar: users.discordAvatar })
+    .from(allianceMembers)
+    .innerJoin(users, eq(users.id, allianceMembers.userId))
+    .where(eq(allianceMembers.allianceId, alliance.id))
+    .orderBy(ROLE_RANK, asc(allianceMembers.joinedAt), asc(allianceMembers.id));
+  const totals = await ownerTotals(
+    db,
+    members.map((m) => m.member.userId),
+  );
+  let totalVillages = 0;
+  let totalPopulation = 0;
+  for (const t of totals.values()) {
+    totalVillages += t.villages;
+    totalPopulation += t.population;
+  }
+  return {
+    id: alliance.id,
+    name: alliance.name,
+    tag: alliance.tag,
+    description: alliance.description,
+    isPublic: alliance.isPublic,
+    memberCount: members.length,
+    totalVillages,
+    totalPopulation,
+    foundedAt: iso(alliance.foundedAt),
+    members: members.map(({ member, username, discordAvatar }) => ({
+      id: member.id,
+      role: member.role as AllianceRole,
+      joinedAt: iso(member.joinedAt),
+      user: { id: member.userId, username, discordAvatar },
+    })),
+  };
+}
+
+function membershipView(member: AllianceMemberRow): MembershipView {
+  return { role: member.role as AllianceRole, joinedAt: iso(member.joinedAt) };
+}
+
+async function allianceRow(db: Db, allianceId: string, lock = false): Promise<AllianceRow> {
+  const query = db.select().from(alliances).where(eq(alliances.id, allianceId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('No such alliance');
+  return row;
+}
+
+export async function myAlliance(db: Db, userId: string): Promise<Schema<'MyAlliance'>> {
+  const member = await membershipOf(db, userId);
+  if (!member) return { alliance: null, membership: null };
+  return { alliance: await allianceView(db, await allianceRow(db, member.allianceId)), membership: membershipView(member) };
+}
+
+export async function receivedInvitations(db: Db, userId: string): Promise<{ invitations: InvitationView[] }> {
+  const rows = await db
+    .select({ invitation: allianceInvitations, alliance: alliances, inviter: users.username })
+    .from(allianceInvitations)
+    .innerJoin(alliances, eq(alliances.id, allianceInvitations.allianceId))
+    .innerJoin(users, eq(users.id, allianceInvitations.inviterId))
+    .where(eq(allianceInvitations.userId, userId))
+    .orderBy(desc(allianceInvitations.createdAt));
+  return {
+    invitations: rows.map(({ invitation, alliance, inviter }) => ({
+      id: invitation.id,
+      alliance: { id: alliance.id, tag: alliance.tag, name: alliance.name, description: alliance.description },
+      inviter: { id: invitation.inviterId, username: inviter },
+      message: invitation.message,
+      createdAt: iso(invitation.createdAt),
+    })),
+  };
+}
+
+export interface CreateAllianceInput {
+  name: string;
+  tag: string;
+  description: string;
+  isPublic: boolean;
+}
+
+export async function createAlliance(db: Db, userId: string, input: CreateAllianceInput, now: Date): Promise<Schema<'AllianceWithMembership'>> {
+  const form = { name: input.name.normalize('NFC').trim(), tag: input.tag.trim(), description: input.description.normalize('NFC').trim() };
+  const problems = Object.entries(validateAllianceForm(form)).filter((e): e is [string, string] => typeof e[1] === 'string');
+  if (problems.length > 0) throw badRequest(problems[0][1], problems.map(([field, message]) => ({ field, message })));
+  try {
+    return await db.transaction(async (tx) => {
+      await lockPlayer(tx, userId);
+      if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
+      const [taken] = await tx.select({ id: alliances.id }).from(alliances).where(eq(alliances.tag, form.tag)).limit(1);
+      if (taken) throw conflict(TAG_TAKEN);
+      const [alliance] = await tx
+        .insert(alliances)
+        .values({ name: form.name, tag: form.tag, description: form.description, isPublic: input.isPublic, foundedAt: now })
+        .returning();
+      const [member] = await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'leader', joinedAt: now }).returning();
+      // Founding an alliance ends the founder's standing invitations elsewhere.
+      await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
+      await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
+      return { alliance: await allianceView(tx, alliance), membership: membershipView(member) };
+    });
+  } catch (error) {
+    // Two players founding the same tag at once: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(TAG_TAKEN);
+    throw error;
+  }
+}
+
+async function invitationFor(db: Db, userId: string, invitationId: string) {
+  const [invitation] = await db.select().from(allianceInvitations).where(eq(allianceInvitations.id, invitationId));
+  if (!invitation) throw notFound(NO_SUCH_INVITATION);
+  if (invitation.userId !== userId) throw forbidden(NOT_YOUR_INVITATION);
+  return invitation;
+}
+
+export async function acceptInvitation(db: Db, userId: string, invitationId: string, now: Date): Promise<Schema<'AllianceWithMembership'>> {
+  return db.transaction(async (tx) => {
+    await lockPlayer(tx, userId);
+    const invitation = await invitationFor(tx, userId, invitationId);
+    if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
+    // The alliance may dissolve while the invitation waits; its row lock orders this join against a leave.
+    const alliance = await allianceRow(tx, invitation.allianceId, true);
+    const [member] = await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'member', joinedAt: now }).returning();
+    await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
+    await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
+    return { alliance: await allianceView(tx, alliance), membership: membershipView(member) };
+  });
+}
+
+export async function declineInvitation(db: Db, userId: string, invitationId: string): Promise<{ ok: true }> {
+  const invitation = await invitationFor(db, userId, invitationId);
+  await db.delete(allianceInvitations).where(eq(allianceInvitations.id, invitation.id));
+  return { ok: true };
+}
+
+/**
+ * Leaves the caller's alliance. A leaving leader hands over to the longest-serving member; the last
+ * member dissolves the alliance (its invitations and messages go with it).
+ */
+export async function leaveAlliance(db: Db, userId: string, now: Date): Promise<{ ok: true }> {
+  return db.transaction(async (tx) => {
+    const found = await membershipOf(tx, userId);
+    if (!found) throw conflict(NOT_IN_ALLIANCE);
+    await allianceRow(tx, found.allianceId, true);
+    const member = await membershipOf(tx, userId, true);
+    if (!member) throw conflict(NOT_IN_ALLIANCE);
+    const everyone = (await tx.select({ userId: allianceMembers.userId }).from(allianceMembers).where(eq(allianceMembers.allianceId, member.allianceId))).map((m) => m.userId);
+    // Wonders that raise production stop counting for the leaver and the others from now: settle first.
+    if (await raiseProduction(tx, everyone)) await settleVillagesOf(tx, everyone, now);
+    await tx.delete(allianceMembers).where(eq(allianceMembers.id, member.id));
+    const [successor] = await tx
+      .select()
+      .from(allianceMembers)
+      .where(eq(allianceMembers.allianceId, member.allianceId))
+      .orderBy(asc(allianceMembers.joinedAt), asc(allianceMembers.id))
+      .limit(1);
+    if (!successor) {
+      await tx.delete(alliances).where(eq(alliances.id, member.allianceId));
+    } else if (member.role === 'leader') {
+      await tx.update(allianceMembers).set({ role: 'leader' }).where(eq(allianceMembers.id, successor.id));
+    }
+    return { ok: true };
+  });
+}
+
+export async function invitePlayer(
+  db: Db,
+  userId: string,
+  input: { username: string; message?: string | null },
+  now: Date,
+): Promise<{ invitation: InvitationView }> {
+  const message = input.message?.normalize('NFC').trim() || null;
+  if (message) {
+    const problem = freeTextError(message) ?? (message.length > ALLIANCE_MESSAGE_MAX_LENGTH ? allianceMessageError(message) : undefined);
+    if (problem) throw badRequest(problem, [{ field: 'message', message: problem }]);
+  }
+  return db.transaction(async (tx) => {
+    const inviter = await membershipOf(tx, userId);
+    if (!inviter || !canInvite(inviter.role)) throw forbidden(CANNOT_INVITE);
+    const alliance = await allianceRow(tx, inviter.allianceId);
+    const [target] = await tx
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${input.username.trim()})`)
+      .limit(1);
+    if (!target) throw notFound(NO_SUCH_PLAYER);
+    const targetMembership = await membershipOf(tx, target.id);
+    if (targetMembership?.allianceId === alliance.id) throw conflict(ALREADY_MEMBER);
+    const inviterName = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    const [row] = await tx
+      .insert(allianceInvitations)
+      .values({ allianceId: alliance.id, userId: target.id, inviterId: userId, message, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(ALREADY_INVITED);
+    return {
+      invitation: {
+        id: row.id,
+        alliance: { id: alliance.id, tag: alliance.tag, name: alliance.name, description: alliance.description },
+        inviter: { id: userId, username: inviterName[0]?.username ?? '' },
+        message: row.message,
+        createdAt: iso(row.createdAt),
+      },
+    };
+  });
+}
+
+/** Whether any of these players has a wonder (built or building) whose effect raises production. */
+async function raiseProduction(db: Db, ownerIds: readonly string[]): Promise<boolean> {
+  const types = WONDER_TYPES.filter((type) => WONDERS[type].effects.resourceBonus > 0);
+  const [found] = await db
+    .select({ id: wonders.id })
+    .from(wonders)
+    .where(and(inArray(wonders.ownerId, [...ownerIds]), inArray(wonders.type, [...types]), or(gt(wonders.level, 0), isNotNull(wonders.constructionFinishesAt))))
+    .limit(1);
+  return found !== undefined;
+}
+
+async function memberOrRefuse(db: Db, userId: string): Promise<AllianceMemberRow> {
+  const member = await membershipOf(db, userId);
+  if (!member) throw forbidden(MEMBERS_ONLY);
+  return member;
+}
+
+function messageView(row: { id: string; body: string; createdAt: Date; authorId: string | null; author: string | null }): AllianceMessageView {
+  return { id: row.id, body: row.body, createdAt: iso(row.createdAt), author: row.authorId && row.author ? { id: row.authorId, username: row.author } : null };
+}
+
+/** Newest first, MESSAGE_PAGE at a time; `before` (a message id) pages back to older ones. */
+export async function allianceMessagesPage(db: Db, userId: string, before: string | undefined): Promise<Schema<'AllianceMessagePage'>> {
+  const member = await memberOrRefuse(db, userId);
+  let older = undefined;
+  if (before) {
+    const [anchor] = await db
+      .select({ createdAt: allianceMessages.createdAt, id: allianceMessages.id })
+      .from(allianceMessages)
+      .where(and(eq(allianceMessages.id, before), eq(allianceMessages.allianceId, member.allianceId)));
+    if (!anchor) throw notFound('No such message');
+    older = or(lt(allianceMessages.createdAt, anchor.createdAt), and(eq(allianceMessages.createdAt, anchor.createdAt), lt(allianceMessages.id, anchor.id)));
+  }
+  const rows = await db
+    .select({ id: allianceMessages.id, body: allianceMessages.body, createdAt: allianceMessages.createdAt, authorId: allianceMessages.authorId, author: users.username })
+    .from(allianceMessages)
+    .leftJoin(users, eq(users.id, allianceMessages.authorId))
+    .where(and(eq(allianceMessages.allianceId, member.allianceId), older))
+    .orderBy(desc(allianceMessages.createdAt), desc(allianceMessages.id))
+    .limit(MESSAGE_PAGE + 1);
+  return { messages: rows.slice(0, MESSAGE_PAGE).map(messageView), hasMore: rows.length > MESSAGE_PAGE };
+}
+
+export async function postAllianceMessage(db: Db, userId: string, rawBody: string, now: Date): Promise<{ message: AllianceMessageView }> {
+  const body = rawBody.normalize('NFC').trim();
+  const problem = allianceMessageError(body);
+  if (problem) throw badRequest(problem, [{ field: 'body', message: problem }]);
+  const member = await memberOrRefuse(db, userId);
+  const [row] = await db.insert(allianceMessages).values({ allianceId: member.allianceId, authorId: userId, body, createdAt: now }).returning();
+  const [author] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return { message: messageView({ ...row, author: author?.username ?? null }) };
+}
+
+/** The alliance (id, tag, name) of each of the given players that is in one. */
+export async function alliancesOf(db: Db, userIds: readonly string[]): Promise<Map<string, { id: string; tag: string; name: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: allianceMembers.userId, id: alliances.id, tag: alliances.tag, name: alliances.name })
+    .from(allianceMembers)
+    .innerJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
+    .where(inArray(allianceMembers.userId, [...userIds]));
+  return new Map(rows.map((r) => [r.userId, { id: r.id, tag: r.tag, name: r.name }]));
+}

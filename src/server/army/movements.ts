@@ -1,0 +1,306 @@
+// Sending troops (units leave at once under the village's lock), the movements a player sees, battle reports, stationed troops and account figures.
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { RequestBody, Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { allianceMembers, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { cleanUnits, missingUnits } from '../../rules/combat';
+import { UNITS, unitCount, type UnitCounts } from '../../rules/units';
+import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
+import { militaryPower } from '../../rules/economy';
+import { actOnLockedVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
+import { loadVillageHead } from '../village/store';
+import { summedEffects } from '../wonders/effects';
+import { notifyPlayers } from '../live/notify';
+import { placeOf, unitsOf } from './arrivals';
+import { ownerTotals } from '../village/population';
+import { pageWindow } from '../../rules/paging';
+
+export type MovementView = Schema<'Movement'>;
+export type BattleReportView = Schema<'BattleReport'>;
+
+export const NO_SUCH_VILLAGE = 'No such village';
+export const NO_UNITS = 'Choose at least one unit to send';
+
+const iso = (at: Date) => at.toISOString();
+
+type VillageRef = { id: string; name: string; x: number; y: number };
+
+async function villageRefs(db: Db, ids: string[], known: ReadonlyMap<string, VillageRef> = new Map()): Promise<Map<string, VillageRef>> {
+  if (ids.every((id) => known.has(id))) return new Map(known);
+  const rows = await db.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y }).from(villages).where(inArray(villages.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Movements as the player sees them: units and loot of their own only. */
+async function movementViews(db: Db, rows: MovementRow[], userId: string, now: Date, known?: ReadonlyMap<string, VillageRef>): Promise<MovementView[]> {
+  const places = await villageRefs(
+    db,
+    rows.flatMap((r) => [r.fromVillageId, r.toVillageId]),
+    known,
+  );
+  const gone = (id: string) => ({ id, name: '(gone)', x: 0, y: 0 });
+  return rows.map((row) => {
+    const own = row.ownerId === userId;
+    const loot = row.loot ? { timber: row.loot.timber ?? 0, stone: row.loot.stone ?? 0, iron: row.loot.iron ?? 0, mead: row.loot.mead ?? 0 } : null;
+    return {
+      id: row.id,
+      type: row.type as MovementView['type'],
+      direction: own ? 'outgoing' : 'incoming',
+      fromVillage: places.get(row.fromVillageId) ?? gone(row.fromVillageId),
+      toVillage: places.get(row.toVillageId) ?? gone(row.toVillageId),
+      units: own ? unitsOf(row.units) : {},
+      loot: own ? loot : null,
+      departedAt: iso(row.departedAt),
+      arrivesAt: iso(row.arrivesAt),
+      remainingTime: Math.max(0, Math.ceil((row.arrivesAt.getTime() - now.getTime()) / 1000)),
+    };
+  });
+}
+
+/** The village troops are sent to, with its world and its owner's alliance, and the sender's alliance: one query. */
+async function targetOf(db: Db, senderId: string, villageId: string) {
+  const [row] = await db
+    .select({
+      id: villages.id,
+      name: villages.name,
+      x: villages.x,
+      y: villages.y,
+      ownerId: villages.ownerId,
+      worldId: villages.worldId,
+      // Spelled out: Drizzle leaves columns of a one-table query unqualified, which a subquery would resolve to its own table first.
+      allianceId: sql<string | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = villages.owner_id)`,
+      senderAlliance: sql<string | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
+    })
+    .from(villages)
+    .where(eq(villages.id, villageId));
+  return row ?? null;
+}
+
+/** The contract's request: the schema has already refused a `return` (only the game sends armies home) and an empty army map. */
+export type SendTroopsInput = RequestBody<'sendTroops'>;
+
+/**
+ * Sends units (and optionally a hero) from one of the player's villages. They leave at once: the village
+ * is settled to now and pays them under its row lock, so two orders never send the same unit twice.
+ */
+export async function sendTroops(db: Db, userId: string, input: SendTroopsInput, now: Date): Promise<{ movement: MovementView }> {
+  const type: SendableMovement = input.movementType;
+  const units = cleanUnits(input.units);
+  if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
+  if (input.heroId && type === 'reinforce') throw badRequest('Heroes march only to battle: send them with an attack or a raid');
+  const { row, from, target } = await db.transaction(async (tx) => {
+    // One round trip (the pool pipelines): the target, the sender's wonder effects in the target's world, and the sending village under its lock.
+    const [found, effects, loaded] = await Promise.all([
+      targetOf(tx, userId, input.toVillageId),
+      summedEffects(tx, userId, sql`(select ${villages.worldId} from ${villages} where ${villages.id} = ${input.toVillageId})`, now),
+      loadVillageHead(tx, input.fromVillageId, now, true),
+    ]);
+    if (!found) throw notFound(NO_SUCH_VILLAGE);
+    const { senderAlliance, ...target } = found;
+    const { village } = await actOnLockedVillage(tx, userId, loaded, now, ({ state }) => {
+      const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, target, state);
+      if (refusal) throw conflict(refusal);
+      const missing = missingUnits(state.units, units);
+      if (missing.length > 0) {
+        throw conflict(`Not enough units at home: ${missing.map((m) => `${m.wanted} ${UNITS[m.type].name} (${m.home} at home)`).join(', ')}`);
+      }
+      for (const [unit, n] of Object.entries(units) as [keyof UnitCounts, number][]) state.units[unit] = (state.units[unit] ?? 0) - n;
+    });
+    if (input.heroId) {
+      const [hero] = await tx.select().from(heroes).where(eq(heroes.id, input.heroId)).for('update');
+      if (!hero || hero.userId !== userId) throw notFound('No such hero of yours');
+      if (hero.villageId !== input.fromVillageId) throw conflict(`${hero.name} stays in another village`);
+      if (hero.onMission) throw conflict(`${hero.name} is already on a mission`);
+      if (hero.restingUntil && hero.restingUntil.getTime() > now.getTime()) throw conflict(`${hero.name} is resting`);
+      await tx.update(heroes).set({ onMission: true }).where(eq(heroes.id, hero.id));
+    }
+    // sendRefusal keeps armies in their world, so the effects read for the target's world are the sender's.
+    const seconds = marchSeconds(village.state, target, units, village.env.worldSpeed, effects.movementSpeedBonus)!;
+    const arrivesAt = new Date(now.getTime() + seconds * 1000);
+    // The notice is sent only if the transaction commits, so it may go out with the insert.
+    const [[movement]] = await Promise.all([
+      tx
+        .insert(movements)
+        .values({
+          id: randomUUID(),
+          worldId: village.state.worldId,
+          type,
+          ownerId: userId,
+          fromVillageId: input.fromVillageId,
+          toVillageId: target.id,
+          units,
+          heroId: input.heroId ?? null,
+          departedAt: now,
+          arrivesAt,
+        })
+        .returning(),
+      notifyPlayers(tx, [userId, target.ownerId], { kind: 'movement_launched', villageId: target.id, arrivesAt: iso(arrivesAt) }),
+    ]);
+    return { row: movement, from: { id: village.state.id, name: village.state.name, x: village.state.x, y: village.state.y }, target };
+  });
+  // Both ends were read in this request: the reply needs no further query.
+  const known = new Map([from, { id: target.id, name: target.name, x: target.x, y: target.y }].map((p) => [p.id, p]));
+  return { movement: (await movementViews(db, [row], userId, now, known))[0] };
+}
+
+/** The player's armies on the march and those marching at their villages, soonest arrival first. */
+export async function listMovements(db: Db, userId: string, now: Date): Promise<{ movements: MovementView[] }> {
+  await settleDueArrivalsFor(db, userId, now);
+  const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
+  const rows = await db
+    .select()
+    .from(movements)
+    .where(and(isNull(movements.resolvedAt), or(eq(movements.ownerId, userId), and(inArray(movements.toVillageId, mine), ne(movements.ownerId, userId)))))
+    .orderBy(asc(movements.arrivesAt), asc(movements.id));
+  return { movements: await movementViews(db, rows, userId, now) };
+}
+
+function reportView(row: BattleReportRow, userId: string): BattleReportView {
+  const perspective = row.attackerId === userId ? 'attacker' : 'defender';
+  const resources = (json: Record<string, number>) => ({ timber: json.timber ?? 0, stone: json.stone ?? 0, iron: json.iron ?? 0, mead: json.mead ?? 0 });
+  return {
+    id: row.id,
+    type: row.type as BattleReportView['type'],
+    occurredAt: iso(row.occurredAt),
+    worldId: row.worldId,
+    attacker: {
+      user: row.attackerId ? { id: row.attackerId, username: row.attackerName } : null,
+      village: row.attackerVillage,
+      units: unitsOf(row.attackerUnits),
+      losses: unitsOf(row.attackerLosses),
+    },
+    defender: {
+      user: row.defenderId ? { id: row.defenderId, username: row.defenderName } : null,
+      village: row.defenderVillage,
+      units: unitsOf(row.defenderUnits),
+      losses: unitsOf(row.defenderLosses),
+    },
+    winner: row.winner as BattleReportView['winner'],
+    perspective,
+    loot: resources(row.loot),
+    wallDamage: row.wallDamage,
+    loyaltyChange: row.loyaltyChange,
+    villageConquered: row.villageConquered,
+    read: perspective === 'attacker' ? row.attackerRead : row.defenderRead,
+  };
+}
+
+const involves = (userId: string) => or(eq(battleReports.attackerId, userId), eq(battleReports.defenderId, userId));
+const unreadBy = (userId: string) =>
+  or(and(eq(battleReports.attackerId, userId), eq(battleReports.attackerRead, false)), and(eq(battleReports.defenderId, userId), eq(battleReports.defenderRead, false)));
+
+/** The player's battle reports, newest first, `limit` a page. */
+export async function listBattles(db: Db, userId: string, page: number, limit: number, now: Date): Promise<Schema<'BattleReportPage'>> {
+  // Battles due at the player's villages, or fought by their armies, are fought before the list is read.
+  await settleDueArrivalsFor(db, userId, now);
+  const rows = await db
+    .select()
+    .from(battleReports)
+    .where(involves(userId))
+    .orderBy(desc(battleReports.occurredAt), desc(battleReports.id))
+    .limit(limit)
+    .offset(pageWindow({ page, limit }).offset);
+  const [total] = await db.select({ n: count() }).from(battleReports).where(involves(userId));
+  const [unread] = await db.select({ n: count() }).from(battleReports).where(unreadBy(userId));
+  return { battles: rows.map((row) => reportView(row, userId)), page, limit, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0) };
+}
+
+export async function markBattleRead(db: Db, userId: string, reportId: string): Promise<{ ok: true }> {
+  const [row] = await db.select().from(battleReports).where(and(eq(battleReports.id, reportId), involves(userId)));
+  if (!row) throw notFound('No such report');
+  if (row.attackerId === userId) await db.update(battleReports).set({ attackerRead: true }).where(eq(battleReports.id, reportId));
+  if (row.defenderId === userId) await db.update(battleReports).set({ defenderRead: true }).where(eq(battleReports.id, reportId));
+  return { ok: true };
+}
+
+export async function gameStats(db: Db, userId: string, now: Date): Promise<Schema<'GameStats'>> {
+  await settleDueArrivalsFor(db, userId, now);
+  const settled = await settledVillagesOf(db, userId, now);
+  const totals = (await ownerTotals(db, [userId])).get(userId);
+  const away = await db.select({ units: movements.units }).from(movements).where(and(eq(movements.ownerId, userId), isNull(movements.resolvedAt)));
+  const abroad = await db.select({ units: stationedTroops.units }).from(stationedTroops).where(eq(stationedTroops.ownerId, userId));
+  const home = settled.reduce((sum, v) => sum + unitCount(v.state.units), 0);
+  const marching = [...away, ...abroad].reduce((sum, m) => sum + unitCount(unitsOf(m.units)), 0);
+  const won = await db
+    .select({ n: count() })
+    .from(battleReports)
+    .where(or(and(eq(battleReports.attackerId, userId), eq(battleReports.winner, 'attacker')), and(eq(battleReports.defenderId, userId), eq(battleReports.winner, 'defender'))));
+  const all = await db.select({ n: count() }).from(battleReports).where(involves(userId));
+  const [hired] = await db.select({ n: count() }).from(heroes).where(eq(heroes.userId, userId));
+  return {
+    totalVillages: settled.length,
+    totalPopulation: totals?.population ?? 0,
+    militaryPower: settled.reduce((sum, v) => sum + militaryPower(v.state.units), 0),
+    totalUnits: home + marching,
+    battlesWon: Number(won[0]?.n ?? 0),
+    battlesLost: Number(all[0]?.n ?? 0) - Number(won[0]?.n ?? 0),
+    activeMovements: away.length,
+    heroes: Number(hired?.n ?? 0),
+  };
+}
+
+async function stationedViews(db: Db, where: ReturnType<typeof eq>): Promise<Schema<'StationedTroops'>[]> {
+  const rows = await db
+    .select({ row: stationedTroops, username: users.username })
+    .from(stationedTroops)
+    .innerJoin(users, eq(users.id, stationedTroops.ownerId))
+    .where(where)
+    .orderBy(asc(stationedTroops.arrivedAt));
+  const places = await villageRefs(
+    db,
+    rows.flatMap(({ row }) => [row.villageId, row.homeVillageId]),
+  );
+  return rows.map(({ row, username }) => ({
+    id: row.id,
+    owner: { id: row.ownerId, username },
+    village: places.get(row.villageId)!,
+    homeVillage: places.get(row.homeVillageId)!,
+    units: unitsOf(row.units),
+    arrivedAt: iso(row.arrivedAt),
+  }));
+}
+
+export async function listStationed(db: Db, userId: string, now: Date): Promise<Schema<'StationedTroopsList'>> {
+  await settleDueArrivalsFor(db, userId, now);
+  const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
+  return {
+    abroad: await stationedViews(db, eq(stationedTroops.ownerId, userId)),
+    guests: await stationedViews(db, sql`${stationedTroops.villageId} in ${mine} and ${stationedTroops.ownerId} <> ${userId}`),
+  };
+}
+
+/** Sends the player's troops standing in an ally's village home (they march like any army). */
+export async function recallStationed(db: Db, userId: string, stationedId: string, now: Date): Promise<{ movement: MovementView }> {
+  const row = await db.transaction(async (tx) => {
+    const [troops] = await tx.select().from(stationedTroops).where(eq(stationedTroops.id, stationedId)).for('update');
+    if (!troops) throw notFound('No such troops');
+    if (troops.ownerId !== userId) throw forbidden('These troops are not yours');
+    const [host, home] = await Promise.all([placeOf(tx, troops.villageId), placeOf(tx, troops.homeVillageId)]);
+    if (!host || !home) throw notFound('No such village');
+    const [world] = await tx.select({ worldId: villages.worldId, speed: worlds.speed }).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, host.id));
+    const units = unitsOf(troops.units);
+    const bonus = (await summedEffects(tx, userId, world.worldId, now)).movementSpeedBonus;
+    const seconds = marchSeconds(host, home, units, world.speed, bonus)!;
+    await tx.delete(stationedTroops).where(eq(stationedTroops.id, troops.id));
+    const [movement] = await tx
+      .insert(movements)
+      .values({
+        id: randomUUID(),
+        worldId: world.worldId,
+        type: 'return',
+        ownerId: userId,
+        fromVillageId: host.id,
+        toVillageId: home.id,
+        units,
+        departedAt: now,
+        arrivesAt: new Date(now.getTime() + seconds * 1000),
+      })
+      .returning();
+    await notifyPlayers(tx, [userId, host.ownerId], { kind: 'movement_launched', villageId: home.id, arrivesAt: iso(movement.arrivesAt) });
+    return movement;
+  });
+  return { movement: (await movementViews(db, [row], userId, now))[0] };
+}
+

@@ -1,0 +1,171 @@
+// Heroes: recruiting (paid from a village under its row lock), levelling up, the hero list, types and the power leaderboard.
+import { randomInt } from 'node:crypto';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { heroes, users, type HeroRow } from '../db/schema';
+import { GameError, badRequest, conflict, forbidden, notFound } from '../errors';
+import {
+  DEFAULT_MAX_HEROES,
+  HERO_LEVEL_CAP,
+  HERO_TYPES,
+  HERO_TYPE_INFO,
+  canLevelUp,
+  experienceForNextLevel,
+  isHeroType,
+  levelUpProgress,
+  levelUpStats,
+  recruitmentCost,
+  rollRarity,
+  startingStats,
+  totalPower,
+  type HeroType,
+} from '../../rules/heroes';
+import { canAfford } from '../../rules/resources';
+import { freeTextError, normaliseFreeText } from '../../rules/validation';
+import { recordQuestEvents } from '../progress/quest-events';
+import { payFromVillage, settledVillageOf } from '../village/villages';
+
+export type HeroView = Schema<'Hero'>;
+
+export const MAX_HEROES_REACHED = `You already lead ${DEFAULT_MAX_HEROES} heroes, the most a chieftain can`;
+export const NO_SUCH_HERO = 'No such hero';
+export const NOT_YOUR_HERO = 'This hero is not yours';
+export const HERO_AT_LEVEL_CAP = `This hero has reached level ${HERO_LEVEL_CAP}`;
+export const HERO_NAME_MAX_LENGTH = 30;
+
+export function heroView(row: HeroRow, now: Date): HeroView {
+  const resting = row.restingUntil !== null && row.restingUntil.getTime() > now.getTime();
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type as HeroType,
+    rarity: row.rarity as HeroView['rarity'],
+    level: row.level,
+    experience: row.experience,
+    experienceToNextLevel: experienceForNextLevel(row.level),
+    attack: row.attack,
+    defense: row.defense,
+    speed: row.speed,
+    leadership: row.leadership,
+    totalPower: totalPower(row),
+    victories: row.victories,
+    defeats: row.defeats,
+    isActive: !row.onMission && !resting,
+    isOnMission: row.onMission,
+    villageId: row.villageId,
+  };
+}
+
+export async function listHeroes(db: Db, userId: string, now: Date): Promise<{ heroes: HeroView[] }> {
+  const rows = await db.select().from(heroes).where(eq(heroes.userId, userId)).orderBy(asc(heroes.createdAt), asc(heroes.id));
+  return { heroes: rows.map((row) => heroView(row, now)) };
+}
+
+export function heroTypes(): { heroTypes: Schema<'HeroTypeInfo'>[] } {
+  return {
+    heroTypes: HERO_TYPES.map((type) => ({
+      type,
+      name: HERO_TYPE_INFO[type].name,
+      // The client draws this icon from assets/heroes/.
+      icon: `heroes/${type}.svg`,
+      primaryStat: HERO_TYPE_INFO[type].primaryStat,
+      description: HERO_TYPE_INFO[type].description,
+      specialAbility: HERO_TYPE_INFO[type].specialAbility,
+    })),
+  };
+}
+
+async function heroCount(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(heroes).where(eq(heroes.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The price of the next hero, and whether the player can pay it from `villageId` (the selected village;
+ * without one, from their first capital).
+ */
+export async function recruitmentQuote(db: Db, userId: string, now: Date, villageId?: string): Promise<Schema<'RecruitmentCost'>> {
+  const current = await heroCount(db, userId);
+  const cost = recruitmentCost(current);
+  let reason: string | null = null;
+  if (current >= DEFAULT_MAX_HEROES) reason = MAX_HEROES_REACHED;
+  else {
+    const village = await settledVillageOf(db, userId, now, villageId);
+    if (!village) reason = 'Found a village first';
+    else if (!canAfford(village.state.amounts, cost)) reason = `Not enough resources in ${village.state.name}`;
+  }
+  return { cost, maxHeroes: DEFAULT_MAX_HEROES, canRecruit: reason === null, currentHeroes: current, reason };
+}
+
+/** A name for a hero the player did not name: the type and a Norse name. */
+const NAMES = ['Bjorn', 'Astrid', 'Ragnar', 'Sigrid', 'Leif', 'Freydis', 'Ivar', 'Gunnhild', 'Harald', 'Thyra', 'Erik', 'Ingrid'];
+
+export async function recruitHero(
+  db: Db,
+  userId: string,
+  input: { villageId: string; heroType: string; customName?: string },
+  now: Date,
+  random: () => number = () => randomInt(0, 1_000_000) / 1_000_000,
+): Promise<{ hero: HeroView }> {
+  if (!isHeroType(input.heroType)) throw badRequest(`Unknown hero type "${input.heroType}"`);
+  const type: HeroType = input.heroType;
+  const name = input.customName === undefined ? `${NAMES[Math.floor(random() * NAMES.length)]} the ${HERO_TYPE_INFO[type].name}` : normaliseFreeText(input.customName);
+  if (name === '') throw badRequest('A hero needs a name', [{ field: 'customName', message: 'A hero needs a name' }]);
+  const problem = [...name].length > HERO_NAME_MAX_LENGTH ? `Hero names are at most ${HERO_NAME_MAX_LENGTH} characters` : freeTextError(name);
+  if (problem) throw badRequest(problem, [{ field: 'customName', message: problem }]);
+  return db.transaction(async (tx) => {
+    // The player's row orders recruits of the same player, so ten at once never make a sixth hero.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+    const owned = await heroCount(tx, userId);
+    if (owned >= DEFAULT_MAX_HEROES) throw conflict(MAX_HEROES_REACHED);
+    await payFromVillage(tx, userId, input.villageId, recruitmentCost(owned), now);
+    const rarity = rollRarity(random);
+    const [row] = await tx
+      .insert(heroes)
+      .values({ userId, villageId: input.villageId, name, type, rarity, ...startingStats(type, rarity), createdAt: now })
+      .returning();
+    await recordQuestEvents(tx, userId, [{ name: 'hero_recruited' }], now);
+    return { hero: heroView(row, now) };
+  });
+}
+
+export async function levelUpHero(db: Db, userId: string, heroId: string, now: Date): Promise<{ hero: HeroView }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(heroes).where(eq(heroes.id, heroId)).for('update');
+    if (!row) throw notFound(NO_SUCH_HERO);
+    if (row.userId !== userId) throw forbidden(NOT_YOUR_HERO);
+    if (row.level >= HERO_LEVEL_CAP) throw conflict(HERO_AT_LEVEL_CAP);
+    if (!canLevelUp(row)) {
+      throw new GameError(409, `Needs ${experienceForNextLevel(row.level)} experience to reach level ${row.level + 1}; the hero has ${row.experience}`);
+    }
+    const progress = levelUpProgress(row);
+    const stats = levelUpStats(row, row.type as HeroType);
+    const [updated] = await tx
+      .update(heroes)
+      .set({ ...progress, ...stats })
+      .where(eq(heroes.id, heroId))
+      .returning();
+    return { hero: heroView(updated, now) };
+  });
+}
+
+export const LEADERBOARD_SIZE = 20;
+
+/** The 20 mightiest heroes of the game by total power ((attack + defense + speed + leadership) x level). */
+export async function heroLeaderboard(db: Db): Promise<{ leaderboard: Schema<'HeroLeaderboardEntry'>[] }> {
+  const power = sql<number>`(${heroes.attack} + ${heroes.defense} + ${heroes.speed} + ${heroes.leadership}) * ${heroes.level}`;
+  const rows = await db
+    .select({ hero: heroes, username: users.username })
+    .from(heroes)
+    .innerJoin(users, eq(users.id, heroes.userId))
+    .orderBy(desc(power), asc(heroes.createdAt), asc(heroes.id))
+    .limit(LEADERBOARD_SIZE);
+  return {
+    leaderboard: rows.map(({ hero, username }, i) => ({
+      rank: i + 1,
+      hero: { id: hero.id, name: hero.name, type: hero.type as HeroType, level: hero.level, totalPower: totalPower(hero) },
+      user: { username },
+    })),
+  };
+}

@@ -1,0 +1,33 @@
+// Routes of the heroes tag: the caller's heroes, hero types, the price of the next one, the leaderboard, recruiting and levelling up.
+import type { AppContext } from '../context';
+import type { Handlers } from '../operations';
+import * as heroes from './heroes';
+
+export function heroRoutes(ctx: AppContext): Handlers {
+  const { db, clock } = ctx;
+  return {
+    async listHeroes({ user }) {
+      return heroes.listHeroes(db, user.id, clock.now());
+    },
+
+    async listHeroTypes() {
+      return heroes.heroTypes();
+    },
+
+    async getRecruitmentCost({ user, query }) {
+      return heroes.recruitmentQuote(db, user.id, clock.now(), query.villageId);
+    },
+
+    async getHeroLeaderboard() {
+      return heroes.heroLeaderboard(db);
+    },
+
+    async recruitHero({ user, body }) {
+      return heroes.recruitHero(db, user.id, body, clock.now());
+    },
+
+    async levelUpHero({ user, params }) {
+      return heroes.levelUpHero(db, user.id, params.heroId, clock.now());
+    },
+  };
+}

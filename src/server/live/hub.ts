@@ -1,0 +1,70 @@
+// The open event streams of this process: notices from NOTIFY (any process's transactions) go to the streams of the players they name.
+import type { Listen } from '../db/open';
+import { LIVE_CHANNEL, type LiveMessage } from './notify';
+
+export interface LiveStream {
+  /** Writes one server-sent event. */
+  send(kind: string, data: unknown): void;
+  /** Ends the stream (logout, shutdown). */
+  close(): void;
+}
+
+interface Subscriber {
+  userId: string;
+  /** SHA-256 of the session token, so a logout ends the streams of that session only. */
+  session: string;
+  stream: LiveStream;
+}
+
+export class LiveHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(private readonly listen: Listen | null) {}
+
+  /** Starts listening for notices (once, at start-up). */
+  async start(): Promise<void> {
+    if (!this.listen || this.stopListening) return;
+    this.stopListening = await this.listen(LIVE_CHANNEL, (payload) => this.deliver(payload));
+  }
+
+  private deliver(payload: string): void {
+    let message: LiveMessage;
+    try {
+      message = JSON.parse(payload) as LiveMessage;
+    } catch {
+      return;
+    }
+    const { userId, ...event } = message;
+    if (event.kind === 'signed_out') {
+      // A logout, suspension or deletion on any process: the streams of those sessions end here too.
+      for (const subscriber of [...this.subscribers]) {
+        if (subscriber.userId !== userId || (event.session && subscriber.session !== event.session)) continue;
+        this.subscribers.delete(subscriber);
+        subscriber.stream.close();
+      }
+      return;
+    }
+    for (const subscriber of this.subscribers) if (subscriber.userId === userId) subscriber.stream.send(event.kind, event);
+  }
+
+  /** Adds a stream; the returned function removes it again. */
+  subscribe(userId: string, session: string, stream: LiveStream): () => void {
+    const subscriber = { userId, session, stream };
+    this.subscribers.add(subscriber);
+    return () => void this.subscribers.delete(subscriber);
+  }
+
+  /** How many streams are open (tests and the admin figures read it). */
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Ends every stream and stops listening (shutdown). */
+  async stop(): Promise<void> {
+    for (const subscriber of [...this.subscribers]) subscriber.stream.close();
+    this.subscribers.clear();
+    await this.stopListening?.();
+    this.stopListening = null;
+  }
+}

@@ -1,0 +1,223 @@
+// Map areas served from memory: village fragments cached per chunk and checked against map_chunk_versions, whole replies
+// cached with their strong ETag and compressed once per encoding.
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { and, between, eq, gte, lte } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { allianceMembers, alliances, mapChunkVersions, users, villages, worlds } from '../db/schema';
+import { notFound } from '../errors';
+import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageJson, tileKey, writeAreaJson, type AreaQuery, type AreaWorld } from './area';
+import { CHUNK_SIDE, chunkIndex, chunkSpan } from './chunks';
+
+/** Bumped whenever the bytes of a reply change for the same data, so no client keeps an old ETag's body. */
+const REPLY_FORMAT = 'area-1';
+/** Replies kept in memory, by their raw JSON size (compressed copies are a tenth of that). */
+const MAX_REPLY_BYTES = 48 * 1024 * 1024;
+/** Chunk fragments kept; a 401 x 401 world has 576 chunks, so a few worlds fit whole. */
+const MAX_CHUNKS = 4096;
+
+export type AreaEncoding = 'br' | 'gzip';
+
+/** One area reply: its text, its strong ETag, and each compressed form once somebody asked for it. */
+export class CachedArea {
+  private readonly encoded = new Map<AreaEncoding, Buffer>();
+
+  constructor(
+    readonly etag: string,
+    readonly json: string,
+  ) {}
+
+  /** The reply compressed with `encoding`, compressed on the first request and kept. */
+  body(encoding: AreaEncoding): Buffer {
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(this.json, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.json.length } })
+          : gzipSync(this.json);
+      this.encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/** The villages of one chunk as the area writes them, valid while the chunk's version is `version`. */
+interface ChunkVillages {
+  version: number;
+  villages: Map<number, string>;
+}
+
+interface ChunkRange {
+  cx0: number;
+  cx1: number;
+  cy0: number;
+  cy1: number;
+}
+
+/** The version of every chunk of the range, 0 for a chunk that never changed, row by row. */
+function versionList(range: ChunkRange, rows: readonly { cx: number | null; cy: number | null; version: number | null }[]): number[] {
+  const width = range.cx1 - range.cx0 + 1;
+  const list = new Array<number>(width * (range.cy1 - range.cy0 + 1)).fill(0);
+  for (const row of rows) {
+    if (row.cx === null || row.cy === null || row.version === null) continue;
+    list[(row.cy - range.cy0) * width + (row.cx - range.cx0)] = row.version;
+  }
+  return list;
+}
+
+function chunkKey(worldId: string, cx: number, cy: number): string {
+  return `${worldId}:${cx}:${cy}`;
+}
+
+/**
+ * Everything the reply's bytes depend on goes into its ETag: the query, the world's seed and size, and the version of
+ * every chunk it covers. Two server processes reading the same versions therefore send the same tag for the same bytes.
+ */
+function etagOf(world: AreaWorld, query: AreaQuery, radius: number, versions: readonly number[]): string {
+  const hash = createHash('sha256').update(`${REPLY_FORMAT}|${world.id}|${world.seed}|${world.size}|${query.x}|${query.y}|${radius}|${versions.join(',')}`);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
+}
+
+export class MapAreaCache {
+  private readonly chunks = new Map<string, ChunkVillages>();
+  private readonly replies = new Map<string, CachedArea>();
+  private replyBytes = 0;
+
+  /**
+   * The area reply for `query`. One small read per call (the world and its chunks' versions); only a chunk whose
+   * version moved is read again, and only a reply whose ETag moved is written again.
+   */
+  async area(db: Db, query: AreaQuery): Promise<CachedArea> {
+    const radius = areaRadius(query);
+    const xs = chunkSpan(query.x - radius, query.x + radius);
+    const ys = chunkSpan(query.y - radius, query.y + radius);
+    const range: ChunkRange = { cx0: xs.first, cx1: xs.last, cy0: ys.first, cy1: ys.last };
+    const rows = await db
+      .select({ id: worlds.id, seed: worlds.seed, size: worlds.size, cx: mapChunkVersions.cx, cy: mapChunkVersions.cy, version: mapChunkVersions.version })
+      .from(worlds)
+      .leftJoin(
+        mapChunkVersions,
+        and(eq(mapChunkVersions.worldId, worlds.id), between(mapChunkVersions.cx, range.cx0, range.cx1), between(mapChunkVersions.cy, range.cy0, range.cy1)),
+      )
+      .where(eq(worlds.id, query.worldId));
+    if (rows.length === 0) throw notFound('No such world');
+    // A world in maintenance still shows its map: only game actions pause.
+    const world: AreaWorld = { id: rows[0].id, seed: rows[0].seed, size: rows[0].size };
+    let versions = versionList(range, rows);
+    const replyKey = `${world.id}:${query.x}:${query.y}:${radius}`;
+    const cached = this.replies.get(replyKey);
+    if (cached && cached.etag === etagOf(world, query, radius, versions)) {
+      // Most recently used last, so the oldest is dropped first.
+      this.replies.delete(replyKey);
+      this.replies.set(replyKey, cached);
+      return cached;
+    }
+
+    if (this.staleChunks(world.id, range, versions).length > 0) versions = await this.refreshChunks(db, world.id, range);
+    const width = range.cx1 - range.cx0 + 1;
+    const byChunk: (Map<number, string> | undefined)[] = [];
+    for (let cy = range.cy0; cy <= range.cy1; cy++) {
+      for (let cx = range.cx0; cx <= range.cx1; cx++) byChunk.push(this.chunks.get(chunkKey(world.id, cx, cy))?.villages);
+    }
+    const json = writeAreaJson(world, query, (x, y) => {
+      const villagesHere = byChunk[(chunkIndex(y) - range.cy0) * width + (chunkIndex(x) - range.cx0)];
+      return villagesHere && villagesHere.size > 0 ? villagesHere.get(tileKey(x, y)) : undefined;
+    });
+    const area = new CachedArea(etagOf(world, query, radius, versions), json);
+    this.keepReply(replyKey, area);
+    return area;
+  }
+
+  private staleChunks(worldId: string, range: ChunkRange, versions: readonly number[]): { cx: number; cy: number }[] {
+    const stale: { cx: number; cy: number }[] = [];
+    let i = 0;
+    for (let cy = range.cy0; cy <= range.cy1; cy++) {
+      for (let cx = range.cx0; cx <= range.cx1; cx++, i++) {
+        if (this.chunks.get(chunkKey(worldId, cx, cy))?.version !== versions[i]) stale.push({ cx, cy });
+      }
+    }
+    return stale;
+  }
+
+  /**
+   * Reads the versions and the villages of the range in one snapshot (repeatable read), so a fragment is never filed
+   * under a version older or newer than its data; returns the versions it read.
+   */
+  private async refreshChunks(db: Db, worldId: string, range: ChunkRange): Promise<number[]> {
+    return db.transaction(
+      async (tx) => {
+        const versionRows = await tx
+          .select({ cx: mapChunkVersions.cx, cy: mapChunkVersions.cy, version: mapChunkVersions.version })
+          .from(mapChunkVersions)
+          .where(and(eq(mapChunkVersions.worldId, worldId), between(mapChunkVersions.cx, range.cx0, range.cx1), between(mapChunkVersions.cy, range.cy0, range.cy1)));
+        const versions = versionList(range, versionRows);
+        const stale = this.staleChunks(worldId, range, versions);
+        if (stale.length === 0) return versions;
+        const minX = Math.min(...stale.map((c) => c.cx)) * CHUNK_SIDE;
+        const maxX = (Math.max(...stale.map((c) => c.cx)) + 1) * CHUNK_SIDE - 1;
+        const minY = Math.min(...stale.map((c) => c.cy)) * CHUNK_SIDE;
+        const maxY = (Math.max(...stale.map((c) => c.cy)) + 1) * CHUNK_SIDE - 1;
+        const villageRows = await tx
+          .select(AREA_VILLAGE_COLUMNS)
+          .from(villages)
+          .leftJoin(users, eq(users.id, villages.ownerId))
+          .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
+          .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
+          .where(and(eq(villages.worldId, worldId), gte(villages.x, minX), lte(villages.x, maxX), gte(villages.y, minY), lte(villages.y, maxY)));
+        const width = range.cx1 - range.cx0 + 1;
+        const fresh = new Map<string, ChunkVillages>();
+        for (const { cx, cy } of stale) {
+          fresh.set(chunkKey(worldId, cx, cy), { version: versions[(cy - range.cy0) * width + (cx - range.cx0)], villages: new Map() });
+        }
+        for (const row of villageRows) {
+          // The bounding box of the stale chunks may hold chunks that are current: those keep their fragments.
+          const chunk = fresh.get(chunkKey(worldId, chunkIndex(row.x), chunkIndex(row.y)));
+          chunk?.villages.set(tileKey(row.x, row.y), areaVillageJson(row));
+        }
+        for (const [key, chunk] of fresh) {
+          this.chunks.delete(key);
+          this.chunks.set(key, chunk);
+        }
+        while (this.chunks.size > MAX_CHUNKS) this.chunks.delete(this.chunks.keys().next().value!);
+        return versions;
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  private keepReply(key: string, area: CachedArea): void {
+    const previous = this.replies.get(key);
+    if (previous) {
+      this.replies.delete(key);
+      this.replyBytes -= previous.json.length;
+    }
+    this.replies.set(key, area);
+    this.replyBytes += area.json.length;
+    while (this.replyBytes > MAX_REPLY_BYTES && this.replies.size > 1) {
+      const [oldestKey, oldest] = this.replies.entries().next().value!;
+      this.replies.delete(oldestKey);
+      this.replyBytes -= oldest.json.length;
+    }
+  }
+}
+
+/** The encoding to send a cached area in: Brotli or gzip when the client takes it (a q of 0 refuses), else none. */
+export function areaEncoding(acceptEncoding: string | undefined): AreaEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** Whether an If-None-Match header names `etag` (or is `*`); weak comparison, as RFC 9110 asks of If-None-Match. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

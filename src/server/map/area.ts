@@ -1,0 +1,176 @@
+// GET /api/map/area: a square of tiles as MapArea JSON text, written straight from per-tile fragments (uncached read here).
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { allianceMembers, alliances, users, villages, worlds } from '../db/schema';
+import { notFound } from '../errors';
+import { oasisBonusEntries, terrainResource } from '../../rules/tile-looks';
+import { shownDistance } from './distance';
+import { villagePopulation } from '../village/population';
+import { codeOasisBonus, codeType, terrainCodes, TILE_CODE_COUNT, type TileCode } from './terrain';
+
+export interface AreaQuery {
+  worldId: string;
+  x: number;
+  y: number;
+  radius: number;
+}
+
+/** Largest radius the contract allows; distance strings are precomputed up to it. */
+const MAX_AREA_RADIUS = 25;
+const DISTANCE_SIDE = 2 * MAX_AREA_RADIUS + 1;
+const DISTANCE_TEXT: readonly string[] = Array.from({ length: DISTANCE_SIDE * DISTANCE_SIDE }, (_, i) =>
+  String(shownDistance(Math.hypot((i % DISTANCE_SIDE) - MAX_AREA_RADIUS, Math.floor(i / DISTANCE_SIDE) - MAX_AREA_RADIUS))),
+);
+
+/**
+ * What a tile of one terrain code says besides its position and world, as JSON members: its type, and after the world
+ * the resource the rules show for it and, on an oasis, all its bonuses. The API test compares tiles with terrainAt.
+ */
+interface TerrainMembers {
+  type: string;
+  resource: string;
+}
+
+function terrainMembers(code: TileCode): TerrainMembers {
+  const type = codeType(code);
+  const oasisBonus = codeOasisBonus(code) ?? undefined;
+  const { resourceType, resourceBonus } = terrainResource(type, oasisBonus);
+  let resource = `"resourceType":${JSON.stringify(resourceType)},"resourceBonus":${resourceBonus}`;
+  if (oasisBonus) resource += `,"bonuses":${JSON.stringify(oasisBonusEntries(oasisBonus))}`;
+  return { type: `"type":"${type}"`, resource };
+}
+
+// Made once per code; only the world id is put in between per call.
+const TERRAIN_MEMBERS: readonly TerrainMembers[] = Array.from({ length: TILE_CODE_COUNT }, (_, code) => terrainMembers(code));
+
+/** A number that names a tile inside any world the contract allows (|x|, |y| < 2^15). */
+export function tileKey(x: number, y: number): number {
+  return (x + 32768) * 65536 + (y + 32768);
+}
+
+/** The world an area is cut from, as the reply writer needs it. */
+export interface AreaWorld {
+  id: string;
+  seed: number;
+  size: number;
+}
+
+/** The columns of a village as the area shows it: owner name, alliance and population joined in. */
+export const AREA_VILLAGE_COLUMNS = {
+  id: villages.id,
+  name: villages.name,
+  x: villages.x,
+  y: villages.y,
+  isCapital: villages.isCapital,
+  ownerId: villages.ownerId,
+  username: users.username,
+  population: villagePopulation,
+  allianceTag: alliances.tag,
+  allianceName: alliances.name,
+};
+
+export interface AreaVillageRow {
+  id: string | null;
+  name: string | null;
+  x: number | null;
+  y: number | null;
+  isCapital: boolean | null;
+  ownerId: string | null;
+  username: string | null;
+  population: number | null;
+  allianceTag: string | null;
+  allianceName: string | null;
+}
+
+/** The `village` member of a village tile, as JSON text. */
+export function areaVillageJson(r: AreaVillageRow): string {
+  return JSON.stringify({
+    id: r.id,
+    name: r.name,
+    // An abandoned village stays on the map without an owner.
+    owner: r.ownerId && r.username ? { id: r.ownerId, username: r.username } : null,
+    population: r.population ?? 0,
+    isCapital: r.isCapital,
+    ...(r.allianceTag && r.allianceName ? { alliance: { tag: r.allianceTag, name: r.allianceName } } : {}),
+  });
+}
+
+/** Clamps the radius to what the contract allows. */
+export function areaRadius(query: AreaQuery): number {
+  return Math.min(query.radius, MAX_AREA_RADIUS);
+}
+
+/**
+ * The MapArea reply as JSON text, read straight from the database (no cache). The route serves areas through
+ * MapAreaCache (map-area-cache.ts), which writes the same bytes from cached chunk fragments; tests compare the two.
+ */
+export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
+  const { x: cx, y: cy } = query;
+  const radius = areaRadius(query);
+  // One query: the world, and (left-joined, so the world comes back even without any) the villages of the
+  // square with their owners' names, alliances and populations. An empty range past the world's edge matches none.
+  const rows = await db
+    .select({ worldId: worlds.id, seed: worlds.seed, size: worlds.size, ...AREA_VILLAGE_COLUMNS })
+    .from(worlds)
+    .leftJoin(
+      villages,
+      and(
+        eq(villages.worldId, worlds.id),
+        gte(villages.x, cx - radius),
+        lte(villages.x, cx + radius),
+        gte(villages.y, cy - radius),
+        lte(villages.y, cy + radius),
+      ),
+    )
+    .leftJoin(users, eq(users.id, villages.ownerId))
+    .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
+    .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
+    .where(eq(worlds.id, query.worldId));
+  if (rows.length === 0) throw notFound('No such world');
+  // A world in maintenance still shows its map: only game actions pause.
+  const world = { id: rows[0].worldId, seed: rows[0].seed, size: rows[0].size };
+  const villageJson = new Map<number, string>();
+  for (const r of rows) {
+    if (r.id === null || r.x === null || r.y === null) continue;
+    villageJson.set(tileKey(r.x, r.y), areaVillageJson(r));
+  }
+  return writeAreaJson(world, query, (x, y) => (villageJson.size > 0 ? villageJson.get(tileKey(x, y)) : undefined));
+}
+
+/**
+ * Writes the MapArea text from per-code terrain fragments and the village JSON `villageAt` gives for a tile.
+ * A radius-25 area is 2601 tiles; writing the text directly avoids building and then serialising thousands of
+ * small objects per call.
+ */
+export function writeAreaJson(world: AreaWorld, query: AreaQuery, villageAt: (x: number, y: number) => string | undefined): string {
+  const { x: cx, y: cy } = query;
+  const radius = areaRadius(query);
+  const size = world.size;
+  const worldMember = `"worldId":${JSON.stringify(world.id)}`;
+  const fragments = TERRAIN_MEMBERS.map((members) => `,${members.type},${worldMember},${members.resource}`);
+  const unknownFragment = `,"type":"unknown",${worldMember},"resourceType":null,"resourceBonus":null`;
+  const villagePrefix = `,"type":"village",${worldMember},"village":`;
+  const villageSuffix = ',"resourceType":null,"resourceBonus":0';
+
+  const codes = terrainCodes(world.seed);
+  let out = `{${worldMember},"center":{"x":${cx},"y":${cy}},"radius":${radius},"tiles":[`;
+  let first = true;
+  for (let dy = radius; dy >= -radius; dy--) {
+    const y = cy + dy;
+    const rowInside = Math.abs(y) <= size;
+    const distanceRow = (dy + MAX_AREA_RADIUS) * DISTANCE_SIDE + MAX_AREA_RADIUS;
+    for (let dx = -radius; dx <= radius; dx++) {
+      const x = cx + dx;
+      let body: string;
+      if (!rowInside || Math.abs(x) > size) {
+        body = unknownFragment;
+      } else {
+        const village = villageAt(x, y);
+        body = village !== undefined ? villagePrefix + village + villageSuffix : fragments[codes.at(x, y)];
+      }
+      out += `${first ? '' : ','}{"x":${x},"y":${y}${body},"distance":${DISTANCE_TEXT[distanceRow + dx]}}`;
+      first = false;
+    }
+  }
+  return out + ']}';
+}

@@ -1,0 +1,87 @@
+// A village as the map shows it to anyone (GET /api/map/village/{id}), and the oases around one's own village.
+import { eq } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { users, villages, worlds } from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import { oasisBonusEntries } from '../../rules/tile-looks';
+import { distance, isInsideWorld } from '../../rules/world';
+import { shownDistance } from './distance';
+import { villagePopulation } from '../village/population';
+import { codeOasisBonus, terrainCodes } from './terrain';
+import { alliancesOf } from '../alliance/alliances';
+
+export async function villageDetails(db: Db, villageId: string): Promise<Schema<'VillageDetails'>> {
+  const [row] = await db
+    .select({ village: villages, username: users.username, population: villagePopulation })
+    .from(villages)
+    .leftJoin(users, eq(users.id, villages.ownerId))
+    .where(eq(villages.id, villageId))
+    .limit(1);
+  if (!row) throw notFound('No such village');
+  const v = row.village;
+  const populationNow = row.population;
+  // An abandoned village has no owner, and so no alliance.
+  const owner = v.ownerId && row.username ? { id: v.ownerId, username: row.username } : null;
+  const alliance = owner ? ((await alliancesOf(db, [owner.id])).get(owner.id) ?? null) : null;
+  return {
+    village: {
+      id: v.id,
+      name: v.name,
+      x: v.x,
+      y: v.y,
+      population: populationNow,
+      loyalty: v.loyalty,
+      isCapital: v.isCapital,
+      worldId: v.worldId,
+      ownerId: v.ownerId,
+    },
+    tile: {
+      x: v.x,
+      y: v.y,
+      type: 'village',
+      worldId: v.worldId,
+      village: {
+        id: v.id,
+        name: v.name,
+        owner,
+        population: populationNow,
+        isCapital: v.isCapital,
+        ...(alliance ? { alliance: { tag: alliance.tag, name: alliance.name } } : {}),
+      },
+      resourceType: null,
+      resourceBonus: 0,
+    },
+    owner,
+    alliance,
+  };
+}
+
+export type OasisNearby = Schema<'Oasis'>;
+
+/** Oases within `maxDistance` tiles (Euclidean) of the caller's village, nearest first. */
+export async function villageOases(db: Db, userId: string, villageId: string, maxDistance: number): Promise<OasisNearby[]> {
+  const [row] = await db
+    .select({ x: villages.x, y: villages.y, ownerId: villages.ownerId, seed: worlds.seed, size: worlds.size })
+    .from(villages)
+    .innerJoin(worlds, eq(worlds.id, villages.worldId))
+    .where(eq(villages.id, villageId))
+    .limit(1);
+  if (!row) throw notFound('No such village');
+  if (row.ownerId !== userId) throw forbidden('This is not your village');
+  const reach = Math.floor(maxDistance);
+  const codes = terrainCodes(row.seed);
+  const found: OasisNearby[] = [];
+  for (let y = row.y - reach; y <= row.y + reach; y++) {
+    for (let x = row.x - reach; x <= row.x + reach; x++) {
+      if (!isInsideWorld(x, y, row.size)) continue;
+      const bonus = codeOasisBonus(codes.at(x, y));
+      if (!bonus) continue;
+      const exact = distance(row.x, row.y, x, y);
+      if (exact > maxDistance) continue;
+      // Claiming oases is not built yet, so every oasis is free.
+      found.push({ x, y, distance: shownDistance(exact), bonuses: oasisBonusEntries(bonus), claimedByVillageId: null });
+    }
+  }
+  return found.sort((a, b) => a.distance - b.distance || b.y - a.y || a.x - b.x);
+}

@@ -1,0 +1,177 @@
+// Admin actions on accounts: finding players, roles (never the last admin), suspension, temporary passwords and deletion; each written to the audit log.
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { allianceMembers, sessions, users, villages, type UserRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { hashPassword } from '../accounts/passwords';
+import { parseRole, type Role } from '../../rules/roles';
+import { freeTextError, normaliseFreeText, passwordError } from '../../rules/validation';
+import { recordAudit, type Actor } from './audit';
+import { leaveAlliance } from '../alliance/alliances';
+import { notifyPlayers } from '../live/notify';
+import { pageWindow } from '../../rules/paging';
+
+export type AdminUserView = Schema<'AdminUser'>;
+
+export const LAST_ADMIN = 'The last admin cannot stop being one';
+/** Seen within this many minutes counts as online on the dashboard. */
+const ONLINE_MINUTES = 15;
+
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+async function adminViews(db: Db, rows: UserRow[]): Promise<AdminUserView[]> {
+  const counts =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ ownerId: villages.ownerId, n: count() })
+          .from(villages)
+          .where(
+            inArray(
+              villages.ownerId,
+              rows.map((r) => r.id),
+            ),
+          )
+          .groupBy(villages.ownerId);
+  const villagesOf = new Map(counts.map((c) => [c.ownerId, Number(c.n)]));
+  return rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: parseRole(row.role) ?? 'user',
+    discordAvatar: row.discordAvatar,
+    createdAt: row.createdAt.toISOString(),
+    mustChangePassword: row.mustChangePassword,
+    suspended: row.suspendedAt !== null,
+    suspensionReason: row.suspensionReason,
+    villageCount: villagesOf.get(row.id) ?? 0,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+  }));
+}
+
+/** Players whose username or e-mail contains `q` (any case), oldest account first. */
+export async function searchUsers(db: Db, q: string | undefined, page: number, limit: number): Promise<Schema<'AdminUserPage'>> {
+  const needle = (q ?? '').trim();
+  const where = needle === '' ? undefined : sql`(lower(${users.username}) like lower(${`%${likeEscape(needle)}%`}) escape '\\' or lower(${users.email}) like lower(${`%${likeEscape(needle)}%`}) escape '\\')`;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit)
+    .offset(pageWindow({ page, limit }).offset);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { users: await adminViews(db, rows), total: Number(total?.n ?? 0), page, limit };
+}
+
+export async function adminStats(db: Db, now: Date): Promise<Schema<'AdminStats'>> {
+  const [total] = await db.select({ n: count() }).from(users);
+  const [active] = await db.select({ n: count() }).from(sessions).where(gt(sessions.expiresAt, now));
+  const [online] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(gt(users.lastSeenAt, new Date(now.getTime() - ONLINE_MINUTES * 60_000)));
+  return { totalUsers: Number(total?.n ?? 0), activeSessions: Number(active?.n ?? 0), playersOnline: Number(online?.n ?? 0), serverStatus: 'Online' };
+}
+
+/** The target row under its lock, or 404. */
+async function target(tx: Db, userId: string): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!row) throw notFound('No such player');
+  return row;
+}
+
+/** Refuses a change that would leave the game without an admin (the admins are locked while it is decided). */
+async function keepOneAdmin(tx: Db, row: UserRow): Promise<void> {
+  if (row.role !== 'admin') return;
+  const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.suspendedAt))).for('update');
+  if (admins.filter((a) => a.id !== row.id).length === 0) throw conflict(LAST_ADMIN);
+}
+
+/** Ends every session of a player, on every server process (their open streams close too). */
+async function signOutEverywhere(tx: Db, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await notifyPlayers(tx, [userId], { kind: 'signed_out' });
+}
+
+async function viewOf(tx: Db, row: UserRow): Promise<{ user: AdminUserView }> {
+  return { user: (await adminViews(tx, [row]))[0] };
+}
+
+export async function setUserRole(db: Db, actor: Actor, userId: string, roleName: string, now: Date): Promise<{ user: AdminUserView }> {
+  const role: Role | null = parseRole(roleName);
+  if (!role) throw badRequest(`Unknown role "${roleName}"`);
+  return db.transaction(async (tx) => {
+    const row = await target(tx, userId);
+    if (role !== 'admin') await keepOneAdmin(tx, row);
+    const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    await recordAudit(tx, actor, 'set_role', { id: row.id, name: row.username }, `${row.role} -> ${role}`, now);
+    return viewOf(tx, updated);
+  });
+}
+
+export async function suspendUser(db: Db, actor: Actor, userId: string, rawReason: string, now: Date): Promise<{ user: AdminUserView }> {
+  const reason = normaliseFreeText(rawReason);
+  const problem = reason === '' ? 'Give a reason' : freeTextError(reason);
+  if (problem) throw badRequest(problem, [{ field: 'reason', message: problem }]);
+  if (userId === actor.id) throw conflict('Admins cannot suspend themselves');
+  return db.transaction(async (tx) => {
+    const row = await target(tx, userId);
+    await keepOneAdmin(tx, row);
+    const [updated] = await tx.update(users).set({ suspendedAt: now, suspensionReason: reason }).where(eq(users.id, userId)).returning();
+    await signOutEverywhere(tx, userId);
+    await recordAudit(tx, actor, 'suspend', { id: row.id, name: row.username }, reason, now);
+    return viewOf(tx, updated);
+  });
+}
+
+export async function unsuspendUser(db: Db, actor: Actor, userId: string, now: Date): Promise<{ user: AdminUserView }> {
+  return db.transaction(async (tx) => {
+    const row = await target(tx, userId);
+    const [updated] = await tx.update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, userId)).returning();
+    await recordAudit(tx, actor, 'unsuspend', { id: row.id, name: row.username }, '', now);
+    return viewOf(tx, updated);
+  });
+}
+
+/** Sets a password the player must replace at next login; their sessions end, so the old holder is out. */
+export async function setTemporaryPassword(db: Db, actor: Actor, userId: string, password: string, now: Date): Promise<{ user: AdminUserView }> {
+  const weak = passwordError(password);
+  if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const row = await target(tx, userId);
+    const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId)).returning();
+    await signOutEverywhere(tx, userId);
+    await recordAudit(tx, actor, 'temporary_password', { id: row.id, name: row.username }, '', now);
+    return viewOf(tx, updated);
+  });
+}
+
+/**
+ * Deletes an account after its username was typed again. Its villages stay on the map, abandoned; its
+ * alliance hands over leadership as if the player had left; nothing of other players changes.
+ */
+export async function deleteUser(db: Db, actor: Actor, userId: string, confirmUsername: string, now: Date): Promise<{ ok: true }> {
+  if (userId === actor.id) throw conflict('Admins cannot delete their own account');
+  const [found] = await db.select().from(users).where(eq(users.id, userId));
+  if (!found) throw notFound('No such player');
+  if (confirmUsername !== found.username) {
+    throw badRequest(`Type the username "${found.username}" to confirm`, [{ field: 'confirmUsername', message: 'The username does not match' }]);
+  }
+  const [member] = await db.select({ id: allianceMembers.id }).from(allianceMembers).where(eq(allianceMembers.userId, userId));
+  if (member) await leaveAlliance(db, userId, now);
+  return db.transaction(async (tx) => {
+    const row = await target(tx, userId);
+    await keepOneAdmin(tx, row);
+    await notifyPlayers(tx, [userId], { kind: 'signed_out' });
+    // An abandoned village is nobody's capital.
+    await tx.update(villages).set({ isCapital: false }).where(eq(villages.ownerId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    await recordAudit(tx, actor, 'delete_user', { id: row.id, name: row.username }, row.email, now);
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,57 @@
+// Routes of the gamemaster tag: worlds and their status, world events, announcements, rewards and analytics.
+import type { AppContext } from '../context';
+import type { Handlers } from '../operations';
+import * as gm from './gamemaster';
+
+export function gameMasterRoutes(ctx: AppContext): Handlers {
+  const { db, clock } = ctx;
+  return {
+    async listWorldsForGameMaster() {
+      return gm.worldsOverview(db, clock.now());
+    },
+
+    async createWorldAsGameMaster({ user, body }) {
+      return gm.createWorldAs(db, user, body, clock.now());
+    },
+
+    async setWorldStatus({ user, params, body }) {
+      return gm.setWorldStatus(db, user, params.worldId, body.status, clock.now());
+    },
+
+    async listWorldEvents({ query }) {
+      return gm.listWorldEvents(db, clock.now(), query.worldId);
+    },
+
+    async createWorldEvent({ user, body }) {
+      return gm.createWorldEvent(db, user, body, clock.now());
+    },
+
+    async updateWorldEvent({ user, params, body }) {
+      return gm.updateWorldEvent(db, user, params.eventId, body, clock.now());
+    },
+
+    async activateWorldEvent({ user, params }) {
+      return gm.setWorldEventActive(db, user, params.eventId, true, clock.now());
+    },
+
+    async deactivateWorldEvent({ user, params }) {
+      return gm.setWorldEventActive(db, user, params.eventId, false, clock.now());
+    },
+
+    async listAnnouncements({ query }) {
+      return gm.listAnnouncements(db, query.worldId);
+    },
+
+    async createAnnouncement({ user, body }) {
+      return gm.createAnnouncement(db, user, body, clock.now());
+    },
+
+    async distributeRewards({ user, body }) {
+      return gm.distributeRewards(db, user, body, clock.now());
+    },
+
+    async getWorldAnalytics({ params }) {
+      return gm.worldAnalytics(db, params.worldId, clock.now());
+    },
+  };
+}

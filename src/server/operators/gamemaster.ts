@@ -1,0 +1,319 @@
+// Game master actions: world figures and status, world events, announcements, rewards paid once per key, and analytics; the CLI shares them.
+import { and, asc, count, desc, eq, gte, isNull, lte, min, sql } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { announcements, buildings, movements, playerDays, rewardGrants, units, users, villages, worldEvents, worlds, type AnnouncementRow, type WorldEventRow } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
+import { isBuildingType } from '../../rules/buildings';
+import { isUnitType } from '../../rules/units';
+import { editRefusal, eventStatus, type WorldEventKind } from '../../rules/world-events';
+import { freeTextError, normaliseFreeText } from '../../rules/validation';
+import { recordAudit, type Actor } from './audit';
+import { findWorld, listWorlds } from '../worlds/worlds';
+import { worldTotals } from '../village/population';
+import { createWorld } from './world-admin';
+import { grantIntoVillage } from '../village/rewards';
+import { isUniqueViolation } from '../accounts/accounts';
+
+export type WorldEventView = Schema<'WorldEventView'>;
+export type AnnouncementView = Schema<'Announcement'>;
+
+/** Announcements run at most this long. */
+const ANNOUNCEMENT_MAX_DAYS = 30;
+const DAY_MS = 86_400_000;
+const ANALYTICS_DAYS = 14;
+
+export async function worldsOverview(db: Db, now: Date): Promise<Schema<'GmWorldList'>> {
+  const { worlds: listed } = await listWorlds(db);
+  const created = new Map((await db.select({ id: worlds.id, createdAt: worlds.createdAt }).from(worlds)).map((w) => [w.id, w.createdAt]));
+  const out: Schema<'GmWorld'>[] = [];
+  for (const world of listed) {
+    const totals = await worldTotals(db, world.id);
+    const [flying] = await db.select({ n: count() }).from(movements).where(and(eq(movements.worldId, world.id), isNull(movements.resolvedAt)));
+    // How far the sweeper lags: the oldest event (a village's own, or an arrival) that is due and still waits.
+    const [dueVillage] = await db.select({ at: min(villages.nextEventAt) }).from(villages).where(and(eq(villages.worldId, world.id), lte(villages.nextEventAt, now)));
+    const [dueArrival] = await db
+      .select({ at: min(movements.arrivesAt) })
+      .from(movements)
+      .where(and(eq(movements.worldId, world.id), isNull(movements.resolvedAt), lte(movements.arrivesAt, now)));
+    const oldest = [dueVillage?.at, dueArrival?.at].filter((at): at is Date => at instanceof Date).map((at) => at.getTime());
+    out.push({
+      world,
+      villages: totals.villages,
+      totalPopulation: totals.population,
+      movementsInFlight: Number(flying?.n ?? 0),
+      sweeperLagSeconds: oldest.length === 0 ? 0 : Math.max(0, Math.floor((now.getTime() - Math.min(...oldest)) / 1000)),
+      createdAt: (created.get(world.id) ?? now).toISOString(),
+    });
+  }
+  return { worlds: out };
+}
+
+export async function createWorldAs(db: Db, actor: Actor, input: { name: string; speed?: number; size?: number; maxPlayers?: number }, now: Date): Promise<{ world: Schema<'World'> }> {
+  const name = normaliseFreeText(input.name);
+  const problem = name === '' ? 'A world needs a name' : freeTextError(name);
+  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers });
+  await recordAudit(db, actor, 'create_world', { id: row.id, name: row.name }, `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}`, now);
+  return { world: (await listWorlds(db)).worlds.find((w) => w.id === row.id)! };
+}
+
+/** Maintenance pauses every game action in the world (503); reading stays possible. */
+export async function setWorldStatus(db: Db, actor: Actor | null, worldId: string, status: 'online' | 'maintenance', now: Date): Promise<{ world: Schema<'World'> }> {
+  await findWorld(db, worldId);
+  const [row] = await db.update(worlds).set({ status }).where(eq(worlds.id, worldId)).returning();
+  if (actor) await recordAudit(db, actor, 'set_world_status', { id: row.id, name: row.name }, status, now);
+  return { world: (await listWorlds(db)).worlds.find((w) => w.id === worldId)! };
+}
+
+const times = (row: WorldEventRow) => ({ startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime(), activations: row.periods, percent: row.percent });
+
+export function worldEventView(row: WorldEventRow, now: Date): WorldEventView {
+  return {
+    id: row.id,
+    worldId: row.worldId,
+    name: row.name,
+    kind: row.kind as WorldEventKind,
+    percent: row.percent,
+    startTime: row.startsAt.toISOString(),
+    endTime: row.endsAt.toISOString(),
+    active: row.active,
+    status: eventStatus({ ...times(row), active: row.active }, now.getTime()),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listWorldEvents(db: Db, now: Date, worldId?: string): Promise<{ events: WorldEventView[] }> {
+  const rows = await db
+    .select()
+    .from(worldEvents)
+    .where(worldId ? eq(worldEvents.worldId, worldId) : undefined)
+    .orderBy(desc(worldEvents.createdAt), desc(worldEvents.id));
+  return { events: rows.map((row) => worldEventView(row, now)) };
+}
+
+function eventName(raw: string): string {
+  const name = normaliseFreeText(raw);
+  const problem = name === '' ? 'An event needs a name' : freeTextError(name);
+  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  return name;
+}
+
+export async function createWorldEvent(
+  db: Db,
+  actor: Actor,
+  input: { worldId: string; name: string; kind: WorldEventKind; percent: number; startTime: string; endTime: string },
+  now: Date,
+): Promise<{ event: WorldEventView }> {
+  const name = eventName(input.name);
+  const startsAt = new Date(input.startTime);
+  const endsAt = new Date(input.endTime);
+  if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('The event must end after it starts', [{ field: 'endTime', message: 'The event must end after it starts' }]);
+  const world = await findWorld(db, input.worldId);
+  const [row] = await db.insert(worldEvents).values({ worldId: world.id, name, kind: input.kind, percent: input.percent, startsAt, endsAt, createdAt: now }).returning();
+  await recordAudit(db, actor, 'create_event', { id: row.id, name }, `${input.kind} ${input.percent}% in ${world.name}`, now);
+  return { event: worldEventView(row, now) };
+}
+
+async function eventRow(tx: Db, eventId: string): Promise<WorldEventRow> {
+  const [row] = await tx.select().from(worldEvents).where(eq(worldEvents.id, eventId)).for('update');
+  if (!row) throw notFound('No such event');
+  return row;
+}
+
+export async function updateWorldEvent(
+  db: Db,
+  actor: Actor,
+  eventId: string,
+  input: { name?: string; percent?: number; startTime?: string; endTime?: string },
+  now: Date,
+): Promise<{ event: WorldEventView }> {
+  return db.transaction(async (tx) => {
+    const row = await eventRow(tx, eventId);
+    const next = {
+      name: input.name === undefined ? row.name : eventName(input.name),
+      percent: input.percent ?? row.percent,
+      startsAt: input.startTime ? new Date(input.startTime) : row.startsAt,
+      endsAt: input.endTime ? new Date(input.endTime) : row.endsAt,
+    };
+    const refusal = editRefusal(times(row), { startsAt: next.startsAt.getTime(), endsAt: next.endsAt.getTime(), activations: row.periods, percent: next.percent }, now.getTime());
+    if (refusal) throw refusal.startsWith('The event must end') ? badRequest(refusal) : conflict(refusal);
+    const [updated] = await tx.update(worldEvents).set(next).where(eq(worldEvents.id, eventId)).returning();
+    await recordAudit(tx, actor, 'edit_event', { id: row.id, name: next.name }, `${next.percent}%, ${next.startsAt.toISOString()} to ${next.endsAt.toISOString()}`, now);
+    return { event: worldEventView(updated, now) };
+  });
+}
+
+/** Switches an event on or off; each activation is kept, so villages settled later earn exactly what it gave. */
+export async function setWorldEventActive(db: Db, actor: Actor, eventId: string, active: boolean, now: Date): Promise<{ event: WorldEventView }> {
+  return db.transaction(async (tx) => {
+    const row = await eventRow(tx, eventId);
+    if (row.active === active) return { event: worldEventView(row, now) };
+    const at = now.getTime();
+    const periods: [number, number | null][] = active ? [...row.periods, [at, null]] : row.periods.map(([from, to]) => [from, to ?? at]);
+    const [updated] = await tx.update(worldEvents).set({ active, periods }).where(eq(worldEvents.id, eventId)).returning();
+    await recordAudit(tx, actor, active ? 'activate_event' : 'deactivate_event', { id: row.id, name: row.name }, '', now);
+    return { event: worldEventView(updated, now) };
+  });
+}
+
+async function announcementViews(db: Db, rows: AnnouncementRow[]): Promise<AnnouncementView[]> {
+  const authors = new Map<string, string>();
+  for (const row of rows) {
+    if (!row.authorId || authors.has(row.authorId)) continue;
+    const [author] = await db.select({ username: users.username }).from(users).where(eq(users.id, row.authorId));
+    if (author) authors.set(row.authorId, author.username);
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    worldId: row.worldId,
+    message: row.message,
+    endsAt: row.endsAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    author: row.authorId && authors.has(row.authorId) ? { id: row.authorId, username: authors.get(row.authorId)! } : null,
+  }));
+}
+
+export async function listAnnouncements(db: Db, worldId?: string): Promise<{ announcements: AnnouncementView[] }> {
+  const rows = await db
+    .select()
+    .from(announcements)
+    .where(worldId ? eq(announcements.worldId, worldId) : undefined)
+    .orderBy(desc(announcements.createdAt), desc(announcements.id))
+    .limit(100);
+  return { announcements: await announcementViews(db, rows) };
+}
+
+export async function createAnnouncement(db: Db, actor: Actor, input: { worldId: string; message: string; endsAt: string }, now: Date): Promise<{ announcement: AnnouncementView }> {
+  const message = normaliseFreeText(input.message);
+  const problem = message === '' ? 'Write a message' : freeTextError(message, { multiline: true });
+  if (problem) throw badRequest(problem, [{ field: 'message', message: problem }]);
+  const endsAt = new Date(input.endsAt);
+  if (endsAt.getTime() <= now.getTime()) throw badRequest('The announcement must end in the future', [{ field: 'endsAt', message: 'The announcement must end in the future' }]);
+  if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest(`Announcements run at most ${ANNOUNCEMENT_MAX_DAYS} days`);
+  const world = await findWorld(db, input.worldId);
+  const [row] = await db.insert(announcements).values({ worldId: world.id, message, endsAt, authorId: actor.id, createdAt: now }).returning();
+  await recordAudit(db, actor, 'announce', { id: world.id, name: world.name }, message.slice(0, 200), now);
+  return { announcement: (await announcementViews(db, [row]))[0] };
+}
+
+/** What players of a world should see now: maintenance, running announcements and active events. */
+export async function worldNotices(db: Db, worldId: string, now: Date): Promise<Schema<'WorldNotices'>> {
+  const world = await findWorld(db, worldId);
+  const running = await db
+    .select()
+    .from(announcements)
+    .where(and(eq(announcements.worldId, worldId), gte(announcements.endsAt, now), lte(announcements.createdAt, now)))
+    .orderBy(desc(announcements.createdAt));
+  const events = (await db.select().from(worldEvents).where(and(eq(worldEvents.worldId, worldId), eq(worldEvents.active, true)))).filter(
+    (row) => eventStatus({ ...times(row), active: row.active }, now.getTime()) === 'active',
+  );
+  return {
+    worldId,
+    maintenance: world.status === 'maintenance',
+    announcements: await announcementViews(db, running),
+    events: events.map((row) => worldEventView(row, now)),
+  };
+}
+
+interface DistributionInput {
+  worldId: string;
+  username?: string;
+  resources: Partial<Resources>;
+  idempotencyKey: string;
+}
+
+/**
+ * Pays resources into the capital (in that world) of every player of the world, or of one player, capped
+ * by each capital's stores. The key is claimed in the same transaction as the payments: a retry, or a
+ * second request racing the first, finds the first one's answer and pays nothing.
+ */
+export async function distributeRewards(db: Db, actor: Actor, input: DistributionInput, now: Date): Promise<Schema<'RewardDistribution'>> {
+  const asked = mapResources((r) => input.resources[r] ?? 0);
+  if (RESOURCE_TYPES.every((r) => asked[r] === 0)) throw badRequest('Give at least one resource');
+  const world = await findWorld(db, input.worldId);
+  const fingerprint = JSON.stringify({ worldId: world.id, username: input.username ?? null, resources: asked });
+  const stored = async (tx: Db) => {
+    const [row] = await tx.select().from(rewardGrants).where(eq(rewardGrants.idempotencyKey, input.idempotencyKey));
+    return row;
+  };
+  const replay = (row: NonNullable<Awaited<ReturnType<typeof stored>>>) => {
+    if (row.result.fingerprint !== fingerprint) throw conflict('That idempotency key was used for another distribution');
+    return row.result.reply as Schema<'RewardDistribution'>;
+  };
+  const earlier = await stored(db);
+  if (earlier) return replay(earlier);
+  try {
+    return await db.transaction(async (tx) => {
+      // Claim the key first: a racing twin waits here until this transaction ends, then finds the answer.
+      await tx.insert(rewardGrants).values({ idempotencyKey: input.idempotencyKey, worldId: world.id, result: { fingerprint }, createdBy: actor.id, createdAt: now });
+      const capitals = await tx
+        .select({ id: villages.id, ownerId: villages.ownerId, username: users.username })
+        .from(villages)
+        .innerJoin(users, eq(users.id, villages.ownerId))
+        .where(and(eq(villages.worldId, world.id), eq(villages.isCapital, true), input.username ? sql`lower(${users.username}) = lower(${input.username})` : undefined))
+        .orderBy(asc(villages.id));
+      if (input.username && capitals.length === 0) throw notFound(`No player named ${input.username} in ${world.name}`);
+      const granted = mapResources(() => 0);
+      for (const capital of capitals) {
+        const landed = await grantIntoVillage(tx, capital.id, { resources: asked, units: {} }, now);
+        for (const r of RESOURCE_TYPES) granted[r] += landed?.resources[r] ?? 0;
+      }
+      const reply: Schema<'RewardDistribution'> = { idempotencyKey: input.idempotencyKey, worldId: world.id, players: capitals.length, granted };
+      await tx.update(rewardGrants).set({ result: { fingerprint, reply } }).where(eq(rewardGrants.idempotencyKey, input.idempotencyKey));
+      await recordAudit(tx, actor, 'distribute_rewards', { id: world.id, name: world.name }, `${input.username ?? 'every player'}: ${RESOURCE_TYPES.map((r) => `${r} ${asked[r]}`).join(', ')}`, now);
+      return reply;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const row = await stored(db);
+    if (!row?.result.reply) throw conflict('That distribution is still being paid; try again in a moment');
+    return replay(row);
+  }
+}
+
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/** Registrations and active players of a world per day for the last 14 days, and its most common buildings and units. */
+export async function worldAnalytics(db: Db, worldId: string, now: Date): Promise<Schema<'WorldAnalytics'>> {
+  await findWorld(db, worldId);
+  const first = Date.parse(`${dayOf(now.getTime() - (ANALYTICS_DAYS - 1) * DAY_MS)}T00:00:00Z`);
+  const days = Array.from({ length: ANALYTICS_DAYS }, (_, i) => dayOf(first + i * DAY_MS));
+  // A player joins a world when their first village there is founded.
+  const joined = await db
+    .select({ day: sql<string>`to_char(min(${villages.createdAt}) at time zone 'UTC', 'YYYY-MM-DD')` })
+    .from(villages)
+    .where(eq(villages.worldId, worldId))
+    .groupBy(villages.ownerId);
+  const active = await db
+    .select({ day: playerDays.day, n: sql<number>`count(distinct ${playerDays.userId})::int` })
+    .from(playerDays)
+    .where(and(gte(playerDays.day, days[0]), sql`${playerDays.userId} in (select ${villages.ownerId} from ${villages} where ${villages.worldId} = ${worldId})`))
+    .groupBy(playerDays.day);
+  const activeOn = new Map(active.map((a) => [a.day, Number(a.n)]));
+  const builtRows = await db
+    .select({ type: buildings.type, count: count(), levels: sql<number>`sum(${buildings.level})::int` })
+    .from(buildings)
+    .innerJoin(villages, eq(villages.id, buildings.villageId))
+    .where(and(eq(villages.worldId, worldId), gte(buildings.level, 1)))
+    .groupBy(buildings.type);
+  const unitRows = await db
+    .select({ type: units.type, count: sql<number>`sum(${units.count})::int` })
+    .from(units)
+    .innerJoin(villages, eq(villages.id, units.villageId))
+    .where(eq(villages.worldId, worldId))
+    .groupBy(units.type);
+  return {
+    worldId,
+    days: days.map((day) => ({ day, registrations: joined.filter((j) => j.day === day).length, activePlayers: activeOn.get(day) ?? 0 })),
+    buildings: builtRows
+      .flatMap((b) => (isBuildingType(b.type) ? [{ type: b.type, count: Number(b.count), levels: Number(b.levels) }] : []))
+      .sort((a, b) => b.count - a.count || b.levels - a.levels)
+      .slice(0, 8),
+    units: unitRows
+      .flatMap((u) => (isUnitType(u.type) && Number(u.count) > 0 ? [{ type: u.type, count: Number(u.count) }] : []))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 8),
+  };
+}

@@ -1,5 +1,0 @@
-// The world map's services in one place for the map routes: areas, search, public village details, oases and figures.
-export { mapAreaJson, type AreaQuery } from './map-area';
-export { MAX_SEARCH_RESULTS, searchMap, type SearchResult } from './map-search';
-export { villageDetails, villageOases, type OasisNearby } from './map-villages';
-export { mapStats, travelTime } from './map-figures';

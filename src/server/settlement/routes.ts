@@ -1,0 +1,25 @@
+// Routes of the settlement tag: whether a tile can be settled, candidate sites near a village, founding and the player's limits.
+import type { AppContext } from '../context';
+import type { Handlers } from '../operations';
+import * as settlement from './settlement';
+
+export function settlementRoutes(ctx: AppContext): Handlers {
+  const { db, clock } = ctx;
+  return {
+    async canSettle({ params }) {
+      return settlement.canSettle(db, params.worldId, params.x, params.y);
+    },
+
+    async getSettlementCandidates({ user, params, query }) {
+      return settlement.settlementCandidates(db, user.id, params.villageId, query.radius ?? 15, clock.now());
+    },
+
+    async foundSettlement({ user, body }) {
+      return settlement.foundVillage(db, user.id, body, clock.now());
+    },
+
+    async getSettlementStats({ user }) {
+      return settlement.settlementStats(db, user.id);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// One village with everything settling it needs (row, world, next arrival, buildings, units, orders, wonders, events) in one call of a stored read, instead of seven statements.
+import type { Db } from '../db/open';
+import { callStoredRead, rowFromJson } from '../db/stored-reads';
+import { buildings, trainingOrders, units, villages, wonders, worldEvents, type BuildingRow, type TrainingOrderRow, type UnitRow, type VillageRow } from '../db/schema';
+import type { EnvSources } from './env';
+
+type Json = Record<string, unknown>;
+
+/** What the `village` and `lockedVillage` stored reads answer (src/server/db/stored-reads.ts). */
+interface VillageJson {
+  village: Json;
+  worldSpeed: number;
+  worldStatus: string;
+  nextArrivalAt: string | null;
+  buildings: Json[];
+  units: Json[];
+  orders: Json[];
+  wonders: { wonder: Json; allianceId: string | null; joinedAt: string | null }[];
+  membership: { allianceId: string; joinedAt: string } | null;
+  events: Json[];
+}
+
+export interface LoadedVillage {
+  village: VillageRow;
+  worldSpeed: number;
+  worldStatus: string;
+  nextArrivalAt: Date | null;
+  parts: { buildings: BuildingRow[]; units: UnitRow[]; orders: TrainingOrderRow[] };
+  env: EnvSources;
+}
+
+const date = (at: string | null): Date | null => (at === null ? null : new Date(at));
+
+function loadedFrom(json: VillageJson): LoadedVillage {
+  const village = rowFromJson(villages, json.village);
+  return {
+    village,
+    worldSpeed: json.worldSpeed,
+    worldStatus: json.worldStatus,
+    nextArrivalAt: date(json.nextArrivalAt),
+    parts: {
+      buildings: json.buildings.map((b) => rowFromJson(buildings, b)),
+      units: json.units.map((u) => rowFromJson(units, u)),
+      orders: json.orders.map((o) => rowFromJson(trainingOrders, o)),
+    },
+    env: {
+      wonders: json.wonders.map((w) => ({ wonder: rowFromJson(wonders, w.wonder), allianceId: w.allianceId, joinedAt: date(w.joinedAt) })),
+      memberships: village.ownerId && json.membership ? [{ userId: village.ownerId, allianceId: json.membership.allianceId, joinedAt: new Date(json.membership.joinedAt) }] : [],
+      // The stored read keeps only events ever switched on: their past windows count for idle villages.
+      events: json.events.map((e) => rowFromJson(worldEvents, e)),
+    },
+  };
+}
+
+/** The village and all it takes to settle it, read in one statement (one snapshot); null when there is no such village. */
+export async function loadWholeVillage(db: Db, villageId: string): Promise<LoadedVillage | null> {
+  const json = await callStoredRead<VillageJson>(db, 'village', villageId);
+  return json ? loadedFrom(json) : null;
+}
+
+/** The same inside a transaction, after taking the village's row lock (the read after the lock sees what its previous holder wrote). */
+export async function lockWholeVillage(tx: Db, villageId: string): Promise<LoadedVillage | null> {
+  const json = await callStoredRead<VillageJson>(tx, 'lockedVillage', villageId);
+  return json ? loadedFrom(json) : null;
+}

@@ -1,0 +1,52 @@
+// Rewards land in the player's capital like any other resource change: under the village's row lock, settled to now, capped by capacity.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/open';
+import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
+import { villageEconomy } from '../../rules/village-timeline';
+import type { UnitCounts, UnitType } from '../../rules/units';
+import { capitalId, loadVillageHead } from './store';
+import { changeLockedVillage } from './villages';
+
+export interface Reward {
+  resources: Partial<Resources>;
+  units: UnitCounts;
+}
+
+/** What actually landed: resources above the capacity are lost, as a full store loses production. */
+export interface Granted {
+  villageId: string;
+  resources: Resources;
+  units: UnitCounts;
+}
+
+/**
+ * Adds `reward` to the village `villageId` inside `tx` (locking its row): resources up to the capacity,
+ * units at home. Returns what landed.
+ */
+export async function grantIntoVillage(tx: Db, villageId: string, reward: Reward, now: Date): Promise<Granted | null> {
+  const head = await loadVillageHead(tx, villageId, now, true);
+  if (!head) return null;
+  const { result } = await changeLockedVillage(tx, head, now, ({ state, env }) => {
+    const capacity = villageEconomy(state, env).capacity;
+    const landed = {} as Resources;
+    for (const r of RESOURCE_TYPES) {
+      const before = state.amounts[r];
+      const after = Math.max(before, Math.min(capacity[r], before + (reward.resources[r] ?? 0)));
+      state.amounts[r] = after;
+      landed[r] = Math.round(after - before);
+    }
+    for (const [type, count] of Object.entries(reward.units) as [UnitType, number][]) {
+      if (!count) continue;
+      state.unitIds[type] ??= randomUUID();
+      state.units[type] = (state.units[type] ?? 0) + count;
+    }
+    return { villageId, resources: landed, units: { ...reward.units } };
+  });
+  return result;
+}
+
+/** Adds `reward` to the player's capital inside `tx`; null when the player has no village yet. */
+export async function grantIntoCapital(tx: Db, userId: string, reward: Reward, now: Date): Promise<Granted | null> {
+  const id = await capitalId(tx, userId);
+  return id ? grantIntoVillage(tx, id, reward, now) : null;
+}

@@ -1,0 +1,57 @@
+// Routes of the caller's villages: the villages tag (list, buildings, training) and the village pages under /api/map/village/{id}.
+import type { AppContext } from '../context';
+import type { Handlers } from '../operations';
+import * as villages from './villages';
+
+export function villageRoutes(ctx: AppContext): Handlers {
+  const { db, clock } = ctx;
+  return {
+    async listVillages({ user }) {
+      return villages.listVillages(db, user.id, clock.now());
+    },
+
+    async getVillage({ user, params }) {
+      return villages.villageOf(db, user.id, params.villageId, clock.now());
+    },
+
+    async constructBuilding({ user, params, body }) {
+      return villages.constructBuilding(db, user.id, params.villageId, body, clock.now());
+    },
+
+    async upgradeBuilding({ user, params }) {
+      return villages.upgradeBuilding(db, user.id, params.villageId, params.buildingId, clock.now());
+    },
+
+    async getBuildingCost({ params }) {
+      return villages.buildingCostQuote(params.buildingType, params.level);
+    },
+
+    async trainUnits({ user, params, body }) {
+      return villages.trainUnits(db, user.id, params.villageId, body, clock.now());
+    },
+
+    async getVillageOverview({ user, params }) {
+      return villages.villageOverview(db, user.id, params.villageId, clock.now());
+    },
+
+    async renameVillage({ user, params, body }) {
+      return villages.renameVillage(db, user.id, params.villageId, body.name, clock.now());
+    },
+
+    async getVillageBuildings({ user, params }) {
+      return villages.villageBuildings(db, user.id, params.villageId, clock.now());
+    },
+
+    async getVillageUnits({ user, params }) {
+      return villages.villageUnits(db, user.id, params.villageId, clock.now());
+    },
+
+    async getVillageFields({ user, params }) {
+      return villages.villageFields(db, user.id, params.villageId, clock.now());
+    },
+
+    async getVillageProduction({ user, params }) {
+      return villages.villageProduction(db, user.id, params.villageId, clock.now());
+    },
+  };
+}

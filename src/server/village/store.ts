@@ -1,0 +1,285 @@
+// Loads villages into the settling engine's plain state and writes back only what changed.
+import { and, eq, inArray, lte, asc, sql } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import {
+  buildings,
+  movements,
+  trainingOrders,
+  units,
+  villages,
+  worlds,
+  type BuildingRow,
+  type TrainingOrderRow,
+  type UnitRow,
+  type VillageRow,
+} from '../db/schema';
+import { isBuildingType } from '../../rules/buildings';
+import { isUnitType, type UnitCounts } from '../../rules/units';
+import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
+import { envsFrom, villageEnvs } from './env';
+import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
+
+/** A village row with what its rates depend on: its world's speed and status, and the bonus periods of its owner's alliance. */
+export interface VillageHead {
+  village: VillageRow;
+  worldSpeed: number;
+  worldStatus: string;
+  /** The earliest movement still to arrive here, if any: due ones are applied before the village settles past them. */
+  nextArrivalAt: Date | null;
+  env: VillageEnv;
+}
+
+/** A village head with its buildings, units and orders, read with it. */
+export interface LoadedHead extends VillageHead {
+  parts: VillageParts;
+}
+
+const headColumns = {
+  village: villages,
+  worldSpeed: worlds.speed,
+  worldStatus: worlds.status,
+  // A column of the same query, so a read learns of due arrivals without another round trip.
+  nextArrivalAt: sql<Date | null>`(select min(m.arrives_at) from ${movements} m where m.to_village_id = ${villages.id} and m.resolved_at is null)`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value)),
+  ),
+};
+
+async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Promise<VillageHead[]> {
+  const envs = await villageEnvs(db, rows, now);
+  return rows.map((row, i) => ({ ...row, env: envs[i] }));
+}
+
+/**
+ * The village row with its world's speed and status, its environment at `now` and its parts, in one call.
+ * `lock` takes the row lock for the transaction first (`no key update`: see the stored read).
+ */
+export async function loadVillageHead(db: Db, villageId: string, now: Date, lock = false): Promise<LoadedHead | null> {
+  const loaded = lock ? await lockWholeVillage(db, villageId) : await loadWholeVillage(db, villageId);
+  return loaded ? withEnv(loaded, now) : null;
+}
+
+function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
+  const [env] = envsFrom(loaded.env, [loaded], now);
+  return { village: loaded.village, worldSpeed: loaded.worldSpeed, worldStatus: loaded.worldStatus, nextArrivalAt: loaded.nextArrivalAt, env, parts: loaded.parts };
+}
+
+export async function loadOwnerHeads(db: Db, ownerId: string, now: Date): Promise<VillageHead[]> {
+  const rows = await db
+    .select(headColumns)
+    .from(villages)
+    .innerJoin(worlds, eq(worlds.id, villages.worldId))
+    .where(eq(villages.ownerId, ownerId));
+  return withEnvs(db, rows, now);
+}
+
+/**
+ * Claims up to `limit` villages with something due by `now`, skipping rows another transaction holds,
+ * so two server processes sharing PostgreSQL never settle the same village at once.
+ */
+export async function claimDueHeads(db: Db, now: Date, limit: number): Promise<VillageHead[]> {
+  const rows = await db
+    .select(headColumns)
+    .from(villages)
+    .innerJoin(worlds, eq(worlds.id, villages.worldId))
+    .where(lte(villages.nextEventAt, now))
+    .orderBy(asc(villages.nextEventAt))
+    .limit(limit)
+    .for('no key update', { of: villages, skipLocked: true });
+  return withEnvs(db, rows, now);
+}
+
+/** The player's first capital (players who joined several worlds have one in each). */
+export async function capitalId(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: villages.id })
+    .from(villages)
+    .where(and(eq(villages.ownerId, userId), eq(villages.isCapital, true)))
+    .orderBy(asc(villages.createdAt), asc(villages.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export interface VillageParts {
+  buildings: BuildingRow[];
+  units: UnitRow[];
+  orders: TrainingOrderRow[];
+}
+
+/** Buildings, units and training orders of several villages, three queries in all. */
+export async function loadParts(db: Db, villageIds: readonly string[]): Promise<Map<string, VillageParts>> {
+  const parts = new Map<string, VillageParts>(villageIds.map((id) => [id, { buildings: [], units: [], orders: [] }]));
+  if (villageIds.length === 0) return parts;
+  const ids = [...villageIds];
+  // One after another: inside a transaction they share one connection, which runs one query at a time anyway.
+  const buildingRows = await db.select().from(buildings).where(inArray(buildings.villageId, ids)).orderBy(asc(buildings.slot));
+  const unitRows = await db.select().from(units).where(inArray(units.villageId, ids));
+  const orderRows = await db
+    .select()
+    .from(trainingOrders)
+    .where(inArray(trainingOrders.villageId, ids))
+    .orderBy(asc(trainingOrders.startedAt), asc(trainingOrders.id));
+  for (const row of buildingRows) parts.get(row.villageId)?.buildings.push(row);
+  for (const row of unitRows) parts.get(row.villageId)?.units.push(row);
+  for (const row of orderRows) parts.get(row.villageId)?.orders.push(row);
+  return parts;
+}
+
+const ms = (date: Date | null): number | null => (date === null ? null : date.getTime());
+const date = (at: number | null): Date | null => (at === null ? null : new Date(at));
+
+export function toVillageState(village: VillageRow, parts: VillageParts): VillageState {
+  const buildingStates: BuildingState[] = [];
+  for (const row of parts.buildings) {
+    if (!isBuildingType(row.type)) continue;
+    buildingStates.push({
+      id: row.id,
+      slot: row.slot,
+      type: row.type,
+      level: row.level,
+      upgradeStartedAt: ms(row.upgradeStartedAt),
+      upgradeFinishesAt: ms(row.upgradeFinishesAt),
+      updatedAt: row.updatedAt.getTime(),
+    });
+  }
+  const counts: UnitCounts = {};
+  const unitIds: VillageState['unitIds'] = {};
+  for (const row of parts.units) {
+    if (!isUnitType(row.type)) continue;
+    counts[row.type] = row.count;
+    unitIds[row.type] = row.id;
+  }
+  const orders: TrainingOrderState[] = [];
+  for (const row of parts.orders) {
+    if (!isUnitType(row.unitType)) continue;
+    orders.push({
+      id: row.id,
+      unitType: row.unitType,
+      count: row.count,
+      done: row.done,
+      secondsEach: row.secondsEach,
+      startedAt: row.startedAt.getTime(),
+      finishesAt: row.finishesAt.getTime(),
+    });
+  }
+  return {
+    id: village.id,
+    worldId: village.worldId,
+    ownerId: village.ownerId,
+    name: village.name,
+    x: village.x,
+    y: village.y,
+    isCapital: village.isCapital,
+    loyalty: village.loyalty,
+    amounts: { timber: village.timber, stone: village.stone, iron: village.iron, mead: village.mead },
+    resourcesAt: village.resourcesAt.getTime(),
+    buildings: buildingStates,
+    units: counts,
+    unitIds,
+    orders,
+  };
+}
+
+function sameBuilding(a: BuildingState, b: BuildingState): boolean {
+  return (
+    a.level === b.level &&
+    a.type === b.type &&
+    a.slot === b.slot &&
+    a.upgradeStartedAt === b.upgradeStartedAt &&
+    a.upgradeFinishesAt === b.upgradeFinishesAt &&
+    a.updatedAt === b.updatedAt
+  );
+}
+
+/**
+ * Writes `after` over `before` (both as the engine sees them): the village row always (its resource
+ * snapshot moves to `after.resourcesAt`), other rows only where they differ.
+ */
+export async function persistVillage(db: Db, before: VillageState, after: VillageState, nextEventAt: number | null): Promise<void> {
+  // The writes touch different rows and do not depend on each other: they are sent together and awaited
+  // together, so on PGlite's thread a settle costs one round trip instead of one per write.
+  const writes: Promise<unknown>[] = [];
+  writes.push(
+    db
+      .update(villages)
+      .set({
+        name: after.name,
+        ownerId: after.ownerId,
+        isCapital: after.isCapital,
+        loyalty: after.loyalty,
+        timber: after.amounts.timber,
+        stone: after.amounts.stone,
+        iron: after.amounts.iron,
+        mead: after.amounts.mead,
+        resourcesAt: new Date(after.resourcesAt),
+        nextEventAt: date(nextEventAt),
+      })
+      .where(eq(villages.id, after.id)),
+  );
+
+  const oldBuildings = new Map(before.buildings.map((b) => [b.id, b]));
+  const newBuildings = after.buildings.filter((b) => !oldBuildings.has(b.id));
+  if (newBuildings.length > 0) {
+    writes.push(
+      db.insert(buildings).values(
+      newBuildings.map((b) => ({
+        id: b.id,
+        villageId: after.id,
+        slot: b.slot,
+        type: b.type,
+        level: b.level,
+        upgradeStartedAt: date(b.upgradeStartedAt),
+        upgradeFinishesAt: date(b.upgradeFinishesAt),
+        updatedAt: new Date(b.updatedAt),
+      })),
+      ),
+    );
+  }
+  for (const b of after.buildings) {
+    const old = oldBuildings.get(b.id);
+    if (!old || sameBuilding(old, b)) continue;
+    writes.push(
+      db
+        .update(buildings)
+        .set({ level: b.level, upgradeStartedAt: date(b.upgradeStartedAt), upgradeFinishesAt: date(b.upgradeFinishesAt), updatedAt: new Date(b.updatedAt) })
+        .where(eq(buildings.id, b.id)),
+    );
+  }
+
+  for (const [type, id] of Object.entries(after.unitIds) as [keyof VillageState['unitIds'], string][]) {
+    const count = after.units[type] ?? 0;
+    if (before.unitIds[type] !== id) {
+      writes.push(db.insert(units).values({ id, villageId: after.id, type, count }));
+    } else if ((before.units[type] ?? 0) !== count) {
+      writes.push(db.update(units).set({ count }).where(eq(units.id, id)));
+    }
+  }
+
+  const oldOrders = new Map(before.orders.map((o) => [o.id, o]));
+  const keptIds = new Set(after.orders.map((o) => o.id));
+  const finished = before.orders.filter((o) => !keptIds.has(o.id)).map((o) => o.id);
+  if (finished.length > 0) {
+    writes.push(db.delete(trainingOrders).where(and(eq(trainingOrders.villageId, after.id), inArray(trainingOrders.id, finished))));
+  }
+  const newOrders = after.orders.filter((o) => !oldOrders.has(o.id));
+  if (newOrders.length > 0) {
+    writes.push(
+      db.insert(trainingOrders).values(
+      newOrders.map((o) => ({
+        id: o.id,
+        villageId: after.id,
+        unitType: o.unitType,
+        count: o.count,
+        done: o.done,
+        secondsEach: o.secondsEach,
+        startedAt: new Date(o.startedAt),
+        finishesAt: new Date(o.finishesAt),
+      })),
+      ),
+    );
+  }
+  for (const o of after.orders) {
+    const old = oldOrders.get(o.id);
+    if (old && old.done !== o.done) writes.push(db.update(trainingOrders).set({ done: o.done }).where(eq(trainingOrders.id, o.id)));
+  }
+  await Promise.all(writes);
+}

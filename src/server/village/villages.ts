@@ -1,0 +1,395 @@
+// Villages: reading (settled to now) and the game actions on them; each action locks, settles, applies a rule and writes in one transaction.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { movements, villages } from '../db/schema';
+import type { Db } from '../db/open';
+import { GameError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors';
+import type { Resources } from '../../rules/resources';
+import { RESOURCE_TYPES, canAfford, subtractResources } from '../../rules/resources';
+import type { BuildingType } from '../../rules/buildings';
+import {
+  BUILDINGS,
+  BUILDING_MESSAGES,
+  MAX_BUILDING_LEVEL,
+  buildTimeSeconds,
+  buildingCost,
+  buildingLevels,
+  isBuildingType,
+  placementRefusal,
+  upgradeRefusal,
+} from '../../rules/buildings';
+import type { UnitType } from '../../rules/units';
+import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
+import { normaliseVillageName, villageNameError } from '../../rules/validation';
+import { spedUpTraining } from '../../rules/world-events';
+import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
+import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type LoadedHead, type VillageHead, type VillageParts } from './store';
+import * as views from './views';
+import { happeningsAsQuestEvents, recordQuestEvents } from '../progress/quest-events';
+import { settleWithArrivals } from '../army/arrivals';
+
+export const NOT_YOURS = 'This village is not yours';
+export const NO_SUCH_VILLAGE = 'No such village';
+export const NOT_ENOUGH_RESOURCES = 'Not enough resources';
+
+export interface SettledVillage {
+  state: VillageState;
+  env: VillageEnv;
+  now: number;
+}
+
+function checkOwner<H extends VillageHead>(head: H | null, userId: string): H {
+  if (!head) throw notFound(NO_SUCH_VILLAGE);
+  if (head.village.ownerId !== userId) throw forbidden(NOT_YOURS);
+  return head;
+}
+
+/**
+ * Settles one village to `now` under its row lock and stores the result. Used when a read finds due
+ * events and by the sweeper; settling is deterministic, so doing it twice in a row changes nothing.
+ */
+export async function settleAndStore(tx: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
+  const env = head.env;
+  const before = toVillageState(head.village, parts);
+  const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
+  await persistVillage(tx, before, state, nextEventAt(state, env));
+  if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
+  return { state, env, now: now.getTime() };
+}
+
+/**
+ * Settles a village that was read without a lock. When nothing fell due (the usual case) the settled
+ * state stays in memory: resources are computed on read and nothing is written. Otherwise the events
+ * are applied for real under the row lock.
+ */
+async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
+  const env = head.env;
+  const settled = settleVillage(toVillageState(head.village, parts), now.getTime(), env);
+  const due = [head.village.nextEventAt, head.nextArrivalAt].some((at) => at !== null && at.getTime() <= now.getTime());
+  if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime() };
+  return db.transaction(async (tx) => {
+    const locked = await loadVillageHead(tx, head.village.id, now, true);
+    if (!locked) throw notFound(NO_SUCH_VILLAGE);
+    return settleAndStore(tx, locked, locked.parts, now);
+  });
+}
+
+/** The player's village `villageId` (403/404 when not theirs), or without one their first capital, settled to now; null when they have none. */
+export async function settledVillageOf(db: Db, userId: string, now: Date, villageId?: string): Promise<SettledVillage | null> {
+  if (villageId) return readVillage(db, userId, villageId, now);
+  const capital = await capitalId(db, userId);
+  return capital ? readVillage(db, userId, capital, now) : null;
+}
+
+/** One of the caller's villages, settled to now. */
+export async function readVillage(db: Db, userId: string, villageId: string, now: Date): Promise<SettledVillage> {
+  const head = checkOwner(await loadVillageHead(db, villageId, now), userId);
+  return settleForRead(db, head, head.parts, now);
+}
+
+/** The player's villages in every world, settled to now: capital first, then oldest first. */
+export async function settledVillagesOf(db: Db, userId: string, now: Date): Promise<SettledVillage[]> {
+  const heads = await loadOwnerHeads(db, userId, now);
+  heads.sort(
+    (a, b) =>
+      Number(b.village.isCapital) - Number(a.village.isCapital) ||
+      a.village.createdAt.getTime() - b.village.createdAt.getTime() ||
+      a.village.name.localeCompare(b.village.name),
+  );
+  const parts = await loadParts(
+    db,
+    heads.map((h) => h.village.id),
+  );
+  const settled: SettledVillage[] = [];
+  for (const head of heads) settled.push(await settleForRead(db, head, parts.get(head.village.id)!, now));
+  return settled;
+}
+
+/** Settles the player's villages that have something due, so what they finished is stored (and counts for quests). */
+export async function settleDueVillagesOf(db: Db, userId: string, now: Date): Promise<void> {
+  const due = (await loadOwnerHeads(db, userId, now)).filter((h) => h.village.nextEventAt !== null && h.village.nextEventAt.getTime() <= now.getTime());
+  if (due.length === 0) return;
+  const parts = await loadParts(
+    db,
+    due.map((h) => h.village.id),
+  );
+  for (const head of due) await settleForRead(db, head, parts.get(head.village.id)!, now);
+}
+
+/**
+ * Applies the movements due by `now` that concern the player: those arriving at their villages, and their
+ * own armies arriving elsewhere (so a battle they fought shows at once, not only after the next sweep).
+ */
+export async function settleDueArrivalsFor(db: Db, userId: string, now: Date): Promise<void> {
+  const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
+  const due = await db
+    .selectDistinct({ villageId: movements.toVillageId })
+    .from(movements)
+    .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now), or(eq(movements.ownerId, userId), inArray(movements.toVillageId, mine))));
+  for (const { villageId } of due) {
+    await db.transaction(async (tx) => {
+      const head = await loadVillageHead(tx, villageId, now, true);
+      if (head) await settleAndStore(tx, head, head.parts, now);
+    });
+  }
+}
+
+/**
+ * Inside `tx`, settles every village of the given players to `now` under their row locks (in id order, so
+ * two such calls never deadlock). Called before something the villages' rates depend on changes for good,
+ * such as a player leaving an alliance whose wonders raise production.
+ */
+export async function settleVillagesOf(tx: Db, ownerIds: readonly string[], now: Date): Promise<void> {
+  if (ownerIds.length === 0) return;
+  const ids = await tx
+    .select({ id: villages.id })
+    .from(villages)
+    .where(inArray(villages.ownerId, [...ownerIds]))
+    .orderBy(asc(villages.id));
+  for (const { id } of ids) {
+    const head = await loadVillageHead(tx, id, now, true);
+    if (head) await settleAndStore(tx, head, head.parts, now);
+  }
+}
+
+/** The caller's villages in every world, capital first, then oldest first. */
+export async function listVillages(db: Db, userId: string, now: Date): Promise<{ villages: views.VillageView[] }> {
+  return { villages: (await settledVillagesOf(db, userId, now)).map((v) => views.villageView(v.state)) };
+}
+
+/**
+ * Inside `tx`, on a village whose row `head` was loaded with its lock (and its parts after it): settles it to `now`, lets `change`
+ * apply a rule to the state (throwing a GameError changes nothing), and writes the result.
+ */
+export async function changeLockedVillage<T>(
+  tx: Db,
+  head: LoadedHead,
+  now: Date,
+  change: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  const env = head.env;
+  const before = toVillageState(head.village, head.parts);
+  const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
+  const village: SettledVillage = { state, env, now: now.getTime() };
+  const result = change(village);
+  await persistVillage(tx, before, state, nextEventAt(state, env));
+  if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
+  return { result, village };
+}
+
+/**
+ * Runs a game action: inside one transaction the village row is locked, the village settled to `now`,
+ * `action` applies a rule to the state (throwing a GameError changes nothing), and the result is written.
+ */
+async function actOnVillage<T>(
+  db: Db,
+  userId: string,
+  villageId: string,
+  now: Date,
+  action: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  return db.transaction((tx) => actOnVillageIn(tx, userId, villageId, now, action));
+}
+
+/** actOnVillage inside a transaction the caller holds (a spend that also writes rows of its own). */
+export async function actOnVillageIn<T>(
+  tx: Db,
+  userId: string,
+  villageId: string,
+  now: Date,
+  action: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  return actOnLockedVillage(tx, userId, await loadVillageHead(tx, villageId, now, true), now, action);
+}
+
+/** actOnVillageIn on a village the caller has already read with its lock (with other reads of the same round trip). */
+export async function actOnLockedVillage<T>(
+  tx: Db,
+  userId: string,
+  loaded: LoadedHead | null,
+  now: Date,
+  action: (village: SettledVillage) => T,
+): Promise<{ result: T; village: SettledVillage }> {
+  const head = checkOwner(loaded, userId);
+  if (head.worldStatus === 'maintenance') throw maintenance();
+  return changeLockedVillage(tx, head, now, action);
+}
+
+/** Inside `tx`, pays `price` from one of the player's villages under its row lock, or refuses (409) changing nothing. */
+export async function payFromVillage(tx: Db, userId: string, villageId: string, price: Resources, now: Date): Promise<SettledVillage> {
+  return (await actOnVillageIn(tx, userId, villageId, now, ({ state }) => pay(state, price))).village;
+}
+
+/** Pays `price` from the village's stock, or refuses with 409 naming what is missing. */
+export function pay(state: VillageState, price: Resources): void {
+  if (!canAfford(state.amounts, price)) {
+    const have = wholeAmounts(state.amounts);
+    const details = RESOURCE_TYPES.filter((r) => state.amounts[r] < price[r]).map((r) => ({
+      field: r,
+      message: `Needs ${price[r]} ${r}, the village has ${have[r]}`,
+    }));
+    throw new GameError(409, NOT_ENOUGH_RESOURCES, details);
+  }
+  state.amounts = subtractResources(state.amounts, price);
+}
+
+function constructionRunning(state: VillageState): boolean {
+  return state.buildings.some((b) => b.upgradeFinishesAt !== null);
+}
+
+/** The great hall level that speeds up work started now (1 if the village somehow has none). */
+function greatHallLevel(state: VillageState): number {
+  return Math.max(1, buildingLevels(state.buildings).great_hall ?? 0);
+}
+
+/** Bad input rather than a conflict with the village's state. */
+const PLACEMENT_BAD_INPUT: readonly string[] = [BUILDING_MESSAGES.fieldNotPlaceable, BUILDING_MESSAGES.notInnerSlot];
+
+export async function constructBuilding(
+  db: Db,
+  userId: string,
+  villageId: string,
+  input: { buildingType: string; slot: number },
+  now: Date,
+): Promise<{ building: views.BuildingView }> {
+  if (!isBuildingType(input.buildingType)) throw badRequest(`Unknown building type "${input.buildingType}"`);
+  const type: BuildingType = input.buildingType;
+  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+    const refusal = placementRefusal(type, input.slot, state.buildings, constructionRunning(state));
+    if (refusal) throw PLACEMENT_BAD_INPUT.includes(refusal) ? badRequest(refusal) : conflict(refusal);
+    pay(state, buildingCost(type, 1));
+    const seconds = buildTimeSeconds(type, 1, greatHallLevel(state), env.worldSpeed);
+    const building = {
+      id: randomUUID(),
+      slot: input.slot,
+      type,
+      level: 0,
+      upgradeStartedAt: at,
+      upgradeFinishesAt: at + seconds * 1000,
+      updatedAt: at,
+    };
+    state.buildings.push(building);
+    return views.buildingView(building, at);
+  });
+  return { building: result };
+}
+
+export async function upgradeBuilding(
+  db: Db,
+  userId: string,
+  villageId: string,
+  buildingId: string,
+  now: Date,
+): Promise<{ building: views.BuildingView }> {
+  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+    const building = state.buildings.find((b) => b.id === buildingId);
+    if (!building) throw notFound('No such building in this village');
+    const refusal = upgradeRefusal(
+      { level: building.level, isUpgrading: building.upgradeFinishesAt !== null },
+      constructionRunning(state),
+    );
+    if (refusal) throw conflict(refusal);
+    const level = building.level + 1;
+    pay(state, buildingCost(building.type, level));
+    const seconds = buildTimeSeconds(building.type, level, greatHallLevel(state), env.worldSpeed);
+    building.upgradeStartedAt = at;
+    building.upgradeFinishesAt = at + seconds * 1000;
+    building.updatedAt = at;
+    return views.buildingView(building, at);
+  });
+  return { building: result };
+}
+
+export async function trainUnits(
+  db: Db,
+  userId: string,
+  villageId: string,
+  input: { unitType: string; count?: number },
+  now: Date,
+): Promise<{ unit: views.UnitView }> {
+  if (!isUnitType(input.unitType)) throw badRequest(`Unknown unit type "${input.unitType}"`);
+  const type: UnitType = input.unitType;
+  const count = input.count ?? 1;
+  if (!Number.isInteger(count) || count < 1) throw badRequest('count must be a whole number of at least 1');
+  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+    const info = UNITS[type];
+    const level = buildingLevels(state.buildings)[info.trainedIn] ?? 0;
+    if (level < 1) throw conflict(`Training a ${info.name} needs a ${BUILDINGS[info.trainedIn].name} of level 1 or more`);
+    pay(state, trainingCost(type, count));
+    const secondsEach = spedUpTraining(trainingTimeSeconds(type, level, env.worldSpeed), env.trainingBonusPercent ?? 0);
+    // Orders of a village run one after another: this one starts when the last queued one ends.
+    const startedAt = Math.max(at, ...state.orders.map((o) => o.finishesAt));
+    state.orders.push({
+      id: randomUUID(),
+      unitType: type,
+      count,
+      done: 0,
+      secondsEach,
+      startedAt,
+      finishesAt: startedAt + count * secondsEach * 1000,
+    });
+    if (!state.unitIds[type]) state.unitIds[type] = randomUUID();
+    state.units[type] = state.units[type] ?? 0;
+    return views.unitView(state, type, at)!;
+  });
+  return { unit: result };
+}
+
+export async function renameVillage(
+  db: Db,
+  userId: string,
+  villageId: string,
+  rawName: string,
+  now: Date,
+): Promise<{ village: views.VillageView }> {
+  const name = normaliseVillageName(rawName);
+  if (name === '') throw badRequest('Village name is required', [{ field: 'name', message: 'Village name is required' }]);
+  const problem = villageNameError(name);
+  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  const { village } = await actOnVillage(db, userId, villageId, now, ({ state }) => {
+    // The same name again is accepted and changes nothing, as the client's rename prompt ignores an unchanged answer.
+    if (name !== state.name) state.name = name;
+  });
+  return { village: views.villageView(village.state) };
+}
+
+/** Cost and build time of one level at world speed 1 with great hall level 1. */
+export function buildingCostQuote(buildingType: string, level: number): { buildingType: BuildingType; level: number; cost: Resources; buildTime: number } {
+  if (!isBuildingType(buildingType)) throw badRequest(`Unknown building type "${buildingType}"`);
+  if (!Number.isInteger(level) || level < 1 || level > MAX_BUILDING_LEVEL) {
+    throw badRequest(`level must be a whole number from 1 to ${MAX_BUILDING_LEVEL}`);
+  }
+  return { buildingType, level, cost: buildingCost(buildingType, level), buildTime: buildTimeSeconds(buildingType, level, 1, 1) };
+}
+
+// Read views of one village, each settled to now.
+
+export async function villageOf(db: Db, userId: string, villageId: string, now: Date) {
+  const { state } = await readVillage(db, userId, villageId, now);
+  return { village: views.villageView(state) };
+}
+
+export async function villageOverview(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return views.overview(state, env, now.getTime());
+}
+
+export async function villageBuildings(db: Db, userId: string, villageId: string, now: Date) {
+  const { state } = await readVillage(db, userId, villageId, now);
+  return { buildings: views.buildingViews(state, now.getTime()), constructionQueue: views.constructionQueue(state, now.getTime()) };
+}
+
+export async function villageUnits(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return { units: views.unitViews(state, now.getTime()), availableUnitTypes: views.availableUnitTypes(state, env) };
+}
+
+export async function villageFields(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return { fields: views.fieldViews(state, env, now.getTime()) };
+}
+
+export async function villageProduction(db: Db, userId: string, villageId: string, now: Date) {
+  const { state, env } = await readVillage(db, userId, villageId, now);
+  return views.productionView(state, env);
+}

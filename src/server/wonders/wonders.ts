@@ -1,0 +1,286 @@
+// World wonders: founding one in a great village, contributions paid under the village's lock, levels built over time, alliance effects and victory.
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { allianceMembers, alliances, users, villages, wonderContributions, wonders, worlds, type WonderRow } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
+import { buildingLevels } from '../../rules/buildings';
+import { freeTextError, normaliseFreeText } from '../../rules/validation';
+import {
+  WONDERS,
+  WONDER_GREAT_HALL_LEVEL,
+  WONDER_TYPES,
+  completionPercentage,
+  contribute,
+  fundingLevel,
+  isWonderType,
+  levelResources,
+  settleWonder,
+  sumEffects,
+  victory,
+  type WonderSettlement,
+  type WonderState,
+  type WonderType,
+} from '../../rules/wonders';
+import { wonderState } from '../village/env';
+import { capitalId } from '../village/store';
+import { actOnVillageIn, pay } from '../village/villages';
+import { recordQuestEvents } from '../progress/quest-events';
+import { alliancesOf } from '../alliance/alliances';
+import { effectsIn, worldSpeed } from './effects';
+import { isUniqueViolation } from '../accounts/accounts';
+
+export type WonderView = Schema<'Wonder'>;
+
+export const WONDER_NAME_MAX_LENGTH = 50;
+export const NO_SUCH_WONDER = 'No such wonder';
+export const WONDER_COMPLETED = 'This wonder is already completed';
+export const NOT_YOUR_ALLIANCE = "Only the builder and the builder's alliance may contribute to this wonder";
+export const NOTHING_CONTRIBUTED = 'Contribute at least one resource';
+export const OTHER_WORLD = 'That village is in another world than the wonder';
+export const VILLAGE_HAS_WONDER = 'This village already raises a wonder';
+
+const iso = (at: number | Date) => new Date(at).toISOString();
+
+function rowFromState(state: WonderState, history: number[], finished: number[]) {
+  return {
+    levelHistory: [...history, ...finished],
+    level: state.level,
+    status: state.status,
+    investedTimber: state.invested.timber,
+    investedStone: state.invested.stone,
+    investedIron: state.invested.iron,
+    investedMead: state.invested.mead,
+    constructionFinishesAt: state.constructionFinishesAt === null ? null : new Date(state.constructionFinishesAt),
+    completedAt: state.completedAt === null ? null : new Date(state.completedAt),
+  };
+}
+
+
+/** Writes a wonder settled to `now`; a wonder completed on the way records its builder's alliance as the winner's. */
+async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement): Promise<WonderRow> {
+  const { state, levelsFinishedAt } = settlement;
+  let completedAllianceId = row.completedAllianceId;
+  if (state.status === 'completed' && row.status !== 'completed' && row.ownerId) {
+    completedAllianceId = (await alliancesOf(tx, [row.ownerId])).get(row.ownerId)?.id ?? null;
+  }
+  const [updated] = await tx
+    .update(wonders)
+    .set({ ...rowFromState(state, row.levelHistory, levelsFinishedAt), completedAllianceId })
+    .where(eq(wonders.id, row.id))
+    .returning();
+  return updated;
+}
+
+/**
+ * Finishes the levels that fell due by `now` (in `worldIds`, or everywhere), skipping wonders another
+ * transaction holds; the sweeper calls it, and reads call it so a finished level shows at once.
+ */
+export async function settleDueWonders(db: Db, now: Date, worldIds?: readonly string[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ wonder: wonders, speed: worlds.speed })
+      .from(wonders)
+      .innerJoin(worlds, eq(worlds.id, wonders.worldId))
+      .where(and(lte(wonders.constructionFinishesAt, now), worldIds ? inArray(wonders.worldId, [...worldIds]) : undefined))
+      .for('update', { of: wonders, skipLocked: true });
+    for (const { wonder, speed } of due) await storeSettled(tx, wonder, settleWonder(wonderState(wonder), now.getTime(), speed));
+    return due.length;
+  });
+}
+
+/** The worlds a player looks at: the one asked for, else the world of their first capital, else the first world. */
+async function worldOf(db: Db, userId: string, worldId?: string): Promise<string | null> {
+  if (worldId) {
+    const [world] = await db.select({ id: worlds.id }).from(worlds).where(eq(worlds.id, worldId));
+    if (!world) throw notFound('No such world');
+    return world.id;
+  }
+  const capital = await capitalId(db, userId);
+  if (capital) {
+    const [village] = await db.select({ worldId: villages.worldId }).from(villages).where(eq(villages.id, capital));
+    return village.worldId;
+  }
+  const [first] = await db.select({ id: worlds.id }).from(worlds).orderBy(asc(worlds.createdAt)).limit(1);
+  return first?.id ?? null;
+}
+
+async function wonderViews(db: Db, rows: WonderRow[], now: Date): Promise<WonderView[]> {
+  if (rows.length === 0) return [];
+  const ownerIds = rows.map((r) => r.ownerId).filter((id): id is string => id !== null);
+  const owners = ownerIds.length === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ownerIds));
+  const ownerNames = new Map(owners.map((o) => [o.id, o.username]));
+  const memberOf = await alliancesOf(db, ownerIds);
+  const places = await db
+    .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y })
+    .from(villages)
+    .where(
+      inArray(
+        villages.id,
+        rows.map((r) => r.villageId),
+      ),
+    );
+  const placeOf = new Map(places.map((p) => [p.id, p]));
+  return rows.map((row) => {
+    const state = wonderState(row);
+    const type = row.type as WonderType;
+    const invested = Object.fromEntries(RESOURCE_TYPES.map((r) => [r, Math.floor(state.invested[r])])) as Resources;
+    return {
+      id: row.id,
+      name: row.name,
+      type,
+      description: WONDERS[type].description,
+      status: state.status,
+      level: state.level,
+      completionPercentage: completionPercentage(state),
+      remainingConstructionTime:
+        state.status === 'under_construction' && state.constructionFinishesAt !== null ? Math.max(0, Math.ceil((state.constructionFinishesAt - now.getTime()) / 1000)) : null,
+      requiredResources: levelResources(fundingLevel(state)),
+      totalResourcesInvested: invested,
+      user: row.ownerId && ownerNames.has(row.ownerId) ? { id: row.ownerId, username: ownerNames.get(row.ownerId)! } : null,
+      alliance: (row.ownerId && memberOf.get(row.ownerId)) || null,
+      village: placeOf.get(row.villageId)!,
+      worldId: row.worldId,
+    };
+  });
+}
+
+export async function listWonders(db: Db, userId: string, now: Date, worldId?: string): Promise<{ wonders: WonderView[] }> {
+  const world = await worldOf(db, userId, worldId);
+  if (!world) return { wonders: [] };
+  await settleDueWonders(db, now, [world]);
+  const rows = await db.select().from(wonders).where(eq(wonders.worldId, world)).orderBy(asc(wonders.createdAt));
+  return { wonders: await wonderViews(db, rows, now) };
+}
+
+export function wonderTypes(): { wonderTypes: Schema<'WonderTypeInfo'>[] } {
+  return {
+    wonderTypes: WONDER_TYPES.map((type) => {
+      const info = WONDERS[type];
+      return {
+        type,
+        name: info.name,
+        // The client draws this icon from assets/wonders/.
+        icon: `wonders/${type}.svg`,
+        description: info.description,
+        victoryCondition: info.victoryCondition,
+        baseRequirements: { greatHallLevel: WONDER_GREAT_HALL_LEVEL, resources: levelResources(0) },
+        effects: { ...info.effects, victory: info.victoryCondition },
+      };
+    }),
+  };
+}
+
+export async function constructWonder(
+  db: Db,
+  userId: string,
+  input: { villageId: string; wonderType: string; wonderName: string },
+  now: Date,
+): Promise<{ wonder: WonderView }> {
+  if (!isWonderType(input.wonderType)) throw badRequest(`Unknown wonder type "${input.wonderType}"`);
+  const type: WonderType = input.wonderType;
+  const name = normaliseFreeText(input.wonderName);
+  const problem =
+    name === '' ? 'A wonder needs a name' : [...name].length > WONDER_NAME_MAX_LENGTH ? `Wonder names are at most ${WONDER_NAME_MAX_LENGTH} characters` : freeTextError(name);
+  if (problem) throw badRequest(problem, [{ field: 'wonderName', message: problem }]);
+  try {
+    return await db.transaction(async (tx) => {
+      const { village } = await actOnVillageIn(tx, userId, input.villageId, now, ({ state }) => {
+        const hall = buildingLevels(state.buildings).great_hall ?? 0;
+        if (hall < WONDER_GREAT_HALL_LEVEL) {
+          throw conflict(`A wonder needs a Great Hall at level ${WONDER_GREAT_HALL_LEVEL} or higher in this village; it stands at level ${hall}`);
+        }
+      });
+      const [taken] = await tx.select().from(wonders).where(and(eq(wonders.worldId, village.state.worldId), eq(wonders.type, type)));
+      if (taken) throw conflict(`${WONDERS[type].name} is already being raised in this world (${taken.name}); each wonder stands once per world`);
+      const [here] = await tx.select({ id: wonders.id }).from(wonders).where(eq(wonders.villageId, input.villageId));
+      if (here) throw conflict(VILLAGE_HAS_WONDER);
+      const [row] = await tx
+        .insert(wonders)
+        .values({ worldId: village.state.worldId, type, name, villageId: input.villageId, ownerId: userId, createdAt: now })
+        .returning();
+      return { wonder: (await wonderViews(tx, [row], now))[0] };
+    });
+  } catch (error) {
+    // Two players founding the same type in one world at once: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(`${WONDERS[type].name} is already being raised in this world; each wonder stands once per world`);
+    throw error;
+  }
+}
+
+/** The builder and the members of the builder's alliance may contribute. */
+async function mayContribute(db: Db, userId: string, ownerId: string | null): Promise<boolean> {
+  if (ownerId === userId) return true;
+  if (!ownerId) return false;
+  const memberships = await db.select({ userId: allianceMembers.userId, allianceId: allianceMembers.allianceId }).from(allianceMembers).where(inArray(allianceMembers.userId, [userId, ownerId]));
+  const mine = memberships.find((m) => m.userId === userId)?.allianceId;
+  return mine !== undefined && memberships.some((m) => m.userId === ownerId && m.allianceId === mine);
+}
+
+/**
+ * Takes exactly `resources` from the player's village (all or nothing, under the village's lock) and adds
+ * them to the wonder (under its lock); a level whose resources are complete starts building at once.
+ */
+export async function contributeToWonder(
+  db: Db,
+  userId: string,
+  wonderId: string,
+  input: { villageId: string; resources: Resources },
+  now: Date,
+): Promise<{ wonder: WonderView }> {
+  const total = RESOURCE_TYPES.reduce((sum, r) => sum + input.resources[r], 0);
+  if (total <= 0) throw badRequest(NOTHING_CONTRIBUTED);
+  const [found] = await db.select().from(wonders).where(eq(wonders.id, wonderId));
+  if (!found) throw notFound(NO_SUCH_WONDER);
+  if (!(await mayContribute(db, userId, found.ownerId))) throw forbidden(NOT_YOUR_ALLIANCE);
+  const speed = await worldSpeed(db, found.worldId);
+  return db.transaction(async (tx) => {
+    await actOnVillageIn(tx, userId, input.villageId, now, ({ state }) => {
+      if (state.worldId !== found.worldId) throw conflict(OTHER_WORLD);
+      pay(state, input.resources);
+    });
+    // Village first, then the wonder: every transaction that holds both takes them in this order.
+    const [row] = await tx.select().from(wonders).where(eq(wonders.id, wonderId)).for('update');
+    const settled = settleWonder(wonderState(row), now.getTime(), speed);
+    if (settled.state.status === 'completed') throw conflict(WONDER_COMPLETED);
+    // Levels finished before now join the history; the contribution itself can only start building.
+    const updated = await storeSettled(tx, row, { state: contribute(settled.state, input.resources, now.getTime(), speed), levelsFinishedAt: settled.levelsFinishedAt });
+    await tx.insert(wonderContributions).values({ wonderId, userId, villageId: input.villageId, ...input.resources, createdAt: now });
+    await recordQuestEvents(tx, userId, [{ name: 'resources_contributed', amount: total }], now);
+    return { wonder: (await wonderViews(tx, [updated], now))[0] };
+  });
+}
+
+/** The effects of the wonders of the player's alliance (or the player's own, outside one) in a world, at their current levels. */
+export async function allianceEffects(db: Db, userId: string, now: Date, worldId?: string): Promise<{ effects: Schema<'AllianceEffects'> }> {
+  const world = await worldOf(db, userId, worldId);
+  const effects = world ? await effectsIn(db, userId, world, now) : null;
+  const sum = sumEffects(effects?.map((e) => e.effects) ?? []);
+  return {
+    effects: {
+      resourceBonus: sum.resourceBonus,
+      defenseBonus: sum.defenseBonus,
+      combatBonus: sum.combatBonus,
+      prestigePoints: sum.prestigePoints,
+      specialAbilities: (effects ?? []).filter((e) => e.level > 0).map((e) => WONDERS[e.type].specialAbility),
+    },
+  };
+}
+
+export async function checkVictory(db: Db, userId: string, now: Date, worldId?: string): Promise<Schema<'VictoryCheck'>> {
+  const world = await worldOf(db, userId, worldId);
+  if (!world) return { hasWinner: false, winner: null };
+  await settleDueWonders(db, now, [world]);
+  const completed = await db.select().from(wonders).where(and(eq(wonders.worldId, world), eq(wonders.status, 'completed')));
+  const won = victory(
+    completed.map((w) => ({ type: w.type as WonderType, completedAt: w.completedAt!.getTime(), allianceId: w.completedAllianceId, ownerId: w.ownerId })),
+  );
+  if (!won) return { hasWinner: false, winner: null };
+  const [alliance] = won.allianceId ? await db.select({ id: alliances.id, tag: alliances.tag, name: alliances.name }).from(alliances).where(eq(alliances.id, won.allianceId)) : [];
+  const [user] = won.ownerId ? await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, won.ownerId)) : [];
+  return {
+    hasWinner: true,
+    winner: { type: won.kind, alliance: alliance ?? null, user: user ?? null, worldId: world, achievedAt: iso(won.achievedAt) },
+  };
+}

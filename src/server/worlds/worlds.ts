@@ -1,0 +1,152 @@
+// Worlds: listing with player counts, joining (the new player's capital), and the population leaderboard.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { buildings, users, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
+import { conflict, maintenance, notFound } from '../errors';
+import { STARTING_BUILDINGS } from '../../rules/buildings';
+import { startingStock } from '../../rules/resources';
+import { isEmptyLand } from '../../rules/terrain';
+import { findCapitalSpot } from '../../rules/world';
+import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
+import { villageView, type VillageView } from '../village/views';
+import { toVillageState } from '../village/store';
+import { ownerTotalsInWorld } from '../village/population';
+import { alliancesOf } from '../alliance/alliances';
+
+export type WorldView = Schema<'World'>;
+
+export const NO_SUCH_WORLD = 'No such world';
+export const ALREADY_JOINED = 'You already have a village in this world';
+export const WORLD_FULL = 'This world is full';
+export const NO_LAND_LEFT = 'There is no free land left for a new capital in this world';
+
+function worldView(row: WorldRow, players: number): WorldView {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status === 'maintenance' ? 'maintenance' : 'online',
+    players,
+    maxPlayers: row.maxPlayers,
+    speed: row.speed,
+    // Terrain is no secret (the map shows every tile); the client may draw it from the seed.
+    seed: row.seed,
+    size: row.size,
+  };
+}
+
+const playersColumn = sql<number>`count(distinct ${villages.ownerId})::int`;
+
+async function playerCount(db: Db, worldId: string): Promise<number> {
+  const [row] = await db.select({ players: playersColumn }).from(villages).where(eq(villages.worldId, worldId));
+  return Number(row?.players ?? 0);
+}
+
+export async function listWorlds(db: Db): Promise<{ worlds: WorldView[] }> {
+  const rows = await db.select().from(worlds).orderBy(asc(worlds.createdAt), asc(worlds.name));
+  const counts = await db.select({ worldId: villages.worldId, players: playersColumn }).from(villages).groupBy(villages.worldId);
+  const byWorld = new Map(counts.map((c) => [c.worldId, Number(c.players)]));
+  return { worlds: rows.map((row) => worldView(row, byWorld.get(row.id) ?? 0)) };
+}
+
+/** The world row, or 404; `lock` holds it for the rest of the transaction (joining counts players). */
+export async function findWorld(db: Db, worldId: string, lock = false): Promise<WorldRow> {
+  const query = db.select().from(worlds).where(eq(worlds.id, worldId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(NO_SUCH_WORLD);
+  return row;
+}
+
+export async function getWorld(db: Db, worldId: string): Promise<{ world: WorldView }> {
+  const row = await findWorld(db, worldId);
+  return { world: worldView(row, await playerCount(db, worldId)) };
+}
+
+/** "<username>'s village", the username cut short when the whole would not fit a village name. */
+export function capitalName(username: string): string {
+  const suffix = "'s village";
+  const room = VILLAGE_NAME_MAX_LENGTH - suffix.length;
+  return [...username.trim()].slice(0, room).join('') + suffix;
+}
+
+/**
+ * Founds the caller's capital in the world: a free empty tile in the ring 40..120 from the centre, at
+ * least 3 tiles from any village, with the 18 fields at level 0, a great hall and the starting stock.
+ * The world row is locked so that parallel joins see each other (one village per player, capacity, spacing).
+ */
+export async function joinWorld(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'username'>,
+  worldId: string,
+  now: Date,
+  random: () => number = Math.random,
+): Promise<{ world: WorldView; village: VillageView }> {
+  return db.transaction(async (tx) => {
+    const world = await findWorld(tx, worldId, true);
+    if (world.status === 'maintenance') throw maintenance();
+    const [mine] = await tx
+      .select({ id: villages.id })
+      .from(villages)
+      .where(and(eq(villages.worldId, worldId), eq(villages.ownerId, user.id)))
+      .limit(1);
+    if (mine) throw conflict(ALREADY_JOINED);
+    const players = await playerCount(tx, worldId);
+    if (players >= world.maxPlayers) throw conflict(WORLD_FULL);
+    const taken = await tx.select({ x: villages.x, y: villages.y }).from(villages).where(eq(villages.worldId, worldId));
+    const spot = findCapitalSpot({
+      random,
+      isEmptyLand: (x, y) => isEmptyLand(world.seed, x, y),
+      villages: taken,
+      worldSize: world.size,
+      attempts: 5000,
+    });
+    if (!spot) throw conflict(NO_LAND_LEFT);
+    const stock = startingStock();
+    const [village] = await tx
+      .insert(villages)
+      .values({
+        worldId,
+        ownerId: user.id,
+        name: capitalName(user.username),
+        x: spot.x,
+        y: spot.y,
+        isCapital: true,
+        loyalty: 100,
+        ...stock,
+        resourcesAt: now,
+        nextEventAt: null,
+        createdAt: now,
+      })
+      .returning();
+    const placed = await tx
+      .insert(buildings)
+      .values(STARTING_BUILDINGS.map((b) => ({ villageId: village.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })))
+      .returning();
+    const state = toVillageState(village, { buildings: placed, units: [], orders: [] });
+    return { world: worldView(world, players + 1), village: villageView(state) };
+  });
+}
+
+export type LeaderboardEntryView = Schema<'WorldLeaderboardEntry'>;
+
+async function withAlliances<T extends { user: { id: string } }>(db: Db, entries: T[]) {
+  const memberOf = await alliancesOf(
+    db,
+    entries.map((e) => e.user.id),
+  );
+  return entries.map((entry, i) => ({ rank: i + 1, ...entry, alliance: memberOf.get(entry.user.id) ?? null }));
+}
+
+/** Players of a world ranked by the total population of their villages (ties by username). */
+export async function worldLeaderboard(db: Db, worldId: string, limit = 50): Promise<{ worldId: string; leaderboard: LeaderboardEntryView[] }> {
+  await findWorld(db, worldId);
+  const totals = await ownerTotalsInWorld(db, worldId);
+  const names = totals.size === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...totals.keys()]));
+  const ranked = names
+    .map((p) => ({ user: { id: p.id, username: p.username }, population: totals.get(p.id)!.population, villageCount: totals.get(p.id)!.villages }))
+    .sort((a, b) => b.population - a.population || a.user.username.localeCompare(b.user.username));
+  return {
+    worldId,
+    leaderboard: await withAlliances(db, ranked.slice(0, limit)),
+  };
+}
