@@ -9,7 +9,7 @@ import { cleanUnits, missingUnits } from '../../rules/combat';
 import { UNITS, unitCount, type UnitCounts } from '../../rules/units';
 import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { militaryPower } from '../../rules/economy';
-import { actOnLockedVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
+import { changeVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
 import { loadVillageHead } from '../village/store';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
@@ -99,14 +99,19 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
     ]);
     if (!found) throw notFound(NO_SUCH_VILLAGE);
     const { senderAlliance, ...target } = found;
-    const { village } = await actOnLockedVillage(tx, userId, loaded, now, ({ state }) => {
-      const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, target, state);
-      if (refusal) throw conflict(refusal);
-      const missing = missingUnits(state.units, units);
-      if (missing.length > 0) {
-        throw conflict(`Not enough units at home: ${missing.map((m) => `${m.wanted} ${UNITS[m.type].name} (${m.home} at home)`).join(', ')}`);
-      }
-      for (const [unit, n] of Object.entries(units) as [keyof UnitCounts, number][]) state.units[unit] = (state.units[unit] ?? 0) - n;
+    const { village } = await changeVillage(tx, {
+      village: loaded,
+      now,
+      actor: userId,
+      change: ({ state }) => {
+        const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, target, state);
+        if (refusal) throw conflict(refusal);
+        const missing = missingUnits(state.units, units);
+        if (missing.length > 0) {
+          throw conflict(`Not enough units at home: ${missing.map((m) => `${m.wanted} ${UNITS[m.type].name} (${m.home} at home)`).join(', ')}`);
+        }
+        for (const [unit, n] of Object.entries(units) as [keyof UnitCounts, number][]) state.units[unit] = (state.units[unit] ?? 0) - n;
+      },
     });
     if (input.heroId) {
       const [hero] = await tx.select().from(heroes).where(eq(heroes.id, input.heroId)).for('update');

@@ -7,7 +7,7 @@ import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { findUserByEmail } from '../accounts/accounts';
 import { grantIntoCapital, type Granted } from '../village/rewards';
 import { loadVillageHead } from '../village/store';
-import { changeLockedVillage } from '../village/villages';
+import { changeVillage } from '../village/villages';
 
 /** Parses `timber=N stone=N ...` (any subset, whole numbers from 0 to 10,000,000). */
 export function parseResourceArgs(args: readonly string[]): Partial<Resources> {
@@ -57,20 +57,24 @@ export async function setBuildingLevel(db: Db, villageId: string, type: string, 
   return db.transaction(async (tx) => {
     const head = await loadVillageHead(tx, villageId, now, true);
     if (!head) throw notFound(`No village with id ${villageId}`);
-    const { result } = await changeLockedVillage(tx, head, now, ({ state }) => {
-      const existing = [...state.buildings].filter((b) => b.type === type).sort((a, b) => b.level - a.level)[0];
-      if (existing) {
-        const from = existing.level;
-        Object.assign(existing, { level, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: now.getTime() });
-        return { villageName: state.name, type, slot: existing.slot, from, to: level };
-      }
-      if (isFieldType(type)) throw badRequest(`${BUILDINGS[type].name} fields exist from the start; this village has none`);
-      const taken = new Set(state.buildings.map((b) => b.slot));
-      let slot = INNER_SLOT_FIRST;
-      while (slot <= INNER_SLOT_LAST && taken.has(slot)) slot += 1;
-      if (slot > INNER_SLOT_LAST) throw badRequest('This village has no free inner slot');
-      state.buildings.push({ id: randomUUID(), slot, type, level, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: now.getTime() });
-      return { villageName: state.name, type, slot, from: null, to: level };
+    const { result } = await changeVillage(tx, {
+      village: head,
+      now,
+      change: ({ state }) => {
+        const existing = [...state.buildings].filter((b) => b.type === type).sort((a, b) => b.level - a.level)[0];
+        if (existing) {
+          const from = existing.level;
+          Object.assign(existing, { level, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: now.getTime() });
+          return { villageName: state.name, type, slot: existing.slot, from, to: level };
+        }
+        if (isFieldType(type)) throw badRequest(`${BUILDINGS[type].name} fields exist from the start; this village has none`);
+        const taken = new Set(state.buildings.map((b) => b.slot));
+        let slot = INNER_SLOT_FIRST;
+        while (slot <= INNER_SLOT_LAST && taken.has(slot)) slot += 1;
+        if (slot > INNER_SLOT_LAST) throw badRequest('This village has no free inner slot');
+        state.buildings.push({ id: randomUUID(), slot, type, level, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: now.getTime() });
+        return { villageName: state.name, type, slot, from: null, to: level };
+      },
     });
     return result;
   });

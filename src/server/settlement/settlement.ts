@@ -10,7 +10,7 @@ import { isEmptyLand, terrainAt } from '../../rules/terrain';
 import { distance } from '../../rules/world';
 import { FOUNDING_LONGHOUSE_LEVEL, foundingCost, maxVillages, settleCandidates, settleRefusal } from '../../rules/settlement';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
-import { actOnVillageIn, pay, readVillage } from '../village/villages';
+import { changeVillage, pay, readVillage } from '../village/villages';
 import { toVillageState } from '../village/store';
 import { villageView } from '../village/views';
 import { recordQuestEvents } from '../progress/quest-events';
@@ -112,11 +112,16 @@ export async function foundVillage(db: Db, userId: string, input: FoundInput, no
       }
       const reason = settleRefusal(input.x, input.y, await siteOf(tx, world));
       if (reason) throw conflict(reason);
-      await actOnVillageIn(tx, userId, input.fromVillageId, now, ({ state }) => {
-        if (state.worldId !== world.id) throw conflict('The source village is in another world');
-        const longhouse = buildingLevels(state.buildings).longhouse ?? 0;
-        if (longhouse < FOUNDING_LONGHOUSE_LEVEL) throw conflict(`Founding needs a Longhouse at level ${FOUNDING_LONGHOUSE_LEVEL} in the source village; it stands at level ${longhouse}`);
-        pay(state, foundingCost());
+      await changeVillage(tx, {
+        village: input.fromVillageId,
+        now,
+        actor: userId,
+        change: ({ state }) => {
+          if (state.worldId !== world.id) throw conflict('The source village is in another world');
+          const longhouse = buildingLevels(state.buildings).longhouse ?? 0;
+          if (longhouse < FOUNDING_LONGHOUSE_LEVEL) throw conflict(`Founding needs a Longhouse at level ${FOUNDING_LONGHOUSE_LEVEL} in the source village; it stands at level ${longhouse}`);
+          pay(state, foundingCost());
+        },
       });
       const [village] = await tx
         .insert(villages)

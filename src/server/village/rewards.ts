@@ -5,7 +5,7 @@ import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { villageEconomy } from '../../rules/village-timeline';
 import type { UnitCounts, UnitType } from '../../rules/units';
 import { capitalId, loadVillageHead } from './store';
-import { changeLockedVillage } from './villages';
+import { changeVillage } from './villages';
 
 export interface Reward {
   resources: Partial<Resources>;
@@ -26,21 +26,25 @@ export interface Granted {
 export async function grantIntoVillage(tx: Db, villageId: string, reward: Reward, now: Date): Promise<Granted | null> {
   const head = await loadVillageHead(tx, villageId, now, true);
   if (!head) return null;
-  const { result } = await changeLockedVillage(tx, head, now, ({ state, env }) => {
-    const capacity = villageEconomy(state, env).capacity;
-    const landed = {} as Resources;
-    for (const r of RESOURCE_TYPES) {
-      const before = state.amounts[r];
-      const after = Math.max(before, Math.min(capacity[r], before + (reward.resources[r] ?? 0)));
-      state.amounts[r] = after;
-      landed[r] = Math.round(after - before);
-    }
-    for (const [type, count] of Object.entries(reward.units) as [UnitType, number][]) {
-      if (!count) continue;
-      state.unitIds[type] ??= randomUUID();
-      state.units[type] = (state.units[type] ?? 0) + count;
-    }
-    return { villageId, resources: landed, units: { ...reward.units } };
+  const { result } = await changeVillage(tx, {
+    village: head,
+    now,
+    change: ({ state, env }) => {
+      const capacity = villageEconomy(state, env).capacity;
+      const landed = {} as Resources;
+      for (const r of RESOURCE_TYPES) {
+        const before = state.amounts[r];
+        const after = Math.max(before, Math.min(capacity[r], before + (reward.resources[r] ?? 0)));
+        state.amounts[r] = after;
+        landed[r] = Math.round(after - before);
+      }
+      for (const [type, count] of Object.entries(reward.units) as [UnitType, number][]) {
+        if (!count) continue;
+        state.unitIds[type] ??= randomUUID();
+        state.units[type] = (state.units[type] ?? 0) + count;
+      }
+      return { villageId, resources: landed, units: { ...reward.units } };
+    },
   });
   return result;
 }

@@ -45,19 +45,6 @@ function checkOwner<H extends VillageHead>(head: H | null, userId: string): H {
 }
 
 /**
- * Settles one village to `now` under its row lock and stores the result. Used when a read finds due
- * events and by the sweeper; settling is deterministic, so doing it twice in a row changes nothing.
- */
-export async function settleAndStore(tx: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
-  const env = head.env;
-  const before = toVillageState(head.village, parts);
-  const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
-  await persistVillage(tx, before, state, nextEventAt(state, env));
-  if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
-  return { state, env, now: now.getTime() };
-}
-
-/**
  * Settles a village that was read without a lock. When nothing fell due (the usual case) the settled
  * state stays in memory: resources are computed on read and nothing is written. Otherwise the events
  * are applied for real under the row lock.
@@ -70,7 +57,7 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
   return db.transaction(async (tx) => {
     const locked = await loadVillageHead(tx, head.village.id, now, true);
     if (!locked) throw notFound(NO_SUCH_VILLAGE);
-    return settleAndStore(tx, locked, locked.parts, now);
+    return (await changeVillage(tx, { village: locked, now })).village;
   });
 }
 
@@ -129,7 +116,7 @@ export async function settleDueArrivalsFor(db: Db, userId: string, now: Date): P
   for (const { villageId } of due) {
     await db.transaction(async (tx) => {
       const head = await loadVillageHead(tx, villageId, now, true);
-      if (head) await settleAndStore(tx, head, head.parts, now);
+      if (head) await changeVillage(tx, { village: head, now });
     });
   }
 }
@@ -148,7 +135,7 @@ export async function settleVillagesOf(tx: Db, ownerIds: readonly string[], now:
     .orderBy(asc(villages.id));
   for (const { id } of ids) {
     const head = await loadVillageHead(tx, id, now, true);
-    if (head) await settleAndStore(tx, head, head.parts, now);
+    if (head) await changeVillage(tx, { village: head, now });
   }
 }
 
@@ -157,67 +144,54 @@ export async function listVillages(db: Db, userId: string, now: Date): Promise<{
   return { villages: (await settledVillagesOf(db, userId, now)).map((v) => views.villageView(v.state)) };
 }
 
+/** One change of one village: which village, when, who acts, and the rule that changes it. */
+export interface VillageChange<T> {
+  /** Its id (read here under its row lock), or its head as the caller already read it with its lock (with other reads of the same round trip). */
+  village: string | LoadedHead | null;
+  now: Date;
+  /**
+   * The player acting: the village must be theirs (404, 403) and its world open (503). Left out for the game's own changes
+   * (settling what fell due, rewards, operators), which may touch any village.
+   */
+  actor?: string;
+  /** The rule applied to the settled state; a GameError thrown here changes nothing. Left out to only settle and store. */
+  change?: (village: SettledVillage) => T;
+}
+
 /**
- * Inside `tx`, on a village whose row `head` was loaded with its lock (and its parts after it): settles it to `now`, lets `change`
- * apply a rule to the state (throwing a GameError changes nothing), and writes the result.
+ * The one way to change a village. Inside `tx`, with the village row locked: settle it to `now` (applying the armies that
+ * arrive on the way), let the rule change the state, write back what changed, and queue the quest events of whatever finished.
+ * Settling is deterministic, so settling twice in a row changes nothing.
  */
-export async function changeLockedVillage<T>(
-  tx: Db,
-  head: LoadedHead,
-  now: Date,
-  change: (village: SettledVillage) => T,
-): Promise<{ result: T; village: SettledVillage }> {
+export async function changeVillage<T = void>(tx: Db, order: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
+  const { now, actor, change } = order;
+  const loaded = typeof order.village === 'string' ? await loadVillageHead(tx, order.village, now, true) : order.village;
+  let head: LoadedHead;
+  if (actor !== undefined) {
+    head = checkOwner(loaded, actor);
+    if (head.worldStatus === 'maintenance') throw maintenance();
+  } else {
+    if (!loaded) throw notFound(NO_SUCH_VILLAGE);
+    head = loaded;
+  }
   const env = head.env;
   const before = toVillageState(head.village, head.parts);
   const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
   const village: SettledVillage = { state, env, now: now.getTime() };
-  const result = change(village);
+  const result = change ? change(village) : (undefined as T);
   await persistVillage(tx, before, state, nextEventAt(state, env));
   if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
   return { result, village };
 }
 
-/**
- * Runs a game action: inside one transaction the village row is locked, the village settled to `now`,
- * `action` applies a rule to the state (throwing a GameError changes nothing), and the result is written.
- */
-async function actOnVillage<T>(
-  db: Db,
-  userId: string,
-  villageId: string,
-  now: Date,
-  action: (village: SettledVillage) => T,
-): Promise<{ result: T; village: SettledVillage }> {
-  return db.transaction((tx) => actOnVillageIn(tx, userId, villageId, now, action));
-}
-
-/** actOnVillage inside a transaction the caller holds (a spend that also writes rows of its own). */
-export async function actOnVillageIn<T>(
-  tx: Db,
-  userId: string,
-  villageId: string,
-  now: Date,
-  action: (village: SettledVillage) => T,
-): Promise<{ result: T; village: SettledVillage }> {
-  return actOnLockedVillage(tx, userId, await loadVillageHead(tx, villageId, now, true), now, action);
-}
-
-/** actOnVillageIn on a village the caller has already read with its lock (with other reads of the same round trip). */
-export async function actOnLockedVillage<T>(
-  tx: Db,
-  userId: string,
-  loaded: LoadedHead | null,
-  now: Date,
-  action: (village: SettledVillage) => T,
-): Promise<{ result: T; village: SettledVillage }> {
-  const head = checkOwner(loaded, userId);
-  if (head.worldStatus === 'maintenance') throw maintenance();
-  return changeLockedVillage(tx, head, now, action);
+/** A player's game action on one of their villages, in a transaction of its own. */
+function actOnVillage<T>(db: Db, actor: string, villageId: string, now: Date, change: (village: SettledVillage) => T): Promise<{ result: T; village: SettledVillage }> {
+  return db.transaction((tx) => changeVillage(tx, { village: villageId, now, actor, change }));
 }
 
 /** Inside `tx`, pays `price` from one of the player's villages under its row lock, or refuses (409) changing nothing. */
 export async function payFromVillage(tx: Db, userId: string, villageId: string, price: Resources, now: Date): Promise<SettledVillage> {
-  return (await actOnVillageIn(tx, userId, villageId, now, ({ state }) => pay(state, price))).village;
+  return (await changeVillage(tx, { village: villageId, now, actor: userId, change: ({ state }) => pay(state, price) })).village;
 }
 
 /** Pays `price` from the village's stock, or refuses with 409 naming what is missing. */

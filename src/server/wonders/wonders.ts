@@ -25,7 +25,7 @@ import {
 } from '../../rules/wonders';
 import { wonderState } from '../village/env';
 import { capitalId } from '../village/store';
-import { actOnVillageIn, pay } from '../village/villages';
+import { changeVillage, pay } from '../village/villages';
 import { recordQuestEvents } from '../progress/quest-events';
 import { alliancesOf } from '../alliance/alliances';
 import { effectsIn, worldSpeed } from './effects';
@@ -186,11 +186,16 @@ export async function constructWonder(
   if (problem) throw badRequest(problem, [{ field: 'wonderName', message: problem }]);
   try {
     return await db.transaction(async (tx) => {
-      const { village } = await actOnVillageIn(tx, userId, input.villageId, now, ({ state }) => {
-        const hall = buildingLevels(state.buildings).great_hall ?? 0;
-        if (hall < WONDER_GREAT_HALL_LEVEL) {
-          throw conflict(`A wonder needs a Great Hall at level ${WONDER_GREAT_HALL_LEVEL} or higher in this village; it stands at level ${hall}`);
-        }
+      const { village } = await changeVillage(tx, {
+        village: input.villageId,
+        now,
+        actor: userId,
+        change: ({ state }) => {
+          const hall = buildingLevels(state.buildings).great_hall ?? 0;
+          if (hall < WONDER_GREAT_HALL_LEVEL) {
+            throw conflict(`A wonder needs a Great Hall at level ${WONDER_GREAT_HALL_LEVEL} or higher in this village; it stands at level ${hall}`);
+          }
+        },
       });
       const [taken] = await tx.select().from(wonders).where(and(eq(wonders.worldId, village.state.worldId), eq(wonders.type, type)));
       if (taken) throw conflict(`${WONDERS[type].name} is already being raised in this world (${taken.name}); each wonder stands once per world`);
@@ -236,9 +241,14 @@ export async function contributeToWonder(
   if (!(await mayContribute(db, userId, found.ownerId))) throw forbidden(NOT_YOUR_ALLIANCE);
   const speed = await worldSpeed(db, found.worldId);
   return db.transaction(async (tx) => {
-    await actOnVillageIn(tx, userId, input.villageId, now, ({ state }) => {
-      if (state.worldId !== found.worldId) throw conflict(OTHER_WORLD);
-      pay(state, input.resources);
+    await changeVillage(tx, {
+      village: input.villageId,
+      now,
+      actor: userId,
+      change: ({ state }) => {
+        if (state.worldId !== found.worldId) throw conflict(OTHER_WORLD);
+        pay(state, input.resources);
+      },
     });
     // Village first, then the wonder: every transaction that holds both takes them in this order.
     const [row] = await tx.select().from(wonders).where(eq(wonders.id, wonderId)).for('update');
