@@ -1,0 +1,43 @@
+// What runs beside the requests: the live streams and the session cache's listener, the default world, the sweeper, the activity flush; and their stop order.
+import fp from 'fastify-plugin';
+import type { Listen } from '../db/open';
+import type { AppContext } from '../context';
+import { SessionCache } from '../accounts/session-cache';
+import { ensureDefaultWorld } from '../worlds/bootstrap';
+import { startSweeper, type SweeperHandle } from '../sweeper';
+
+/** How often the players seen are written (last seen, active days). */
+const ACTIVITY_FLUSH_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the players seen so far now instead of at the next minute (tests, shutdown). */
+    flushActivity(): Promise<number>;
+  }
+}
+
+export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (app, { ctx, listen }) => {
+  const { db, clock, config } = ctx;
+  let sweeper: SweeperHandle | null = null;
+  let stopSessionCache: (() => Promise<void>) | null = null;
+  // Event streams never end by themselves: close them before Fastify waits for open requests.
+  app.addHook('preClose', async () => {
+    await ctx.live.stop();
+  });
+  app.addHook('onReady', async () => {
+    await ctx.live.start();
+    // On PostgreSQL, session lookups are remembered only while this process hears of changed accounts.
+    if (listen) stopSessionCache = await SessionCache.listen(db, listen);
+    await ensureDefaultWorld(db);
+    if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
+  });
+  const activityTimer = setInterval(() => void ctx.activity.flush(clock.now()).catch((err) => app.log.error({ err }, 'activity flush failed')), ACTIVITY_FLUSH_MS);
+  activityTimer.unref();
+  app.decorate('flushActivity', () => ctx.activity.flush(clock.now()));
+  app.addHook('onClose', async () => {
+    clearInterval(activityTimer);
+    await ctx.activity.flush(clock.now()).catch(() => {});
+    await sweeper?.stop();
+    await stopSessionCache?.();
+  });
+});
