@@ -5,8 +5,9 @@ import type { Db } from '../db/open';
 import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, type HeroRow, type MovementRow } from '../db/schema';
 import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { UNIT_TYPES, isUnitType, type UnitCounts, type UnitType } from '../../rules/units';
-import { addUnits, cleanUnits, lose, resolveBattle, subtractUnits, upkeepOf, type BattleKind } from '../../rules/combat';
-import { battleExperience, type HeroType } from '../../rules/heroes';
+import type { BattleKind } from '../../rules/combat';
+import { planBattle, seededRandom, type BattleHero } from '../../rules/battle';
+import type { HeroType } from '../../rules/heroes';
 import { marchSeconds } from '../../rules/movements';
 import { settleVillage, villageEconomy, wholeAmounts, type VillageEnv, type VillageHappening, type VillageState } from '../../rules/village-timeline';
 import { buildingLevels } from '../../rules/buildings';
@@ -14,9 +15,6 @@ import { recordQuestEvents } from '../progress/quest-events';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { capitalId } from '../village/store';
-
-/** Hours a hero rests after a lost battle, at world speed 1. */
-export const HERO_REST_HOURS = 1;
 
 export interface SettledWithArrivals {
   state: VillageState;
@@ -28,19 +26,6 @@ export function unitsOf(json: Record<string, number> | null | undefined): UnitCo
   const out: UnitCounts = {};
   for (const [type, count] of Object.entries(json ?? {})) if (isUnitType(type) && count > 0) out[type] = count;
   return out;
-}
-
-/** A small seeded generator (mulberry32), so a battle's draw is the same whoever resolves it. */
-function seeded(seed: string): () => number {
-  let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
-  let a = h >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function addToVillage(state: VillageState, units: UnitCounts): void {
@@ -130,95 +115,100 @@ async function reinforce(tx: Db, movement: MovementRow, state: VillageState, at:
   await notifyPlayers(tx, [movement.ownerId, state.ownerId], { kind: 'movement_landed', villageId: state.id });
 }
 
-/** Heroes at home in the village who are neither away nor resting defend it. */
-async function defendingHeroes(tx: Db, state: VillageState, at: Date): Promise<HeroRow[]> {
+/** Heroes standing in the village and not away (locked, as the battle may credit them); the rule picks who defends. */
+async function heroesAtHome(tx: Db, state: VillageState): Promise<HeroRow[]> {
   if (!state.ownerId) return [];
-  const rows = await tx.select().from(heroes).where(and(eq(heroes.villageId, state.id), eq(heroes.onMission, false))).for('update');
-  return rows.filter((h) => h.userId === state.ownerId && (h.restingUntil === null || h.restingUntil.getTime() <= at.getTime()));
+  return tx.select().from(heroes).where(and(eq(heroes.villageId, state.id), eq(heroes.onMission, false))).for('update');
 }
 
-async function creditHero(tx: Db, hero: HeroRow, won: boolean, upkeepKilled: number, at: number, worldSpeed: number): Promise<void> {
-  await tx
-    .update(heroes)
-    .set({
-      experience: hero.experience + battleExperience(hero.type as HeroType, upkeepKilled),
-      victories: hero.victories + (won ? 1 : 0),
-      defeats: hero.defeats + (won ? 0 : 1),
-      restingUntil: won ? hero.restingUntil : new Date(at + (HERO_REST_HOURS * 3_600_000) / worldSpeed),
-    })
-    .where(eq(heroes.id, hero.id));
+function battleHero(row: HeroRow): BattleHero {
+  return {
+    id: row.id,
+    type: row.type as HeroType,
+    attack: row.attack,
+    defense: row.defense,
+    experience: row.experience,
+    victories: row.victories,
+    defeats: row.defeats,
+    restingUntil: row.restingUntil?.getTime() ?? null,
+  };
 }
 
-/** The battle of an attack or raid landing on the village at the movement's arrival instant. */
+/** The battle of an attack or raid landing on the village at the movement's arrival instant: load the field, plan, apply. */
 async function battle(tx: Db, movement: MovementRow, state: VillageState, env: VillageEnv): Promise<void> {
   const at = movement.arrivesAt;
   const atMs = at.getTime();
-  const kind = movement.type as BattleKind;
-  const attackers = unitsOf(movement.units);
   const stationed = await tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update');
-  const home = cleanUnits(state.units);
-  const defenders = stationed.reduce((sum, s) => addUnits(sum, unitsOf(s.units)), home);
   const [attackerHero] = movement.heroId ? await tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update') : [];
-  const guards = await defendingHeroes(tx, state, at);
+  const atHome = await heroesAtHome(tx, state);
   const attackerEffects = await summedEffects(tx, movement.ownerId, movement.worldId, at);
   const defenderEffects = await summedEffects(tx, state.ownerId, movement.worldId, at);
-  const wall = state.buildings.filter((b) => b.type === 'wall').sort((a, b) => b.level - a.level)[0];
-  const outcome = resolveBattle({
-    kind,
-    attackers,
-    defenders,
-    heroAttack: attackerHero?.attack ?? 0,
-    heroDefense: guards.reduce((sum, h) => sum + h.defense, 0),
+  const plan = planBattle({
+    kind: movement.type as BattleKind,
+    attackerId: movement.ownerId,
+    attackers: unitsOf(movement.units),
+    attackerHero: attackerHero ? battleHero(attackerHero) : null,
+    village: {
+      ownerId: state.ownerId,
+      units: state.units,
+      stationed: stationed.map((group) => ({ id: group.id, units: unitsOf(group.units) })),
+      wallLevel: buildingLevels(state.buildings).wall ?? 0,
+      loyalty: state.loyalty,
+      isCapital: state.isCapital,
+      stock: wholeAmounts(state.amounts),
+      heroesAtHome: atHome.map((h) => ({ ...battleHero(h), ownerId: h.userId })),
+    },
     combatBonusPercent: attackerEffects.combatBonus,
     allianceDefenseBonusPercent: defenderEffects.defenseBonus,
-    wallLevel: buildingLevels(state.buildings).wall ?? 0,
-    loyalty: state.loyalty,
-    isCapital: state.isCapital,
-    stock: wholeAmounts(state.amounts),
-    random: seeded(movement.id),
+    at: atMs,
+    worldSpeed: env.worldSpeed,
+    random: seededRandom(movement.id),
   });
 
-  // Defenders fall in the same share in every group: the village's own and each stationed army.
-  const homeSide = lose(home, outcome.defenderLossShare);
-  for (const type of UNIT_TYPES) state.units[type] = homeSide.survivors[type] ?? 0;
-  let defenderLosses = homeSide.losses;
-  for (const group of stationed) {
-    const side = lose(unitsOf(group.units), outcome.defenderLossShare);
-    defenderLosses = addUnits(defenderLosses, side.losses);
-    if (Object.keys(side.survivors).length === 0) await tx.delete(stationedTroops).where(eq(stationedTroops.id, group.id));
-    else await tx.update(stationedTroops).set({ units: side.survivors }).where(eq(stationedTroops.id, group.id));
+  for (const type of UNIT_TYPES) state.units[type] = plan.homeSurvivors[type] ?? 0;
+  for (const group of plan.stationed) {
+    if (group.gone) await tx.delete(stationedTroops).where(eq(stationedTroops.id, group.id));
+    else await tx.update(stationedTroops).set({ units: group.survivors }).where(eq(stationedTroops.id, group.id));
   }
-  for (const r of RESOURCE_TYPES) state.amounts[r] = Math.max(0, state.amounts[r] - outcome.loot[r]);
-  if (wall && outcome.wallDamage > 0) {
-    Object.assign(wall, { level: Math.max(0, wall.level - outcome.wallDamage), upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: atMs });
+  for (const r of RESOURCE_TYPES) state.amounts[r] = Math.max(0, state.amounts[r] - plan.loot[r]);
+  // The plan speaks of the highest wall, the one whose level defended.
+  const wall = state.buildings.filter((b) => b.type === 'wall').sort((a, b) => b.level - a.level)[0];
+  if (wall && plan.wallLevelAfter !== null) {
+    Object.assign(wall, { level: plan.wallLevelAfter, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: atMs });
   }
   const defenderId = state.ownerId;
-  state.loyalty = outcome.loyaltyAfter;
-  let survivors = outcome.attackerSurvivors;
-  if (outcome.conquered && movement.ownerId) {
-    // The village changes hands: one jarl stays to rule it, its training stops, its wonder follows it.
-    survivors = subtractUnits(survivors, { jarl: 1 });
-    state.ownerId = movement.ownerId;
+  state.loyalty = plan.loyaltyAfter;
+  if (plan.conquest) {
+    // The village changes hands (the jarl who stays is already left out of the army going home): its training stops, its wonder follows it.
+    const { newOwnerId } = plan.conquest;
+    state.ownerId = newOwnerId;
     state.isCapital = false;
     state.orders = [];
-    await tx.update(wonders).set({ ownerId: movement.ownerId }).where(eq(wonders.villageId, state.id));
+    await tx.update(wonders).set({ ownerId: newOwnerId }).where(eq(wonders.villageId, state.id));
     // The former owner's heroes at home here withdraw to their capital (they stay only if none is left).
     const refuge = defenderId ? await capitalId(tx, defenderId) : null;
     if (defenderId && refuge) await tx.update(heroes).set({ villageId: refuge, onMission: false }).where(and(eq(heroes.villageId, state.id), eq(heroes.userId, defenderId)));
     await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'village_changed', villageId: state.id });
   }
 
-  const speed = env.worldSpeed;
-  if (attackerHero) await creditHero(tx, attackerHero, outcome.winner === 'attacker', upkeepOf(defenderLosses), atMs, speed);
-  for (const guard of guards) await creditHero(tx, guard, outcome.winner === 'defender', upkeepOf(outcome.attackerLosses), atMs, speed);
+  for (const hero of plan.heroes) {
+    await tx
+      .update(heroes)
+      .set({
+        experience: hero.experience,
+        victories: hero.victories,
+        defeats: hero.defeats,
+        restingUntil: hero.restingUntil === null ? null : new Date(hero.restingUntil),
+      })
+      .where(eq(heroes.id, hero.id));
+  }
 
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
-  await sendHome(tx, movement, here, survivors, outcome.winner === 'attacker' ? outcome.loot : null, atMs, speed, attackerEffects.movementSpeedBonus);
+  await sendHome(tx, movement, here, plan.armyHome.units, plan.armyHome.loot, atMs, env.worldSpeed, attackerEffects.movementSpeedBonus);
   const origin = (await placeOf(tx, movement.fromVillageId)) ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
   const names = await usernames(tx, [movement.ownerId, defenderId]);
   await tx.insert(battleReports).values({
     worldId: movement.worldId,
-    type: kind,
     occurredAt: at,
     attackerId: movement.ownerId,
     attackerName: (movement.ownerId && names.get(movement.ownerId)) || '(gone)',
@@ -226,18 +216,9 @@ async function battle(tx: Db, movement: MovementRow, state: VillageState, env: V
     defenderId,
     defenderName: (defenderId && names.get(defenderId)) || '(abandoned)',
     defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
-    attackerUnits: attackers,
-    attackerLosses: outcome.attackerLosses,
-    defenderUnits: defenders,
-    defenderLosses,
-    winner: outcome.winner,
-    loot: outcome.loot,
-    wallDamage: outcome.wallDamage,
-    loyaltyChange: outcome.loyaltyChange,
-    villageConquered: outcome.conquered,
+    ...plan.report,
   });
-  const winnerId = outcome.winner === 'attacker' ? movement.ownerId : defenderId;
-  if (winnerId) await recordQuestEvents(tx, winnerId, [{ name: 'battle_won' }], at);
+  if (plan.winnerId) await recordQuestEvents(tx, plan.winnerId, [{ name: 'battle_won' }], at);
   await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id });
 }
 
