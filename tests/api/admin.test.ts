@@ -1,10 +1,11 @@
 // Admins and game masters through the API: who may call what, the last admin, suspension, temporary passwords, deletion, events in the rules, rewards once per key, maintenance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { registerPlayer, newPlayer, startTestApp, type TestApp } from './harness';
+import { registerPlayer, newPlayer, requests, startTestApp, type Method, type TestApp } from './harness';
 import { amounts, newVillage, overview, worldId, HOUR, type Player } from './village-helpers';
+import { withRole } from './proof-world';
 import type { Schema } from '../../src/contract';
-import { auditLog, users, villages } from '../../src/server/db/schema';
+import { auditLog, villages } from '../../src/server/db/schema';
 import { listOperations } from '../../src/server/openapi';
 import { fieldProduction } from '../../src/rules/economy';
 import { trainingTimeSeconds } from '../../src/rules/units';
@@ -17,17 +18,11 @@ let moderator: Player;
 let player: Player;
 let world: string;
 
-async function withRole(role: string, prefix: string): Promise<Player> {
-  const made = await registerPlayer(t.app, newPlayer(prefix));
-  await t.database.db.update(users).set({ role }).where(eq(users.id, made.user.id));
-  return made;
-}
-
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await withRole('admin', 'adm');
-  gm = await withRole('gamemaster', 'gm');
-  moderator = await withRole('moderator', 'mod');
+  admin = await withRole(t, 'admin', 'adm');
+  gm = await withRole(t, 'gamemaster', 'gm');
+  moderator = await withRole(t, 'moderator', 'mod');
   player = await registerPlayer(t.app, newPlayer('usr'));
   world = await worldId(t);
 });
@@ -35,21 +30,13 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T = Record<string, unknown>>(who: Player | null, method: string, url: string, payload?: unknown) {
-  const res = await t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? who.auth : {},
-    payload: payload as Record<string, unknown> | undefined,
-  });
-  return { status: res.statusCode, body: res.json() as T & { error?: string } };
-}
+const { call } = requests(() => t);
 
 const zero = '00000000-0000-4000-8000-000000000000';
 
 describe('permissions of the admin and game master operations', () => {
   // Each new operation with a harmless request; the least role that passes the guard gets past 401/403.
-  const cases: [string, string, string, unknown?][] = [
+  const cases: [string, Method, string, unknown?][] = [
     ['searchUsers', 'GET', '/api/admin/users/search?q=zzz'],
     ['getAdminStats', 'GET', '/api/admin/stats'],
     ['setUserRole', 'PUT', `/api/admin/users/${zero}/role`, { role: 'user' }],

@@ -1,6 +1,6 @@
 // Alliances through the API: founding, inviting, accepting, declining, leaving with leadership handover, messages, and every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerPlayer, newPlayer, startTestApp, type TestApp } from './harness';
+import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
 import { newVillage, type Player } from './village-helpers';
 import type { Schema } from '../../src/contract';
 
@@ -15,10 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T = Record<string, unknown>>(player: Player, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) {
-  const res = await t.app.inject({ method, url, headers: player.auth, payload: payload as Record<string, unknown> | undefined });
-  return { status: res.statusCode, body: res.json() as T };
-}
+const { call } = requests(() => t);
 
 let tags = 0;
 /** A fresh tag of 3-5 capitals and digits. */

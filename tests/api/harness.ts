@@ -68,3 +68,27 @@ export async function registerPlayer(app: FastifyInstance, body = newPlayer()) {
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
 }
+
+/** Who sends a request: a registered player (their bearer header), or null for nobody signed in. */
+export type Caller = { auth: Record<string, string> } | null;
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One request to the app as `who`, answered as inject's reply. */
+export function request(t: TestApp, who: Caller, method: Method, url: string, payload?: unknown): Promise<LightMyRequestResponse> {
+  return t.app.inject({ method, url, headers: who ? who.auth : {}, payload: payload as Record<string, unknown> | undefined });
+}
+
+/**
+ * The request helpers of a test file, bound to its app. `app` is read at each request, since the file's beforeAll starts
+ * the app after the helpers are made. `request` answers inject's reply; `call` answers { status, body }, the body parsed
+ * as T with the error message a refusal carries.
+ */
+export function requests(app: () => TestApp) {
+  return {
+    request: (who: Caller, method: Method, url: string, payload?: unknown) => request(app(), who, method, url, payload),
+    async call<T = Record<string, unknown>>(who: Caller, method: Method, url: string, payload?: unknown): Promise<{ status: number; body: T & { error?: string } }> {
+      const res = await request(app(), who, method, url, payload);
+      return { status: res.statusCode, body: res.json() as T & { error?: string } };
+    },
+  };
+}

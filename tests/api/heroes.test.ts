@@ -1,7 +1,7 @@
 // Heroes through the API: recruiting to the maximum and its refusals, levelling at the threshold, the leaderboard, and ten recruits at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { registerPlayer, newPlayer, startTestApp, type TestApp } from './harness';
+import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
 import { amounts, newVillage, overview, type Player, type VillageJson } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { heroes } from '../../src/server/db/schema';
@@ -19,10 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T = Record<string, unknown>>(player: Player, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await t.app.inject({ method, url, headers: player.auth, payload: payload as Record<string, unknown> | undefined });
-  return { status: res.statusCode, body: res.json() as T & { error?: string } };
-}
+const { call } = requests(() => t);
 
 /** A player whose capital has big stores, filled with `each` of every resource. */
 async function richPlayer(each = 60_000): Promise<{ player: Player; village: VillageJson }> {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
 import { stationedTroops, users } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
-import { registerPlayer, newPlayer, type TestApp } from './harness';
+import { registerPlayer, newPlayer, request, type TestApp } from './harness';
 import { newVillage, overview, worldId, type Player, type VillageJson } from './village-helpers';
 import { placeAt, send, station } from './army-helpers';
 
@@ -39,7 +39,7 @@ export interface ProofWorld {
 }
 
 async function ok<T>(t: TestApp, who: Player, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<T> {
-  const res = await t.app.inject({ method, url, headers: who.auth, payload: payload as Record<string, unknown> | undefined });
+  const res = await request(t, who, method, url, payload);
   if (res.statusCode >= 300) throw new Error(`${method} ${url} failed in the proof world: ${res.statusCode} ${res.body}`);
   return res.json() as T;
 }

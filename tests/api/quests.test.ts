@@ -1,7 +1,7 @@
 // Quests and the tutorial through the API: real game events advance them, rewards land once in the capital, daily quests expire and renew.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { registerPlayer, newPlayer, startTestApp, type TestApp } from './harness';
+import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
 import { amounts, newVillage, overview, worldId, DAY, HOUR, type Player, type VillageJson } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { questEvents } from '../../src/server/db/schema';
@@ -23,10 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T>(player: Player, method: 'GET' | 'POST', url: string, payload?: unknown): Promise<{ status: number; body: T }> {
-  const res = await t.app.inject({ method, url, headers: player.auth, payload: payload as Record<string, unknown> | undefined });
-  return { status: res.statusCode, body: res.json() as T };
-}
+const { call } = requests(() => t);
 
 const status = async (player: Player) => (await call<Status>(player, 'GET', '/api/tutorial/status')).body;
 const report = (player: Player, action: string, amount?: number) =>

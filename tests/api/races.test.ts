@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { registerPlayer, newPlayer, startTestApp, type TestApp } from './harness';
+import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
 import { newVillage, worldId, type Player, type VillageJson } from './village-helpers';
 import { withRole } from './proof-world';
 import type { Schema } from '../../src/contract';
@@ -39,8 +39,7 @@ afterEach(async () => {
   expect(twice, 'a player in two alliances').toEqual([]);
 });
 
-const call = (who: Player, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: who.auth, payload: payload as Record<string, unknown> | undefined });
+const { request: call } = requests(() => t);
 
 async function stockOf(villageId: string): Promise<Resources> {
   const [row] = await t.database.db.select().from(villages).where(eq(villages.id, villageId));

@@ -1,7 +1,7 @@
 // World wonders through the API: founding and its refusals, contributions that build levels over time, completion and victory, and the alliance's production bonus.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { startTestApp, type TestApp } from './harness';
+import { requests, startTestApp, type TestApp } from './harness';
 import { amounts, newVillage, overview, worldId, HOUR, type Player, type VillageJson } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { buildings, wonderContributions, wonders } from '../../src/server/db/schema';
@@ -23,10 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function call<T = Record<string, unknown>>(player: Player, method: 'GET' | 'POST', url: string, payload?: unknown) {
-  const res = await t.app.inject({ method, url, headers: player.auth, payload: payload as Record<string, unknown> | undefined });
-  return { status: res.statusCode, body: res.json() as T & { error?: string } };
-}
+const { call } = requests(() => t);
 
 /** A player whose capital has a great hall at `hall`, stores of level 20 and `each` of every resource. */
 async function builder(hall = 20, each = 50_000): Promise<{ player: Player; village: VillageJson }> {

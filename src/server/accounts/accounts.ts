@@ -13,7 +13,8 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../erro
 /** A user as every reply shows one (never the password hash nor the Discord id). */
 export type PublicUser = Schema<'User'>;
 
-export function publicUser(row: UserRow): PublicUser {
+/** The fields of a user that every view of one shows, the player's own and the admin's alike. */
+export function userFields(row: UserRow) {
   return {
     id: row.id,
     username: row.username,
@@ -22,6 +23,12 @@ export function publicUser(row: UserRow): PublicUser {
     discordAvatar: row.discordAvatar,
     createdAt: row.createdAt.toISOString(),
     mustChangePassword: row.mustChangePassword,
+  };
+}
+
+export function publicUser(row: UserRow): PublicUser {
+  return {
+    ...userFields(row),
     discordLinked: row.discordId !== null,
   };
 }

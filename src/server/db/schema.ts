@@ -1,11 +1,39 @@
 // Drizzle schema: every table the game stores. Terrain is not stored; it is a pure function of the world seed.
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** A random uuid primary key named `id`. */
+const uuidPk = () => uuid('id').primaryKey().defaultRandom();
+
+/** A timestamp with time zone, read as a Date. */
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** When the row was written (required). */
+const createdAt = () => timestamptz('created_at').notNull();
+
+/** A uuid naming a row of another table; `onDelete` says what becomes of this row when that one is deleted. */
+const reference = (name: string, target: () => AnyPgColumn, onDelete: 'cascade' | 'set null') => uuid(name).references(target, { onDelete });
+
+/** A required reference to a user: the row is deleted with the account. */
+const userRef = (name = 'user_id') => reference(name, (): AnyPgColumn => users.id, 'cascade').notNull();
+
+/** An optional reference to a user, emptied when the account is deleted (the row outlives it). */
+const userRefOrNull = (name: string) => reference(name, (): AnyPgColumn => users.id, 'set null');
+
+/** A required reference to a village: the row is deleted with the village. */
+const villageRef = (name = 'village_id') => reference(name, (): AnyPgColumn => villages.id, 'cascade').notNull();
+
+/** A required reference to the world: the row is deleted with the world. */
+const worldRef = () => reference('world_id', (): AnyPgColumn => worlds.id, 'cascade').notNull();
+
+/** A required reference to an alliance: the row is deleted with the alliance. */
+const allianceRef = () => reference('alliance_id', (): AnyPgColumn => alliances.id, 'cascade').notNull();
 
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     /** argon2id hash; null for accounts that only ever signed in with Discord. */
@@ -14,13 +42,13 @@ export const users = pgTable(
     discordId: text('discord_id'),
     discordAvatar: text('discord_avatar'),
     /** Set by an admin: the account cannot sign in, and its sessions ended at once. */
-    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedAt: timestamptz('suspended_at'),
     suspensionReason: text('suspension_reason'),
     /** An admin set a temporary password: the player must choose their own before playing on. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The last signed-in request, to the minute or so (admin figures). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamptz('last_seen_at'),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
@@ -34,17 +62,15 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the opaque bearer token; the token itself is never stored. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userId: userRef(),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
 
 export const worlds = pgTable('worlds', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidPk(),
   name: text('name').notNull().unique(),
   status: text('status').notNull().default('online'),
   maxPlayers: integer('max_players').notNull().default(500),
@@ -52,7 +78,7 @@ export const worlds = pgTable('worlds', {
   seed: integer('seed').notNull(),
   /** Half the side of the square world: tiles run from -size to size on both axes. */
   size: integer('size').notNull().default(200),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt().defaultNow(),
 });
 
 export type UserRow = typeof users.$inferSelect;
@@ -65,12 +91,10 @@ export type WorldRow = typeof worlds.$inferSelect;
 export const villages = pgTable(
   'villages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    worldId: uuid('world_id')
-      .notNull()
-      .references(() => worlds.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    worldId: worldRef(),
     /** Null for an abandoned village (its player's account was deleted): it stays on the map. */
-    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerId: userRefOrNull('owner_id'),
     name: text('name').notNull(),
     x: integer('x').notNull(),
     y: integer('y').notNull(),
@@ -80,10 +104,10 @@ export const villages = pgTable(
     stone: doublePrecision('stone').notNull(),
     iron: doublePrecision('iron').notNull(),
     mead: doublePrecision('mead').notNull(),
-    resourcesAt: timestamp('resources_at', { withTimezone: true, mode: 'date' }).notNull(),
+    resourcesAt: timestamptz('resources_at').notNull(),
     /** Earliest instant at which something in this village falls due (upgrade, training); the sweeper's index. */
-    nextEventAt: timestamp('next_event_at', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    nextEventAt: timestamptz('next_event_at'),
+    createdAt: createdAt().defaultNow(),
   },
   (t) => [
     uniqueIndex('villages_world_tile').on(t.worldId, t.x, t.y),
@@ -101,9 +125,7 @@ export const villages = pgTable(
 export const mapChunkVersions = pgTable(
   'map_chunk_versions',
   {
-    worldId: uuid('world_id')
-      .notNull()
-      .references(() => worlds.id, { onDelete: 'cascade' }),
+    worldId: worldRef(),
     cx: integer('cx').notNull(),
     cy: integer('cy').notNull(),
     version: integer('version').notNull(),
@@ -115,17 +137,15 @@ export const mapChunkVersions = pgTable(
 export const buildings = pgTable(
   'buildings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    villageId: uuid('village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    villageId: villageRef(),
     slot: integer('slot').notNull(),
     type: text('type').notNull(),
     level: integer('level').notNull().default(0),
-    upgradeStartedAt: timestamp('upgrade_started_at', { withTimezone: true, mode: 'date' }),
-    upgradeFinishesAt: timestamp('upgrade_finishes_at', { withTimezone: true, mode: 'date' }),
+    upgradeStartedAt: timestamptz('upgrade_started_at'),
+    upgradeFinishesAt: timestamptz('upgrade_finishes_at'),
     /** When the building last changed, for the "recent buildings" list. */
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: timestamptz('updated_at').notNull(),
   },
   (t) => [uniqueIndex('buildings_village_slot').on(t.villageId, t.slot)],
 );
@@ -134,10 +154,8 @@ export const buildings = pgTable(
 export const units = pgTable(
   'units',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    villageId: uuid('village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    villageId: villageRef(),
     type: text('type').notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -148,16 +166,14 @@ export const units = pgTable(
 export const trainingOrders = pgTable(
   'training_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    villageId: uuid('village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    villageId: villageRef(),
     unitType: text('unit_type').notNull(),
     count: integer('count').notNull(),
     done: integer('done').notNull().default(0),
     secondsEach: doublePrecision('seconds_each').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
-    finishesAt: timestamp('finishes_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    finishesAt: timestamptz('finishes_at').notNull(),
   },
   (t) => [index('training_orders_village').on(t.villageId)],
 );
@@ -172,38 +188,34 @@ export type TrainingOrderRow = typeof trainingOrders.$inferSelect;
  * first, so two requests never complete (and reward) the same quest twice.
  */
 export const playerProgress = pgTable('player_progress', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef().primaryKey(),
   tutorialSkipped: boolean('tutorial_skipped').notNull().default(false),
-  tutorialCompletedAt: timestamp('tutorial_completed_at', { withTimezone: true, mode: 'date' }),
+  tutorialCompletedAt: timestamptz('tutorial_completed_at'),
   /** The events the player's quests could still count (eventsQuestsCount), written with the quests; null until first settled. */
   countedEvents: text('counted_events').array(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt().defaultNow(),
 });
 
 /** A player's copy of a quest of the catalog (src/rules/quest-catalog.ts); daily and weekly ones once per period. */
 export const playerQuests = pgTable(
   'player_quests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef(),
     questKey: text('quest_key').notNull(),
     type: text('type').notNull(),
     /** The day or week of a daily or weekly quest; empty for the others. */
     period: text('period').notNull().default(''),
     status: text('status').notNull(),
     progress: jsonb('progress').$type<Record<string, number>>().notNull().default({}),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamptz('expires_at'),
+    startedAt: timestamptz('started_at'),
+    completedAt: timestamptz('completed_at'),
     /** When the rewards landed in the capital; null while they wait for one (or for ever when skipped). */
-    rewardedAt: timestamp('rewarded_at', { withTimezone: true, mode: 'date' }),
+    rewardedAt: timestamptz('rewarded_at'),
     /** Completed by skipping the tutorial: no rewards. */
     skipped: boolean('skipped').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('player_quests_key_period').on(t.userId, t.questKey, t.period), index('player_quests_user_status').on(t.userId, t.status)],
 );
@@ -217,12 +229,10 @@ export const questEvents = pgTable(
   'quest_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     name: text('name').notNull(),
     amount: integer('amount').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('quest_events_user').on(t.userId, t.id)],
 );
@@ -230,13 +240,13 @@ export const questEvents = pgTable(
 export const alliances = pgTable(
   'alliances',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     name: text('name').notNull(),
     /** 3-5 of A-Z and 0-9, unique across the game. */
     tag: text('tag').notNull(),
     description: text('description').notNull(),
     isPublic: boolean('is_public').notNull().default(true),
-    foundedAt: timestamp('founded_at', { withTimezone: true, mode: 'date' }).notNull(),
+    foundedAt: timestamptz('founded_at').notNull(),
   },
   (t) => [uniqueIndex('alliances_tag').on(t.tag)],
 );
@@ -245,15 +255,11 @@ export const alliances = pgTable(
 export const allianceMembers = pgTable(
   'alliance_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    allianceId: uuid('alliance_id')
-      .notNull()
-      .references(() => alliances.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    allianceId: allianceRef(),
+    userId: userRef(),
     role: text('role').notNull(),
-    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull(),
+    joinedAt: timestamptz('joined_at').notNull(),
   },
   (t) => [uniqueIndex('alliance_members_user').on(t.userId), index('alliance_members_alliance').on(t.allianceId, t.joinedAt)],
 );
@@ -261,19 +267,13 @@ export const allianceMembers = pgTable(
 export const allianceInvitations = pgTable(
   'alliance_invitations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    allianceId: uuid('alliance_id')
-      .notNull()
-      .references(() => alliances.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    allianceId: allianceRef(),
     /** The invited player. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    inviterId: uuid('inviter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    inviterId: userRef('inviter_id'),
     message: text('message'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('alliance_invitations_pair').on(t.allianceId, t.userId), index('alliance_invitations_user').on(t.userId)],
 );
@@ -282,14 +282,12 @@ export const allianceInvitations = pgTable(
 export const allianceMessages = pgTable(
   'alliance_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    allianceId: uuid('alliance_id')
-      .notNull()
-      .references(() => alliances.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    allianceId: allianceRef(),
     /** Null once the author's account is deleted; the message stays. */
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorId: userRefOrNull('author_id'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('alliance_messages_alliance').on(t.allianceId, t.createdAt)],
 );
@@ -302,13 +300,9 @@ export type AllianceMemberRow = typeof allianceMembers.$inferSelect;
 export const heroes = pgTable(
   'heroes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    villageId: uuid('village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    userId: userRef(),
+    villageId: villageRef(),
     name: text('name').notNull(),
     type: text('type').notNull(),
     rarity: text('rarity').notNull(),
@@ -323,8 +317,8 @@ export const heroes = pgTable(
     /** Set while the hero marches with an army. */
     onMission: boolean('on_mission').notNull().default(false),
     /** After a lost battle the hero rests until then. */
-    restingUntil: timestamp('resting_until', { withTimezone: true, mode: 'date' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    restingUntil: timestamptz('resting_until'),
+    createdAt: createdAt(),
   },
   (t) => [index('heroes_user').on(t.userId)],
 );
@@ -336,33 +330,29 @@ export const heroes = pgTable(
 export const wonders = pgTable(
   'wonders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    worldId: uuid('world_id')
-      .notNull()
-      .references(() => worlds.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    worldId: worldRef(),
     type: text('type').notNull(),
     name: text('name').notNull(),
-    villageId: uuid('village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
+    villageId: villageRef(),
     /** The builder; null once that account is gone (the wonder stays with its village). */
-    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerId: userRefOrNull('owner_id'),
     level: integer('level').notNull().default(0),
     status: text('status').notNull().default('planned'),
     investedTimber: doublePrecision('invested_timber').notNull().default(0),
     investedStone: doublePrecision('invested_stone').notNull().default(0),
     investedIron: doublePrecision('invested_iron').notNull().default(0),
     investedMead: doublePrecision('invested_mead').notNull().default(0),
-    constructionFinishesAt: timestamp('construction_finishes_at', { withTimezone: true, mode: 'date' }),
+    constructionFinishesAt: timestamptz('construction_finishes_at'),
     /**
      * When each level was finished (ms), oldest first: a village settled later earns each level's bonus
      * from the moment it stood. Levels the history does not cover count as always there.
      */
     levelHistory: jsonb('level_history').$type<number[]>().notNull().default([]),
-    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamptz('completed_at'),
     /** The builder's alliance when level 100 was reached: the alliance that won with it. */
-    completedAllianceId: uuid('completed_alliance_id').references(() => alliances.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    completedAllianceId: reference('completed_alliance_id', () => alliances.id, 'set null'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('wonders_world_type').on(t.worldId, t.type),
@@ -375,17 +365,15 @@ export const wonders = pgTable(
 export const wonderContributions = pgTable(
   'wonder_contributions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    wonderId: uuid('wonder_id')
-      .notNull()
-      .references(() => wonders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    villageId: uuid('village_id').references(() => villages.id, { onDelete: 'set null' }),
+    id: uuidPk(),
+    wonderId: reference('wonder_id', () => wonders.id, 'cascade').notNull(),
+    userId: userRefOrNull('user_id'),
+    villageId: reference('village_id', () => villages.id, 'set null'),
     timber: integer('timber').notNull(),
     stone: integer('stone').notNull(),
     iron: integer('iron').notNull(),
     mead: integer('mead').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('wonder_contributions_wonder').on(t.wonderId)],
 );
@@ -400,26 +388,20 @@ export type WonderRow = typeof wonders.$inferSelect;
 export const movements = pgTable(
   'movements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    worldId: uuid('world_id')
-      .notNull()
-      .references(() => worlds.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    worldId: worldRef(),
     type: text('type').notNull(),
     /** Whose troops these are. */
-    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
-    fromVillageId: uuid('from_village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
-    toVillageId: uuid('to_village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
+    ownerId: reference('owner_id', () => users.id, 'cascade'),
+    fromVillageId: villageRef('from_village_id'),
+    toVillageId: villageRef('to_village_id'),
     units: jsonb('units').$type<Record<string, number>>().notNull(),
-    heroId: uuid('hero_id').references(() => heroes.id, { onDelete: 'set null' }),
+    heroId: reference('hero_id', () => heroes.id, 'set null'),
     /** What a returning army carries home. */
     loot: jsonb('loot').$type<Record<string, number>>(),
-    departedAt: timestamp('departed_at', { withTimezone: true, mode: 'date' }).notNull(),
-    arrivesAt: timestamp('arrives_at', { withTimezone: true, mode: 'date' }).notNull(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    departedAt: timestamptz('departed_at').notNull(),
+    arrivesAt: timestamptz('arrives_at').notNull(),
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     index('movements_due').on(t.arrivesAt).where(sql`${t.resolvedAt} is null`),
@@ -432,18 +414,12 @@ export const movements = pgTable(
 export const stationedTroops = pgTable(
   'stationed_troops',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    villageId: uuid('village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    homeVillageId: uuid('home_village_id')
-      .notNull()
-      .references(() => villages.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    villageId: villageRef(),
+    ownerId: userRef('owner_id'),
+    homeVillageId: villageRef('home_village_id'),
     units: jsonb('units').$type<Record<string, number>>().notNull(),
-    arrivedAt: timestamp('arrived_at', { withTimezone: true, mode: 'date' }).notNull(),
+    arrivedAt: timestamptz('arrived_at').notNull(),
   },
   (t) => [index('stationed_troops_village').on(t.villageId), index('stationed_troops_owner').on(t.ownerId)],
 );
@@ -452,16 +428,14 @@ export const stationedTroops = pgTable(
 export const battleReports = pgTable(
   'battle_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    worldId: uuid('world_id')
-      .notNull()
-      .references(() => worlds.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    worldId: worldRef(),
     type: text('type').notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
-    attackerId: uuid('attacker_id').references(() => users.id, { onDelete: 'set null' }),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    attackerId: userRefOrNull('attacker_id'),
     attackerName: text('attacker_name').notNull(),
     attackerVillage: jsonb('attacker_village').$type<{ id: string; name: string; x: number; y: number }>().notNull(),
-    defenderId: uuid('defender_id').references(() => users.id, { onDelete: 'set null' }),
+    defenderId: userRefOrNull('defender_id'),
     defenderName: text('defender_name').notNull(),
     defenderVillage: jsonb('defender_village').$type<{ id: string; name: string; x: number; y: number }>().notNull(),
     attackerUnits: jsonb('attacker_units').$type<Record<string, number>>().notNull(),
@@ -487,15 +461,15 @@ export type BattleReportRow = typeof battleReports.$inferSelect;
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    id: uuidPk(),
+    actorId: userRefOrNull('actor_id'),
     /** Names as they were, so the log still reads after an account is gone. */
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),
     targetId: uuid('target_id'),
     targetName: text('target_name'),
     detail: text('detail').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('audit_log_created').on(t.createdAt)],
 );
@@ -507,19 +481,17 @@ export const auditLog = pgTable(
 export const worldEvents = pgTable(
   'world_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    worldId: uuid('world_id')
-      .notNull()
-      .references(() => worlds.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    worldId: worldRef(),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     percent: doublePrecision('percent').notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
     active: boolean('active').notNull().default(false),
     /** Activations as [from, to] in ms; `to` null while active. */
     periods: jsonb('periods').$type<[number, number | null][]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [index('world_events_world').on(t.worldId)],
 );
@@ -528,14 +500,12 @@ export const worldEvents = pgTable(
 export const announcements = pgTable(
   'announcements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    worldId: uuid('world_id')
-      .notNull()
-      .references(() => worlds.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    worldId: worldRef(),
     message: text('message').notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
-    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    authorId: userRefOrNull('author_id'),
+    createdAt: createdAt(),
   },
   (t) => [index('announcements_world').on(t.worldId, t.endsAt)],
 );
@@ -543,21 +513,17 @@ export const announcements = pgTable(
 /** One distribution of rewards per idempotency key: a retried request finds its first answer here. */
 export const rewardGrants = pgTable('reward_grants', {
   idempotencyKey: text('idempotency_key').primaryKey(),
-  worldId: uuid('world_id')
-    .notNull()
-    .references(() => worlds.id, { onDelete: 'cascade' }),
+  worldId: worldRef(),
   result: jsonb('result').$type<Record<string, unknown>>().notNull(),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdBy: userRefOrNull('created_by'),
+  createdAt: createdAt(),
 });
 
 /** The days on which a player played (one row a day), for the analytics of active players. */
 export const playerDays = pgTable(
   'player_days',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     day: text('day').notNull(),
   },
   (t) => [uniqueIndex('player_days_user_day').on(t.userId, t.day), index('player_days_day').on(t.day)],
@@ -572,7 +538,7 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
  */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  windowStart: timestamptz('window_start').notNull(),
   hits: integer('hits').notNull(),
 });
 
@@ -584,7 +550,7 @@ export const oauthStates = pgTable('oauth_states', {
   stateHash: text('state_hash').primaryKey(),
   purpose: text('purpose').notNull(),
   /** For a link: the signed-in player who asked; for a login: who it signed in, once known. */
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  userId: reference('user_id', () => users.id, 'cascade'),
   codeHash: text('code_hash'),
-  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { users, villages } from '../db/schema';
+import { containsIgnoringCase } from '../db/like';
 import { isInsideWorld, parseCoordinates } from '../../rules/world';
 import { villagePopulation } from '../village/population';
 import { codeType, terrainCodes } from './terrain';
@@ -11,11 +12,6 @@ import { findWorld } from '../worlds/worlds';
 export const MAX_SEARCH_RESULTS = 20;
 
 export type SearchResult = Schema<'MapSearchResult'>;
-
-/** Escapes LIKE's wildcards so a search for "50%" finds that text, not everything starting with 50. */
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 const RESULT_COLUMNS = {
   id: villages.id,
@@ -51,8 +47,7 @@ export async function searchMap(
 
   const needle = text.trim();
   if (needle === '') return [];
-  const pattern = `%${likeEscape(needle)}%`;
-  const nameMatches = sql`lower(${villages.name}) like lower(${pattern}) escape '\\'`;
+  const nameMatches = containsIgnoringCase(villages.name, needle);
   const order = near
     ? [sql`(${villages.x} - ${near.x}) * (${villages.x} - ${near.x}) + (${villages.y} - ${near.y}) * (${villages.y} - ${near.y})`, sql`lower(${villages.name})`]
     : [sql`lower(${villages.name})`, asc(villages.name)];

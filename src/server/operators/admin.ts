@@ -3,8 +3,10 @@ import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, sessions, users, villages, type UserRow } from '../db/schema';
+import { containsIgnoringCase } from '../db/like';
 import { badRequest, conflict, notFound } from '../errors';
 import { hashPassword } from '../accounts/passwords';
+import { userFields } from '../accounts/accounts';
 import { parseRole, type Role } from '../../rules/roles';
 import { freeTextError, normaliseFreeText, passwordError } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
@@ -17,10 +19,6 @@ export type AdminUserView = Schema<'AdminUser'>;
 export const LAST_ADMIN = 'The last admin cannot stop being one';
 /** Seen within this many minutes counts as online on the dashboard. */
 const ONLINE_MINUTES = 15;
-
-function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 async function adminViews(db: Db, rows: UserRow[]): Promise<AdminUserView[]> {
   const counts =
@@ -38,13 +36,7 @@ async function adminViews(db: Db, rows: UserRow[]): Promise<AdminUserView[]> {
           .groupBy(villages.ownerId);
   const villagesOf = new Map(counts.map((c) => [c.ownerId, Number(c.n)]));
   return rows.map((row) => ({
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    role: parseRole(row.role) ?? 'user',
-    discordAvatar: row.discordAvatar,
-    createdAt: row.createdAt.toISOString(),
-    mustChangePassword: row.mustChangePassword,
+    ...userFields(row),
     suspended: row.suspendedAt !== null,
     suspensionReason: row.suspensionReason,
     villageCount: villagesOf.get(row.id) ?? 0,
@@ -55,7 +47,7 @@ async function adminViews(db: Db, rows: UserRow[]): Promise<AdminUserView[]> {
 /** Players whose username or e-mail contains `q` (any case), oldest account first. */
 export async function searchUsers(db: Db, q: string | undefined, page: number, limit: number): Promise<Schema<'AdminUserPage'>> {
   const needle = (q ?? '').trim();
-  const where = needle === '' ? undefined : sql`(lower(${users.username}) like lower(${`%${likeEscape(needle)}%`}) escape '\\' or lower(${users.email}) like lower(${`%${likeEscape(needle)}%`}) escape '\\')`;
+  const where = needle === '' ? undefined : sql`(${containsIgnoringCase(users.username, needle)} or ${containsIgnoringCase(users.email, needle)})`;
   const rows = await db
     .select()
     .from(users)
