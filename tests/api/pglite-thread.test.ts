@@ -1,4 +1,4 @@
-// PGlite on its worker thread: one transaction or statement at a time, errors with their codes, notifications after commit, players before the sweeper, writes to users and sessions counted.
+// PGlite on its worker thread: one transaction or statement at a time, errors with their codes, notifications after commit, players before the sweeper, a statement's notices handed over before its answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../../src/server/db/open';
@@ -112,14 +112,16 @@ describe('PGlite on its worker thread', () => {
     expect(late).toEqual(['background', 'player']);
   });
 
-  it('counts every statement that writes users or sessions, on its way out and back, and nothing else', async () => {
-    const start = worker.authWriteCount();
-    await database.db.execute(sql`select * from users join sessions on sessions.user_id = users.id`);
-    await database.db.execute(sql`insert into counter values (2, 0)`);
-    expect(worker.authWriteCount()).toBe(start);
-    await database.db.execute(sql`insert into "users" (username, email, role, created_at) select 'a', 'b', 'user', now() where false`);
-    await database.db.execute(sql`update users set username = username where false`);
-    await database.db.transaction((tx) => tx.execute(sql`delete from "sessions" where token_hash = 'x'`));
-    expect(worker.authWriteCount()).toBe(start + 6);
+  it("hands a statement's notices over before its answer, so a listener has heard of a change when the writer learns it committed", async () => {
+    const heard: string[] = [];
+    const stop = await worker.listen('thread_order', (payload) => heard.push(payload));
+    try {
+      await database.db.execute(sql`select pg_notify('thread_order', 'lone')`);
+      expect(heard).toEqual(['lone']);
+      await database.db.transaction((tx) => tx.execute(sql`select pg_notify('thread_order', 'in a transaction')`));
+      expect(heard).toEqual(['lone', 'in a transaction']);
+    } finally {
+      await stop();
+    }
   });
 });

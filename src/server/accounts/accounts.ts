@@ -9,6 +9,7 @@ import { passwordError, validateRegistration } from '../../rules/validation';
 import { parseRole } from '../../rules/roles';
 import { notifyPlayers } from '../live/notify';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { changingAccounts } from './session-cache';
 
 /** A user as every reply shows one (never the password hash nor the Discord id). */
 export type PublicUser = Schema<'User'>;
@@ -137,7 +138,7 @@ export async function changePassword(db: Db, user: UserRow, sessionToken: string
     .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
     .where(eq(users.id, user.id))
     .returning();
-  await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sessionKey(sessionToken))));
+  await changingAccounts(db, db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sessionKey(sessionToken)))));
   return publicUser(updated);
 }
 
@@ -173,6 +174,6 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   if (!row) throw notFound(`No user with email ${email}`);
   const [updated] = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.id)).returning();
   // A reset password must lock out whoever held the old one.
-  await db.delete(sessions).where(eq(sessions.userId, row.id));
+  await changingAccounts(db, db.delete(sessions).where(eq(sessions.userId, row.id)));
   return publicUser(updated);
 }

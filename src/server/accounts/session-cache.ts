@@ -1,109 +1,101 @@
-// Session lookups remembered between requests, so a signed-in request usually costs no statement to identify its player: on PGlite's thread always, on PostgreSQL while this process listens for the database's notices of changed accounts.
-import pg from 'pg';
+// Session lookups remembered between requests, so a signed-in request usually costs no statement to identify its player; forgotten by the database's own notice of any changed account or session.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db, Listen } from '../db/open';
-import { PgliteWorker } from '../db/pglite-worker';
-import { authWriteCounter } from '../db/auth-writes';
 import type { UserRow } from '../db/schema';
 
 /** The channel on which the database announces changed sessions and accounts (migration 0010_auth_notify). */
 export const AUTH_CHANNEL = 'vikings_auth';
 
+/** Payloads of the notices this process sends itself to learn that it has heard everything committed before (see heard()). */
+const MARKER = 'heard:';
+/** How long to wait for our own marker before giving up on what is remembered instead. */
+const MARKER_PATIENCE_MS = 2_000;
+
 interface Remembered {
   user: UserRow;
   expiresAt: number;
-  /** The change count (see SessionCache) when the lookup was sent. */
-  changes: number;
+  /** The notice count when the lookup was sent. */
+  notices: number;
 }
 
 /** Enough for every player of a busy world; beyond it the cache starts over rather than grow. */
 const MAX_ENTRIES = 100_000;
 
 /**
- * What a session lookup found, valid while the database's users and sessions have not changed since the
- * lookup was sent and the session has not expired. "Changed" is a count that only grows:
- * - PGlite on its worker thread: this process is the database's only client, and the thread counts every
- *   write to users or sessions on its way out and back (db/pglite-worker.ts).
- * - PostgreSQL: this process's own writes, counted the same way on its pool (db/auth-writes.ts), plus every
- *   notice on AUTH_CHANNEL, which triggers send for any change by anyone (another server process, the CLI).
- *   Another process's logout or suspension therefore reaches this one as fast as its notice does, a
- *   millisecond or so after that commit; this process's own are seen at once. While the listening
- *   connection is down, notices may be lost, so nothing is remembered or trusted until it listens again.
- * Any change forgets everything: changes to accounts are rare next to the requests they identify.
+ * What a session lookup found, valid while no notice of a changed account has arrived since the lookup was sent
+ * and the session has not expired. There is one mechanism: triggers on `users` and `sessions` (migration
+ * 0010_auth_notify) send a notice on AUTH_CHANNEL at the commit of any change that can end a session or change
+ * what its player may do, whoever made it (this process, another server process, the CLI, psql), and every
+ * notice forgets everything: changes to accounts are rare next to the requests they identify.
+ * - PGlite hands a transaction's notices over before the statement's answer, so this process's own changes count at once.
+ * - On PostgreSQL a notice reaches the listening connection a millisecond or so after the commit. A service that
+ *   ends sessions awaits heard() before it answers, so its player never gets a reply before this process knows;
+ *   another process's change counts when its notice arrives.
+ * While the listening connection is down, notices may be lost, so nothing is remembered or trusted until it listens again.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Remembered>();
+  private notices = 0;
+  private listening = true;
+  private readonly markers = new Map<string, () => void>();
 
-  private constructor(
-    private readonly changeCount: () => number,
-    private readonly trusted: () => boolean = () => true,
-  ) {}
-
-  /** The cache for `db`, or null where nothing may be remembered (PostgreSQL without a listening app, the CLI). */
-  static for(db: Db): SessionCache | null {
-    const client = clientOf(db);
-    if (client instanceof PgliteWorker) {
-      let cache = pgliteCaches.get(client);
-      if (!cache) {
-        cache = new SessionCache(() => client.authWriteCount());
-        pgliteCaches.set(client, cache);
-      }
-      return cache;
-    }
-    if (client instanceof pg.Pool) return postgresCaches.get(client)?.cache ?? null;
-    return null;
+  private noticed(payload: string): void {
+    // A marker changes no account: it only tells its sender that the notices before it have all arrived.
+    if (payload.startsWith(MARKER)) this.markers.get(payload)?.();
+    else this.notices += 1;
   }
 
-  /**
-   * On PostgreSQL, starts remembering lookups for `db` once this process listens on AUTH_CHANNEL; the
-   * returned function stops it (app close). Nothing to do on PGlite, whose cache needs no notices.
-   */
+  private listeningChanged(up: boolean): void {
+    // Notices sent while the connection was down are lost: whatever was remembered is forgotten.
+    this.notices += 1;
+    this.listening = up;
+  }
+
+  /** The cache for `db`, or null where nothing may be remembered (an app that does not listen, the CLI). */
+  static for(db: Db): SessionCache | null {
+    return caches.get(clientOf(db))?.cache ?? null;
+  }
+
+  /** Starts remembering lookups for `db` once this process listens on AUTH_CHANNEL; the returned function stops it (app close). */
   static async listen(db: Db, listen: Listen): Promise<() => Promise<void>> {
-    const pool = clientOf(db);
-    if (!(pool instanceof pg.Pool)) return async () => {};
-    const ownWrites = authWriteCounter(pool);
-    if (!ownWrites) return async () => {};
-    const shared = postgresCaches.get(pool);
+    const client = clientOf(db);
+    const shared = caches.get(client);
     if (shared) {
       shared.users += 1;
       return () => shared.release();
     }
-    let notices = 0;
-    let listening = false;
+    const cache = new SessionCache();
     const stop = await listen(
       AUTH_CHANNEL,
-      () => void (notices += 1),
-      (up) => {
-        // Notices sent while the connection was down are lost: whatever was remembered is forgotten.
-        notices += 1;
-        listening = up;
-      },
+      (payload) => cache.noticed(payload),
+      (up) => cache.listeningChanged(up),
     );
-    listening = true;
     const entry = {
-      cache: new SessionCache(() => ownWrites() + notices, () => listening),
+      cache,
       users: 1,
       release: async () => {
         entry.users -= 1;
         if (entry.users > 0) return;
-        postgresCaches.delete(pool);
-        listening = false;
+        caches.delete(client);
+        cache.listening = false;
         await stop();
       },
     };
-    postgresCaches.set(pool, entry);
+    caches.set(client, entry);
     return () => entry.release();
   }
 
   /** Runs before the lookup is sent: the count it returns goes with what the lookup finds. */
   changesNow(): number {
-    return this.changeCount();
+    return this.notices;
   }
 
   get(tokenHash: string, now: Date): UserRow | undefined {
-    if (!this.trusted()) return undefined;
+    if (!this.listening) return undefined;
     const hit = this.entries.get(tokenHash);
     if (!hit) return undefined;
-    if (hit.changes !== this.changeCount() || hit.expiresAt <= now.getTime()) {
+    if (hit.notices !== this.notices || hit.expiresAt <= now.getTime()) {
       this.entries.delete(tokenHash);
       return undefined;
     }
@@ -111,16 +103,57 @@ export class SessionCache {
     return { ...hit.user };
   }
 
-  remember(tokenHash: string, user: UserRow, expiresAt: Date, changes: number): void {
-    if (!this.trusted() || changes !== this.changeCount()) return;
+  remember(tokenHash: string, user: UserRow, expiresAt: Date, notices: number): void {
+    if (!this.listening || notices !== this.notices) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(tokenHash, { user: { ...user }, expiresAt: expiresAt.getTime(), changes });
+    this.entries.set(tokenHash, { user: { ...user }, expiresAt: expiresAt.getTime(), notices });
+  }
+
+  /**
+   * Resolves once this process has heard every notice committed before the call: it notifies the channel itself and
+   * waits for that notice, which the database delivers after all earlier commits'. Should it not come, nothing
+   * remembered is trusted any longer.
+   */
+  async heard(db: Db): Promise<void> {
+    const marker = `${MARKER}${randomUUID()}`;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.notices += 1;
+        done();
+      }, MARKER_PATIENCE_MS);
+      const done = () => {
+        clearTimeout(timer);
+        this.markers.delete(marker);
+        resolve();
+      };
+      this.markers.set(marker, done);
+      db.execute(sql`select pg_notify(${AUTH_CHANNEL}, ${marker})`).catch(() => {
+        this.notices += 1;
+        done();
+      });
+    });
   }
 }
 
-function clientOf(db: Db): unknown {
-  return (db as unknown as { $client?: unknown }).$client;
+/**
+ * For services that change accounts or end sessions: returns once this process has heard of the change (see
+ * SessionCache.heard), so the reply never goes out while a remembered lookup could still let the old session in.
+ */
+export async function accountChangesHeard(db: Db): Promise<void> {
+  await SessionCache.for(db)?.heard(db);
 }
 
-const pgliteCaches = new WeakMap<PgliteWorker, SessionCache>();
-const postgresCaches = new WeakMap<pg.Pool, { cache: SessionCache; users: number; release: () => Promise<void> }>();
+/** Runs an account change (a transaction's promise) and returns its result once this process has heard of it. */
+export async function changingAccounts<T>(db: Db, change: Promise<T>): Promise<T> {
+  const result = await change;
+  await accountChangesHeard(db);
+  return result;
+}
+
+/** The driver client under a Drizzle database (the pool, or PGlite's thread): one cache per database a process opened. */
+function clientOf(db: Db): object {
+  // Drizzle keeps the client it was built on as `$client`; the Db type (PgDatabase) does not name it.
+  return (db as unknown as { $client: object }).$client;
+}
+
+const caches = new WeakMap<object, { cache: SessionCache; users: number; release: () => Promise<void> }>();

@@ -4,7 +4,7 @@ import { desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
 import { callStoredRead, rowFromJson } from '../db/stored-reads';
-import { SessionCache } from './session-cache';
+import { SessionCache, changingAccounts } from './session-cache';
 
 export const SESSION_DAYS = 30;
 /** A login without remember-me lasts a working day. */
@@ -29,7 +29,7 @@ export async function createSession(db: Db, userId: string, now: Date, remember 
   // The oldest sessions beyond the cap end: a player signing in on many devices keeps the newest.
   const held = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt), desc(sessions.expiresAt));
   const surplus = held.slice(MAX_SESSIONS_PER_USER).map((s) => s.tokenHash);
-  if (surplus.length > 0) await db.delete(sessions).where(inArray(sessions.tokenHash, surplus));
+  if (surplus.length > 0) await changingAccounts(db, db.delete(sessions).where(inArray(sessions.tokenHash, surplus)));
   return token;
 }
 
@@ -51,7 +51,7 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Us
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  await changingAccounts(db, db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))));
 }
 
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {

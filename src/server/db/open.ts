@@ -12,8 +12,6 @@ import * as schema from './schema';
 import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
 import { PgliteWorker } from './pglite-worker';
-import { countAuthWrites } from './auth-writes';
-import { pipelineBegin } from './pipelined-begin';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -60,11 +58,9 @@ const MIGRATION_LOCK = 7_461_001;
 
 /** Opens a PostgreSQL pool and applies migrations; several server processes may share the database. */
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
-  // Pipeline mode: a statement goes out without waiting for the answer to the one before (pipelined-begin.ts).
-  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true } as pg.PoolConfig);
-  // Before the first connection: the session cache must see every write this process makes to users and sessions.
-  countAuthWrites(pool);
-  pipelineBegin(pool);
+  // Pipeline mode (pg's own option): a statement goes out without waiting for the answer to the one before, so
+  // statements a service sends together (Promise.all) share one round trip.
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
   // Nor may one lost while a request holds it: pg emits 'error' on the client besides failing its statements,

@@ -1,6 +1,5 @@
 // PGlite on a worker thread, behind the few calls Drizzle and the server make of a PGlite instance (query, exec, transaction, listen, close).
 import { isBackground } from './background';
-import { AUTH_WRITE } from './auth-writes';
 import { Worker } from 'node:worker_threads';
 
 /** Drizzle's query options; its parsers are functions, which cannot cross threads, so the thread has its own copy. */
@@ -39,7 +38,6 @@ export class PgliteWorker {
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextTransaction = 1;
   private ended: Error | null = null;
-  private authWrites = 0;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (message: { id?: number; result?: unknown; error?: Record<string, unknown>; notify?: string; payload?: string }) => {
@@ -90,24 +88,9 @@ export class PgliteWorker {
     });
   }
 
-  /**
-   * How many times a statement that changes users or sessions was sent or answered. A session lookup would
-   * answer the same while this number stays as it was before the lookup was sent: this thread is the
-   * database's only client, and a write counts both when it leaves (so no lookup sent later is remembered
-   * from before it) and when its answer is in (so neither is one that the thread ran before it).
-   * accounts/session-cache.ts relies on it.
-   */
-  authWriteCount(): number {
-    return this.authWrites;
-  }
-
-  /** Sends a statement; a write to users or sessions is counted on the way out and on the way back. */
+  /** Sends a statement; the sweeper's (db/background.ts) wait while players' go first. */
   private statement<T>(message: { op: 'query' | 'exec'; sql: string } & Record<string, unknown>): Promise<T> {
-    if (!AUTH_WRITE.test(message.sql)) return this.send<T>({ ...message, background: isBackground() });
-    this.authWrites += 1;
-    return this.send<T>({ ...message, background: isBackground() }).finally(() => {
-      this.authWrites += 1;
-    });
+    return this.send<T>({ ...message, background: isBackground() });
   }
 
   private queryMessage(sql: string, params: unknown[] = [], options: QueryOptions = {}) {

@@ -12,6 +12,7 @@ import { freeTextError, normaliseFreeText, passwordError } from '../../rules/val
 import { recordAudit, type Actor } from './audit';
 import { leaveAlliance } from '../alliance/alliances';
 import { notifyPlayers } from '../live/notify';
+import { changingAccounts } from '../accounts/session-cache';
 import { pageWindow } from '../../rules/paging';
 
 export type AdminUserView = Schema<'AdminUser'>;
@@ -96,13 +97,13 @@ async function viewOf(tx: Db, row: UserRow): Promise<{ user: AdminUserView }> {
 export async function setUserRole(db: Db, actor: Actor, userId: string, roleName: string, now: Date): Promise<{ user: AdminUserView }> {
   const role: Role | null = parseRole(roleName);
   if (!role) throw badRequest(`Unknown role "${roleName}"`);
-  return db.transaction(async (tx) => {
+  return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     if (role !== 'admin') await keepOneAdmin(tx, row);
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     await recordAudit(tx, actor, 'set_role', { id: row.id, name: row.username }, `${row.role} -> ${role}`, now);
     return viewOf(tx, updated);
-  });
+  }));
 }
 
 export async function suspendUser(db: Db, actor: Actor, userId: string, rawReason: string, now: Date): Promise<{ user: AdminUserView }> {
@@ -110,23 +111,23 @@ export async function suspendUser(db: Db, actor: Actor, userId: string, rawReaso
   const problem = reason === '' ? 'Give a reason' : freeTextError(reason);
   if (problem) throw badRequest(problem, [{ field: 'reason', message: problem }]);
   if (userId === actor.id) throw conflict('Admins cannot suspend themselves');
-  return db.transaction(async (tx) => {
+  return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     await keepOneAdmin(tx, row);
     const [updated] = await tx.update(users).set({ suspendedAt: now, suspensionReason: reason }).where(eq(users.id, userId)).returning();
     await signOutEverywhere(tx, userId);
     await recordAudit(tx, actor, 'suspend', { id: row.id, name: row.username }, reason, now);
     return viewOf(tx, updated);
-  });
+  }));
 }
 
 export async function unsuspendUser(db: Db, actor: Actor, userId: string, now: Date): Promise<{ user: AdminUserView }> {
-  return db.transaction(async (tx) => {
+  return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     const [updated] = await tx.update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, userId)).returning();
     await recordAudit(tx, actor, 'unsuspend', { id: row.id, name: row.username }, '', now);
     return viewOf(tx, updated);
-  });
+  }));
 }
 
 /** Sets a password the player must replace at next login; their sessions end, so the old holder is out. */
@@ -134,13 +135,13 @@ export async function setTemporaryPassword(db: Db, actor: Actor, userId: string,
   const weak = passwordError(password);
   if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId)).returning();
     await signOutEverywhere(tx, userId);
     await recordAudit(tx, actor, 'temporary_password', { id: row.id, name: row.username }, '', now);
     return viewOf(tx, updated);
-  });
+  }));
 }
 
 /**
@@ -156,7 +157,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string, confirmUs
   }
   const [member] = await db.select({ id: allianceMembers.id }).from(allianceMembers).where(eq(allianceMembers.userId, userId));
   if (member) await leaveAlliance(db, userId, now);
-  return db.transaction(async (tx) => {
+  return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     await keepOneAdmin(tx, row);
     await notifyPlayers(tx, [userId], { kind: 'signed_out' });
@@ -165,5 +166,5 @@ export async function deleteUser(db: Db, actor: Actor, userId: string, confirmUs
     await tx.delete(users).where(eq(users.id, userId));
     await recordAudit(tx, actor, 'delete_user', { id: row.id, name: row.username }, row.email, now);
     return { ok: true as const };
-  });
+  }));
 }

@@ -1,4 +1,4 @@
-// The PostgreSQL pool in pipeline mode with BEGIN answered at once (db/pipelined-begin.ts): transactions stay whole, roll back whole, and survive a lost connection.
+// The PostgreSQL pool in pg's pipeline mode (db/open.ts): transactions stay whole, roll back whole, and survive a lost connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
