@@ -10,6 +10,7 @@ import { openPostgres, type Database } from '../../src/server/db/open';
 import { sessions, users } from '../../src/server/db/schema';
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { registerPlayer, startTestApp, type TestApp } from './harness';
+import { changingAccounts } from '../../src/server/accounts/session-cache';
 
 const url = process.env.DATABASE_URL;
 
@@ -57,9 +58,10 @@ describe('remembered session lookups', () => {
   it('see a role changed and a suspension made by a statement of this process at once', async () => {
     const player = await registerPlayer(t.app);
     expect((await me(t.app, player.token)).json()).toMatchObject({ user: { role: 'user' } });
-    await t.database.db.update(users).set({ role: 'gamemaster' }).where(eq(users.id, player.user.id));
+    // A statement outside the services is heard like any other change; a service waits for that before it answers.
+    await changingAccounts(t.database.db, t.database.db.update(users).set({ role: 'gamemaster' }).where(eq(users.id, player.user.id)));
     expect((await me(t.app, player.token)).json()).toMatchObject({ user: { role: 'gamemaster' } });
-    await t.database.db.delete(sessions).where(eq(sessions.userId, player.user.id));
+    await changingAccounts(t.database.db, t.database.db.delete(sessions).where(eq(sessions.userId, player.user.id)));
     expect((await me(t.app, player.token)).statusCode).toBe(401);
   });
 
@@ -117,6 +119,28 @@ describe.skipIf(!url)('remembered session lookups on PostgreSQL with two server 
     const took = await within(1000, async () => (await me(b, player.token)).statusCode === 401);
     expect(took).toBeLessThan(1000);
     for (let i = 0; i < 5; i++) expect((await me(b, player.token)).statusCode).toBe(401);
+  });
+
+  it("end a session at once when an admin of another process changes the player's role, suspends them or deletes them", async () => {
+    const [a, b] = apps;
+    const admin = await registerPlayer(a);
+    await other.query(`update users set role = 'admin' where id = $1`, [admin.user.id]);
+    const player = await registerPlayer(a);
+    const asAdmin = (method: 'PUT' | 'POST' | 'DELETE', path: string, payload: unknown) => a.inject({ method, url: `/api/admin/users/${player.user.id}${path}`, headers: admin.auth, payload });
+    expect((await me(b, player.token)).json()).toMatchObject({ user: { role: 'user' } });
+    const delays: number[] = [];
+
+    expect((await asAdmin('PUT', '/role', { role: 'gamemaster' })).statusCode).toBe(200);
+    delays.push(await within(1000, async () => ((await me(b, player.token)).json() as { user: { role: string } }).user.role === 'gamemaster'));
+    expect((await asAdmin('POST', '/suspend', { reason: 'Testing the rules' })).statusCode).toBe(200);
+    delays.push(await within(1000, async () => (await me(b, player.token)).statusCode === 401));
+
+    const second = await registerPlayer(a);
+    expect((await me(b, second.token)).statusCode).toBe(200);
+    expect((await a.inject({ method: 'DELETE', url: `/api/admin/users/${second.user.id}`, headers: admin.auth, payload: { confirmUsername: second.user.username } })).statusCode).toBe(200);
+    delays.push(await within(1000, async () => (await me(b, second.token)).statusCode === 401));
+    // "At once" is the notice's own delay: B's listening connection hears the commit within milliseconds.
+    for (const delay of delays) expect(delay).toBeLessThan(250);
   });
 
   it('forget them when the CLI or psql changes an account', async () => {

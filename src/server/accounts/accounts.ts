@@ -144,10 +144,13 @@ export async function changePassword(db: Db, user: UserRow, sessionToken: string
 
 /** Ends the session, and its event streams on every server process. */
 export async function logout(db: Db, userId: string, token: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await revokeSession(tx, token);
-    await notifyPlayers(tx, [userId], { kind: 'signed_out', session: sessionKey(token) });
-  });
+  await changingAccounts(
+    db,
+    db.transaction(async (tx) => {
+      await revokeSession(tx, token);
+      await notifyPlayers(tx, [userId], { kind: 'signed_out', session: sessionKey(token) });
+    }),
+  );
 }
 
 export async function listUsers(db: Db): Promise<PublicUser[]> {

@@ -143,7 +143,10 @@ export async function accountChangesHeard(db: Db): Promise<void> {
   await SessionCache.for(db)?.heard(db);
 }
 
-/** Runs an account change (a transaction's promise) and returns its result once this process has heard of it. */
+/**
+ * Runs an account change and returns its result once this process has heard of it. Give it the whole transaction
+ * (or a lone statement) on the database itself: inside a transaction nothing is heard before the commit.
+ */
 export async function changingAccounts<T>(db: Db, change: Promise<T>): Promise<T> {
   const result = await change;
   await accountChangesHeard(db);

@@ -50,8 +50,9 @@ export async function userForToken(db: Db, token: string, now: Date): Promise<Us
   return user;
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  await changingAccounts(db, db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))));
+/** Ends the session inside the caller's transaction; the caller waits to be heard (changingAccounts) once it commits. */
+export async function revokeSession(tx: Db, token: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<void> {
