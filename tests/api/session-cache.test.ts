@@ -126,7 +126,7 @@ describe.skipIf(!url)('remembered session lookups on PostgreSQL with two server 
     const admin = await registerPlayer(a);
     await other.query(`update users set role = 'admin' where id = $1`, [admin.user.id]);
     const player = await registerPlayer(a);
-    const asAdmin = (method: 'PUT' | 'POST' | 'DELETE', path: string, payload: unknown) => a.inject({ method, url: `/api/admin/users/${player.user.id}${path}`, headers: admin.auth, payload });
+    const asAdmin = (method: 'PUT' | 'POST', path: string, payload: Record<string, string>) => a.inject({ method, url: `/api/admin/users/${player.user.id}${path}`, headers: admin.auth, payload });
     expect((await me(b, player.token)).json()).toMatchObject({ user: { role: 'user' } });
     const delays: number[] = [];
 

@@ -119,7 +119,7 @@ export async function recruitHero(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const owned = await heroCount(tx, userId);
     if (owned >= DEFAULT_MAX_HEROES) throw conflict(MAX_HEROES_REACHED);
-    await payFromVillage(tx, userId, input.villageId, recruitmentCost(owned), now);
+    await payFromVillage(tx, { actor: userId, villageId: input.villageId, now }, recruitmentCost(owned));
     const rarity = rollRarity(random);
     const [row] = await tx
       .insert(heroes)

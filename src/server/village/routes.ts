@@ -15,11 +15,11 @@ export function villageRoutes(ctx: AppContext): Handlers {
     },
 
     async constructBuilding({ user, params, body }) {
-      return villages.constructBuilding(db, user.id, params.villageId, body, clock.now());
+      return villages.constructBuilding(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, body);
     },
 
     async upgradeBuilding({ user, params }) {
-      return villages.upgradeBuilding(db, user.id, params.villageId, params.buildingId, clock.now());
+      return villages.upgradeBuilding(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, params.buildingId);
     },
 
     async getBuildingCost({ params }) {
@@ -27,7 +27,7 @@ export function villageRoutes(ctx: AppContext): Handlers {
     },
 
     async trainUnits({ user, params, body }) {
-      return villages.trainUnits(db, user.id, params.villageId, body, clock.now());
+      return villages.trainUnits(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, body);
     },
 
     async getVillageOverview({ user, params }) {
@@ -35,7 +35,7 @@ export function villageRoutes(ctx: AppContext): Handlers {
     },
 
     async renameVillage({ user, params, body }) {
-      return villages.renameVillage(db, user.id, params.villageId, body.name, clock.now());
+      return villages.renameVillage(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, body.name);
     },
 
     async getVillageBuildings({ user, params }) {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { movements, villages } from '../db/schema';
 import type { Db } from '../db/open';
+import type { RequestBody } from '../../contract';
 import { GameError, badRequest, conflict, forbidden, maintenance, notFound } from '../errors';
 import type { Resources } from '../../rules/resources';
 import { RESOURCE_TYPES, canAfford, subtractResources } from '../../rules/resources';
@@ -19,7 +20,7 @@ import {
   upgradeRefusal,
 } from '../../rules/buildings';
 import type { UnitType } from '../../rules/units';
-import { UNITS, isUnitType, trainingCost, trainingTimeSeconds } from '../../rules/units';
+import { UNITS, trainingCost, trainingTimeSeconds } from '../../rules/units';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { spedUpTraining } from '../../rules/world-events';
 import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
@@ -184,14 +185,21 @@ export async function changeVillage<T = void>(tx: Db, order: VillageChange<T>): 
   return { result, village };
 }
 
+/** Who acts on which of their villages, and when: every player's village action starts from one. */
+export interface VillageOrder {
+  actor: string;
+  villageId: string;
+  now: Date;
+}
+
 /** A player's game action on one of their villages, in a transaction of its own. */
-function actOnVillage<T>(db: Db, actor: string, villageId: string, now: Date, change: (village: SettledVillage) => T): Promise<{ result: T; village: SettledVillage }> {
+function actOnVillage<T>(db: Db, { actor, villageId, now }: VillageOrder, change: (village: SettledVillage) => T): Promise<{ result: T; village: SettledVillage }> {
   return db.transaction((tx) => changeVillage(tx, { village: villageId, now, actor, change }));
 }
 
 /** Inside `tx`, pays `price` from one of the player's villages under its row lock, or refuses (409) changing nothing. */
-export async function payFromVillage(tx: Db, userId: string, villageId: string, price: Resources, now: Date): Promise<SettledVillage> {
-  return (await changeVillage(tx, { village: villageId, now, actor: userId, change: ({ state }) => pay(state, price) })).village;
+export async function payFromVillage(tx: Db, { actor, villageId, now }: VillageOrder, price: Resources): Promise<SettledVillage> {
+  return (await changeVillage(tx, { village: villageId, now, actor, change: ({ state }) => pay(state, price) })).village;
 }
 
 /** Pays `price` from the village's stock, or refuses with 409 naming what is missing. */
@@ -219,16 +227,9 @@ function greatHallLevel(state: VillageState): number {
 /** Bad input rather than a conflict with the village's state. */
 const PLACEMENT_BAD_INPUT: readonly string[] = [BUILDING_MESSAGES.fieldNotPlaceable, BUILDING_MESSAGES.notInnerSlot];
 
-export async function constructBuilding(
-  db: Db,
-  userId: string,
-  villageId: string,
-  input: { buildingType: string; slot: number },
-  now: Date,
-): Promise<{ building: views.BuildingView }> {
-  if (!isBuildingType(input.buildingType)) throw badRequest(`Unknown building type "${input.buildingType}"`);
+export async function constructBuilding(db: Db, order: VillageOrder, input: RequestBody<'constructBuilding'>): Promise<{ building: views.BuildingView }> {
   const type: BuildingType = input.buildingType;
-  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+  const { result } = await actOnVillage(db, order, ({ state, env, now: at }) => {
     const refusal = placementRefusal(type, input.slot, state.buildings, constructionRunning(state));
     if (refusal) throw PLACEMENT_BAD_INPUT.includes(refusal) ? badRequest(refusal) : conflict(refusal);
     pay(state, buildingCost(type, 1));
@@ -248,14 +249,8 @@ export async function constructBuilding(
   return { building: result };
 }
 
-export async function upgradeBuilding(
-  db: Db,
-  userId: string,
-  villageId: string,
-  buildingId: string,
-  now: Date,
-): Promise<{ building: views.BuildingView }> {
-  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+export async function upgradeBuilding(db: Db, order: VillageOrder, buildingId: string): Promise<{ building: views.BuildingView }> {
+  const { result } = await actOnVillage(db, order, ({ state, env, now: at }) => {
     const building = state.buildings.find((b) => b.id === buildingId);
     if (!building) throw notFound('No such building in this village');
     const refusal = upgradeRefusal(
@@ -274,18 +269,11 @@ export async function upgradeBuilding(
   return { building: result };
 }
 
-export async function trainUnits(
-  db: Db,
-  userId: string,
-  villageId: string,
-  input: { unitType: string; count?: number },
-  now: Date,
-): Promise<{ unit: views.UnitView }> {
-  if (!isUnitType(input.unitType)) throw badRequest(`Unknown unit type "${input.unitType}"`);
+export async function trainUnits(db: Db, order: VillageOrder, input: RequestBody<'trainUnits'>): Promise<{ unit: views.UnitView }> {
   const type: UnitType = input.unitType;
+  // The contract bounds the count (1 to the largest order) and gives 1 when it is left out.
   const count = input.count ?? 1;
-  if (!Number.isInteger(count) || count < 1) throw badRequest('count must be a whole number of at least 1');
-  const { result } = await actOnVillage(db, userId, villageId, now, ({ state, env, now: at }) => {
+  const { result } = await actOnVillage(db, order, ({ state, env, now: at }) => {
     const info = UNITS[type];
     const level = buildingLevels(state.buildings)[info.trainedIn] ?? 0;
     if (level < 1) throw conflict(`Training a ${info.name} needs a ${BUILDINGS[info.trainedIn].name} of level 1 or more`);
@@ -309,18 +297,12 @@ export async function trainUnits(
   return { unit: result };
 }
 
-export async function renameVillage(
-  db: Db,
-  userId: string,
-  villageId: string,
-  rawName: string,
-  now: Date,
-): Promise<{ village: views.VillageView }> {
+export async function renameVillage(db: Db, order: VillageOrder, rawName: string): Promise<{ village: views.VillageView }> {
   const name = normaliseVillageName(rawName);
   if (name === '') throw badRequest('Village name is required', [{ field: 'name', message: 'Village name is required' }]);
   const problem = villageNameError(name);
   if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
-  const { village } = await actOnVillage(db, userId, villageId, now, ({ state }) => {
+  const { village } = await actOnVillage(db, order, ({ state }) => {
     // The same name again is accepted and changes nothing, as the client's rename prompt ignores an unchanged answer.
     if (name !== state.name) state.name = name;
   });
