@@ -4,10 +4,11 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle
 import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, type GameError } from '../errors';
 import { cleanUnits, missingUnits } from '../../rules/combat';
 import { UNITS, unitCount, type UnitCounts } from '../../rules/units';
 import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
+import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
 import { militaryPower } from '../../rules/economy';
 import { changeVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
 import { loadVillageHead } from '../village/store';
@@ -78,6 +79,13 @@ async function targetOf(db: Db, senderId: string, villageId: string) {
   return row ?? null;
 }
 
+/** A hero's refusal as the reply it makes: a wrong order is bad input, someone else's hero is not found, a busy hero a conflict. */
+function heroRefused(refusal: HeroMarchRefusal): GameError {
+  if (refusal.kind === 'wrong_order') return badRequest(refusal.message);
+  if (refusal.kind === 'not_yours') return notFound(refusal.message);
+  return conflict(refusal.message);
+}
+
 /** The contract's request: the schema has already refused a `return` (only the game sends armies home) and an empty army map. */
 export type SendTroopsInput = RequestBody<'sendTroops'>;
 
@@ -89,7 +97,9 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
   const type: SendableMovement = input.movementType;
   const units = cleanUnits(input.units);
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
-  if (input.heroId && type === 'reinforce') throw badRequest('Heroes march only to battle: send them with an attack or a raid');
+  // Checked before anything is loaded: an order that can take no hero is wrong whatever the hero.
+  const wrongOrder = input.heroId ? heroOrderRefusal(type) : null;
+  if (wrongOrder) throw heroRefused(wrongOrder);
   const { row, from, target } = await db.transaction(async (tx) => {
     // One round trip (the pool pipelines): the target, the sender's wonder effects in the target's world, and the sending village under its lock.
     const [found, effects, loaded] = await Promise.all([
@@ -115,11 +125,14 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
     });
     if (input.heroId) {
       const [hero] = await tx.select().from(heroes).where(eq(heroes.id, input.heroId)).for('update');
-      if (!hero || hero.userId !== userId) throw notFound('No such hero of yours');
-      if (hero.villageId !== input.fromVillageId) throw conflict(`${hero.name} stays in another village`);
-      if (hero.onMission) throw conflict(`${hero.name} is already on a mission`);
-      if (hero.restingUntil && hero.restingUntil.getTime() > now.getTime()) throw conflict(`${hero.name} is resting`);
-      await tx.update(heroes).set({ onMission: true }).where(eq(heroes.id, hero.id));
+      const refusal = heroMarchRefusal(
+        { movementType: type, playerId: userId, fromVillageId: input.fromVillageId, at: now.getTime() },
+        hero
+          ? { name: hero.name, ownerId: hero.userId, villageId: hero.villageId, onMission: hero.onMission, restingUntil: hero.restingUntil?.getTime() ?? null }
+          : null,
+      );
+      if (refusal) throw heroRefused(refusal);
+      await tx.update(heroes).set({ onMission: true }).where(eq(heroes.id, input.heroId));
     }
     // sendRefusal keeps armies in their world, so the effects read for the target's world are the sender's.
     const seconds = marchSeconds(village.state, target, units, village.env.worldSpeed, effects.movementSpeedBonus)!;

@@ -5,33 +5,20 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { playerProgress, playerQuests, questEvents, type PlayerQuestRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { TUTORIAL, eventsQuestsCount, questDefinition, type QuestDefinition } from '../../rules/quest-catalog';
+import { QUEST_STATUSES, QUEST_TYPES, dailyPeriod, type PlayerSnapshot, type QuestStatus, type QuestType } from '../../rules/quests';
 import {
-  DAILY_POOL,
-  DAILY_QUESTS_PER_DAY,
-  DAILY_RETURN,
-  SPECIAL_QUESTS,
-  STORY_QUESTS,
-  TUTORIAL,
-  WEEKLY_POOL,
-  WEEKLY_QUESTS_PER_WEEK,
-  eventsQuestsCount,
-  pickQuests,
-  questDefinition,
-  type QuestDefinition,
-} from '../../rules/quest-catalog';
-import {
-  QUEST_TYPES,
-  advanceObjective,
-  dailyPeriod,
-  isQuestComplete,
-  nextDailyExpiry,
-  nextWeeklyExpiry,
-  seedProgress,
-  weeklyPeriod,
-  type PlayerSnapshot,
-  type QuestStatus,
-  type QuestType,
-} from '../../rules/quests';
+  NO_SUCH_QUEST,
+  QUEST_NOT_AVAILABLE,
+  planQuestStart,
+  planQuests,
+  type PlayerQuest,
+  type QuestPlan,
+  type QuestRefusal,
+  type QuestScene,
+  type RewardDue,
+  type SnapshotWanted,
+} from '../../rules/quest-book';
 import { playerSnapshot } from '../village/player-snapshot';
 import { grantIntoCapital } from '../village/rewards';
 import { settleDueVillagesOf } from '../village/villages';
@@ -39,17 +26,58 @@ import { settleDueVillagesOf } from '../village/villages';
 export type QuestView = Schema<'Quest'>;
 export type QuestSummaryView = Schema<'QuestProgressSummary'>;
 
-export const QUEST_NOT_AVAILABLE = 'This quest is not available to start';
-export const NO_SUCH_QUEST = 'No such quest';
+export { NO_SUCH_QUEST, QUEST_NOT_AVAILABLE };
 
 /** Rounds of events, completions and rewards per settle; rewards can settle the capital, which queues more events. */
 const MAX_ROUNDS = 5;
 
-/** One player's quest rows while they are being settled; changes are written at the end. */
+const ms = (at: Date | null) => at?.getTime() ?? null;
+const date = (at: number | null) => (at === null ? null : new Date(at));
+
+/** A stored text column as one of the values its rule names; only the rules write these columns, so another is a fault. */
+function oneOf<T extends string>(values: readonly T[], value: string): T {
+  const known = values.find((v) => v === value);
+  if (known === undefined) throw new Error(`Unknown stored value ${value}; expected one of ${values.join(', ')}`);
+  return known;
+}
+
+/** The rules' view of a stored quest. */
+function playerQuest(row: PlayerQuestRow): PlayerQuest {
+  return {
+    id: row.id,
+    questKey: row.questKey,
+    type: oneOf(QUEST_TYPES, row.type),
+    period: row.period,
+    status: oneOf(QUEST_STATUSES, row.status),
+    progress: row.progress,
+    expiresAt: ms(row.expiresAt),
+    startedAt: ms(row.startedAt),
+    completedAt: ms(row.completedAt),
+    rewardedAt: ms(row.rewardedAt),
+    skipped: row.skipped,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+/** What a plan may change of a stored quest. */
+function changedFields(quest: PlayerQuest): Pick<PlayerQuestRow, 'status' | 'progress' | 'expiresAt' | 'startedAt' | 'completedAt' | 'rewardedAt' | 'skipped'> {
+  return {
+    status: quest.status,
+    progress: quest.progress,
+    expiresAt: date(quest.expiresAt),
+    startedAt: date(quest.startedAt),
+    completedAt: date(quest.completedAt),
+    rewardedAt: date(quest.rewardedAt),
+    skipped: quest.skipped,
+  };
+}
+
+/** One player's quest rows while they are being settled: the rules plan, this applies; changes are written at the end. */
 class QuestBook {
   readonly rows: PlayerQuestRow[];
   private readonly changed = new Set<PlayerQuestRow>();
   private readonly created = new Set<PlayerQuestRow>();
+  /** What the player already has; read once per settle, only when a plan asks for it. */
   private snapshot: PlayerSnapshot | null = null;
   tutorialCompleted = false;
 
@@ -63,12 +91,6 @@ class QuestBook {
     private counted: string[] | null,
   ) {
     this.rows = rows;
-  }
-
-  /** What the player already has; read once per settle, only when a quest counting it starts. */
-  async playerState(): Promise<PlayerSnapshot> {
-    this.snapshot ??= await playerSnapshot(this.tx, this.userId);
-    return this.snapshot;
   }
 
   find(key: string, period = ''): PlayerQuestRow | undefined {
@@ -101,12 +123,57 @@ class QuestBook {
     return row;
   }
 
-  async start(row: PlayerQuestRow): Promise<void> {
-    const definition = questDefinition(row.questKey)!;
-    row.status = 'in_progress';
-    row.startedAt = this.now;
-    row.progress = definition.seedFromState ? seedProgress(definition.objectives, await this.playerState()) : {};
-    this.touch(row);
+  /**
+   * Runs a rule on the quests as they stand, with `events`. When it asks for the player's snapshot, reads
+   * it (once per settle, and only then: most settles start no quest that counts it) and runs the rule again.
+   */
+  async plan<R extends QuestPlan | QuestRefusal>(rule: (scene: QuestScene) => R | SnapshotWanted, events: QuestScene['events'] = []): Promise<R> {
+    const scene = (): QuestScene => ({
+      playerId: this.userId,
+      now: this.now.getTime(),
+      quests: this.rows.map(playerQuest),
+      events,
+      tutorialSkipped: this.tutorialSkipped,
+      snapshot: this.snapshot,
+      newId: randomUUID,
+    });
+    let result = rule(scene());
+    if (result.kind === 'snapshot_wanted') {
+      this.snapshot = await playerSnapshot(this.tx, this.userId);
+      result = rule(scene());
+    }
+    if (result.kind === 'snapshot_wanted') throw new Error('A quest plan asked for the snapshot it was given');
+    return result;
+  }
+
+  /** Takes a plan's issued quests as rows to insert and its changes into the stored rows. */
+  apply(plan: QuestPlan): void {
+    const byId = new Map(this.rows.map((row) => [row.id, row]));
+    for (const quest of plan.changed) {
+      const row = byId.get(quest.id)!;
+      Object.assign(row, changedFields(quest));
+      this.touch(row);
+    }
+    for (const quest of plan.issued) {
+      const row: PlayerQuestRow = { ...changedFields(quest), id: quest.id, userId: this.userId, questKey: quest.questKey, type: quest.type, period: quest.period, createdAt: new Date(quest.createdAt) };
+      this.rows.push(row);
+      this.created.add(row);
+    }
+    if (plan.tutorialCompleted) this.tutorialCompleted = true;
+  }
+
+  /** Pays the rewards due in order into the capital, each once; they wait (from the first that cannot land) while the player has no village. */
+  async payRewards(rewards: readonly RewardDue[]): Promise<boolean> {
+    let paid = false;
+    for (const due of rewards) {
+      const granted = await grantIntoCapital(this.tx, this.userId, due.rewards, this.now);
+      if (!granted) return paid;
+      const row = this.rows.find((r) => r.id === due.questId)!;
+      row.rewardedAt = this.now;
+      this.touch(row);
+      paid = true;
+    }
+    return paid;
   }
 
   async save(): Promise<void> {
@@ -149,98 +216,10 @@ async function lockPlayer(tx: Db, userId: string, skipLocked = false) {
   return row ?? null;
 }
 
-/** Expires what ran out, and issues the tutorial's next step, the period's daily and weekly quests, specials and the next story chapter. */
-async function issueQuests(book: QuestBook): Promise<void> {
-  const nowMs = book.now.getTime();
-  for (const row of book.rows) {
-    if (row.expiresAt && row.expiresAt.getTime() <= nowMs && (row.status === 'available' || row.status === 'in_progress')) {
-      row.status = 'expired';
-      book.touch(row);
-    }
-  }
-  await issueTutorialStep(book);
-  const day = dailyPeriod(nowMs);
-  if (!book.rows.some((r) => r.type === 'daily' && r.period === day)) {
-    for (const quest of [DAILY_RETURN, ...pickQuests(DAILY_POOL, `${book.userId}:${day}`, DAILY_QUESTS_PER_DAY)]) {
-      book.add(quest, 'available', { period: day, expiresAt: new Date(nextDailyExpiry(nowMs)) });
-    }
-  }
-  const week = weeklyPeriod(nowMs);
-  if (!book.rows.some((r) => r.type === 'weekly' && r.period === week)) {
-    for (const quest of pickQuests(WEEKLY_POOL, `${book.userId}:${week}`, WEEKLY_QUESTS_PER_WEEK)) {
-      book.add(quest, 'available', { period: week, expiresAt: new Date(nextWeeklyExpiry(nowMs)) });
-    }
-  }
-  for (const quest of SPECIAL_QUESTS) if (!book.find(quest.key)) book.add(quest, 'available');
-  for (const quest of STORY_QUESTS) {
-    if (book.find(quest.key)) continue;
-    if (quest.after && book.find(quest.after)?.status !== 'completed') break;
-    book.add(quest, 'available');
-    break;
-  }
-}
-
-/** While the tutorial runs, its current step is in progress: the first step without a row gets one. */
-async function issueTutorialStep(book: QuestBook): Promise<void> {
-  if (book.tutorialSkipped) return;
-  const rows = TUTORIAL.map((step) => book.find(step.key));
-  if (rows.some((row) => row?.status === 'in_progress')) return;
-  const next = TUTORIAL.findIndex((_, i) => rows[i] === undefined);
-  if (next < 0) return;
-  const row = book.add(TUTORIAL[next], 'available');
-  await book.start(row);
-}
-
-/** Marks finished quests completed; a finished tutorial step or story chapter opens the next. */
-async function completeFinished(book: QuestBook): Promise<void> {
-  for (let guard = 0; guard < TUTORIAL.length + STORY_QUESTS.length + 1; guard++) {
-    const done = book.rows.filter((row) => row.status === 'in_progress' && isQuestComplete(questDefinition(row.questKey)!.objectives, row.progress));
-    if (done.length === 0) return;
-    for (const row of done) {
-      row.status = 'completed';
-      row.completedAt = book.now;
-      book.touch(row);
-      if (row.questKey === TUTORIAL[TUTORIAL.length - 1].key) book.tutorialCompleted = true;
-    }
-    await issueQuests(book);
-  }
-}
-
-/** Gives every completed, unskipped quest its rewards once; they wait while the player has no village. */
-async function payRewards(book: QuestBook): Promise<boolean> {
-  let paid = false;
-  for (const row of book.rows) {
-    if (row.status !== 'completed' || row.skipped || row.rewardedAt) continue;
-    const granted = await grantIntoCapital(book.tx, book.userId, questDefinition(row.questKey)!.rewards, book.now);
-    if (!granted) return paid;
-    row.rewardedAt = book.now;
-    book.touch(row);
-    paid = true;
-  }
-  return paid;
-}
-
 /** Takes the player's queued events, oldest first. */
 async function takeEvents(tx: Db, userId: string) {
   const events = await tx.delete(questEvents).where(eq(questEvents.userId, userId)).returning({ id: questEvents.id, name: questEvents.name, amount: questEvents.amount });
   return events.sort((a, b) => a.id - b.id);
-}
-
-async function applyEvents(book: QuestBook): Promise<boolean> {
-  const events = await takeEvents(book.tx, book.userId);
-  for (const event of events) {
-    // In sequence: a quest counts an event only if it was in progress when the event comes up.
-    for (const row of book.rows) {
-      if (row.status !== 'in_progress') continue;
-      const next = advanceObjective(questDefinition(row.questKey)!.objectives, row.progress, event.name, event.amount);
-      if (next !== row.progress) {
-        row.progress = next;
-        book.touch(row);
-      }
-    }
-    await completeFinished(book);
-  }
-  return events.length > 0;
 }
 
 /**
@@ -253,12 +232,11 @@ export async function settleQuests(tx: Db, userId: string, now: Date, skipLocked
   if (!progress) return null;
   const rows = await tx.select().from(playerQuests).where(eq(playerQuests.userId, userId)).orderBy(asc(playerQuests.createdAt));
   const book = new QuestBook(tx, userId, now, rows, progress.tutorialSkipped, progress.countedEvents);
-  await issueQuests(book);
-  await completeFinished(book);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    await applyEvents(book);
+    const plan = await book.plan(planQuests, await takeEvents(tx, userId));
+    book.apply(plan);
     // Only a reward can queue more events in this transaction (it settles the capital, which may finish something).
-    if (!(await payRewards(book))) break;
+    if (!(await book.payRewards(plan.rewards))) break;
   }
   await book.save();
   if (book.tutorialCompleted && !progress.tutorialCompletedAt) {
@@ -318,14 +296,12 @@ export async function startQuest(db: Db, userId: string, questId: string, now: D
   return db.transaction(async (tx) => {
     // Events queued before the start are settled first, so they never count for the new quest.
     const book = (await settleQuests(tx, userId, now))!;
-    const row = book.rows.find((r) => r.id === questId);
-    if (!row) throw notFound(NO_SUCH_QUEST);
-    if (row.status !== 'available') throw conflict(QUEST_NOT_AVAILABLE);
-    await book.start(row);
-    await completeFinished(book);
-    await payRewards(book);
+    const plan = await book.plan((scene) => planQuestStart(scene, questId));
+    if (plan.kind === 'refused') throw plan.reason === 'no_such_quest' ? notFound(plan.message) : conflict(plan.message);
+    book.apply(plan);
+    await book.payRewards(plan.rewards);
     await book.save();
-    return { quest: questView(row) };
+    return { quest: questView(book.rows.find((r) => r.id === questId)!) };
   });
 }
 

@@ -5,7 +5,8 @@ import { allianceMembers, wonders, worldEvents, type VillageRow, type WonderRow,
 import type { BonusPeriod, VillageEnv } from '../../rules/village-timeline';
 import { eventHoldsAt, eventWindows } from '../../rules/world-events';
 import { mapResources } from '../../rules/resources';
-import { isWonderType, resourceBonusMap, settleWonder, wonderEffects, WONDERS, type WonderState, type WonderStatus } from '../../rules/wonders';
+import type { WonderState, WonderStatus } from '../../rules/wonders';
+import { wonderBonusPeriods, type AllianceStanding, type StandingWonder } from '../../rules/wonder-bonus';
 
 /** What a wonder's bonus and settling depend on: its row without names and bookkeeping. */
 export type WonderTerms = Pick<
@@ -27,38 +28,9 @@ export function wonderState(row: WonderTerms): WonderState {
   };
 }
 
-interface Membership {
-  allianceId: string;
-  joinedAt: number;
-}
-
-/** Players whose wonders count for a player: their alliance's members, or only themselves outside one. */
-function counts(viewer: string, viewerAlliance: Membership | undefined, ownerId: string | null, ownerAlliance: Membership | undefined): boolean {
-  if (ownerId === viewer) return true;
-  return viewerAlliance !== undefined && ownerAlliance !== undefined && viewerAlliance.allianceId === ownerAlliance.allianceId;
-}
-
-/**
- * The resource bonus a wonder gives a village's owner, as periods: each level from the instant it was
- * finished (its history, then levels the stored row has not caught up with yet, up to `now`), never
- * before both players stood together (always, for the owner's own wonder). Levels older than the
- * history count from the start.
- */
-function wonderPeriods(row: WonderTerms, worldSpeed: number, since: number, now: number): BonusPeriod[] {
-  if (!isWonderType(row.type) || WONDERS[row.type].effects.resourceBonus === 0) return [];
-  const perLevel = wonderEffects(row.type, 1).resourceBonus;
-  const periods: BonusPeriod[] = [];
-  const history = row.levelHistory.slice(-row.level);
-  const older = row.level - history.length;
-  if (older > 0) periods.push({ from: since, to: null, bonusPercent: resourceBonusMap(perLevel * older) });
-  for (const at of history) periods.push({ from: Math.max(since, at), to: null, bonusPercent: resourceBonusMap(perLevel) });
-  const state = wonderState(row);
-  const { levelsFinishedAt } = settleWonder(state, now, worldSpeed);
-  const pending = state.status === 'under_construction' && state.constructionFinishesAt !== null && state.constructionFinishesAt > now ? [state.constructionFinishesAt] : [];
-  for (const at of [...levelsFinishedAt, ...pending]) {
-    periods.push({ from: Math.max(since, at), to: null, bonusPercent: resourceBonusMap(perLevel) });
-  }
-  return periods;
+/** The rules' view of a stored wonder and its builder's alliance, for counting it towards a player. */
+export function standingWonder(row: WonderTerms, ownerAlliance: AllianceStanding | null): StandingWonder {
+  return { type: row.type, ownerId: row.ownerId, ownerAlliance, state: wonderState(row), levelHistory: row.levelHistory };
 }
 
 function eventTimes(row: EventTerms) {
@@ -112,7 +84,11 @@ export async function villageEnvs(db: Db, villages: readonly { village: VillageR
 
 /** Environments of the given villages from their sources, in the same order. */
 export function envsFrom(sources: EnvSources, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): VillageEnv[] {
-  const viewerAlliance = new Map<string, Membership>(sources.memberships.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
+  const viewerAlliance = new Map<string, AllianceStanding>(sources.memberships.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
+  const standing = sources.wonders.map(({ wonder, allianceId, joinedAt }) => ({
+    worldId: wonder.worldId,
+    wonder: standingWonder(wonder, allianceId && joinedAt ? { allianceId, joinedAt: joinedAt.getTime() } : null),
+  }));
   return villages.map(({ village, worldSpeed }) => {
     const periods: BonusPeriod[] = [];
     let trainingBonusPercent = 0;
@@ -123,15 +99,8 @@ export function envsFrom(sources: EnvSources, villages: readonly { village: Vill
     }
     const owner = village.ownerId;
     if (owner !== null) {
-      for (const { wonder, allianceId, joinedAt } of sources.wonders) {
-        if (wonder.worldId !== village.worldId) continue;
-        const ownerAlliance = allianceId && joinedAt ? { allianceId, joinedAt: joinedAt.getTime() } : undefined;
-        const mine = viewerAlliance.get(owner);
-        if (!counts(owner, mine, wonder.ownerId, ownerAlliance)) continue;
-        // An ally's wonder counts from the moment both stood in the alliance; one's own always.
-        const since = wonder.ownerId === owner ? -Infinity : Math.max(mine!.joinedAt, ownerAlliance!.joinedAt);
-        periods.push(...wonderPeriods(wonder, worldSpeed, since, now.getTime()));
-      }
+      const inWorld = standing.filter((w) => w.worldId === village.worldId).map((w) => w.wonder);
+      periods.push(...wonderBonusPeriods({ viewer: { playerId: owner, alliance: viewerAlliance.get(owner) ?? null }, wonders: inWorld, worldSpeed, now: now.getTime() }));
     }
     return { worldSpeed, bonusPercent: {}, bonusPeriods: periods.length > 0 ? periods : undefined, trainingBonusPercent };
   });

@@ -1,33 +1,36 @@
 // The effects of the wonders that count for a player in a world (their alliance's, or their own outside one) at an instant.
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
 import { allianceMembers, wonders, worlds } from '../db/schema';
-import { settleWonder, sumEffects, wonderEffects, type WonderEffects, type WonderType } from '../../rules/wonders';
-import { wonderState } from '../village/env';
+import { sumEffects, type WonderEffects } from '../../rules/wonders';
+import { countingWonderEffects, type CountingWonder } from '../../rules/wonder-bonus';
+import { standingWonder } from '../village/env';
 
-const partner = alias(allianceMembers, 'partner');
+const builder = alias(allianceMembers, 'builder');
+const viewer = alias(allianceMembers, 'viewer');
 
 /**
- * Each wonder counting for the player in the world, with its effects at its level as of `now` (one query: battles and marches ask it inside their transactions).
- * `worldId` may be a subquery, so that the query need not wait for another that finds the world.
+ * Each wonder counting for the player in the world, with its effects at its level as of `now`. One query (battles and marches
+ * ask it inside their transactions): the world's wonders (at most one of each type) with their builders' alliances and the
+ * player's; the rule says which count. `worldId` may be a subquery, so that the query need not wait for another that finds the world.
  */
-export async function effectsIn(db: Db, userId: string, worldId: string | SQL, now: Date): Promise<{ type: WonderType; level: number; effects: WonderEffects }[]> {
-  // The builders whose wonders count: the player's alliance's members, or only the player outside one.
-  const allies = db
-    .select({ id: partner.userId })
-    .from(allianceMembers)
-    .innerJoin(partner, eq(partner.allianceId, allianceMembers.allianceId))
-    .where(eq(allianceMembers.userId, userId));
+export async function effectsIn(db: Db, userId: string, worldId: string | SQL, now: Date): Promise<CountingWonder[]> {
   const rows = await db
-    .select({ wonder: wonders, speed: worlds.speed })
+    .select({ wonder: wonders, speed: worlds.speed, builder: { allianceId: builder.allianceId, joinedAt: builder.joinedAt }, viewer: { allianceId: viewer.allianceId, joinedAt: viewer.joinedAt } })
     .from(wonders)
     .innerJoin(worlds, eq(worlds.id, wonders.worldId))
-    .where(and(eq(wonders.worldId, worldId), or(eq(wonders.ownerId, userId), inArray(wonders.ownerId, allies))));
-  return rows.map(({ wonder: row, speed }) => {
-    const { level } = settleWonder(wonderState(row), now.getTime(), speed).state;
-    const type = row.type as WonderType;
-    return { type, level, effects: wonderEffects(type, level) };
+    .leftJoin(builder, eq(builder.userId, wonders.ownerId))
+    .leftJoin(viewer, eq(viewer.userId, userId))
+    .where(eq(wonders.worldId, worldId));
+  if (rows.length === 0) return [];
+  const standing = (m: { allianceId: string | null; joinedAt: Date | null } | null) => (m?.allianceId && m.joinedAt ? { allianceId: m.allianceId, joinedAt: m.joinedAt.getTime() } : null);
+  return countingWonderEffects({
+    viewer: { playerId: userId, alliance: standing(rows[0].viewer) },
+    wonders: rows.map((r) => standingWonder(r.wonder, standing(r.builder))),
+    // All of one world, so one speed.
+    worldSpeed: rows[0].speed,
+    at: now.getTime(),
   });
 }
 
