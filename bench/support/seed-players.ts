@@ -63,7 +63,7 @@ export async function seedPlayers(db: Db, count: number, { speed, bondi = 10, pa
       const names = batch.map((_, i) => `l${run}_${first + from + i}`);
       const userRows = await db
         .insert(users)
-        .values(names.map((username) => ({ username, email: `${username}@example.com`, role: 'user', createdAt: now })))
+        .values(names.map((username) => ({ username, email: `${username}@example.com`, role: 'user' as const, createdAt: now })))
         .returning({ id: users.id });
       const tokens = userRows.map(() => randomBytes(32).toString('base64url'));
       await db.insert(sessions).values(userRows.map((u, i) => ({ tokenHash: hashToken(tokens[i]), userId: u.id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
@@ -76,12 +76,12 @@ export async function seedPlayers(db: Db, count: number, { speed, bondi = 10, pa
         .values(
           villageRows.flatMap((v) => [
             ...STARTING_BUILDINGS.map((b) => ({ villageId: v.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })),
-            { villageId: v.id, slot: 20, type: 'barracks', level: 1, updatedAt: now },
+            { villageId: v.id, slot: 20, type: 'barracks' as const, level: 1, updatedAt: now },
           ]),
         )
         .returning({ id: buildings.id, villageId: buildings.villageId, slot: buildings.slot });
       const fieldOf = new Map(buildingRows.filter((b) => b.slot === 1).map((b) => [b.villageId, b.id]));
-      await db.insert(units).values(villageRows.map((v) => ({ villageId: v.id, type: 'bondi', count: bondi })));
+      await db.insert(units).values(villageRows.map((v) => ({ villageId: v.id, type: 'bondi' as const, count: bondi })));
       villageRows.forEach((v, i) =>
         seeded.push({ token: tokens[i], userId: userRows[i].id, worldId: world.id, villageId: v.id, fieldId: fieldOf.get(v.id)!, x: v.x, y: v.y }),
       );

@@ -1,6 +1,7 @@
 // Building types, their first-balance costs and times, requirements, slots and the refusals of building and upgrading.
 import type { ResourceType, Resources } from './resources';
 import { mapResources, roundToFive } from './resources';
+import { isOneOf } from './tuples';
 
 export const FIELD_TYPES = ['timber_camp', 'stone_quarry', 'iron_mine', 'mead_hall'] as const;
 export const INNER_TYPES = [
@@ -199,7 +200,7 @@ export const BUILDING_MESSAGES = {
 } as const;
 
 export function isBuildingType(value: string): value is BuildingType {
-  return (BUILDING_TYPES as readonly string[]).includes(value);
+  return isOneOf(BUILDING_TYPES, value);
 }
 
 export function isFieldType(type: BuildingType): type is FieldType {

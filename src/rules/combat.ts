@@ -3,7 +3,12 @@ import { RESOURCE_TYPES, mapResources, type Resources } from './resources';
 import { defenseBonusPercent } from './economy';
 import { UNITS, UNIT_TYPES, carryCapacity, cavalryShare, unitEntries, type UnitCounts, type UnitType } from './units';
 
-export type BattleKind = 'attack' | 'raid';
+export const BATTLE_KINDS = ['attack', 'raid'] as const;
+export type BattleKind = (typeof BATTLE_KINDS)[number];
+
+/** The two sides of a battle: who won it. */
+export const BATTLE_SIDES = ['attacker', 'defender'] as const;
+export type BattleSide = (typeof BATTLE_SIDES)[number];
 
 /** The exponent of the losses: the winner loses (weaker / stronger)^1.5 of its army. */
 export const LOSS_EXPONENT = 1.5;
@@ -38,7 +43,7 @@ export interface BattleInput {
 }
 
 export interface BattleOutcome {
-  winner: 'attacker' | 'defender';
+  winner: BattleSide;
   attackPower: number;
   defensePower: number;
   /** Share of each side's units that falls (the caller applies the defender's share to each group of defenders). */

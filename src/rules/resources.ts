@@ -1,4 +1,5 @@
 // The four resources of a village and small arithmetic over resource bundles.
+import { isOneOf } from './tuples';
 
 export const RESOURCE_TYPES = ['timber', 'stone', 'iron', 'mead'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -17,7 +18,7 @@ export const RESOURCE_NAMES: Readonly<Record<ResourceType, string>> = {
 };
 
 export function isResourceType(value: string): value is ResourceType {
-  return (RESOURCE_TYPES as readonly string[]).includes(value);
+  return isOneOf(RESOURCE_TYPES, value);
 }
 
 export function resources(timber: number, stone: number, iron: number, mead: number): Resources {

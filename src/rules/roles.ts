@@ -1,4 +1,5 @@
 // Account roles, their rank order and the hierarchy checks: each role admits itself and every higher one.
+import { isOneOf } from './tuples';
 
 /** In rank order, lowest first: each role admits itself and every higher one. */
 export const ROLES = ['user', 'premium', 'moderator', 'gamemaster', 'admin'] as const;
@@ -26,7 +27,11 @@ export function parseRole(value: string | null | undefined): Role | null {
   if (typeof value !== 'string') return null;
   const lower = value.trim().toLowerCase();
   const role = lower === 'game_master' ? 'gamemaster' : lower;
-  return (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
+  return isRole(role) ? role : null;
+}
+
+export function isRole(value: string): value is Role {
+  return isOneOf(ROLES, value);
 }
 
 /** True when a holder of `actual` may pass a guard that asks for `required`. */

@@ -1,5 +1,5 @@
 // What a map tile shows: its look (own village, other village, terrain, unknown) and the resource bonus its terrain displays.
-import type { ResourceType } from './resources';
+import { isResourceType, type ResourceType } from './resources';
 import type { OasisBonus } from './terrain';
 import type { TerrainType, TileType } from './world';
 
@@ -41,7 +41,7 @@ export interface OasisBonusEntry {
 
 /** An oasis kind as a list, in the kind's own order (its first resource leads). */
 export function oasisBonusEntries(bonus: OasisBonus): OasisBonusEntry[] {
-  return (Object.entries(bonus) as [ResourceType, number][]).map(([resourceType, percent]) => ({ resourceType, percent }));
+  return Object.entries(bonus).flatMap(([resourceType, percent]) => (isResourceType(resourceType) && percent !== undefined ? [{ resourceType, percent }] : []));
 }
 
 /**

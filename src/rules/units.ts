@@ -2,6 +2,7 @@
 import type { Resources } from './resources';
 import { scaleResources } from './resources';
 import type { BuildingType } from './buildings';
+import { isOneOf } from './tuples';
 
 export const UNIT_TYPES = [
   'bondi',
@@ -81,7 +82,7 @@ export const UNITS: Readonly<Record<UnitType, UnitInfo>> = {
 export const TRAINING_TIME_FACTOR = 0.9;
 
 export function isUnitType(value: string): value is UnitType {
-  return (UNIT_TYPES as readonly string[]).includes(value);
+  return isOneOf(UNIT_TYPES, value);
 }
 
 export function isCavalry(type: UnitType): boolean {

@@ -23,6 +23,10 @@ export type TerrainType = (typeof TERRAIN_TYPES)[number];
 export const TILE_TYPES = ['village', 'oasis', 'forest', 'mountain', 'water', 'empty'] as const;
 export type TileType = (typeof TILE_TYPES)[number];
 
+/** A world's status: in maintenance every game action waits (503) while reading goes on. */
+export const WORLD_STATUSES = ['online', 'maintenance'] as const;
+export type WorldStatus = (typeof WORLD_STATUSES)[number];
+
 export interface Point {
   x: number;
   y: number;

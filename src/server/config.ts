@@ -1,4 +1,6 @@
 // Reads and validates the environment once at boot; a bad value stops the process with a clear message.
+import { isOneOf } from '../rules/tuples';
+
 export interface DiscordConfig {
   clientId: string;
   clientSecret: string;
@@ -40,10 +42,10 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 function logLevel(env: NodeJS.ProcessEnv): LogLevel {
   const raw = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
   // pino throws a stack trace on an unknown level; a one-line message here says which values work.
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+  if (!isOneOf(LOG_LEVELS, raw)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   }
-  return raw as LogLevel;
+  return raw;
 }
 
 function flag(env: NodeJS.ProcessEnv, name: string): boolean {

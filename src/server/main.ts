@@ -47,7 +47,7 @@ async function main(shutdown: Shutdown) {
     database = await openDatabase(config);
   } catch (error) {
     // An unreachable PostgreSQL or a damaged data directory: the operator needs the reason, not the driver's stack.
-    return refuse(shutdown, `Cannot open the database (${where}): ${(error as Error).message}`);
+    return refuse(shutdown, `Cannot open the database (${where}): ${error instanceof Error ? error.message : String(error)}`);
   }
   shutdown.add('database', () => database.close());
   app = await buildApp({ db: database.db, clock: systemClock, config, listen: database.listen });
@@ -57,8 +57,11 @@ async function main(shutdown: Shutdown) {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Someone took the port between the check and now; anything else (a failing onReady hook) is a bug with a stack.
-    if (!['listen', 'getaddrinfo'].includes((error as NodeJS.ErrnoException).syscall ?? '')) throw error;
-    return refuse(shutdown, listenProblem(error as NodeJS.ErrnoException, config.host, config.port));
+    // Every field of a system error is optional, so any Error reads as one; what is not an Error is a bug too.
+    if (!(error instanceof Error)) throw error;
+    const failure: NodeJS.ErrnoException = error;
+    if (!['listen', 'getaddrinfo'].includes(failure.syscall ?? '')) throw error;
+    return refuse(shutdown, listenProblem(failure, config.host, config.port));
   }
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   app.log.info(`Viking game ready at http://${shown}:${config.port} (${where})`);

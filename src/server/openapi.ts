@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../rules/roles';
+import { isRole, type Role } from '../rules/roles';
 import type { OperationId } from '../contract';
 import { badRequest } from './errors';
 import { FREE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN, freeTextError } from '../rules/validation';
@@ -11,7 +11,43 @@ import { RawJson, Redirect, type Handlers, type OperationInput } from './operati
 import type { SignInLimits } from './http/rate-limit';
 import { openapiPath } from './repo-files';
 
-type Json = Record<string, unknown>;
+/** A value of openapi.yaml: YAML's core schema reads only what JSON can say (text, numbers, booleans, null, lists, maps). */
+export type JsonValue = string | number | boolean | null | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+type Json = JsonObject;
+
+/** Whether a parsed value holds only JSON values, all the way down. */
+function isJson(value: unknown, depth = 0): value is JsonValue {
+  if (depth > 100) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1));
+  if (typeof value !== 'object') return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && Object.values(value).every((item) => isJson(item, depth + 1));
+}
+
+/** Whether a value of the spec is a map (not a list, text or number). */
+function isObject(value: JsonValue | undefined): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value if it is a map, else undefined. */
+const objectOf = (value: JsonValue | undefined): Json | undefined => (isObject(value) ? value : undefined);
+
+/** The value if it is a list, else an empty one. */
+const listOf = (value: JsonValue | undefined): JsonValue[] => (Array.isArray(value) ? value : []);
+
+/** The value at `path` inside nested maps, or undefined where one is missing. */
+const valueAt = (value: JsonValue | undefined, path: readonly string[]): JsonValue | undefined => path.reduce<JsonValue | undefined>((node, key) => objectOf(node)?.[key], value);
+
+/** The value as a map, or start-up fails naming what openapi.yaml got wrong. */
+function requireObject(value: JsonValue | undefined, what: string): Json {
+  if (!isObject(value)) throw new Error(`openapi.yaml: ${what} is not a map`);
+  return value;
+}
 
 export interface Operation {
   operationId: OperationId;
@@ -46,31 +82,32 @@ export type BodyChecks = Partial<Record<string, BodyCheck>>;
 
 let cachedSpec: Json | null = null;
 export function loadSpec(): Json {
-  cachedSpec ??= parse(readFileSync(openapiPath, 'utf8')) as Json;
+  if (!cachedSpec) {
+    const parsed: unknown = parse(readFileSync(openapiPath, 'utf8'));
+    if (!isJson(parsed)) throw new Error('openapi.yaml: the document holds values JSON cannot say');
+    cachedSpec = requireObject(parsed, 'the document');
+  }
   return cachedSpec;
 }
 
 /** Inlines every local $ref and drops keywords that Ajv's draft-07 mode does not know. */
 export function inlineRefs(node: unknown, spec: Json = loadSpec()): unknown {
+  if (!isJson(node)) throw new Error('inlineRefs: the schema holds values JSON cannot say');
   return resolve(node, spec);
 }
 
-function resolve(node: unknown, spec: Json, seen: string[] = []): unknown {
+function resolve(node: JsonValue, spec: Json, seen: string[] = []): JsonValue {
   if (Array.isArray(node)) return node.map((item) => resolve(item, spec, seen));
-  if (!node || typeof node !== 'object') return node;
-  const object = node as Json;
-  if (typeof object.$ref === 'string') {
-    const ref = object.$ref;
+  if (!isObject(node)) return node;
+  const ref = node.$ref;
+  if (typeof ref === 'string') {
     if (seen.includes(ref)) throw new Error(`openapi.yaml: circular $ref ${ref}`);
-    const target = ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((at, key) => (at as Json)?.[key], spec);
+    const target = valueAt(spec, ref.replace(/^#\//, '').split('/'));
     if (target === undefined) throw new Error(`openapi.yaml: unresolved $ref ${ref}`);
     return resolve(target, spec, [...seen, ref]);
   }
   const out: Json = {};
-  for (const [key, value] of Object.entries(object)) {
+  for (const [key, value] of Object.entries(node)) {
     if (key === 'example' || key === 'examples' || key === 'xml' || key === 'externalDocs' || key === 'deprecated') continue;
     out[key] = resolve(value, spec, seen);
   }
@@ -83,8 +120,9 @@ function parametersSchema(parameters: Json[], where: 'path' | 'query'): Json | u
   const properties: Json = {};
   const required: string[] = [];
   for (const p of chosen) {
-    properties[p.name as string] = p.schema ?? { type: 'string' };
-    if (p.required || where === 'path') required.push(p.name as string);
+    if (typeof p.name !== 'string') throw new Error(`openapi.yaml: a ${where} parameter has no name`);
+    properties[p.name] = p.schema ?? { type: 'string' };
+    if (p.required || where === 'path') required.push(p.name);
   }
   return { type: 'object', properties, required };
 }
@@ -94,13 +132,15 @@ function withoutEmpty(schema: Operation['schema']): Operation['schema'] {
   return Object.fromEntries(Object.entries(schema).filter(([, value]) => value !== undefined));
 }
 
-function responseSchemas(responses: Json, spec: Json): Record<string, Json | null> {
+/** The JSON schema of a request body or a reply (its `content`), $refs inlined; undefined when it has none. */
+function jsonSchemaOf(node: JsonValue | undefined, spec: Json): Json | undefined {
+  if (node === undefined) return undefined;
+  return objectOf(valueAt(resolve(node, spec), ['content', 'application/json', 'schema']));
+}
+
+function responseSchemas(responses: Json | undefined, spec: Json): Record<string, Json | null> {
   const out: Record<string, Json | null> = {};
-  for (const [status, response] of Object.entries(responses ?? {})) {
-    const resolved = resolve(response, spec) as Json;
-    const content = resolved.content as Record<string, Json> | undefined;
-    out[status] = (content?.['application/json']?.schema as Json | undefined) ?? null;
-  }
+  for (const [status, response] of Object.entries(responses ?? {})) out[status] = jsonSchemaOf(response, spec) ?? null;
   return out;
 }
 
@@ -116,7 +156,9 @@ function successStatus(operationId: string, statuses: string[]): number {
 /** String fields of a body whose pattern is the free-text rule's, at any depth. */
 function freeTextFields(schema: Json | undefined, path: string[] = []): FreeTextField[] {
   if (!schema || schema.type !== 'object') return [];
-  return Object.entries((schema.properties ?? {}) as Record<string, Json>).flatMap(([key, inner]) => {
+  return Object.entries(objectOf(schema.properties) ?? {}).flatMap(([key, value]) => {
+    const inner = objectOf(value);
+    if (!inner) return [];
     if (inner.type === 'object') return freeTextFields(inner, [...path, key]);
     if (inner.pattern === FREE_TEXT_PATTERN) return [{ path: [...path, key], multiline: false }];
     if (inner.pattern === MULTILINE_TEXT_PATTERN) return [{ path: [...path, key], multiline: true }];
@@ -124,35 +166,62 @@ function freeTextFields(schema: Json | undefined, path: string[] = []): FreeText
   });
 }
 
+/** The own field `key` of a value of unknown shape (a request body), or undefined. */
+function fieldOf(value: unknown, key: string): unknown {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const field: unknown = Object.getOwnPropertyDescriptor(value, key)?.value;
+  return field;
+}
+
 /** Why a free-text field of the body is refused, in the rule's own words (the schema's pattern would say it in regex). */
 function freeTextProblem(body: unknown, fields: FreeTextField[]): { field: string; message: string } | null {
   for (const { path, multiline } of fields) {
-    const value = path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Json)[key] : undefined), body);
+    const value = path.reduce<unknown>(fieldOf, body);
     const message = typeof value === 'string' ? freeTextError(value, { multiline }) : undefined;
     if (message) return { field: path.join('.'), message };
   }
   return null;
 }
 
+/** The keys of a path item that name operations, with the method each is called by. */
+const METHODS = [
+  ['get', 'GET'],
+  ['post', 'POST'],
+  ['put', 'PUT'],
+  ['delete', 'DELETE'],
+  ['patch', 'PATCH'],
+] as const;
+
+/** The least role an operation asks for (x-required-role), or null; a role the rules do not know stops start-up. */
+function requiredRole(op: Json, operationId: string): Role | null {
+  const role = op['x-required-role'];
+  if (role === undefined) return null;
+  if (typeof role !== 'string' || !isRole(role)) throw new Error(`openapi.yaml: ${operationId} asks for an unknown role ${JSON.stringify(role)}`);
+  return role;
+}
+
 export function listOperations(spec: Json = loadSpec()): Operation[] {
   const globalSecured = Array.isArray(spec.security) && spec.security.length > 0;
   const operations: Operation[] = [];
-  for (const [path, item] of Object.entries(spec.paths as Record<string, Json>)) {
-    const shared = ((item.parameters as Json[]) ?? []).map((p) => resolve(p, spec) as Json);
-    for (const method of ['get', 'post', 'put', 'delete', 'patch'] as const) {
-      const op = item[method] as Json | undefined;
+  for (const [path, value] of Object.entries(requireObject(spec.paths, 'paths'))) {
+    const item = requireObject(value, `path ${path}`);
+    const parametersOf = (node: Json) => listOf(node.parameters).map((p) => requireObject(resolve(p, spec), `a parameter of ${path}`));
+    const shared = parametersOf(item);
+    for (const [key, method] of METHODS) {
+      const op = objectOf(item[key]);
       if (!op) continue;
-      const parameters = [...shared, ...((op.parameters as Json[]) ?? []).map((p) => resolve(p, spec) as Json)];
-      const body = (op.requestBody as Json | undefined) && (resolve(op.requestBody, spec) as Json);
-      const bodySchema = (body?.content as Record<string, Json> | undefined)?.['application/json']?.schema as Json | undefined;
-      const security = op.security as unknown[] | undefined;
-      const responses = responseSchemas(op.responses as Json, spec);
+      const operationId = op.operationId;
+      if (typeof operationId !== 'string') throw new Error(`openapi.yaml: ${method} ${path} has no operationId`);
+      const parameters = [...shared, ...parametersOf(op)];
+      const bodySchema = jsonSchemaOf(op.requestBody, spec);
+      const responses = responseSchemas(objectOf(op.responses), spec);
       operations.push({
-        operationId: op.operationId as OperationId,
-        method: method.toUpperCase() as Operation['method'],
+        // Cast: OperationId is generated from this very file (npm run gen:api; check:api fails when the two differ).
+        operationId: operationId as OperationId,
+        method,
         path,
-        secured: security ? security.length > 0 : globalSecured,
-        requiredRole: (op['x-required-role'] as Role | undefined) ?? null,
+        secured: Array.isArray(op.security) ? op.security.length > 0 : globalSecured,
+        requiredRole: requiredRole(op, operationId),
         rateLimited: op['x-rate-limit'] === 'sign-in',
         schema: withoutEmpty({
           params: parametersSchema(parameters, 'path'),
@@ -160,7 +229,7 @@ export function listOperations(spec: Json = loadSpec()): Operation[] {
           body: bodySchema,
         }),
         responses,
-        successStatus: successStatus(op.operationId as string, Object.keys(responses)),
+        successStatus: successStatus(operationId, Object.keys(responses)),
         freeText: freeTextFields(bodySchema),
       });
     }
@@ -194,7 +263,7 @@ function friendlyCheck(check: BodyCheck) {
     // Only judge string fields here; wrong types are the schema's job.
     const strings = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : v == null ? '' : null]));
     if (Object.values(strings).some((v) => v === null)) return;
-    const problems = check(strings as Record<string, unknown>);
+    const problems = check(strings);
     if (problems.length > 0) throw badRequest(problems[0].message, problems);
   };
 }
@@ -262,15 +331,19 @@ function replySerialisation(op: Operation, errorSchema: Json): Record<string, Js
   return out;
 }
 
+/** A handler's input as Fastify holds it: params, query and body are the request's own, already validated. */
+type ValidatedInput = Omit<OperationInput<OperationId>, 'params' | 'query' | 'body'> & { params: unknown; query: unknown; body: unknown };
+
 /** Calls a typed handler with the validated request and sends what it returns with the operation's status. */
 function runHandler(op: Operation, handler: NonNullable<Handlers[OperationId]>) {
-  // The one place where Fastify's untyped request meets the contract's types: Ajv has already validated it.
-  const typed = handler as (input: OperationInput<OperationId>) => Promise<unknown>;
+  // Cast: the one place where Fastify's untyped request meets the contract's types. Ajv has validated params, query and
+  // body against this operation's schemas before the handler runs, and `handler` is the one registered for its operationId.
+  const typed = handler as (input: ValidatedInput) => Promise<unknown>;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await typed({
-      params: request.params as OperationInput<OperationId>['params'],
-      query: request.query as OperationInput<OperationId>['query'],
-      body: request.body as OperationInput<OperationId>['body'],
+      params: request.params,
+      query: request.query,
+      body: request.body,
       get user() {
         return signedIn(request);
       },
@@ -302,7 +375,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
   const known = new Set<string>(operations.map((o) => o.operationId));
   const stray = Object.keys(handlers).filter((id) => !known.has(id));
   if (stray.length) throw new Error(`Handlers for operations not in openapi.yaml: ${stray.join(', ')}`);
-  const errorSchema = resolve({ $ref: '#/components/schemas/Error' }, loadSpec()) as Json;
+  const errorSchema = requireObject(resolve({ $ref: '#/components/schemas/Error' }, loadSpec()), 'the Error schema');
   for (const op of operations) {
     const handler = handlers[op.operationId];
     const check = checks[op.operationId];

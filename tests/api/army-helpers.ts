@@ -5,6 +5,8 @@ import { units, villages } from '../../src/server/db/schema';
 import type { UnitCounts } from '../../src/rules/units';
 import type { TestApp } from './harness';
 import type { Player } from './village-helpers';
+import { UNIT_TYPES } from '../../src/rules/units';
+import { entriesOf } from '../../src/rules/tuples';
 
 export type MovementJson = Schema<'Movement'>;
 export type ReportJson = Schema<'BattleReport'>;
@@ -15,7 +17,7 @@ export type ReportJson = Schema<'BattleReport'>;
  */
 export async function station(t: TestApp, villageId: string, army: UnitCounts): Promise<void> {
   await t.database.db.update(villages).set({ resourcesAt: t.clock.now() }).where(eq(villages.id, villageId));
-  for (const [type, count] of Object.entries(army)) {
+  for (const [type, count] of entriesOf(UNIT_TYPES, army)) {
     const [row] = await t.database.db.select().from(units).where(and(eq(units.villageId, villageId), eq(units.type, type)));
     if (row) await t.database.db.update(units).set({ count }).where(eq(units.id, row.id));
     else await t.database.db.insert(units).values({ villageId, type, count });

@@ -6,6 +6,7 @@ import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/oper
 import { registerPlayer, newPlayer, request, type TestApp } from './harness';
 import { newVillage, overview, worldId, type Player, type VillageJson } from './village-helpers';
 import { placeAt, send, station } from './army-helpers';
+import type { Role } from '../../src/rules/roles';
 
 /** Everything one player owns that an operation can name in its path or body. */
 export interface Holdings {
@@ -44,7 +45,7 @@ async function ok<T>(t: TestApp, who: Player, method: 'GET' | 'POST' | 'PUT', ur
   return res.json() as T;
 }
 
-export async function withRole(t: TestApp, role: string, prefix: string): Promise<Player> {
+export async function withRole(t: TestApp, role: Role, prefix: string): Promise<Player> {
   const made = await registerPlayer(t.app, newPlayer(prefix));
   await t.database.db.update(users).set({ role }).where(eq(users.id, made.user.id));
   return made;

@@ -7,6 +7,8 @@ import { settleVillage, villageEconomy, type VillageState } from '../../src/rule
 import { STARTING_BUILDINGS } from '../../src/rules/buildings';
 import { RESOURCE_TYPES } from '../../src/rules/resources';
 import type { Ack, LoadLog } from './sim-player';
+import { UNIT_TYPES } from '../../src/rules/units';
+import { entriesOf } from '../../src/rules/tuples';
 
 export interface WorldSnapshot {
   /** Every village of the world, settled (in memory) to `at`. */
@@ -100,8 +102,8 @@ export async function checkWorld(db: Db, log: LoadLog, world: WorldSnapshot): Pr
     const home = world.movements.filter((m) => m.type === 'return' && m.fromVillageId === r.defenderVillage.id && m.toVillageId === r.attackerVillage.id && m.departedAt.getTime() === r.occurredAt.getTime());
     if (home.length !== (survivors > 0 ? 1 : 0)) problems.push(`battle ${reportKey(r)} with ${survivors} survivors sent ${home.length} armies home`);
     for (const m of home) if (sumUnits(m.units) !== survivors) problems.push(`return ${m.id} carries ${sumUnits(m.units)} units, ${survivors} survived`);
-    for (const type of Object.keys(r.attackerUnits)) {
-      if ((r.attackerLosses[type] ?? 0) > r.attackerUnits[type] || (r.defenderLosses[type] ?? 0) > (r.defenderUnits[type] ?? 0)) problems.push(`battle ${reportKey(r)} lost more ${type} than fought`);
+    for (const [type, fought] of entriesOf(UNIT_TYPES, r.attackerUnits)) {
+      if ((r.attackerLosses[type] ?? 0) > fought || (r.defenderLosses[type] ?? 0) > (r.defenderUnits[type] ?? 0)) problems.push(`battle ${reportKey(r)} lost more ${type} than fought`);
     }
   }
 

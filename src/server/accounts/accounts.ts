@@ -6,7 +6,6 @@ import { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
 import { createSession, revokeSession, sessionKey, userForToken } from './sessions';
 import type { Schema } from '../../contract';
 import { passwordError, validateRegistration } from '../../rules/validation';
-import { parseRole } from '../../rules/roles';
 import { notifyPlayers } from '../live/notify';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { changingAccounts } from './session-cache';
@@ -20,7 +19,7 @@ export function userFields(row: UserRow) {
     id: row.id,
     username: row.username,
     email: row.email,
-    role: parseRole(row.role) ?? 'user',
+    role: row.role,
     discordAvatar: row.discordAvatar,
     createdAt: row.createdAt.toISOString(),
     mustChangePassword: row.mustChangePassword,
@@ -79,8 +78,8 @@ export function isUniqueViolation(error: unknown): boolean {
   let at: unknown = error;
   while (at && typeof at === 'object' && !seen.has(at)) {
     seen.add(at);
-    if ((at as { code?: string }).code === '23505') return true;
-    at = (at as { cause?: unknown }).cause;
+    if ('code' in at && at.code === '23505') return true;
+    at = 'cause' in at ? at.cause : undefined;
   }
   return false;
 }

@@ -31,6 +31,11 @@ interface DiscordUser {
   verified?: boolean;
 }
 
+/** Whether a parsed JSON value is an object whose fields can be looked at one by one. */
+function isObject(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
+}
+
 export class DiscordLoginError extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -51,8 +56,8 @@ async function exchangeCode(config: DiscordConfig, code: string): Promise<string
     signal: AbortSignal.timeout(10_000),
   });
   if (!response.ok) throw new DiscordLoginError('token_exchange_failed');
-  const body = (await response.json()) as { access_token?: unknown };
-  if (typeof body.access_token !== 'string') throw new DiscordLoginError('token_exchange_failed');
+  const body: unknown = await response.json();
+  if (!isObject(body) || !('access_token' in body) || typeof body.access_token !== 'string') throw new DiscordLoginError('token_exchange_failed');
   return body.access_token;
 }
 
@@ -62,9 +67,15 @@ async function fetchDiscordUser(config: DiscordConfig, accessToken: string): Pro
     signal: AbortSignal.timeout(10_000),
   });
   if (!response.ok) throw new DiscordLoginError('profile_failed');
-  const body = (await response.json()) as Partial<DiscordUser>;
-  if (typeof body.id !== 'string' || typeof body.username !== 'string') throw new DiscordLoginError('profile_failed');
-  return { id: body.id, username: body.username, avatar: body.avatar ?? null, email: body.email ?? null, verified: body.verified };
+  const body: unknown = await response.json();
+  if (!isObject(body) || !('id' in body) || typeof body.id !== 'string' || !('username' in body) || typeof body.username !== 'string') {
+    throw new DiscordLoginError('profile_failed');
+  }
+  // The rest is optional: a field of another type counts as missing.
+  const avatar = 'avatar' in body && typeof body.avatar === 'string' ? body.avatar : null;
+  const email = 'email' in body && typeof body.email === 'string' ? body.email : null;
+  const verified = 'verified' in body && typeof body.verified === 'boolean' ? body.verified : undefined;
+  return { id: body.id, username: body.username, avatar, email, verified };
 }
 
 /** A username that fits our rules (3-20 of letters, digits, underscore) and is not taken yet. */

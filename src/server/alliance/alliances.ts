@@ -14,7 +14,7 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError, freeTextError, validateAllianceForm } from '../../rules/validation';
-import { canInvite, type AllianceRole } from '../../rules/alliances';
+import { canInvite } from '../../rules/alliances';
 import { recordQuestEvents } from '../progress/quest-events';
 import { ownerTotals } from '../village/population';
 import { isUniqueViolation } from '../accounts/accounts';
@@ -85,7 +85,7 @@ async function allianceView(db: Db, alliance: AllianceRow): Promise<AllianceView
     foundedAt: iso(alliance.foundedAt),
     members: members.map(({ member, username, discordAvatar }) => ({
       id: member.id,
-      role: member.role as AllianceRole,
+      role: member.role,
       joinedAt: iso(member.joinedAt),
       user: { id: member.userId, username, discordAvatar },
     })),
@@ -93,7 +93,7 @@ async function allianceView(db: Db, alliance: AllianceRow): Promise<AllianceView
 }
 
 function membershipView(member: AllianceMemberRow): MembershipView {
-  return { role: member.role as AllianceRole, joinedAt: iso(member.joinedAt) };
+  return { role: member.role, joinedAt: iso(member.joinedAt) };
 }
 
 async function allianceRow(db: Db, allianceId: string, lock = false): Promise<AllianceRow> {

@@ -10,7 +10,7 @@ import { UNITS, unitCount, type UnitCounts } from '../../rules/units';
 import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
 import { militaryPower } from '../../rules/economy';
-import { changeVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
+import { changeVillage, ownedOpenVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
 import { loadVillageHead } from '../village/store';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
@@ -110,9 +110,8 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
     if (!found) throw notFound(NO_SUCH_VILLAGE);
     const { senderAlliance, ...target } = found;
     const { village } = await changeVillage(tx, {
-      village: loaded,
+      village: ownedOpenVillage(loaded, userId),
       now,
-      actor: userId,
       change: ({ state }) => {
         const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, target, state);
         if (refusal) throw conflict(refusal);

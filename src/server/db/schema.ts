@@ -1,7 +1,84 @@
 // Drizzle schema: every table the game stores. Terrain is not stored; it is a pure function of the world seed.
 import { sql } from 'drizzle-orm';
-import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey, check } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Schema } from '../../contract';
+import { ALLIANCE_ROLES } from '../../rules/alliances';
+import { BUILDING_TYPES } from '../../rules/buildings';
+import { BATTLE_KINDS, BATTLE_SIDES } from '../../rules/combat';
+import { HERO_RARITIES, HERO_TYPES } from '../../rules/heroes';
+import { MOVEMENT_TYPES } from '../../rules/movements';
+import { QUEST_STATUSES, QUEST_TYPES } from '../../rules/quests';
+import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
+import { ROLES } from '../../rules/roles';
+import { UNIT_TYPES, type UnitCounts } from '../../rules/units';
+import { WONDER_STATUSES, WONDER_TYPES } from '../../rules/wonders';
+import { WORLD_EVENT_KINDS, type Activation } from '../../rules/world-events';
+import { WORLD_STATUSES } from '../../rules/world';
+
+/** What the admins and game masters did, as the audit log names it. */
+export const AUDIT_ACTIONS = [
+  'set_role',
+  'suspend',
+  'unsuspend',
+  'temporary_password',
+  'delete_user',
+  'create_world',
+  'set_world_status',
+  'create_event',
+  'edit_event',
+  'activate_event',
+  'deactivate_event',
+  'announce',
+  'distribute_rewards',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Why a Discord sign-in flow was started: to sign in, or to link Discord to the signed-in account. */
+export const OAUTH_PURPOSES = ['login', 'link'] as const;
+export type OauthPurpose = (typeof OAUTH_PURPOSES)[number];
+
+/** A place as a battle report keeps it: as it was that day. */
+export interface ReportPlace {
+  id: string;
+  name: string;
+  x: number;
+  y: number;
+}
+
+/** What a reward distribution stored under its key: the request's fingerprint, and its answer once paid. */
+export interface RewardGrantResult {
+  fingerprint: string;
+  reply?: Schema<'RewardDistribution'>;
+}
+
+/** SQL text of a string literal (the values come from the tuples of src/rules, never from a request). */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/**
+ * The CHECK holding a typed text column (`text(name, { enum: VALUES })`) to the same tuple, so the database refuses a
+ * row the code could not read. Named `<table>_<column>_check`, as PostgreSQL names a column's own check. (Drizzle hands
+ * the extra config untyped columns, so the tuple is named twice; tests/lint/typed-columns.test.ts holds the two equal.)
+ */
+const oneOf = (table: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(`${table}_${column.name}_check`, sql`${column} in (${sql.raw(values.map(literal).join(', '))})`);
+
+/**
+ * The CHECK holding a JSON column to an object whose keys are among `keys` (unit counts, resource amounts): a key
+ * the code does not know cannot be stored. A list or a scalar is refused before `-` could fail on it; null gives null,
+ * which a CHECK lets pass (the column's nullability decides).
+ */
+const keysIn = (table: string, column: AnyPgColumn, keys: readonly string[]) =>
+  check(
+    `${table}_${column.name}_check`,
+    sql`case when jsonb_typeof(${column}) <> 'object' then false else (${column} - ${sql.raw(`${literal(`{${keys.join(',')}}`)}::text[]`)}) = '{}'::jsonb end`,
+  );
+
+/** Unit counts by unit type (a missing type means none). */
+const unitCounts = (name: string) => jsonb(name).$type<UnitCounts>();
+
+/** An amount of each resource. */
+const resourceAmounts = (name: string) => jsonb(name).$type<Resources>();
 
 /** A random uuid primary key named `id`. */
 const uuidPk = () => uuid('id').primaryKey().defaultRandom();
@@ -38,7 +115,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     /** argon2id hash; null for accounts that only ever signed in with Discord. */
     passwordHash: text('password_hash'),
-    role: text('role').notNull().default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     discordId: text('discord_id'),
     discordAvatar: text('discord_avatar'),
     /** Set by an admin: the account cannot sign in, and its sessions ended at once. */
@@ -54,6 +131,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_discord_id').on(t.discordId),
+    oneOf('users', t.role, ROLES),
   ],
 );
 
@@ -69,17 +147,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
-export const worlds = pgTable('worlds', {
-  id: uuidPk(),
-  name: text('name').notNull().unique(),
-  status: text('status').notNull().default('online'),
-  maxPlayers: integer('max_players').notNull().default(500),
-  speed: doublePrecision('speed').notNull().default(1),
-  seed: integer('seed').notNull(),
-  /** Half the side of the square world: tiles run from -size to size on both axes. */
-  size: integer('size').notNull().default(200),
-  createdAt: createdAt().defaultNow(),
-});
+export const worlds = pgTable(
+  'worlds',
+  {
+    id: uuidPk(),
+    name: text('name').notNull().unique(),
+    status: text('status', { enum: WORLD_STATUSES }).notNull().default('online'),
+    maxPlayers: integer('max_players').notNull().default(500),
+    speed: doublePrecision('speed').notNull().default(1),
+    seed: integer('seed').notNull(),
+    /** Half the side of the square world: tiles run from -size to size on both axes. */
+    size: integer('size').notNull().default(200),
+    createdAt: createdAt().defaultNow(),
+  },
+  (t) => [oneOf('worlds', t.status, WORLD_STATUSES)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type WorldRow = typeof worlds.$inferSelect;
@@ -140,14 +222,14 @@ export const buildings = pgTable(
     id: uuidPk(),
     villageId: villageRef(),
     slot: integer('slot').notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: BUILDING_TYPES }).notNull(),
     level: integer('level').notNull().default(0),
     upgradeStartedAt: timestamptz('upgrade_started_at'),
     upgradeFinishesAt: timestamptz('upgrade_finishes_at'),
     /** When the building last changed, for the "recent buildings" list. */
     updatedAt: timestamptz('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('buildings_village_slot').on(t.villageId, t.slot)],
+  (t) => [uniqueIndex('buildings_village_slot').on(t.villageId, t.slot), oneOf('buildings', t.type, BUILDING_TYPES)],
 );
 
 /** Units at home in a village, one row per type. */
@@ -156,10 +238,10 @@ export const units = pgTable(
   {
     id: uuidPk(),
     villageId: villageRef(),
-    type: text('type').notNull(),
+    type: text('type', { enum: UNIT_TYPES }).notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [uniqueIndex('units_village_type').on(t.villageId, t.type)],
+  (t) => [uniqueIndex('units_village_type').on(t.villageId, t.type), oneOf('units', t.type, UNIT_TYPES)],
 );
 
 /** A training order: `count` units of one type, finishing one by one every `secondsEach` from `startedAt`. */
@@ -168,14 +250,14 @@ export const trainingOrders = pgTable(
   {
     id: uuidPk(),
     villageId: villageRef(),
-    unitType: text('unit_type').notNull(),
+    unitType: text('unit_type', { enum: UNIT_TYPES }).notNull(),
     count: integer('count').notNull(),
     done: integer('done').notNull().default(0),
     secondsEach: doublePrecision('seconds_each').notNull(),
     startedAt: timestamptz('started_at').notNull(),
     finishesAt: timestamptz('finishes_at').notNull(),
   },
-  (t) => [index('training_orders_village').on(t.villageId)],
+  (t) => [index('training_orders_village').on(t.villageId), oneOf('training_orders', t.unitType, UNIT_TYPES)],
 );
 
 export type VillageRow = typeof villages.$inferSelect;
@@ -203,10 +285,10 @@ export const playerQuests = pgTable(
     id: uuidPk(),
     userId: userRef(),
     questKey: text('quest_key').notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: QUEST_TYPES }).notNull(),
     /** The day or week of a daily or weekly quest; empty for the others. */
     period: text('period').notNull().default(''),
-    status: text('status').notNull(),
+    status: text('status', { enum: QUEST_STATUSES }).notNull(),
     progress: jsonb('progress').$type<Record<string, number>>().notNull().default({}),
     expiresAt: timestamptz('expires_at'),
     startedAt: timestamptz('started_at'),
@@ -217,7 +299,12 @@ export const playerQuests = pgTable(
     skipped: boolean('skipped').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('player_quests_key_period').on(t.userId, t.questKey, t.period), index('player_quests_user_status').on(t.userId, t.status)],
+  (t) => [
+    uniqueIndex('player_quests_key_period').on(t.userId, t.questKey, t.period),
+    index('player_quests_user_status').on(t.userId, t.status),
+    oneOf('player_quests', t.type, QUEST_TYPES),
+    oneOf('player_quests', t.status, QUEST_STATUSES),
+  ],
 );
 
 /**
@@ -258,10 +345,10 @@ export const allianceMembers = pgTable(
     id: uuidPk(),
     allianceId: allianceRef(),
     userId: userRef(),
-    role: text('role').notNull(),
+    role: text('role', { enum: ALLIANCE_ROLES }).notNull(),
     joinedAt: timestamptz('joined_at').notNull(),
   },
-  (t) => [uniqueIndex('alliance_members_user').on(t.userId), index('alliance_members_alliance').on(t.allianceId, t.joinedAt)],
+  (t) => [uniqueIndex('alliance_members_user').on(t.userId), index('alliance_members_alliance').on(t.allianceId, t.joinedAt), oneOf('alliance_members', t.role, ALLIANCE_ROLES)],
 );
 
 export const allianceInvitations = pgTable(
@@ -304,8 +391,8 @@ export const heroes = pgTable(
     userId: userRef(),
     villageId: villageRef(),
     name: text('name').notNull(),
-    type: text('type').notNull(),
-    rarity: text('rarity').notNull(),
+    type: text('type', { enum: HERO_TYPES }).notNull(),
+    rarity: text('rarity', { enum: HERO_RARITIES }).notNull(),
     level: integer('level').notNull().default(1),
     experience: integer('experience').notNull().default(0),
     attack: integer('attack').notNull(),
@@ -320,7 +407,7 @@ export const heroes = pgTable(
     restingUntil: timestamptz('resting_until'),
     createdAt: createdAt(),
   },
-  (t) => [index('heroes_user').on(t.userId)],
+  (t) => [index('heroes_user').on(t.userId), oneOf('heroes', t.type, HERO_TYPES), oneOf('heroes', t.rarity, HERO_RARITIES)],
 );
 
 /**
@@ -332,13 +419,13 @@ export const wonders = pgTable(
   {
     id: uuidPk(),
     worldId: worldRef(),
-    type: text('type').notNull(),
+    type: text('type', { enum: WONDER_TYPES }).notNull(),
     name: text('name').notNull(),
     villageId: villageRef(),
     /** The builder; null once that account is gone (the wonder stays with its village). */
     ownerId: userRefOrNull('owner_id'),
     level: integer('level').notNull().default(0),
-    status: text('status').notNull().default('planned'),
+    status: text('status', { enum: WONDER_STATUSES }).notNull().default('planned'),
     investedTimber: doublePrecision('invested_timber').notNull().default(0),
     investedStone: doublePrecision('invested_stone').notNull().default(0),
     investedIron: doublePrecision('invested_iron').notNull().default(0),
@@ -358,6 +445,8 @@ export const wonders = pgTable(
     uniqueIndex('wonders_world_type').on(t.worldId, t.type),
     uniqueIndex('wonders_village').on(t.villageId),
     index('wonders_construction').on(t.constructionFinishesAt),
+    oneOf('wonders', t.type, WONDER_TYPES),
+    oneOf('wonders', t.status, WONDER_STATUSES),
   ],
 );
 
@@ -390,15 +479,15 @@ export const movements = pgTable(
   {
     id: uuidPk(),
     worldId: worldRef(),
-    type: text('type').notNull(),
+    type: text('type', { enum: MOVEMENT_TYPES }).notNull(),
     /** Whose troops these are. */
     ownerId: reference('owner_id', () => users.id, 'cascade'),
     fromVillageId: villageRef('from_village_id'),
     toVillageId: villageRef('to_village_id'),
-    units: jsonb('units').$type<Record<string, number>>().notNull(),
+    units: unitCounts('units').notNull(),
     heroId: reference('hero_id', () => heroes.id, 'set null'),
     /** What a returning army carries home. */
-    loot: jsonb('loot').$type<Record<string, number>>(),
+    loot: resourceAmounts('loot'),
     departedAt: timestamptz('departed_at').notNull(),
     arrivesAt: timestamptz('arrives_at').notNull(),
     resolvedAt: timestamptz('resolved_at'),
@@ -407,6 +496,9 @@ export const movements = pgTable(
     index('movements_due').on(t.arrivesAt).where(sql`${t.resolvedAt} is null`),
     index('movements_to').on(t.toVillageId, t.arrivesAt).where(sql`${t.resolvedAt} is null`),
     index('movements_owner').on(t.ownerId).where(sql`${t.resolvedAt} is null`),
+    oneOf('movements', t.type, MOVEMENT_TYPES),
+    keysIn('movements', t.units, UNIT_TYPES),
+    keysIn('movements', t.loot, RESOURCE_TYPES),
   ],
 );
 
@@ -418,10 +510,10 @@ export const stationedTroops = pgTable(
     villageId: villageRef(),
     ownerId: userRef('owner_id'),
     homeVillageId: villageRef('home_village_id'),
-    units: jsonb('units').$type<Record<string, number>>().notNull(),
+    units: unitCounts('units').notNull(),
     arrivedAt: timestamptz('arrived_at').notNull(),
   },
-  (t) => [index('stationed_troops_village').on(t.villageId), index('stationed_troops_owner').on(t.ownerId)],
+  (t) => [index('stationed_troops_village').on(t.villageId), index('stationed_troops_owner').on(t.ownerId), keysIn('stationed_troops', t.units, UNIT_TYPES)],
 );
 
 /** A battle as both sides see it; names and places are kept as they were that day. */
@@ -430,27 +522,37 @@ export const battleReports = pgTable(
   {
     id: uuidPk(),
     worldId: worldRef(),
-    type: text('type').notNull(),
+    type: text('type', { enum: BATTLE_KINDS }).notNull(),
     occurredAt: timestamptz('occurred_at').notNull(),
     attackerId: userRefOrNull('attacker_id'),
     attackerName: text('attacker_name').notNull(),
-    attackerVillage: jsonb('attacker_village').$type<{ id: string; name: string; x: number; y: number }>().notNull(),
+    attackerVillage: jsonb('attacker_village').$type<ReportPlace>().notNull(),
     defenderId: userRefOrNull('defender_id'),
     defenderName: text('defender_name').notNull(),
-    defenderVillage: jsonb('defender_village').$type<{ id: string; name: string; x: number; y: number }>().notNull(),
-    attackerUnits: jsonb('attacker_units').$type<Record<string, number>>().notNull(),
-    attackerLosses: jsonb('attacker_losses').$type<Record<string, number>>().notNull(),
-    defenderUnits: jsonb('defender_units').$type<Record<string, number>>().notNull(),
-    defenderLosses: jsonb('defender_losses').$type<Record<string, number>>().notNull(),
-    winner: text('winner').notNull(),
-    loot: jsonb('loot').$type<Record<string, number>>().notNull(),
+    defenderVillage: jsonb('defender_village').$type<ReportPlace>().notNull(),
+    attackerUnits: unitCounts('attacker_units').notNull(),
+    attackerLosses: unitCounts('attacker_losses').notNull(),
+    defenderUnits: unitCounts('defender_units').notNull(),
+    defenderLosses: unitCounts('defender_losses').notNull(),
+    winner: text('winner', { enum: BATTLE_SIDES }).notNull(),
+    loot: resourceAmounts('loot').notNull(),
     wallDamage: integer('wall_damage').notNull().default(0),
     loyaltyChange: doublePrecision('loyalty_change').notNull().default(0),
     villageConquered: boolean('village_conquered').notNull().default(false),
     attackerRead: boolean('attacker_read').notNull().default(false),
     defenderRead: boolean('defender_read').notNull().default(false),
   },
-  (t) => [index('battle_reports_attacker').on(t.attackerId, t.occurredAt), index('battle_reports_defender').on(t.defenderId, t.occurredAt)],
+  (t) => [
+    index('battle_reports_attacker').on(t.attackerId, t.occurredAt),
+    index('battle_reports_defender').on(t.defenderId, t.occurredAt),
+    oneOf('battle_reports', t.type, BATTLE_KINDS),
+    oneOf('battle_reports', t.winner, BATTLE_SIDES),
+    keysIn('battle_reports', t.attackerUnits, UNIT_TYPES),
+    keysIn('battle_reports', t.attackerLosses, UNIT_TYPES),
+    keysIn('battle_reports', t.defenderUnits, UNIT_TYPES),
+    keysIn('battle_reports', t.defenderLosses, UNIT_TYPES),
+    keysIn('battle_reports', t.loot, RESOURCE_TYPES),
+  ],
 );
 
 export type MovementRow = typeof movements.$inferSelect;
@@ -465,13 +567,13 @@ export const auditLog = pgTable(
     actorId: userRefOrNull('actor_id'),
     /** Names as they were, so the log still reads after an account is gone. */
     actorName: text('actor_name').notNull(),
-    action: text('action').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     targetId: uuid('target_id'),
     targetName: text('target_name'),
     detail: text('detail').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created').on(t.createdAt)],
+  (t) => [index('audit_log_created').on(t.createdAt), oneOf('audit_log', t.action, AUDIT_ACTIONS)],
 );
 
 /**
@@ -484,16 +586,16 @@ export const worldEvents = pgTable(
     id: uuidPk(),
     worldId: worldRef(),
     name: text('name').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: WORLD_EVENT_KINDS }).notNull(),
     percent: doublePrecision('percent').notNull(),
     startsAt: timestamptz('starts_at').notNull(),
     endsAt: timestamptz('ends_at').notNull(),
     active: boolean('active').notNull().default(false),
     /** Activations as [from, to] in ms; `to` null while active. */
-    periods: jsonb('periods').$type<[number, number | null][]>().notNull().default([]),
+    periods: jsonb('periods').$type<Activation[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (t) => [index('world_events_world').on(t.worldId)],
+  (t) => [index('world_events_world').on(t.worldId), oneOf('world_events', t.kind, WORLD_EVENT_KINDS)],
 );
 
 /** A message shown as a banner to every player of a world until it ends. */
@@ -514,7 +616,7 @@ export const announcements = pgTable(
 export const rewardGrants = pgTable('reward_grants', {
   idempotencyKey: text('idempotency_key').primaryKey(),
   worldId: worldRef(),
-  result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  result: jsonb('result').$type<RewardGrantResult>().notNull(),
   createdBy: userRefOrNull('created_by'),
   createdAt: createdAt(),
 });
@@ -546,11 +648,15 @@ export const rateLimits = pgTable('rate_limits', {
  * A Discord sign-in or link in progress, named by the hash of the state in the browser's cookie. A login
  * ends with a one-time code (its hash here) that only that browser, holding the cookie, can redeem.
  */
-export const oauthStates = pgTable('oauth_states', {
-  stateHash: text('state_hash').primaryKey(),
-  purpose: text('purpose').notNull(),
-  /** For a link: the signed-in player who asked; for a login: who it signed in, once known. */
-  userId: reference('user_id', () => users.id, 'cascade'),
-  codeHash: text('code_hash'),
-  expiresAt: timestamptz('expires_at').notNull(),
-});
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    purpose: text('purpose', { enum: OAUTH_PURPOSES }).notNull(),
+    /** For a link: the signed-in player who asked; for a login: who it signed in, once known. */
+    userId: reference('user_id', () => users.id, 'cascade'),
+    codeHash: text('code_hash'),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [oneOf('oauth_states', t.purpose, OAUTH_PURPOSES)],
+);

@@ -71,7 +71,11 @@ function definition(read: StoredRead): { name: string; create: string } {
   return { name, create: `create or replace function ${name}${text}` };
 }
 
-const DEFINITIONS = Object.fromEntries(Object.entries(READS).map(([key, read]) => [key, definition(read)])) as Record<StoredReadName, { name: string; create: string }>;
+const DEFINITIONS: Record<StoredReadName, { name: string; create: string }> = {
+  village: definition(READS.village),
+  lockedVillage: definition(READS.lockedVillage),
+  sessionUser: definition(READS.sessionUser),
+};
 
 /** Installs the functions; open.ts calls it after the migrations, under the same lock. */
 export async function installStoredReads(run: (statement: string) => Promise<unknown>): Promise<void> {
@@ -85,10 +89,15 @@ export async function callStoredRead<T>(db: Db, read: StoredReadName, ...args: (
     args.map((a) => sql`${a instanceof Date ? a.toISOString() : a}`),
     sql`, `,
   );
-  const result = (await db.execute(sql`select ${sql.raw(DEFINITIONS[read].name)}(${params}) as found`)) as unknown as { rows: { found: T | null }[] };
-  const found = result.rows[0]?.found ?? null;
+  // Both drivers answer `{ rows }`; Drizzle types a raw statement's result as unknown (the driver's own shape).
+  const result: unknown = await db.execute(sql`select ${sql.raw(DEFINITIONS[read].name)}(${params}) as found`);
+  const row: unknown = typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? result.rows[0] : undefined;
+  const value: unknown = typeof row === 'object' && row !== null && 'found' in row ? row.found : null;
   // PGlite on its worker thread leaves JSON as text (pglite-thread.mjs); the other drivers parse it.
-  return typeof found === 'string' ? (JSON.parse(found) as T) : found;
+  const found: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (found === null || found === undefined) return null;
+  // Cast: the JSON is what the function's SQL above builds, and T is its caller's description of that shape.
+  return found as T;
 }
 
 const columnsOf = new WeakMap<Table, [string, Column][]>();
@@ -105,5 +114,7 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
     const value = json[column.name];
     row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
+  // Cast: every column went through its own mapFromDriverValue, as Drizzle's select does, and the database's CHECK
+  // constraints hold typed text columns to their tuples; only the row object as a whole is not known to the compiler.
   return row as T['$inferSelect'];
 }

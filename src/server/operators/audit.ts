@@ -2,7 +2,7 @@
 import { count, desc } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { auditLog } from '../db/schema';
+import { auditLog, type AuditAction } from '../db/schema';
 import { pageWindow } from '../../rules/paging';
 
 export interface Actor {
@@ -14,7 +14,7 @@ export interface Actor {
 /** Who the log names for a command of the operator CLI (`npm run cli`). */
 export const OPERATOR: Actor = { id: null, username: 'operator (CLI)' };
 
-export async function recordAudit(tx: Db, actor: Actor, action: string, target: { id: string | null; name: string } | null, detail: string, now: Date): Promise<void> {
+export async function recordAudit(tx: Db, actor: Actor, action: AuditAction, target: { id: string | null; name: string } | null, detail: string, now: Date): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actorName: actor.username,

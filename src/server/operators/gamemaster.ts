@@ -5,9 +5,8 @@ import type { Db } from '../db/open';
 import { announcements, buildings, movements, playerDays, rewardGrants, units, users, villages, worldEvents, worlds, type AnnouncementRow, type WorldEventRow } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
-import { isBuildingType } from '../../rules/buildings';
-import { isUnitType } from '../../rules/units';
 import { editRefusal, eventStatus, type WorldEventKind } from '../../rules/world-events';
+import type { WorldStatus } from '../../rules/world';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
 import { findWorld, listWorlds } from '../worlds/worlds';
@@ -60,7 +59,7 @@ export async function createWorldAs(db: Db, actor: Actor, input: { name: string;
 }
 
 /** Maintenance pauses every game action in the world (503); reading stays possible. */
-export async function setWorldStatus(db: Db, actor: Actor | null, worldId: string, status: 'online' | 'maintenance', now: Date): Promise<{ world: Schema<'World'> }> {
+export async function setWorldStatus(db: Db, actor: Actor | null, worldId: string, status: WorldStatus, now: Date): Promise<{ world: Schema<'World'> }> {
   await findWorld(db, worldId);
   const [row] = await db.update(worlds).set({ status }).where(eq(worlds.id, worldId)).returning();
   if (actor) await recordAudit(db, actor, 'set_world_status', { id: row.id, name: row.name }, status, now);
@@ -74,7 +73,7 @@ export function worldEventView(row: WorldEventRow, now: Date): WorldEventView {
     id: row.id,
     worldId: row.worldId,
     name: row.name,
-    kind: row.kind as WorldEventKind,
+    kind: row.kind,
     percent: row.percent,
     startTime: row.startsAt.toISOString(),
     endTime: row.endsAt.toISOString(),
@@ -240,7 +239,8 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
   };
   const replay = (row: NonNullable<Awaited<ReturnType<typeof stored>>>) => {
     if (row.result.fingerprint !== fingerprint) throw conflict('That idempotency key was used for another distribution');
-    return row.result.reply as Schema<'RewardDistribution'>;
+    if (!row.result.reply) throw conflict('That distribution is still being paid; try again in a moment');
+    return row.result.reply;
   };
   const earlier = await stored(db);
   if (earlier) return replay(earlier);
@@ -308,11 +308,11 @@ export async function worldAnalytics(db: Db, worldId: string, now: Date): Promis
     worldId,
     days: days.map((day) => ({ day, registrations: joined.filter((j) => j.day === day).length, activePlayers: activeOn.get(day) ?? 0 })),
     buildings: builtRows
-      .flatMap((b) => (isBuildingType(b.type) ? [{ type: b.type, count: Number(b.count), levels: Number(b.levels) }] : []))
+      .map((b) => ({ type: b.type, count: Number(b.count), levels: Number(b.levels) }))
       .sort((a, b) => b.count - a.count || b.levels - a.levels)
       .slice(0, 8),
     units: unitRows
-      .flatMap((u) => (isUnitType(u.type) && Number(u.count) > 0 ? [{ type: u.type, count: Number(u.count) }] : []))
+      .flatMap((u) => (Number(u.count) > 0 ? [{ type: u.type, count: Number(u.count) }] : []))
       .sort((a, b) => b.count - a.count)
       .slice(0, 8),
   };

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open';
 import { badRequest, notFound } from '../errors';
 import { BUILDINGS, INNER_SLOT_FIRST, INNER_SLOT_LAST, MAX_BUILDING_LEVEL, isBuildingType, isFieldType } from '../../rules/buildings';
-import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
+import { RESOURCE_TYPES, isResourceType, type Resources } from '../../rules/resources';
 import { findUserByEmail } from '../accounts/accounts';
 import { grantIntoCapital, type Granted } from '../village/rewards';
 import { loadVillageHead } from '../village/store';
@@ -13,11 +13,11 @@ import { changeVillage } from '../village/villages';
 export function parseResourceArgs(args: readonly string[]): Partial<Resources> {
   const out: Partial<Resources> = {};
   for (const arg of args) {
-    const match = /^(timber|stone|iron|mead)=(\d+)$/.exec(arg);
-    if (!match) throw badRequest(`"${arg}" is not of the form timber=N, stone=N, iron=N or mead=N`);
-    const amount = Number(match[2]);
-    if (amount > 10_000_000) throw badRequest(`${match[1]} may be at most 10000000`);
-    out[match[1] as keyof Resources] = amount;
+    const [, resource, digits] = /^([a-z]+)=(\d+)$/.exec(arg) ?? [];
+    if (resource === undefined || digits === undefined || !isResourceType(resource)) throw badRequest(`"${arg}" is not of the form timber=N, stone=N, iron=N or mead=N`);
+    const amount = Number(digits);
+    if (amount > 10_000_000) throw badRequest(`${resource} may be at most 10000000`);
+    out[resource] = amount;
   }
   if (Object.keys(out).length === 0) throw badRequest('Name at least one resource, e.g. timber=1000');
   return out;

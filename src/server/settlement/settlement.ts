@@ -10,7 +10,7 @@ import { isEmptyLand, terrainAt } from '../../rules/terrain';
 import { distance } from '../../rules/world';
 import { FOUNDING_LONGHOUSE_LEVEL, foundingCost, maxVillages, settleCandidates, settleRefusal } from '../../rules/settlement';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
-import { changeVillage, pay, readVillage } from '../village/villages';
+import { changeVillage, pay, playersVillage, readVillage } from '../village/villages';
 import { toVillageState } from '../village/store';
 import { villageView } from '../village/views';
 import { recordQuestEvents } from '../progress/quest-events';
@@ -113,9 +113,8 @@ export async function foundVillage(db: Db, userId: string, input: FoundInput, no
       const reason = settleRefusal(input.x, input.y, await siteOf(tx, world));
       if (reason) throw conflict(reason);
       await changeVillage(tx, {
-        village: input.fromVillageId,
+        village: await playersVillage(tx, { actor: userId, villageId: input.fromVillageId, now }),
         now,
-        actor: userId,
         change: ({ state }) => {
           if (state.worldId !== world.id) throw conflict('The source village is in another world');
           const longhouse = buildingLevels(state.buildings).longhouse ?? 0;

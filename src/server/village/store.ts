@@ -13,8 +13,8 @@ import {
   type UnitRow,
   type VillageRow,
 } from '../db/schema';
-import { isBuildingType } from '../../rules/buildings';
-import { isUnitType, type UnitCounts } from '../../rules/units';
+import { UNIT_TYPES, type UnitCounts } from '../../rules/units';
+import { entriesOf } from '../../rules/tuples';
 import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
 import { envsFrom, villageEnvs } from './env';
 import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
@@ -129,8 +129,8 @@ const date = (at: number | null): Date | null => (at === null ? null : new Date(
 
 export function toVillageState(village: VillageRow, parts: VillageParts): VillageState {
   const buildingStates: BuildingState[] = [];
+  // The database holds every type to its tuple (a CHECK constraint per column), so each row reads as it is.
   for (const row of parts.buildings) {
-    if (!isBuildingType(row.type)) continue;
     buildingStates.push({
       id: row.id,
       slot: row.slot,
@@ -144,13 +144,11 @@ export function toVillageState(village: VillageRow, parts: VillageParts): Villag
   const counts: UnitCounts = {};
   const unitIds: VillageState['unitIds'] = {};
   for (const row of parts.units) {
-    if (!isUnitType(row.type)) continue;
     counts[row.type] = row.count;
     unitIds[row.type] = row.id;
   }
   const orders: TrainingOrderState[] = [];
   for (const row of parts.orders) {
-    if (!isUnitType(row.unitType)) continue;
     orders.push({
       id: row.id,
       unitType: row.unitType,
@@ -245,7 +243,7 @@ export async function persistVillage(db: Db, before: VillageState, after: Villag
     );
   }
 
-  for (const [type, id] of Object.entries(after.unitIds) as [keyof VillageState['unitIds'], string][]) {
+  for (const [type, id] of entriesOf(UNIT_TYPES, after.unitIds)) {
     const count = after.units[type] ?? 0;
     if (before.unitIds[type] !== id) {
       writes.push(db.insert(units).values({ id, villageId: after.id, type, count }));

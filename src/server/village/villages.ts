@@ -145,18 +145,28 @@ export async function listVillages(db: Db, userId: string, now: Date): Promise<{
   return { villages: (await settledVillagesOf(db, userId, now)).map((v) => views.villageView(v.state)) };
 }
 
-/** One change of one village: which village, when, who acts, and the rule that changes it. */
+/** One change of one village: which village, when, and the rule that changes it. */
 export interface VillageChange<T> {
-  /** Its id (read here under its row lock), or its head as the caller already read it with its lock (with other reads of the same round trip). */
-  village: string | LoadedHead | null;
-  now: Date;
   /**
-   * The player acting: the village must be theirs (404, 403) and its world open (503). Left out for the game's own changes
-   * (settling what fell due, rewards, operators), which may touch any village.
+   * The village as read with its row lock. A player's action passes it through playersVillage or ownedOpenVillage
+   * first; the game's own changes (settling what fell due, rewards, operators) do not.
    */
-  actor?: string;
+  village: LoadedHead;
+  now: Date;
   /** The rule applied to the settled state; a GameError thrown here changes nothing. Left out to only settle and store. */
   change?: (village: SettledVillage) => T;
+}
+
+/** A village a player acts on: theirs (404, 403) and in a world open to play (503). */
+export function ownedOpenVillage(loaded: LoadedHead | null, actor: string): LoadedHead {
+  const head = checkOwner(loaded, actor);
+  if (head.worldStatus === 'maintenance') throw maintenance();
+  return head;
+}
+
+/** Inside `tx`, the player's village read under its row lock and checked as ownedOpenVillage does. */
+export async function playersVillage(tx: Db, { actor, villageId, now }: VillageOrder): Promise<LoadedHead> {
+  return ownedOpenVillage(await loadVillageHead(tx, villageId, now, true), actor);
 }
 
 /**
@@ -164,17 +174,7 @@ export interface VillageChange<T> {
  * arrive on the way), let the rule change the state, write back what changed, and queue the quest events of whatever finished.
  * Settling is deterministic, so settling twice in a row changes nothing.
  */
-export async function changeVillage<T = void>(tx: Db, order: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
-  const { now, actor, change } = order;
-  const loaded = typeof order.village === 'string' ? await loadVillageHead(tx, order.village, now, true) : order.village;
-  let head: LoadedHead;
-  if (actor !== undefined) {
-    head = checkOwner(loaded, actor);
-    if (head.worldStatus === 'maintenance') throw maintenance();
-  } else {
-    if (!loaded) throw notFound(NO_SUCH_VILLAGE);
-    head = loaded;
-  }
+export async function changeVillage<T = void>(tx: Db, { village: head, now, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
   const before = toVillageState(head.village, head.parts);
   const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
@@ -194,12 +194,12 @@ export interface VillageOrder {
 
 /** A player's game action on one of their villages, in a transaction of its own. */
 function actOnVillage<T>(db: Db, { actor, villageId, now }: VillageOrder, change: (village: SettledVillage) => T): Promise<{ result: T; village: SettledVillage }> {
-  return db.transaction((tx) => changeVillage(tx, { village: villageId, now, actor, change }));
+  return db.transaction(async (tx) => changeVillage(tx, { village: await playersVillage(tx, { actor, villageId, now }), now, change }));
 }
 
 /** Inside `tx`, pays `price` from one of the player's villages under its row lock, or refuses (409) changing nothing. */
 export async function payFromVillage(tx: Db, { actor, villageId, now }: VillageOrder, price: Resources): Promise<SettledVillage> {
-  return (await changeVillage(tx, { village: villageId, now, actor, change: ({ state }) => pay(state, price) })).village;
+  return (await changeVillage(tx, { village: await playersVillage(tx, { actor, villageId, now }), now, change: ({ state }) => pay(state, price) })).village;
 }
 
 /** Pays `price` from the village's stock, or refuses with 409 naming what is missing. */

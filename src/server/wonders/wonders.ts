@@ -25,7 +25,7 @@ import {
 } from '../../rules/wonders';
 import { wonderState } from '../village/env';
 import { capitalId } from '../village/store';
-import { changeVillage, pay } from '../village/villages';
+import { changeVillage, pay, playersVillage } from '../village/villages';
 import { recordQuestEvents } from '../progress/quest-events';
 import { alliancesOf } from '../alliance/alliances';
 import { effectsIn, worldSpeed } from './effects';
@@ -187,9 +187,8 @@ export async function constructWonder(
   try {
     return await db.transaction(async (tx) => {
       const { village } = await changeVillage(tx, {
-        village: input.villageId,
+        village: await playersVillage(tx, { actor: userId, villageId: input.villageId, now }),
         now,
-        actor: userId,
         change: ({ state }) => {
           const hall = buildingLevels(state.buildings).great_hall ?? 0;
           if (hall < WONDER_GREAT_HALL_LEVEL) {
@@ -242,9 +241,8 @@ export async function contributeToWonder(
   const speed = await worldSpeed(db, found.worldId);
   return db.transaction(async (tx) => {
     await changeVillage(tx, {
-      village: input.villageId,
+      village: await playersVillage(tx, { actor: userId, villageId: input.villageId, now }),
       now,
-      actor: userId,
       change: ({ state }) => {
         if (state.worldId !== found.worldId) throw conflict(OTHER_WORLD);
         pay(state, input.resources);

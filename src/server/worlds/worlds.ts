@@ -25,7 +25,7 @@ function worldView(row: WorldRow, players: number): WorldView {
   return {
     id: row.id,
     name: row.name,
-    status: row.status === 'maintenance' ? 'maintenance' : 'online',
+    status: row.status,
     players,
     maxPlayers: row.maxPlayers,
     speed: row.speed,

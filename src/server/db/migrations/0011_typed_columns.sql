@@ -1,0 +1,34 @@
+-- Hand-written: roles stored in another spelling (USER, GAME_MASTER, " Admin ") are written as the code has always read
+-- them (parseRole, anything unknown a plain user), so every existing row passes users_role_check below.
+UPDATE "users" SET "role" = CASE
+  WHEN lower(trim("role")) = 'game_master' THEN 'gamemaster'
+  WHEN lower(trim("role")) IN ('user', 'premium', 'moderator', 'gamemaster', 'admin') THEN lower(trim("role"))
+  ELSE 'user'
+END
+WHERE "role" NOT IN ('user', 'premium', 'moderator', 'gamemaster', 'admin');--> statement-breakpoint
+ALTER TABLE "alliance_members" ADD CONSTRAINT "alliance_members_role_check" CHECK ("alliance_members"."role" in ('leader', 'elder', 'officer', 'member'));--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" in ('set_role', 'suspend', 'unsuspend', 'temporary_password', 'delete_user', 'create_world', 'set_world_status', 'create_event', 'edit_event', 'activate_event', 'deactivate_event', 'announce', 'distribute_rewards'));--> statement-breakpoint
+ALTER TABLE "battle_reports" ADD CONSTRAINT "battle_reports_type_check" CHECK ("battle_reports"."type" in ('attack', 'raid'));--> statement-breakpoint
+ALTER TABLE "battle_reports" ADD CONSTRAINT "battle_reports_winner_check" CHECK ("battle_reports"."winner" in ('attacker', 'defender'));--> statement-breakpoint
+ALTER TABLE "battle_reports" ADD CONSTRAINT "battle_reports_attacker_units_check" CHECK (case when jsonb_typeof("battle_reports"."attacker_units") <> 'object' then false else ("battle_reports"."attacker_units" - '{bondi,viking_raider,berserker,shieldmaiden,huscarl,mounted_jarl,longship,drakkar,battering_ram,catapult,jarl}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "battle_reports" ADD CONSTRAINT "battle_reports_attacker_losses_check" CHECK (case when jsonb_typeof("battle_reports"."attacker_losses") <> 'object' then false else ("battle_reports"."attacker_losses" - '{bondi,viking_raider,berserker,shieldmaiden,huscarl,mounted_jarl,longship,drakkar,battering_ram,catapult,jarl}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "battle_reports" ADD CONSTRAINT "battle_reports_defender_units_check" CHECK (case when jsonb_typeof("battle_reports"."defender_units") <> 'object' then false else ("battle_reports"."defender_units" - '{bondi,viking_raider,berserker,shieldmaiden,huscarl,mounted_jarl,longship,drakkar,battering_ram,catapult,jarl}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "battle_reports" ADD CONSTRAINT "battle_reports_defender_losses_check" CHECK (case when jsonb_typeof("battle_reports"."defender_losses") <> 'object' then false else ("battle_reports"."defender_losses" - '{bondi,viking_raider,berserker,shieldmaiden,huscarl,mounted_jarl,longship,drakkar,battering_ram,catapult,jarl}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "battle_reports" ADD CONSTRAINT "battle_reports_loot_check" CHECK (case when jsonb_typeof("battle_reports"."loot") <> 'object' then false else ("battle_reports"."loot" - '{timber,stone,iron,mead}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "buildings" ADD CONSTRAINT "buildings_type_check" CHECK ("buildings"."type" in ('timber_camp', 'stone_quarry', 'iron_mine', 'mead_hall', 'warehouse', 'granary', 'barracks', 'stable', 'shipyard', 'blacksmith', 'longhouse', 'marketplace', 'embassy', 'academy', 'wall', 'great_hall'));--> statement-breakpoint
+ALTER TABLE "heroes" ADD CONSTRAINT "heroes_type_check" CHECK ("heroes"."type" in ('warrior', 'guardian', 'pathfinder', 'chieftain', 'skald'));--> statement-breakpoint
+ALTER TABLE "heroes" ADD CONSTRAINT "heroes_rarity_check" CHECK ("heroes"."rarity" in ('common', 'uncommon', 'rare', 'epic', 'legendary'));--> statement-breakpoint
+ALTER TABLE "movements" ADD CONSTRAINT "movements_type_check" CHECK ("movements"."type" in ('attack', 'raid', 'reinforce', 'return'));--> statement-breakpoint
+ALTER TABLE "movements" ADD CONSTRAINT "movements_units_check" CHECK (case when jsonb_typeof("movements"."units") <> 'object' then false else ("movements"."units" - '{bondi,viking_raider,berserker,shieldmaiden,huscarl,mounted_jarl,longship,drakkar,battering_ram,catapult,jarl}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "movements" ADD CONSTRAINT "movements_loot_check" CHECK (case when jsonb_typeof("movements"."loot") <> 'object' then false else ("movements"."loot" - '{timber,stone,iron,mead}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "oauth_states" ADD CONSTRAINT "oauth_states_purpose_check" CHECK ("oauth_states"."purpose" in ('login', 'link'));--> statement-breakpoint
+ALTER TABLE "player_quests" ADD CONSTRAINT "player_quests_type_check" CHECK ("player_quests"."type" in ('tutorial', 'daily', 'weekly', 'special', 'story'));--> statement-breakpoint
+ALTER TABLE "player_quests" ADD CONSTRAINT "player_quests_status_check" CHECK ("player_quests"."status" in ('available', 'in_progress', 'completed', 'expired'));--> statement-breakpoint
+ALTER TABLE "stationed_troops" ADD CONSTRAINT "stationed_troops_units_check" CHECK (case when jsonb_typeof("stationed_troops"."units") <> 'object' then false else ("stationed_troops"."units" - '{bondi,viking_raider,berserker,shieldmaiden,huscarl,mounted_jarl,longship,drakkar,battering_ram,catapult,jarl}'::text[]) = '{}'::jsonb end);--> statement-breakpoint
+ALTER TABLE "training_orders" ADD CONSTRAINT "training_orders_unit_type_check" CHECK ("training_orders"."unit_type" in ('bondi', 'viking_raider', 'berserker', 'shieldmaiden', 'huscarl', 'mounted_jarl', 'longship', 'drakkar', 'battering_ram', 'catapult', 'jarl'));--> statement-breakpoint
+ALTER TABLE "units" ADD CONSTRAINT "units_type_check" CHECK ("units"."type" in ('bondi', 'viking_raider', 'berserker', 'shieldmaiden', 'huscarl', 'mounted_jarl', 'longship', 'drakkar', 'battering_ram', 'catapult', 'jarl'));--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('user', 'premium', 'moderator', 'gamemaster', 'admin'));--> statement-breakpoint
+ALTER TABLE "wonders" ADD CONSTRAINT "wonders_type_check" CHECK ("wonders"."type" in ('yggdrasil', 'valhalla', 'bifrost', 'mimirs_well', 'odins_throne'));--> statement-breakpoint
+ALTER TABLE "wonders" ADD CONSTRAINT "wonders_status_check" CHECK ("wonders"."status" in ('planned', 'under_construction', 'completed', 'destroyed'));--> statement-breakpoint
+ALTER TABLE "world_events" ADD CONSTRAINT "world_events_kind_check" CHECK ("world_events"."kind" in ('production_bonus', 'training_speed'));--> statement-breakpoint
+ALTER TABLE "worlds" ADD CONSTRAINT "worlds_status_check" CHECK ("worlds"."status" in ('online', 'maintenance'));
