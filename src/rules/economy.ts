@@ -13,10 +13,13 @@ const FIELD_PRODUCTION_TO_20 = [
 /** Beyond level 20 each level produces 20% more than the one before. */
 export const FIELD_PRODUCTION_GROWTH_AFTER_20 = 1.2;
 
+/** Production per hour of one field at a whole level from 0: the table up to 20, then 20% more a level, rounded. */
+function productionAtLevel(level: number): number {
+  return FIELD_PRODUCTION_TO_20[level] ?? Math.round(2450 * FIELD_PRODUCTION_GROWTH_AFTER_20 ** (level - 20));
+}
+
 /** Production per hour of one field at levels 0..30, rounded to whole units. */
-export const FIELD_PRODUCTION: readonly number[] = Array.from({ length: MAX_BUILDING_LEVEL + 1 }, (_, level) =>
-  level <= 20 ? FIELD_PRODUCTION_TO_20[level] : Math.round(2450 * FIELD_PRODUCTION_GROWTH_AFTER_20 ** (level - 20)),
-);
+export const FIELD_PRODUCTION: readonly number[] = Array.from({ length: MAX_BUILDING_LEVEL + 1 }, (_, level) => productionAtLevel(level));
 
 export const BASE_STORAGE_CAPACITY = 800;
 /** Store bars turn yellow above 70% full and red above 90% (also a high-priority tutorial hint). */
@@ -27,7 +30,7 @@ export const WALL_DEFENSE_PERCENT_PER_LEVEL = 3;
 
 export function fieldProduction(level: number): number {
   const clamped = Math.min(Math.max(Math.floor(level), 0), MAX_BUILDING_LEVEL);
-  return FIELD_PRODUCTION[clamped];
+  return FIELD_PRODUCTION[clamped] ?? productionAtLevel(clamped);
 }
 
 /** Capacity of one warehouse (timber, stone, iron) or granary (mead) at `level`; 800 at level 0. */

@@ -1,6 +1,7 @@
 // Heroes: the five types, rarity draw, starting stats, levelling, recruitment price and power.
 import type { Resources } from './resources';
 import { canAfford, scaleResources } from './resources';
+import { isOneOf } from './tuples';
 
 export const HERO_TYPES = ['warrior', 'guardian', 'pathfinder', 'chieftain', 'skald'] as const;
 export type HeroType = (typeof HERO_TYPES)[number];
@@ -91,7 +92,7 @@ export interface HeroPowerInput extends HeroStats {
 }
 
 export function isHeroType(value: string): value is HeroType {
-  return (HERO_TYPES as readonly string[]).includes(value);
+  return isOneOf(HERO_TYPES, value);
 }
 
 /** The stat a type doubles at birth and favours on level-up; none for the skald. */

@@ -191,9 +191,9 @@ function issueTutorialStep(book: Book, tutorialSkipped: boolean): void {
   if (tutorialSkipped) return;
   const steps = TUTORIAL.map((step) => book.find(step.key));
   if (steps.some((q) => q?.status === 'in_progress')) return;
-  const next = TUTORIAL.findIndex((_, i) => steps[i] === undefined);
-  if (next < 0) return;
-  book.start(book.add(TUTORIAL[next], 'available'));
+  const next = TUTORIAL.find((_, i) => steps[i] === undefined);
+  if (!next) return;
+  book.start(book.add(next, 'available'));
 }
 
 /** Expires what ran out, and issues the tutorial's next step, the period's daily and weekly quests, specials and the next story chapter. */
@@ -238,7 +238,7 @@ function completeFinished(book: Book, scene: QuestScene): void {
       quest.status = 'completed';
       quest.completedAt = book.now;
       book.touch(quest);
-      if (quest.questKey === TUTORIAL[TUTORIAL.length - 1].key) book.tutorialCompleted = true;
+      if (quest.questKey === TUTORIAL.at(-1)?.key) book.tutorialCompleted = true;
     }
     issueQuests(book, scene);
   }

@@ -25,20 +25,21 @@ export type TutorialAction = (typeof TUTORIAL_ACTIONS)[number];
 /** Objective name (e.g. 'building_upgraded:barracks', 'battle_won', 'view_map') to a target or a counter. */
 export type QuestCounters = Record<string, number>;
 
-function objectiveMet(objectives: QuestCounters, progress: QuestCounters, name: string): boolean {
-  return (progress[name] ?? 0) >= objectives[name];
+/** Whether the counter `name` has reached its objective's target. */
+function objectiveMet(progress: QuestCounters, [name, target]: [string, number]): boolean {
+  return (progress[name] ?? 0) >= target;
 }
 
 /** Share of objectives met, rounded down; a quest without objectives counts as done. */
 export function questProgressPercent(objectives: QuestCounters, progress: QuestCounters): number {
-  const names = Object.keys(objectives);
-  if (names.length === 0) return 100;
-  const met = names.filter((name) => objectiveMet(objectives, progress, name)).length;
-  return Math.floor((met * 100) / names.length);
+  const targets = Object.entries(objectives);
+  if (targets.length === 0) return 100;
+  const met = targets.filter((objective) => objectiveMet(progress, objective)).length;
+  return Math.floor((met * 100) / targets.length);
 }
 
 export function isQuestComplete(objectives: QuestCounters, progress: QuestCounters): boolean {
-  return Object.keys(objectives).every((name) => objectiveMet(objectives, progress, name));
+  return Object.entries(objectives).every((objective) => objectiveMet(progress, objective));
 }
 
 /** `building_level:<type>` objectives hold the highest level reached (the event's amount is the level); all others count. */
@@ -56,9 +57,10 @@ export function advanceObjective(
   event: string,
   amount = 1,
 ): QuestCounters {
-  if (!(event in objectives) || amount <= 0) return progress;
+  const target = objectives[event];
+  if (target === undefined || amount <= 0) return progress;
   const reached = isLevelObjective(event) ? Math.max(progress[event] ?? 0, amount) : (progress[event] ?? 0) + amount;
-  const next = Math.min(objectives[event], reached);
+  const next = Math.min(target, reached);
   if (next === (progress[event] ?? 0)) return progress;
   return { ...progress, [event]: next };
 }

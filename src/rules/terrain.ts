@@ -93,26 +93,26 @@ function valueNoise(key: number, x: number, y: number, cell: number): number {
   return top + (bottom - top) * sy;
 }
 
-/** One noise field: per octave a lattice key, a cell size in tiles and a weight (weights add up to 1). */
-interface NoiseLayer {
-  keys: number[];
-  cells: readonly number[];
-  weights: readonly number[];
+/** One octave of a noise field: its lattice key, its cell size in tiles and its weight. */
+interface Octave {
+  key: number;
+  cell: number;
+  weight: number;
 }
 
-function noiseLayer(seed: number, salt: number, cells: readonly number[], weights: readonly number[]): NoiseLayer {
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  return {
-    keys: cells.map((cell, i) => layerKey(seed, salt + i * 0x9e3779b9 + cell)),
-    cells,
-    weights: weights.map((w) => w / total),
-  };
+/** One noise field: its octaves, whose weights add up to 1. */
+type NoiseLayer = readonly Octave[];
+
+/** A noise field of octaves given as [cell size, weight]; the weights are scaled to add up to 1. */
+function noiseLayer(seed: number, salt: number, octaves: readonly (readonly [cell: number, weight: number])[]): NoiseLayer {
+  const total = octaves.reduce((sum, [, weight]) => sum + weight, 0);
+  return octaves.map(([cell, weight], i) => ({ key: layerKey(seed, salt + i * 0x9e3779b9 + cell), cell, weight: weight / total }));
 }
 
 /** Large cells shape regions, small ones roughen their edges. */
 function sample(layer: NoiseLayer, x: number, y: number): number {
   let sum = 0;
-  for (let i = 0; i < layer.keys.length; i++) sum += valueNoise(layer.keys[i], x, y, layer.cells[i]) * layer.weights[i];
+  for (const { key, cell, weight } of layer) sum += valueNoise(key, x, y, cell) * weight;
   return sum;
 }
 
@@ -128,10 +128,10 @@ interface WorldNoise {
 function worldNoise(seed: number): WorldNoise {
   return {
     seed,
-    elevation: noiseLayer(seed, ELEVATION, [16, 8, 4], [0.55, 0.3, 0.15]),
-    ridge: noiseLayer(seed, RIDGE, [22, 7], [0.75, 0.25]),
-    highland: noiseLayer(seed, REGION, [48], [1]),
-    forest: noiseLayer(seed, FOREST, [10, 5, 2.5], [0.55, 0.3, 0.15]),
+    elevation: noiseLayer(seed, ELEVATION, [[16, 0.55], [8, 0.3], [4, 0.15]]),
+    ridge: noiseLayer(seed, RIDGE, [[22, 0.75], [7, 0.25]]),
+    highland: noiseLayer(seed, REGION, [[48, 1]]),
+    forest: noiseLayer(seed, FOREST, [[10, 0.55], [5, 0.3], [2.5, 0.15]]),
     oasisKey: layerKey(seed, OASIS),
   };
 }

@@ -55,8 +55,8 @@ export function terrainResource(type: TerrainType, oasisBonus?: OasisBonus): Til
     case 'mountain':
       return { resourceType: 'stone', resourceBonus: MOUNTAIN_STONE_BONUS };
     case 'oasis': {
-      if (!oasisBonus) throw new Error('An oasis needs its bonus');
-      const [first] = oasisBonusEntries(oasisBonus);
+      const [first] = oasisBonus ? oasisBonusEntries(oasisBonus) : [];
+      if (!first) throw new Error('An oasis needs its bonus');
       return { resourceType: first.resourceType, resourceBonus: first.percent };
     }
     case 'empty':

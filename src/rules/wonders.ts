@@ -1,5 +1,6 @@
 // World wonders: the five types and their effects, level costs and building times, settling a wonder to an instant, completion and victory.
 import { RESOURCE_TYPES, mapResources, type ResourceType, type Resources } from './resources';
+import { isOneOf } from './tuples';
 
 export const WONDER_TYPES = ['yggdrasil', 'valhalla', 'bifrost', 'mimirs_well', 'odins_throne'] as const;
 export type WonderType = (typeof WONDER_TYPES)[number];
@@ -79,7 +80,7 @@ export const WONDERS: Readonly<Record<WonderType, WonderTypeInfo>> = {
 };
 
 export function isWonderType(value: string): value is WonderType {
-  return (WONDER_TYPES as readonly string[]).includes(value);
+  return isOneOf(WONDER_TYPES, value);
 }
 
 /** Resources of each kind that raising a wonder from `level` to `level + 1` takes: 5000 x 1.05^level, rounded. */
@@ -235,9 +236,9 @@ export function victory(completed: readonly CompletedWonder[]): Victory | null {
     byAlliance.set(w.allianceId, [...(byAlliance.get(w.allianceId) ?? []), w]);
   }
   for (const [allianceId, list] of byAlliance) {
-    if (list.length < WONDERS_FOR_MULTIPLE_VICTORY) continue;
+    // The alliance won when it completed its WONDERS_FOR_MULTIPLE_VICTORY-th wonder; with fewer it has not.
     const third = [...list].sort((a, b) => a.completedAt - b.completedAt)[WONDERS_FOR_MULTIPLE_VICTORY - 1];
-    candidates.push({ kind: 'multiple_wonders_victory', achievedAt: third.completedAt, allianceId, ownerId: third.ownerId });
+    if (third) candidates.push({ kind: 'multiple_wonders_victory', achievedAt: third.completedAt, allianceId, ownerId: third.ownerId });
   }
   candidates.sort((a, b) => a.achievedAt - b.achievedAt);
   return candidates[0] ?? null;

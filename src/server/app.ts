@@ -32,7 +32,7 @@ export interface BuildOptions {
  * their query: those never reach a log.
  */
 export function loggedRequest(request: { method: string; url: string; ip?: string }) {
-  const [path, query] = request.url.split('?', 2);
+  const [path = '', query] = request.url.split('?', 2);
   const secret = path.startsWith('/api/auth/') || path.startsWith('/auth/');
   return { method: request.method, url: query === undefined ? path : `${path}?${secret ? '[redacted]' : query}`, remoteAddress: request.ip };
 }

@@ -37,8 +37,8 @@ export function allHandlers(ctx: AppContext): Handlers {
   const merged: Handlers = {};
   for (const factory of factories) {
     const handlers = factory(ctx);
-    for (const operationId of Object.keys(handlers) as (keyof Handlers)[]) {
-      if (merged[operationId]) throw new Error(`Two route files handle ${operationId}`);
+    for (const operationId of Object.keys(handlers)) {
+      if (Object.hasOwn(merged, operationId)) throw new Error(`Two route files handle ${operationId}`);
     }
     Object.assign(merged, handlers);
   }

@@ -264,7 +264,8 @@ function friendlyCheck(check: BodyCheck) {
     const strings = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : v == null ? '' : null]));
     if (Object.values(strings).some((v) => v === null)) return;
     const problems = check(strings);
-    if (problems.length > 0) throw badRequest(problems[0].message, problems);
+    const [first] = problems;
+    if (first) throw badRequest(first.message, problems);
   };
 }
 

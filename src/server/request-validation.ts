@@ -27,5 +27,9 @@ function requestAjv(coerceTypes: Options['coerceTypes']): Ajv {
 export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const coercing = requestAjv('array');
   const exact = requestAjv(false);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema as object);
+  return ({ schema, httpPart }) => {
+    // Fastify hands each part's schema over as the route gave it: openapi.ts gives JSON Schema objects only.
+    if (typeof schema !== 'object' || schema === null) throw new Error(`The ${httpPart ?? 'request'} schema of a route is not a JSON Schema object`);
+    return (httpPart === 'body' ? exact : coercing).compile(schema);
+  };
 }

@@ -47,7 +47,7 @@ export class Shutdown {
         await closer.close();
       } catch (error) {
         failed = true;
-        console.error(`Shutdown: closing the ${closer.name} failed: ${(error as Error).message}`);
+        console.error(`Shutdown: closing the ${closer.name} failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
     process.exit(failed ? 1 : code);

@@ -6,7 +6,7 @@ import { movements, oauthStates, villages } from './db/schema';
 import { purgeExpiredSessions } from './accounts/sessions';
 import { purgeRateLimits } from './http/rate-limit';
 import { claimDueHeads, loadParts, loadVillageHead } from './village/store';
-import { changeVillage } from './village/villages';
+import { settleAndStore } from './village/villages';
 import { sweepQuestEvents } from './progress/quests';
 import { settleDueWonders } from './wonders/wonders';
 import { inBackground } from './db/background';
@@ -49,7 +49,7 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
       if (!next) return false;
       const head = await loadVillageHead(tx, next.villageId, now, true);
       if (!head) return false;
-      await changeVillage(tx, { village: head, now: next.arrivesAt });
+      await settleAndStore(tx, head, next.arrivesAt);
       return true;
     });
     if (!done) break;
@@ -72,7 +72,7 @@ export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATC
         tx,
         heads.map((h) => h.village.id),
       );
-      for (const head of heads) await changeVillage(tx, { village: { ...head, parts: parts.get(head.village.id)! }, now });
+      for (const head of heads) await settleAndStore(tx, { ...head, parts: parts.get(head.village.id)! }, now);
       return heads.length;
     });
     total += settled;

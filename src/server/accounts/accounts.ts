@@ -2,6 +2,7 @@
 import { and, eq, ne, sql, asc } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
 import { createSession, revokeSession, sessionKey, userForToken } from './sessions';
 import type { Schema } from '../../contract';
@@ -53,14 +54,13 @@ export async function register(db: Db, input: { username: string; email: string;
   const email = input.email.trim();
   const errors = validateRegistration({ username, email, password: input.password });
   const fields = Object.entries(errors);
-  if (fields.length > 0) {
-    throw badRequest(fields[0][1], fields.map(([field, message]) => ({ field, message })));
-  }
+  const [first] = fields;
+  if (first) throw badRequest(first[1], fields.map(([field, message]) => ({ field, message })));
   await assertFree(db, email, username);
   const passwordHash = await hashPassword(input.password);
   let row: UserRow;
   try {
-    [row] = await db.insert(users).values({ username, email, passwordHash, role: 'user', createdAt: now }).returning();
+    row = inserted(await db.insert(users).values({ username, email, passwordHash, role: 'user', createdAt: now }).returning());
   } catch (error) {
     // Two registrations raced past assertFree: the unique index decides, and the loser gets the same 409.
     if (isUniqueViolation(error)) {
@@ -137,6 +137,8 @@ export async function changePassword(db: Db, user: UserRow, sessionToken: string
     .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
     .where(eq(users.id, user.id))
     .returning();
+  // The account was deleted while the request ran, and its sessions with it.
+  if (!updated) throw unauthorized();
   await changingAccounts(db, db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.tokenHash, sessionKey(sessionToken)))));
   return publicUser(updated);
 }
@@ -175,6 +177,7 @@ export async function setPassword(db: Db, email: string, password: string): Prom
   const row = await findUserByEmail(db, email);
   if (!row) throw notFound(`No user with email ${email}`);
   const [updated] = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.id)).returning();
+  if (!updated) throw notFound(`No user with email ${email}`);
   // A reset password must lock out whoever held the old one.
   await changingAccounts(db, db.delete(sessions).where(eq(sessions.userId, row.id)));
   return publicUser(updated);

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { oauthStates, users, type UserRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { createSession } from './sessions';
 import type { DiscordConfig } from '../config';
 import { isUniqueViolation } from './accounts';
@@ -108,7 +109,8 @@ async function accountFor(db: Db, profile: DiscordUser, now: Date): Promise<User
   const [byDiscord] = await db.select().from(users).where(eq(users.discordId, profile.id)).limit(1);
   if (byDiscord) {
     const [updated] = await db.update(users).set({ discordAvatar: avatarUrl(profile) }).where(eq(users.id, byDiscord.id)).returning();
-    return updated;
+    // Gone since the select (the account was deleted): the profile is linked to no account any more, so it gets a new one.
+    if (updated) return updated;
   }
   const email = profile.email && profile.verified === true ? profile.email : null;
   if (email) {
@@ -117,7 +119,7 @@ async function accountFor(db: Db, profile: DiscordUser, now: Date): Promise<User
   }
   const username = await freeUsername(db, profile.username);
   try {
-    const [created] = await db
+    const created = await db
       .insert(users)
       .values({
         username,
@@ -129,7 +131,7 @@ async function accountFor(db: Db, profile: DiscordUser, now: Date): Promise<User
         createdAt: now,
       })
       .returning();
-    return created;
+    return inserted(created);
   } catch (error) {
     if (isUniqueViolation(error)) throw new DiscordLoginError('account_conflict');
     throw error;

@@ -54,13 +54,12 @@ export class SessionCache {
 
   /** The cache for `db`, or null where nothing may be remembered (an app that does not listen, the CLI). */
   static for(db: Db): SessionCache | null {
-    return caches.get(clientOf(db))?.cache ?? null;
+    return caches.get(db)?.cache ?? null;
   }
 
   /** Starts remembering lookups for `db` once this process listens on AUTH_CHANNEL; the returned function stops it (app close). */
   static async listen(db: Db, listen: Listen): Promise<() => Promise<void>> {
-    const client = clientOf(db);
-    const shared = caches.get(client);
+    const shared = caches.get(db);
     if (shared) {
       shared.users += 1;
       return () => shared.release();
@@ -77,12 +76,12 @@ export class SessionCache {
       release: async () => {
         entry.users -= 1;
         if (entry.users > 0) return;
-        caches.delete(client);
+        caches.delete(db);
         cache.listening = false;
         await stop();
       },
     };
-    caches.set(client, entry);
+    caches.set(db, entry);
     return () => entry.release();
   }
 
@@ -153,10 +152,8 @@ export async function changingAccounts<T>(db: Db, change: Promise<T>): Promise<T
   return result;
 }
 
-/** The driver client under a Drizzle database (the pool, or PGlite's thread): one cache per database a process opened. */
-function clientOf(db: Db): object {
-  // Drizzle keeps the client it was built on as `$client`; the Db type (PgDatabase) does not name it.
-  return (db as unknown as { $client: object }).$client;
-}
-
-const caches = new WeakMap<object, { cache: SessionCache; users: number; release: () => Promise<void> }>();
+/**
+ * One cache per database a process opened (open.ts builds one Drizzle database per pool or PGlite thread), shared by the
+ * apps built on it. A transaction is another object and finds none: inside one, nothing is heard before the commit.
+ */
+const caches = new WeakMap<Db, { cache: SessionCache; users: number; release: () => Promise<void> }>();

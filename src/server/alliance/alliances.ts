@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
+import { inserted } from '../db/rows';
 import {
   allianceInvitations,
   allianceMembers,
@@ -138,18 +139,18 @@ export interface CreateAllianceInput {
 export async function createAlliance(db: Db, userId: string, input: CreateAllianceInput, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   const form = { name: input.name.normalize('NFC').trim(), tag: input.tag.trim(), description: input.description.normalize('NFC').trim() };
   const problems = Object.entries(validateAllianceForm(form)).filter((e): e is [string, string] => typeof e[1] === 'string');
-  if (problems.length > 0) throw badRequest(problems[0][1], problems.map(([field, message]) => ({ field, message })));
+  const [first] = problems;
+  if (first) throw badRequest(first[1], problems.map(([field, message]) => ({ field, message })));
   try {
     return await db.transaction(async (tx) => {
       await lockPlayer(tx, userId);
       if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
       const [taken] = await tx.select({ id: alliances.id }).from(alliances).where(eq(alliances.tag, form.tag)).limit(1);
       if (taken) throw conflict(TAG_TAKEN);
-      const [alliance] = await tx
-        .insert(alliances)
-        .values({ name: form.name, tag: form.tag, description: form.description, isPublic: input.isPublic, foundedAt: now })
-        .returning();
-      const [member] = await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'leader', joinedAt: now }).returning();
+      const alliance = inserted(
+        await tx.insert(alliances).values({ name: form.name, tag: form.tag, description: form.description, isPublic: input.isPublic, foundedAt: now }).returning(),
+      );
+      const member = inserted(await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'leader', joinedAt: now }).returning());
       // Founding an alliance ends the founder's standing invitations elsewhere.
       await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
       await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
@@ -176,7 +177,7 @@ export async function acceptInvitation(db: Db, userId: string, invitationId: str
     if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
     // The alliance may dissolve while the invitation waits; its row lock orders this join against a leave.
     const alliance = await allianceRow(tx, invitation.allianceId, true);
-    const [member] = await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'member', joinedAt: now }).returning();
+    const member = inserted(await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'member', joinedAt: now }).returning());
     await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
     await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
     return { alliance: await allianceView(tx, alliance), membership: membershipView(member) };
@@ -309,7 +310,7 @@ export async function postAllianceMessage(db: Db, userId: string, rawBody: strin
   const problem = allianceMessageError(body);
   if (problem) throw badRequest(problem, [{ field: 'body', message: problem }]);
   const member = await memberOrRefuse(db, userId);
-  const [row] = await db.insert(allianceMessages).values({ allianceId: member.allianceId, authorId: userId, body, createdAt: now }).returning();
+  const row = inserted(await db.insert(allianceMessages).values({ allianceId: member.allianceId, authorId: userId, body, createdAt: now }).returning());
   const [author] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
   return { message: messageView({ ...row, author: author?.username ?? null }) };
 }

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, type HeroRow, type MovementRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
-import { UNIT_TYPES, isUnitType, type UnitCounts, type UnitType } from '../../rules/units';
-import type { BattleKind } from '../../rules/combat';
+import { UNIT_TYPES, unitEntries, type UnitCounts } from '../../rules/units';
+import { cleanUnits, type BattleKind } from '../../rules/combat';
 import { planBattle, seededRandom, type BattleHero } from '../../rules/battle';
-import type { HeroType } from '../../rules/heroes';
 import { marchSeconds } from '../../rules/movements';
 import { settleVillage, villageEconomy, wholeAmounts, type VillageEnv, type VillageHappening, type VillageState } from '../../rules/village-timeline';
 import { buildingLevels } from '../../rules/buildings';
@@ -21,15 +21,8 @@ export interface SettledWithArrivals {
   happened: VillageHappening[];
 }
 
-/** Movements may name unit types from an older catalogue; only known types with positive counts count. */
-export function unitsOf(json: Record<string, number> | null | undefined): UnitCounts {
-  const out: UnitCounts = {};
-  for (const [type, count] of Object.entries(json ?? {})) if (isUnitType(type) && count > 0) out[type] = count;
-  return out;
-}
-
 function addToVillage(state: VillageState, units: UnitCounts): void {
-  for (const [type, count] of Object.entries(units) as [UnitType, number][]) {
+  for (const [type, count] of unitEntries(units)) {
     state.unitIds[type] ??= randomUUID();
     state.units[type] = (state.units[type] ?? 0) + count;
   }
@@ -72,7 +65,7 @@ async function sendHome(tx: Db, movement: MovementRow, from: Place, units: UnitC
   if (!home) return null;
   // A hero alone walks back as fast as the army came.
   const seconds = marchSeconds(from, home, units, worldSpeed, speedBonus) ?? Math.round((movement.arrivesAt.getTime() - movement.departedAt.getTime()) / 1000);
-  const [row] = await tx
+  const rows = await tx
     .insert(movements)
     .values({
       id: randomUUID(),
@@ -88,7 +81,7 @@ async function sendHome(tx: Db, movement: MovementRow, from: Place, units: UnitC
       arrivesAt: new Date(at + seconds * 1000),
     })
     .returning();
-  return row;
+  return inserted(rows);
 }
 
 /** Troops and loot coming home: they join the village (loot up to the stores) if it still belongs to their owner. */
@@ -96,7 +89,7 @@ async function returnHome(tx: Db, movement: MovementRow, state: VillageState, en
   if (movement.heroId) await tx.update(heroes).set({ onMission: false }).where(eq(heroes.id, movement.heroId));
   // A village lost while the army was away takes nothing in; the troops disband.
   if (state.ownerId !== movement.ownerId) return;
-  addToVillage(state, unitsOf(movement.units));
+  addToVillage(state, cleanUnits(movement.units));
   const capacity = villageEconomy(state, env).capacity;
   for (const r of RESOURCE_TYPES) {
     const carried = movement.loot?.[r] ?? 0;
@@ -107,7 +100,7 @@ async function returnHome(tx: Db, movement: MovementRow, state: VillageState, en
 
 /** Reinforcements: into the village if it is the sender's own, else stationed there to defend it. */
 async function reinforce(tx: Db, movement: MovementRow, state: VillageState, at: Date): Promise<void> {
-  const units = unitsOf(movement.units);
+  const units = cleanUnits(movement.units);
   if (state.ownerId === movement.ownerId) addToVillage(state, units);
   else if (movement.ownerId) {
     await tx.insert(stationedTroops).values({ villageId: state.id, ownerId: movement.ownerId, homeVillageId: movement.fromVillageId, units, arrivedAt: at });
@@ -124,7 +117,7 @@ async function heroesAtHome(tx: Db, state: VillageState): Promise<HeroRow[]> {
 function battleHero(row: HeroRow): BattleHero {
   return {
     id: row.id,
-    type: row.type as HeroType,
+    type: row.type,
     attack: row.attack,
     defense: row.defense,
     experience: row.experience,
@@ -134,8 +127,8 @@ function battleHero(row: HeroRow): BattleHero {
   };
 }
 
-/** The battle of an attack or raid landing on the village at the movement's arrival instant: load the field, plan, apply. */
-async function battle(tx: Db, movement: MovementRow, state: VillageState, env: VillageEnv): Promise<void> {
+/** The battle of an attack or raid (`kind`, the movement's type) landing on the village at the movement's arrival instant: load the field, plan, apply. */
+async function battle(tx: Db, movement: MovementRow, kind: BattleKind, state: VillageState, env: VillageEnv): Promise<void> {
   const at = movement.arrivesAt;
   const atMs = at.getTime();
   const stationed = await tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update');
@@ -144,14 +137,14 @@ async function battle(tx: Db, movement: MovementRow, state: VillageState, env: V
   const attackerEffects = await summedEffects(tx, movement.ownerId, movement.worldId, at);
   const defenderEffects = await summedEffects(tx, state.ownerId, movement.worldId, at);
   const plan = planBattle({
-    kind: movement.type as BattleKind,
+    kind,
     attackerId: movement.ownerId,
-    attackers: unitsOf(movement.units),
+    attackers: cleanUnits(movement.units),
     attackerHero: attackerHero ? battleHero(attackerHero) : null,
     village: {
       ownerId: state.ownerId,
       units: state.units,
-      stationed: stationed.map((group) => ({ id: group.id, units: unitsOf(group.units) })),
+      stationed: stationed.map((group) => ({ id: group.id, units: cleanUnits(group.units) })),
       wallLevel: buildingLevels(state.buildings).wall ?? 0,
       loyalty: state.loyalty,
       isCapital: state.isCapital,
@@ -244,7 +237,7 @@ export async function settleWithArrivals(tx: Db, before: VillageState, env: Vill
       if (!(await claim(tx, movement, movement.arrivesAt))) continue;
       if (movement.type === 'return') await returnHome(tx, movement, state, env);
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
-      else await battle(tx, movement, state, env);
+      else await battle(tx, movement, movement.type, state, env);
     }
   }
   const settled = settleVillage(state, upTo.getTime(), env);

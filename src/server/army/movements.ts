@@ -4,9 +4,10 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle
 import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound, type GameError } from '../errors';
 import { cleanUnits, missingUnits } from '../../rules/combat';
-import { UNITS, unitCount, type UnitCounts } from '../../rules/units';
+import { UNITS, unitCount, unitEntries } from '../../rules/units';
 import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
 import { militaryPower } from '../../rules/economy';
@@ -14,7 +15,7 @@ import { changeVillage, ownedOpenVillage, settleDueArrivalsFor, settledVillagesO
 import { loadVillageHead } from '../village/store';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
-import { placeOf, unitsOf } from './arrivals';
+import { placeOf } from './arrivals';
 import { ownerTotals } from '../village/population';
 import { pageWindow } from '../../rules/paging';
 
@@ -34,30 +35,37 @@ async function villageRefs(db: Db, ids: string[], known: ReadonlyMap<string, Vil
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** A movement as the player sees it, with its two ends from `places`: units and loot of their own only. */
+function movementView(row: MovementRow, userId: string, now: Date, places: ReadonlyMap<string, VillageRef>): MovementView {
+  const gone = (id: string) => ({ id, name: '(gone)', x: 0, y: 0 });
+  const own = row.ownerId === userId;
+  const loot = row.loot ? { timber: row.loot.timber ?? 0, stone: row.loot.stone ?? 0, iron: row.loot.iron ?? 0, mead: row.loot.mead ?? 0 } : null;
+  return {
+    id: row.id,
+    type: row.type,
+    direction: own ? 'outgoing' : 'incoming',
+    fromVillage: places.get(row.fromVillageId) ?? gone(row.fromVillageId),
+    toVillage: places.get(row.toVillageId) ?? gone(row.toVillageId),
+    units: own ? cleanUnits(row.units) : {},
+    loot: own ? loot : null,
+    departedAt: iso(row.departedAt),
+    arrivesAt: iso(row.arrivesAt),
+    remainingTime: Math.max(0, Math.ceil((row.arrivesAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
 /** Movements as the player sees them: units and loot of their own only. */
-async function movementViews(db: Db, rows: MovementRow[], userId: string, now: Date, known?: ReadonlyMap<string, VillageRef>): Promise<MovementView[]> {
+async function movementViews(db: Db, rows: MovementRow[], userId: string, now: Date): Promise<MovementView[]> {
   const places = await villageRefs(
     db,
     rows.flatMap((r) => [r.fromVillageId, r.toVillageId]),
-    known,
   );
-  const gone = (id: string) => ({ id, name: '(gone)', x: 0, y: 0 });
-  return rows.map((row) => {
-    const own = row.ownerId === userId;
-    const loot = row.loot ? { timber: row.loot.timber ?? 0, stone: row.loot.stone ?? 0, iron: row.loot.iron ?? 0, mead: row.loot.mead ?? 0 } : null;
-    return {
-      id: row.id,
-      type: row.type as MovementView['type'],
-      direction: own ? 'outgoing' : 'incoming',
-      fromVillage: places.get(row.fromVillageId) ?? gone(row.fromVillageId),
-      toVillage: places.get(row.toVillageId) ?? gone(row.toVillageId),
-      units: own ? unitsOf(row.units) : {},
-      loot: own ? loot : null,
-      departedAt: iso(row.departedAt),
-      arrivesAt: iso(row.arrivesAt),
-      remainingTime: Math.max(0, Math.ceil((row.arrivesAt.getTime() - now.getTime()) / 1000)),
-    };
-  });
+  return rows.map((row) => movementView(row, userId, now, places));
+}
+
+/** One movement as the player sees it; `known` may hold its two ends already. */
+async function oneMovementView(db: Db, row: MovementRow, userId: string, now: Date, known?: ReadonlyMap<string, VillageRef>): Promise<MovementView> {
+  return movementView(row, userId, now, await villageRefs(db, [row.fromVillageId, row.toVillageId], known));
 }
 
 /** The village troops are sent to, with its world and its owner's alliance, and the sender's alliance: one query. */
@@ -119,7 +127,7 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
         if (missing.length > 0) {
           throw conflict(`Not enough units at home: ${missing.map((m) => `${m.wanted} ${UNITS[m.type].name} (${m.home} at home)`).join(', ')}`);
         }
-        for (const [unit, n] of Object.entries(units) as [keyof UnitCounts, number][]) state.units[unit] = (state.units[unit] ?? 0) - n;
+        for (const [unit, n] of unitEntries(units)) state.units[unit] = (state.units[unit] ?? 0) - n;
       },
     });
     if (input.heroId) {
@@ -137,7 +145,7 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
     const seconds = marchSeconds(village.state, target, units, village.env.worldSpeed, effects.movementSpeedBonus)!;
     const arrivesAt = new Date(now.getTime() + seconds * 1000);
     // The notice is sent only if the transaction commits, so it may go out with the insert.
-    const [[movement]] = await Promise.all([
+    const [rows] = await Promise.all([
       tx
         .insert(movements)
         .values({
@@ -155,11 +163,11 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
         .returning(),
       notifyPlayers(tx, [userId, target.ownerId], { kind: 'movement_launched', villageId: target.id, arrivesAt: iso(arrivesAt) }),
     ]);
-    return { row: movement, from: { id: village.state.id, name: village.state.name, x: village.state.x, y: village.state.y }, target };
+    return { row: inserted(rows), from: { id: village.state.id, name: village.state.name, x: village.state.x, y: village.state.y }, target };
   });
   // Both ends were read in this request: the reply needs no further query.
   const known = new Map([from, { id: target.id, name: target.name, x: target.x, y: target.y }].map((p) => [p.id, p]));
-  return { movement: (await movementViews(db, [row], userId, now, known))[0] };
+  return { movement: await oneMovementView(db, row, userId, now, known) };
 }
 
 /** The player's armies on the march and those marching at their villages, soonest arrival first. */
@@ -179,22 +187,22 @@ function reportView(row: BattleReportRow, userId: string): BattleReportView {
   const resources = (json: Record<string, number>) => ({ timber: json.timber ?? 0, stone: json.stone ?? 0, iron: json.iron ?? 0, mead: json.mead ?? 0 });
   return {
     id: row.id,
-    type: row.type as BattleReportView['type'],
+    type: row.type,
     occurredAt: iso(row.occurredAt),
     worldId: row.worldId,
     attacker: {
       user: row.attackerId ? { id: row.attackerId, username: row.attackerName } : null,
       village: row.attackerVillage,
-      units: unitsOf(row.attackerUnits),
-      losses: unitsOf(row.attackerLosses),
+      units: cleanUnits(row.attackerUnits),
+      losses: cleanUnits(row.attackerLosses),
     },
     defender: {
       user: row.defenderId ? { id: row.defenderId, username: row.defenderName } : null,
       village: row.defenderVillage,
-      units: unitsOf(row.defenderUnits),
-      losses: unitsOf(row.defenderLosses),
+      units: cleanUnits(row.defenderUnits),
+      losses: cleanUnits(row.defenderLosses),
     },
-    winner: row.winner as BattleReportView['winner'],
+    winner: row.winner,
     perspective,
     loot: resources(row.loot),
     wallDamage: row.wallDamage,
@@ -239,7 +247,7 @@ export async function gameStats(db: Db, userId: string, now: Date): Promise<Sche
   const away = await db.select({ units: movements.units }).from(movements).where(and(eq(movements.ownerId, userId), isNull(movements.resolvedAt)));
   const abroad = await db.select({ units: stationedTroops.units }).from(stationedTroops).where(eq(stationedTroops.ownerId, userId));
   const home = settled.reduce((sum, v) => sum + unitCount(v.state.units), 0);
-  const marching = [...away, ...abroad].reduce((sum, m) => sum + unitCount(unitsOf(m.units)), 0);
+  const marching = [...away, ...abroad].reduce((sum, m) => sum + unitCount(cleanUnits(m.units)), 0);
   const won = await db
     .select({ n: count() })
     .from(battleReports)
@@ -274,7 +282,7 @@ async function stationedViews(db: Db, where: ReturnType<typeof eq>): Promise<Sch
     owner: { id: row.ownerId, username },
     village: places.get(row.villageId)!,
     homeVillage: places.get(row.homeVillageId)!,
-    units: unitsOf(row.units),
+    units: cleanUnits(row.units),
     arrivedAt: iso(row.arrivedAt),
   }));
 }
@@ -297,11 +305,12 @@ export async function recallStationed(db: Db, userId: string, stationedId: strin
     const [host, home] = await Promise.all([placeOf(tx, troops.villageId), placeOf(tx, troops.homeVillageId)]);
     if (!host || !home) throw notFound('No such village');
     const [world] = await tx.select({ worldId: villages.worldId, speed: worlds.speed }).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, host.id));
-    const units = unitsOf(troops.units);
+    if (!world) throw notFound(NO_SUCH_VILLAGE);
+    const units = cleanUnits(troops.units);
     const bonus = (await summedEffects(tx, userId, world.worldId, now)).movementSpeedBonus;
     const seconds = marchSeconds(host, home, units, world.speed, bonus)!;
     await tx.delete(stationedTroops).where(eq(stationedTroops.id, troops.id));
-    const [movement] = await tx
+    const created = await tx
       .insert(movements)
       .values({
         id: randomUUID(),
@@ -315,9 +324,10 @@ export async function recallStationed(db: Db, userId: string, stationedId: strin
         arrivesAt: new Date(now.getTime() + seconds * 1000),
       })
       .returning();
+    const movement = inserted(created);
     await notifyPlayers(tx, [userId, host.ownerId], { kind: 'movement_launched', villageId: home.id, arrivesAt: iso(movement.arrivesAt) });
     return movement;
   });
-  return { movement: (await movementViews(db, [row], userId, now))[0] };
+  return { movement: await oneMovementView(db, row, userId, now) };
 }
 

@@ -9,7 +9,8 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    // The process exists but belongs to someone else.
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
   }
 }
 

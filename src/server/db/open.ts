@@ -40,12 +40,13 @@ export interface Database {
 export async function openPglite(dataDir: string, options: OpenOptions = {}): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PgliteWorker.open(dataDir);
-  // The worker answers the calls Drizzle makes of a PGlite instance (query, transaction) the same way.
+  // Cast: Drizzle's PGlite driver is typed for a PGlite instance only, and the worker is none; it answers the calls the
+  // driver makes of one (query, transaction) the same way, which tests/api/pglite-thread.test.ts holds it to.
   const db = drizzlePglite(client as unknown as PGlite, { schema, logger: options.logger });
   await migratePglite(db, { migrationsFolder });
   await installStoredReads((statement) => client.exec(statement));
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'pglite',
     // One connection does all the work; PGlite hands its notifications over once the transaction commits.
     listen: (channel, onMessage) => client.listen(channel, onMessage),
@@ -77,7 +78,7 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     lockClient.release();
   }
-  return { db: db as unknown as Db, kind: 'postgres', listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState), close: () => pool.end() };
+  return { db, kind: 'postgres', listen: (channel, onMessage, onState) => listenPostgres(url, channel, onMessage, onState), close: () => pool.end() };
 }
 
 /**

@@ -25,6 +25,29 @@ const THREAD_PARSERS = '1082,1114,1115,1182,1184,1185,1186,1187,1231';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
+/** Whether an answer of the thread is a statement's result (PGlite's, copied across the thread as a plain object). */
+function isThreadResult(value: unknown): value is ThreadResult {
+  if (typeof value !== 'object' || value === null || !('rows' in value) || !('fields' in value)) return false;
+  const { rows, fields } = value;
+  return (
+    Array.isArray(rows) &&
+    Array.isArray(fields) &&
+    fields.every((field: unknown) => typeof field === 'object' && field !== null && 'name' in field && typeof field.name === 'string' && 'dataTypeID' in field && typeof field.dataTypeID === 'number')
+  );
+}
+
+/** The thread's answer to a query: one result. */
+function oneResult(answer: unknown): ThreadResult {
+  if (!isThreadResult(answer)) throw new Error('The database thread answered a query with something other than a result');
+  return answer;
+}
+
+/** The thread's answer to an exec: a result per statement. */
+function resultList(answer: unknown): ThreadResult[] {
+  if (!Array.isArray(answer) || !answer.every(isThreadResult)) throw new Error('The database thread answered an exec with something other than results');
+  return answer;
+}
+
 /**
  * The embedded database running on its own thread. Postgres's work and the parsing of its replies (about
  * three fifths of the server's CPU time under load) then use the machine's second core while the main
@@ -45,9 +68,10 @@ export class PgliteWorker {
         for (const listener of this.listeners.get(message.notify) ?? []) listener(message.payload ?? '');
         return;
       }
-      const waiting = this.pending.get(message.id!);
+      if (message.id === undefined) return;
+      const waiting = this.pending.get(message.id);
       if (!waiting) return;
-      this.pending.delete(message.id!);
+      this.pending.delete(message.id);
       if (message.error) waiting.reject(rebuildError(message.error));
       else waiting.resolve(message.result);
     });
@@ -79,18 +103,19 @@ export class PgliteWorker {
     return new PgliteWorker(worker);
   }
 
-  private send<T>(message: Record<string, unknown>): Promise<T> {
+  /** Sends a message to the thread; its answer is whatever the thread sends back, read by the caller (oneResult, resultList). */
+  private send(message: Record<string, unknown>): Promise<unknown> {
     if (this.ended) return Promise.reject(this.ended);
     const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+    return new Promise<unknown>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ ...message, id });
     });
   }
 
   /** Sends a statement; the sweeper's (db/background.ts) wait while players' go first. */
-  private statement<T>(message: { op: 'query' | 'exec'; sql: string } & Record<string, unknown>): Promise<T> {
-    return this.send<T>({ ...message, background: isBackground() });
+  private statement(message: { op: 'query' | 'exec'; sql: string } & Record<string, unknown>): Promise<unknown> {
+    return this.send({ ...message, background: isBackground() });
   }
 
   private queryMessage(sql: string, params: unknown[] = [], options: QueryOptions = {}) {
@@ -101,11 +126,11 @@ export class PgliteWorker {
   }
 
   async query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResult> {
-    return this.statement<ThreadResult>(this.queryMessage(sql, params, options));
+    return oneResult(await this.statement(this.queryMessage(sql, params, options)));
   }
 
-  exec(sql: string): Promise<ThreadResult[]> {
-    return this.statement<ThreadResult[]>({ op: 'exec', sql });
+  async exec(sql: string): Promise<ThreadResult[]> {
+    return resultList(await this.statement({ op: 'exec', sql }));
   }
 
   /**
@@ -126,8 +151,8 @@ export class PgliteWorker {
       return answer;
     };
     const client: ThreadTransaction = {
-      query: (sql, params, options) => inTransaction(this.statement<ThreadResult>({ ...this.queryMessage(sql, params, options), tx })),
-      exec: (sql) => inTransaction(this.statement<ThreadResult[]>({ op: 'exec', sql, tx })),
+      query: async (sql, params, options) => oneResult(await inTransaction(this.statement({ ...this.queryMessage(sql, params, options), tx }))),
+      exec: async (sql) => resultList(await inTransaction(this.statement({ op: 'exec', sql, tx }))),
     };
     try {
       const result = await work(client);

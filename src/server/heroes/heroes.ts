@@ -4,6 +4,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { heroes, users, type HeroRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { GameError, badRequest, conflict, forbidden, notFound } from '../errors';
 import {
   DEFAULT_MAX_HEROES,
@@ -39,8 +40,8 @@ export function heroView(row: HeroRow, now: Date): HeroView {
   return {
     id: row.id,
     name: row.name,
-    type: row.type as HeroType,
-    rarity: row.rarity as HeroView['rarity'],
+    type: row.type,
+    rarity: row.rarity,
     level: row.level,
     experience: row.experience,
     experienceToNextLevel: experienceForNextLevel(row.level),
@@ -121,10 +122,12 @@ export async function recruitHero(
     if (owned >= DEFAULT_MAX_HEROES) throw conflict(MAX_HEROES_REACHED);
     await payFromVillage(tx, { actor: userId, villageId: input.villageId, now }, recruitmentCost(owned));
     const rarity = rollRarity(random);
-    const [row] = await tx
-      .insert(heroes)
-      .values({ userId, villageId: input.villageId, name, type, rarity, ...startingStats(type, rarity), createdAt: now })
-      .returning();
+    const row = inserted(
+      await tx
+        .insert(heroes)
+        .values({ userId, villageId: input.villageId, name, type, rarity, ...startingStats(type, rarity), createdAt: now })
+        .returning(),
+    );
     await recordQuestEvents(tx, userId, [{ name: 'hero_recruited' }], now);
     return { hero: heroView(row, now) };
   });
@@ -140,12 +143,14 @@ export async function levelUpHero(db: Db, userId: string, heroId: string, now: D
       throw new GameError(409, `Needs ${experienceForNextLevel(row.level)} experience to reach level ${row.level + 1}; the hero has ${row.experience}`);
     }
     const progress = levelUpProgress(row);
-    const stats = levelUpStats(row, row.type as HeroType);
+    const stats = levelUpStats(row, row.type);
     const [updated] = await tx
       .update(heroes)
       .set({ ...progress, ...stats })
       .where(eq(heroes.id, heroId))
       .returning();
+    // The row is locked above, so it is still there.
+    if (!updated) throw notFound(NO_SUCH_HERO);
     return { hero: heroView(updated, now) };
   });
 }
@@ -164,7 +169,7 @@ export async function heroLeaderboard(db: Db): Promise<{ leaderboard: Schema<'He
   return {
     leaderboard: rows.map(({ hero, username }, i) => ({
       rank: i + 1,
-      hero: { id: hero.id, name: hero.name, type: hero.type as HeroType, level: hero.level, totalPower: totalPower(hero) },
+      hero: { id: hero.id, name: hero.name, type: hero.type, level: hero.level, totalPower: totalPower(hero) },
       user: { username },
     })),
   };

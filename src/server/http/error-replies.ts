@@ -3,12 +3,18 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { GameError, type ErrorDetail } from '../errors';
 
+/** A text parameter of an Ajv error (`missingProperty` of `required`, ...), if it has one. */
+function textParam(params: Record<string, unknown> | undefined, name: string): string | undefined {
+  const value = params?.[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
 /** Ajv's validation errors as `{ field, message }` a person can read. */
 function validationDetails(error: FastifyError): ErrorDetail[] {
   const context = error.validationContext ?? 'body';
   return (error.validation ?? []).map((v) => {
-    const missing = (v.params as { missingProperty?: string })?.missingProperty;
-    const extra = (v.params as { additionalProperty?: string })?.additionalProperty;
+    const missing = textParam(v.params, 'missingProperty');
+    const extra = textParam(v.params, 'additionalProperty');
     const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
     const field = missing ?? extra ?? (path || context);
     const message = missing

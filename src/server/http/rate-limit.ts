@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Db } from '../db/open';
 import type { Clock } from '../clock';
 import { rateLimits } from '../db/schema';
+import { inserted } from '../db/rows';
 import { tooManyRequests } from '../errors';
 
 /** One window of counting: a minute. */
@@ -20,7 +21,7 @@ type Incremented = { current: number; ttl: number };
 /** Counts a try of `key` in its window (a new window once the old one ran out); one statement, atomic across processes. */
 async function increment(db: Db, key: string, windowMs: number, now: Date): Promise<Incremented> {
   const expired = new Date(now.getTime() - windowMs);
-  const [row] = await db
+  const rows = await db
     .insert(rateLimits)
     .values({ key, windowStart: now, hits: 1 })
     .onConflictDoUpdate({
@@ -31,6 +32,7 @@ async function increment(db: Db, key: string, windowMs: number, now: Date): Prom
       },
     })
     .returning({ hits: rateLimits.hits, windowStart: rateLimits.windowStart });
+  const row = inserted(rows);
   return { current: row.hits, ttl: Math.max(0, row.windowStart.getTime() + windowMs - now.getTime()) };
 }
 
@@ -47,8 +49,9 @@ function databaseStore(db: Db, clock: Clock) {
       );
     }
 
+    /** The store of one limit: the plugin hands over that limit's options merged over the plugin's (its types say route options). */
     child(options: object): DatabaseStore {
-      return new DatabaseStore({ ...this.options, ...(options as StoreOptions) });
+      return new DatabaseStore('timeWindow' in options ? { timeWindow: options.timeWindow } : this.options);
     }
   };
 }
@@ -65,9 +68,11 @@ export interface SignInLimits {
 
 /** The account a request tries: the e-mail of a login or registration, else the signed-in player. */
 function accountOf(request: FastifyRequest): string | null {
-  const body = request.body as { email?: unknown; username?: unknown } | undefined;
-  if (body && typeof body.email === 'string' && body.email.trim() !== '') return `email:${body.email.trim().toLowerCase()}`;
-  if (body && typeof body.username === 'string' && body.username.trim() !== '') return `username:${body.username.trim().toLowerCase()}`;
+  const body: unknown = request.body;
+  if (typeof body === 'object' && body !== null) {
+    if ('email' in body && typeof body.email === 'string' && body.email.trim() !== '') return `email:${body.email.trim().toLowerCase()}`;
+    if ('username' in body && typeof body.username === 'string' && body.username.trim() !== '') return `username:${body.username.trim().toLowerCase()}`;
+  }
   return request.user ? `user:${request.user.id}` : null;
 }
 

@@ -10,7 +10,7 @@ function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 export function sessionGuards({ db, clock, activity }: AppContext): Guards {

@@ -30,7 +30,7 @@ export const staticClient = fp<{ staticDir: string | null; operations: Operation
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    const [path = ''] = request.url.split('?');
     const allowed = methodsOf(path);
     if (allowed.length > 0) {
       return reply.code(405).header('allow', allowed.join(', ')).send({ error: `${request.method} is not allowed here; use ${allowed.join(' or ')}` });

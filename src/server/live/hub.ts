@@ -1,6 +1,6 @@
 // The open event streams of this process: notices from NOTIFY (any process's transactions) go to the streams of the players they name.
 import type { Listen } from '../db/open';
-import { LIVE_CHANNEL, type LiveMessage } from './notify';
+import { LIVE_CHANNEL, liveMessageOf } from './notify';
 
 export interface LiveStream {
   /** Writes one server-sent event. */
@@ -29,12 +29,8 @@ export class LiveHub {
   }
 
   private deliver(payload: string): void {
-    let message: LiveMessage;
-    try {
-      message = JSON.parse(payload) as LiveMessage;
-    } catch {
-      return;
-    }
+    const message = liveMessageOf(payload);
+    if (!message) return;
     const { userId, ...event } = message;
     if (event.kind === 'signed_out') {
       // A logout, suspension or deletion on any process: the streams of those sessions end here too.

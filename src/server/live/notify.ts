@@ -1,11 +1,13 @@
 // Tells signed-in players that something happened to them, through PostgreSQL's NOTIFY: delivered when the transaction commits, to every server process.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
+import { isOneOf } from '../../rules/tuples';
 
 /** The channel every server process listens on (see src/server/live/hub.ts). */
 export const LIVE_CHANNEL = 'vikings_live';
 
-export type LiveEventKind = 'movement_launched' | 'movement_landed' | 'movement_returned' | 'report_arrived' | 'village_changed' | 'signed_out';
+export const LIVE_EVENT_KINDS = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed', 'signed_out'] as const;
+export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 export interface LiveEvent {
   kind: LiveEventKind;
@@ -18,6 +20,27 @@ export interface LiveEvent {
 
 export interface LiveMessage extends LiveEvent {
   userId: string;
+}
+
+/**
+ * A notice's payload read back: the message notifyPlayers sent, or null for anything else (text that is not one, such as
+ * another program's NOTIFY on the channel).
+ */
+export function liveMessageOf(payload: string): LiveMessage | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || !('userId' in value) || !('kind' in value)) return null;
+  const { userId, kind } = value;
+  if (typeof userId !== 'string' || typeof kind !== 'string' || !isOneOf(LIVE_EVENT_KINDS, kind)) return null;
+  const message: LiveMessage = { userId, kind };
+  if ('villageId' in value && typeof value.villageId === 'string') message.villageId = value.villageId;
+  if ('arrivesAt' in value && typeof value.arrivesAt === 'string') message.arrivesAt = value.arrivesAt;
+  if ('session' in value && typeof value.session === 'string') message.session = value.session;
+  return message;
 }
 
 /** Queues a notice for each player inside `tx` (one statement for all); nobody hears of it unless the transaction commits. */

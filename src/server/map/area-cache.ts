@@ -100,9 +100,10 @@ export class MapAreaCache {
         and(eq(mapChunkVersions.worldId, worlds.id), between(mapChunkVersions.cx, range.cx0, range.cx1), between(mapChunkVersions.cy, range.cy0, range.cy1)),
       )
       .where(eq(worlds.id, query.worldId));
-    if (rows.length === 0) throw notFound('No such world');
+    const [first] = rows;
+    if (!first) throw notFound('No such world');
     // A world in maintenance still shows its map: only game actions pause.
-    const world: AreaWorld = { id: rows[0].id, seed: rows[0].seed, size: rows[0].size };
+    const world: AreaWorld = { id: first.id, seed: first.seed, size: first.size };
     let versions = versionList(range, rows);
     const replyKey = `${world.id}:${query.x}:${query.y}:${radius}`;
     const cached = this.replies.get(replyKey);
@@ -128,12 +129,15 @@ export class MapAreaCache {
     return area;
   }
 
-  private staleChunks(worldId: string, range: ChunkRange, versions: readonly number[]): { cx: number; cy: number }[] {
-    const stale: { cx: number; cy: number }[] = [];
+  /** The chunks of the range whose cached villages are missing or older than `versions` (versionList's, row by row): each with its version. */
+  private staleChunks(worldId: string, range: ChunkRange, versions: readonly number[]): { cx: number; cy: number; version: number }[] {
+    const stale: { cx: number; cy: number; version: number }[] = [];
     let i = 0;
     for (let cy = range.cy0; cy <= range.cy1; cy++) {
       for (let cx = range.cx0; cx <= range.cx1; cx++, i++) {
-        if (this.chunks.get(chunkKey(worldId, cx, cy))?.version !== versions[i]) stale.push({ cx, cy });
+        // versionList gives every chunk of the range a version, 0 until a village there changes.
+        const version = versions[i] ?? 0;
+        if (this.chunks.get(chunkKey(worldId, cx, cy))?.version !== version) stale.push({ cx, cy, version });
       }
     }
     return stale;
@@ -164,11 +168,8 @@ export class MapAreaCache {
           .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
           .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
           .where(and(eq(villages.worldId, worldId), gte(villages.x, minX), lte(villages.x, maxX), gte(villages.y, minY), lte(villages.y, maxY)));
-        const width = range.cx1 - range.cx0 + 1;
         const fresh = new Map<string, ChunkVillages>();
-        for (const { cx, cy } of stale) {
-          fresh.set(chunkKey(worldId, cx, cy), { version: versions[(cy - range.cy0) * width + (cx - range.cx0)], villages: new Map() });
-        }
+        for (const { cx, cy, version } of stale) fresh.set(chunkKey(worldId, cx, cy), { version, villages: new Map() });
         for (const row of villageRows) {
           // The bounding box of the stale chunks may hold chunks that are current: those keep their fragments.
           const chunk = fresh.get(chunkKey(worldId, chunkIndex(row.x), chunkIndex(row.y)));
@@ -206,7 +207,7 @@ export function areaEncoding(acceptEncoding: string | undefined): AreaEncoding |
   if (!acceptEncoding) return null;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
+    const [name = '', ...params] = part.trim().split(';');
     const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
     if (!refused) accepted.add(name.trim());
   }

@@ -126,9 +126,10 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
     .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
     .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
     .where(eq(worlds.id, query.worldId));
-  if (rows.length === 0) throw notFound('No such world');
+  const [first] = rows;
+  if (!first) throw notFound('No such world');
   // A world in maintenance still shows its map: only game actions pause.
-  const world = { id: rows[0].worldId, seed: rows[0].seed, size: rows[0].size };
+  const world = { id: first.worldId, seed: first.seed, size: first.size };
   const villageJson = new Map<number, string>();
   for (const r of rows) {
     if (r.id === null || r.x === null || r.y === null) continue;
@@ -166,7 +167,7 @@ export function writeAreaJson(world: AreaWorld, query: AreaQuery, villageAt: (x:
         body = unknownFragment;
       } else {
         const village = villageAt(x, y);
-        body = village !== undefined ? villagePrefix + village + villageSuffix : fragments[codes.at(x, y)];
+        body = village !== undefined ? villagePrefix + village + villageSuffix : (fragments[codes.at(x, y)] ?? unknownFragment);
       }
       out += `${first ? '' : ','}{"x":${x},"y":${y}${body},"distance":${DISTANCE_TEXT[distanceRow + dx]}}`;
       first = false;

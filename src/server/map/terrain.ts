@@ -18,12 +18,18 @@ const OASIS_KIND_BY_KEY = new Map(OASIS_BONUSES.map((kind, index) => [JSON.strin
 
 /** The terrain type a code stands for. */
 export function codeType(code: TileCode): TerrainType {
-  return code >= OASIS_CODE_FIRST ? 'oasis' : TERRAIN_TYPES[code];
+  if (code >= OASIS_CODE_FIRST) return 'oasis';
+  const type = TERRAIN_TYPES[code];
+  if (type === undefined) throw new RangeError(`No tile code ${code}`);
+  return type;
 }
 
 /** The bonus of an oasis code, or null for any other code. */
 export function codeOasisBonus(code: TileCode): OasisBonus | null {
-  return code >= OASIS_CODE_FIRST ? OASIS_BONUSES[code - OASIS_CODE_FIRST] : null;
+  if (code < OASIS_CODE_FIRST) return null;
+  const bonus = OASIS_BONUSES[code - OASIS_CODE_FIRST];
+  if (bonus === undefined) throw new RangeError(`No tile code ${code}`);
+  return bonus;
 }
 
 function tileCode(seed: number, x: number, y: number): TileCode {
@@ -65,7 +71,10 @@ export class TerrainCodes {
 
   /** The code of an integer tile (callers check the world bounds). */
   at(x: number, y: number): TileCode {
-    return this.chunk(x, y)[((y & CHUNK_MASK) << CHUNK_BITS) | (x & CHUNK_MASK)];
+    const code = this.chunk(x, y)[((y & CHUNK_MASK) << CHUNK_BITS) | (x & CHUNK_MASK)];
+    // The masks keep the index inside the chunk's CHUNK_SIDE x CHUNK_SIDE bytes.
+    if (code === undefined) throw new RangeError(`No tile ${x},${y} in its chunk`);
+    return code;
   }
 }
 
@@ -94,7 +103,12 @@ export function worldTerrainCounts(seed: number, size: number): TerrainCounts {
   if (cached) return cached;
   const byCode = new Array<number>(TILE_CODE_COUNT).fill(0);
   const codes = terrainCodes(seed);
-  for (let y = -size; y <= size; y++) for (let x = -size; x <= size; x++) byCode[codes.at(x, y)]++;
+  for (let y = -size; y <= size; y++) {
+    for (let x = -size; x <= size; x++) {
+      const code = codes.at(x, y);
+      byCode[code] = (byCode[code] ?? 0) + 1;
+    }
+  }
   const counts: TerrainCounts = { empty: 0, forest: 0, mountain: 0, water: 0, oasis: 0 };
   byCode.forEach((count, code) => (counts[codeType(code)] += count));
   if (countsBySeedAndSize.size >= MAX_CACHED_SEEDS) countsBySeedAndSize.delete(countsBySeedAndSize.keys().next().value!);

@@ -1,5 +1,6 @@
 // Admin actions on accounts: finding players, roles (never the last admin), suspension, temporary passwords and deletion; each written to the audit log.
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, sessions, users, villages, type UserRow } from '../db/schema';
@@ -21,28 +22,35 @@ export const LAST_ADMIN = 'The last admin cannot stop being one';
 /** Seen within this many minutes counts as online on the dashboard. */
 const ONLINE_MINUTES = 15;
 
-async function adminViews(db: Db, rows: UserRow[]): Promise<AdminUserView[]> {
-  const counts =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ ownerId: villages.ownerId, n: count() })
-          .from(villages)
-          .where(
-            inArray(
-              villages.ownerId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .groupBy(villages.ownerId);
-  const villagesOf = new Map(counts.map((c) => [c.ownerId, Number(c.n)]));
-  return rows.map((row) => ({
+/** How many villages each of the players owns (those with none are left out). */
+async function villageCounts(db: Db, rows: UserRow[]): Promise<Map<string | null, number>> {
+  if (rows.length === 0) return new Map();
+  const counts = await db
+    .select({ ownerId: villages.ownerId, n: count() })
+    .from(villages)
+    .where(
+      inArray(
+        villages.ownerId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(villages.ownerId);
+  return new Map(counts.map((c) => [c.ownerId, Number(c.n)]));
+}
+
+function adminView(row: UserRow, villagesOf: ReadonlyMap<string | null, number>): AdminUserView {
+  return {
     ...userFields(row),
     suspended: row.suspendedAt !== null,
     suspensionReason: row.suspensionReason,
     villageCount: villagesOf.get(row.id) ?? 0,
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-  }));
+  };
+}
+
+async function adminViews(db: Db, rows: UserRow[]): Promise<AdminUserView[]> {
+  const villagesOf = await villageCounts(db, rows);
+  return rows.map((row) => adminView(row, villagesOf));
 }
 
 /** Players whose username or e-mail contains `q` (any case), oldest account first. */
@@ -91,7 +99,14 @@ async function signOutEverywhere(tx: Db, userId: string): Promise<void> {
 }
 
 async function viewOf(tx: Db, row: UserRow): Promise<{ user: AdminUserView }> {
-  return { user: (await adminViews(tx, [row]))[0] };
+  return { user: adminView(row, await villageCounts(tx, [row])) };
+}
+
+/** Changes the player `target` has locked (so the row is still there) and returns the row as it is now. */
+async function updateTarget(tx: Db, row: UserRow, changes: PgUpdateSetSource<typeof users>): Promise<UserRow> {
+  const [updated] = await tx.update(users).set(changes).where(eq(users.id, row.id)).returning();
+  if (!updated) throw notFound('No such player');
+  return updated;
 }
 
 export async function setUserRole(db: Db, actor: Actor, userId: string, roleName: string, now: Date): Promise<{ user: AdminUserView }> {
@@ -100,7 +115,7 @@ export async function setUserRole(db: Db, actor: Actor, userId: string, roleName
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     if (role !== 'admin') await keepOneAdmin(tx, row);
-    const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    const updated = await updateTarget(tx, row, { role });
     await recordAudit(tx, actor, 'set_role', { id: row.id, name: row.username }, `${row.role} -> ${role}`, now);
     return viewOf(tx, updated);
   }));
@@ -114,7 +129,7 @@ export async function suspendUser(db: Db, actor: Actor, userId: string, rawReaso
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     await keepOneAdmin(tx, row);
-    const [updated] = await tx.update(users).set({ suspendedAt: now, suspensionReason: reason }).where(eq(users.id, userId)).returning();
+    const updated = await updateTarget(tx, row, { suspendedAt: now, suspensionReason: reason });
     await signOutEverywhere(tx, userId);
     await recordAudit(tx, actor, 'suspend', { id: row.id, name: row.username }, reason, now);
     return viewOf(tx, updated);
@@ -124,7 +139,7 @@ export async function suspendUser(db: Db, actor: Actor, userId: string, rawReaso
 export async function unsuspendUser(db: Db, actor: Actor, userId: string, now: Date): Promise<{ user: AdminUserView }> {
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
-    const [updated] = await tx.update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, userId)).returning();
+    const updated = await updateTarget(tx, row, { suspendedAt: null, suspensionReason: null });
     await recordAudit(tx, actor, 'unsuspend', { id: row.id, name: row.username }, '', now);
     return viewOf(tx, updated);
   }));
@@ -137,7 +152,7 @@ export async function setTemporaryPassword(db: Db, actor: Actor, userId: string,
   const passwordHash = await hashPassword(password);
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
-    const [updated] = await tx.update(users).set({ passwordHash, mustChangePassword: true }).where(eq(users.id, userId)).returning();
+    const updated = await updateTarget(tx, row, { passwordHash, mustChangePassword: true });
     await signOutEverywhere(tx, userId);
     await recordAudit(tx, actor, 'temporary_password', { id: row.id, name: row.username }, '', now);
     return viewOf(tx, updated);

@@ -3,13 +3,14 @@ import { and, asc, count, desc, eq, gte, isNull, lte, min, sql } from 'drizzle-o
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { announcements, buildings, movements, playerDays, rewardGrants, units, users, villages, worldEvents, worlds, type AnnouncementRow, type WorldEventRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { badRequest, conflict, notFound } from '../errors';
 import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
 import { editRefusal, eventStatus, type WorldEventKind } from '../../rules/world-events';
 import type { WorldStatus } from '../../rules/world';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
-import { findWorld, listWorlds } from '../worlds/worlds';
+import { NO_SUCH_WORLD, findWorld, listWorlds } from '../worlds/worlds';
 import { worldTotals } from '../village/population';
 import { createWorld } from './world-admin';
 import { grantIntoVillage } from '../village/rewards';
@@ -60,8 +61,8 @@ export async function createWorldAs(db: Db, actor: Actor, input: { name: string;
 
 /** Maintenance pauses every game action in the world (503); reading stays possible. */
 export async function setWorldStatus(db: Db, actor: Actor | null, worldId: string, status: WorldStatus, now: Date): Promise<{ world: Schema<'World'> }> {
-  await findWorld(db, worldId);
   const [row] = await db.update(worlds).set({ status }).where(eq(worlds.id, worldId)).returning();
+  if (!row) throw notFound(NO_SUCH_WORLD);
   if (actor) await recordAudit(db, actor, 'set_world_status', { id: row.id, name: row.name }, status, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === worldId)! };
 }
@@ -110,14 +111,16 @@ export async function createWorldEvent(
   const endsAt = new Date(input.endTime);
   if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('The event must end after it starts', [{ field: 'endTime', message: 'The event must end after it starts' }]);
   const world = await findWorld(db, input.worldId);
-  const [row] = await db.insert(worldEvents).values({ worldId: world.id, name, kind: input.kind, percent: input.percent, startsAt, endsAt, createdAt: now }).returning();
+  const row = inserted(await db.insert(worldEvents).values({ worldId: world.id, name, kind: input.kind, percent: input.percent, startsAt, endsAt, createdAt: now }).returning());
   await recordAudit(db, actor, 'create_event', { id: row.id, name }, `${input.kind} ${input.percent}% in ${world.name}`, now);
   return { event: worldEventView(row, now) };
 }
 
+const NO_SUCH_EVENT = 'No such event';
+
 async function eventRow(tx: Db, eventId: string): Promise<WorldEventRow> {
   const [row] = await tx.select().from(worldEvents).where(eq(worldEvents.id, eventId)).for('update');
-  if (!row) throw notFound('No such event');
+  if (!row) throw notFound(NO_SUCH_EVENT);
   return row;
 }
 
@@ -139,6 +142,7 @@ export async function updateWorldEvent(
     const refusal = editRefusal(times(row), { startsAt: next.startsAt.getTime(), endsAt: next.endsAt.getTime(), activations: row.periods, percent: next.percent }, now.getTime());
     if (refusal) throw refusal.startsWith('The event must end') ? badRequest(refusal) : conflict(refusal);
     const [updated] = await tx.update(worldEvents).set(next).where(eq(worldEvents.id, eventId)).returning();
+    if (!updated) throw notFound(NO_SUCH_EVENT);
     await recordAudit(tx, actor, 'edit_event', { id: row.id, name: next.name }, `${next.percent}%, ${next.startsAt.toISOString()} to ${next.endsAt.toISOString()}`, now);
     return { event: worldEventView(updated, now) };
   });
@@ -152,26 +156,38 @@ export async function setWorldEventActive(db: Db, actor: Actor, eventId: string,
     const at = now.getTime();
     const periods: [number, number | null][] = active ? [...row.periods, [at, null]] : row.periods.map(([from, to]) => [from, to ?? at]);
     const [updated] = await tx.update(worldEvents).set({ active, periods }).where(eq(worldEvents.id, eventId)).returning();
+    if (!updated) throw notFound(NO_SUCH_EVENT);
     await recordAudit(tx, actor, active ? 'activate_event' : 'deactivate_event', { id: row.id, name: row.name }, '', now);
     return { event: worldEventView(updated, now) };
   });
 }
 
-async function announcementViews(db: Db, rows: AnnouncementRow[]): Promise<AnnouncementView[]> {
+/** The usernames of the announcements' authors, by id (accounts deleted since are left out). */
+async function authorNames(db: Db, rows: AnnouncementRow[]): Promise<Map<string, string>> {
   const authors = new Map<string, string>();
   for (const row of rows) {
     if (!row.authorId || authors.has(row.authorId)) continue;
     const [author] = await db.select({ username: users.username }).from(users).where(eq(users.id, row.authorId));
     if (author) authors.set(row.authorId, author.username);
   }
-  return rows.map((row) => ({
+  return authors;
+}
+
+function announcementView(row: AnnouncementRow, authors: ReadonlyMap<string, string>): AnnouncementView {
+  const username = row.authorId ? authors.get(row.authorId) : undefined;
+  return {
     id: row.id,
     worldId: row.worldId,
     message: row.message,
     endsAt: row.endsAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
-    author: row.authorId && authors.has(row.authorId) ? { id: row.authorId, username: authors.get(row.authorId)! } : null,
-  }));
+    author: row.authorId && username !== undefined ? { id: row.authorId, username } : null,
+  };
+}
+
+async function announcementViews(db: Db, rows: AnnouncementRow[]): Promise<AnnouncementView[]> {
+  const authors = await authorNames(db, rows);
+  return rows.map((row) => announcementView(row, authors));
 }
 
 export async function listAnnouncements(db: Db, worldId?: string): Promise<{ announcements: AnnouncementView[] }> {
@@ -192,9 +208,9 @@ export async function createAnnouncement(db: Db, actor: Actor, input: { worldId:
   if (endsAt.getTime() <= now.getTime()) throw badRequest('The announcement must end in the future', [{ field: 'endsAt', message: 'The announcement must end in the future' }]);
   if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest(`Announcements run at most ${ANNOUNCEMENT_MAX_DAYS} days`);
   const world = await findWorld(db, input.worldId);
-  const [row] = await db.insert(announcements).values({ worldId: world.id, message, endsAt, authorId: actor.id, createdAt: now }).returning();
+  const row = inserted(await db.insert(announcements).values({ worldId: world.id, message, endsAt, authorId: actor.id, createdAt: now }).returning());
   await recordAudit(db, actor, 'announce', { id: world.id, name: world.name }, message.slice(0, 200), now);
-  return { announcement: (await announcementViews(db, [row]))[0] };
+  return { announcement: announcementView(row, await authorNames(db, [row])) };
 }
 
 /** What players of a world should see now: maintenance, running announcements and active events. */
@@ -278,7 +294,8 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 /** Registrations and active players of a world per day for the last 14 days, and its most common buildings and units. */
 export async function worldAnalytics(db: Db, worldId: string, now: Date): Promise<Schema<'WorldAnalytics'>> {
   await findWorld(db, worldId);
-  const first = Date.parse(`${dayOf(now.getTime() - (ANALYTICS_DAYS - 1) * DAY_MS)}T00:00:00Z`);
+  const firstDay = dayOf(now.getTime() - (ANALYTICS_DAYS - 1) * DAY_MS);
+  const first = Date.parse(`${firstDay}T00:00:00Z`);
   const days = Array.from({ length: ANALYTICS_DAYS }, (_, i) => dayOf(first + i * DAY_MS));
   // A player joins a world when their first village there is founded.
   const joined = await db
@@ -289,7 +306,7 @@ export async function worldAnalytics(db: Db, worldId: string, now: Date): Promis
   const active = await db
     .select({ day: playerDays.day, n: sql<number>`count(distinct ${playerDays.userId})::int` })
     .from(playerDays)
-    .where(and(gte(playerDays.day, days[0]), sql`${playerDays.userId} in (select ${villages.ownerId} from ${villages} where ${villages.worldId} = ${worldId})`))
+    .where(and(gte(playerDays.day, firstDay), sql`${playerDays.userId} in (select ${villages.ownerId} from ${villages} where ${villages.worldId} = ${worldId})`))
     .groupBy(playerDays.day);
   const activeOn = new Map(active.map((a) => [a.day, Number(a.n)]));
   const builtRows = await db

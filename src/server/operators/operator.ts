@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open';
 import { badRequest, notFound } from '../errors';
-import { BUILDINGS, INNER_SLOT_FIRST, INNER_SLOT_LAST, MAX_BUILDING_LEVEL, isBuildingType, isFieldType } from '../../rules/buildings';
+import { BUILDINGS, INNER_SLOT_FIRST, INNER_SLOT_LAST, MAX_BUILDING_LEVEL, isBuildingType, isFieldType, type BuildingType } from '../../rules/buildings';
 import { RESOURCE_TYPES, isResourceType, type Resources } from '../../rules/resources';
 import { findUserByEmail } from '../accounts/accounts';
 import { grantIntoCapital, type Granted } from '../village/rewards';
@@ -41,7 +41,7 @@ export function describeGrant(email: string, asked: Partial<Resources>, granted:
 
 export interface BuildingSet {
   villageName: string;
-  type: string;
+  type: BuildingType;
   slot: number;
   from: number | null;
   to: number;
@@ -81,7 +81,7 @@ export async function setBuildingLevel(db: Db, villageId: string, type: string, 
 }
 
 export function describeBuildingSet(change: BuildingSet): string {
-  const name = isBuildingType(change.type) ? BUILDINGS[change.type].name : change.type;
+  const name = BUILDINGS[change.type].name;
   return change.from === null
     ? `${change.villageName}: ${name} placed in slot ${change.slot} at level ${change.to}`
     : `${change.villageName}: ${name} in slot ${change.slot} set from level ${change.from} to ${change.to}`;

@@ -2,6 +2,7 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '../db/open';
 import { worlds, type WorldRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { badRequest, conflict } from '../errors';
 import { isUniqueViolation } from '../accounts/accounts';
 
@@ -15,11 +16,11 @@ export async function createWorld(db: Db, input: { name: string; speed?: number;
   const maxPlayers = input.maxPlayers ?? 500;
   if (!Number.isInteger(maxPlayers) || maxPlayers < 1) throw badRequest('Capacity must be a whole number of at least 1');
   try {
-    const [row] = await db
+    const rows = await db
       .insert(worlds)
       .values({ name: input.name, speed, size, maxPlayers, seed: input.seed ?? randomInt(1, 2 ** 31 - 1) })
       .returning();
-    return row;
+    return inserted(rows);
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A world named ${input.name} already exists`);
     throw error;

@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { playerProgress, playerQuests, questEvents, type PlayerQuestRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import { TUTORIAL, eventsQuestsCount, questDefinition, type QuestDefinition } from '../../rules/quest-catalog';
-import { QUEST_STATUSES, QUEST_TYPES, dailyPeriod, type PlayerSnapshot, type QuestStatus, type QuestType } from '../../rules/quests';
+import { dailyPeriod, type PlayerSnapshot, type QuestStatus, type QuestType } from '../../rules/quests';
 import {
   NO_SUCH_QUEST,
   QUEST_NOT_AVAILABLE,
@@ -34,21 +34,14 @@ const MAX_ROUNDS = 5;
 const ms = (at: Date | null) => at?.getTime() ?? null;
 const date = (at: number | null) => (at === null ? null : new Date(at));
 
-/** A stored text column as one of the values its rule names; only the rules write these columns, so another is a fault. */
-function oneOf<T extends string>(values: readonly T[], value: string): T {
-  const known = values.find((v) => v === value);
-  if (known === undefined) throw new Error(`Unknown stored value ${value}; expected one of ${values.join(', ')}`);
-  return known;
-}
-
 /** The rules' view of a stored quest. */
 function playerQuest(row: PlayerQuestRow): PlayerQuest {
   return {
     id: row.id,
     questKey: row.questKey,
-    type: oneOf(QUEST_TYPES, row.type),
+    type: row.type,
     period: row.period,
-    status: oneOf(QUEST_STATUSES, row.status),
+    status: row.status,
     progress: row.progress,
     expiresAt: ms(row.expiresAt),
     startedAt: ms(row.startedAt),
@@ -263,7 +256,7 @@ export function questView(row: PlayerQuestRow): QuestView {
     title: definition.title,
     description: definition.description,
     type: definition.type,
-    status: row.status as QuestStatus,
+    status: row.status,
     expiresAt: row.expiresAt?.toISOString() ?? null,
     objectives: { ...definition.objectives },
     progress: { ...row.progress },
@@ -282,11 +275,11 @@ function visible(row: PlayerQuestRow, nowMs: number): boolean {
 
 export async function listQuests(db: Db, userId: string, now: Date): Promise<{ quests: Record<QuestType, QuestView[]> }> {
   return withSettledQuests(db, userId, now, (book) => {
-    const quests = Object.fromEntries(QUEST_TYPES.map((type) => [type, [] as QuestView[]])) as Record<QuestType, QuestView[]>;
+    const quests: Record<QuestType, QuestView[]> = { tutorial: [], daily: [], weekly: [], special: [], story: [] };
     const tutorialOrder = new Map(TUTORIAL.map((step, i) => [step.key, i]));
     const rows = book.rows.filter((row) => visible(row, now.getTime()));
     rows.sort((a, b) => (tutorialOrder.get(a.questKey) ?? 0) - (tutorialOrder.get(b.questKey) ?? 0) || a.createdAt.getTime() - b.createdAt.getTime());
-    for (const row of rows) quests[row.type as QuestType]?.push(questView(row));
+    for (const row of rows) quests[row.type].push(questView(row));
     return { quests };
   });
 }

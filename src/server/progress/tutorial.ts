@@ -16,28 +16,29 @@ import { settleDueVillagesOf, settledVillagesOf } from '../village/villages';
 export type TutorialStatusView = Schema<'TutorialStatus'>;
 
 export function tutorialStatus(book: QuestBook): TutorialStatusView {
-  const rows = TUTORIAL.map((step) => book.find(step.key));
-  const done = rows.filter((row) => row?.status === 'completed').length;
-  const currentIndex = rows.findIndex((row) => row?.status === 'in_progress');
+  const steps = TUTORIAL.map((step) => ({ step, row: book.find(step.key) }));
+  const done = steps.filter(({ row }) => row?.status === 'completed').length;
+  const currentIndex = steps.findIndex(({ row }) => row?.status === 'in_progress');
   const isCompleted = book.tutorialSkipped || done === TUTORIAL.length;
-  const current = currentIndex >= 0 && !isCompleted ? rows[currentIndex]! : null;
-  const view = current ? questView(current) : null;
+  const current = isCompleted ? undefined : steps[currentIndex];
+  const view = current?.row ? questView(current.row) : null;
   return {
     isCompleted,
     currentStep: isCompleted ? TUTORIAL.length : currentIndex >= 0 ? currentIndex + 1 : done + 1,
     totalSteps: TUTORIAL.length,
     progressPercentage: isCompleted ? 100 : Math.floor((done * 100) / TUTORIAL.length),
-    currentQuest: view
-      ? {
-          id: view.id,
-          title: view.title,
-          description: view.description,
-          objectives: view.objectives,
-          progress: view.progress,
-          rewards: view.rewards,
-          metadata: { hint: TUTORIAL[currentIndex].hint },
-        }
-      : null,
+    currentQuest:
+      current && view
+        ? {
+            id: view.id,
+            title: view.title,
+            description: view.description,
+            objectives: view.objectives,
+            progress: view.progress,
+            rewards: view.rewards,
+            metadata: { hint: current.step.hint },
+          }
+        : null,
   };
 }
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { buildings, users, villages, worlds } from '../db/schema';
+import { inserted } from '../db/rows';
 import { badRequest, conflict, notFound } from '../errors';
 import { STARTING_BUILDINGS, buildingLevels } from '../../rules/buildings';
 import { startingStock } from '../../rules/resources';
@@ -122,10 +123,12 @@ export async function foundVillage(db: Db, userId: string, input: FoundInput, no
           pay(state, foundingCost());
         },
       });
-      const [village] = await tx
-        .insert(villages)
-        .values({ worldId: world.id, ownerId: userId, name, x: input.x, y: input.y, isCapital: false, loyalty: 100, ...startingStock(), resourcesAt: now, nextEventAt: null, createdAt: now })
-        .returning();
+      const village = inserted(
+        await tx
+          .insert(villages)
+          .values({ worldId: world.id, ownerId: userId, name, x: input.x, y: input.y, isCapital: false, loyalty: 100, ...startingStock(), resourcesAt: now, nextEventAt: null, createdAt: now })
+          .returning(),
+      );
       const placed = await tx
         .insert(buildings)
         .values(STARTING_BUILDINGS.map((b) => ({ villageId: village.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })))

@@ -5,7 +5,7 @@ import { allianceMembers, wonders, worldEvents, type VillageRow, type WonderRow,
 import type { BonusPeriod, VillageEnv } from '../../rules/village-timeline';
 import { eventHoldsAt, eventWindows } from '../../rules/world-events';
 import { mapResources } from '../../rules/resources';
-import type { WonderState, WonderStatus } from '../../rules/wonders';
+import type { WonderState } from '../../rules/wonders';
 import { wonderBonusPeriods, type AllianceStanding, type StandingWonder } from '../../rules/wonder-bonus';
 
 /** What a wonder's bonus and settling depend on: its row without names and bookkeeping. */
@@ -21,7 +21,7 @@ export type EventTerms = Pick<WorldEventRow, 'worldId' | 'kind' | 'percent' | 's
 export function wonderState(row: WonderTerms): WonderState {
   return {
     level: row.level,
-    status: row.status as WonderStatus,
+    status: row.status,
     invested: { timber: row.investedTimber, stone: row.investedStone, iron: row.investedIron, mead: row.investedMead },
     constructionFinishesAt: row.constructionFinishesAt?.getTime() ?? null,
     completedAt: row.completedAt?.getTime() ?? null,
@@ -58,7 +58,7 @@ export interface EnvSources {
 }
 
 /** Loads the sources of the given villages' environments (two or three queries). */
-async function loadEnvSources(db: Db, villages: readonly { village: VillageRow }[]): Promise<EnvSources> {
+async function loadEnvSources(db: Db, villages: readonly EnvVillage[]): Promise<EnvSources> {
   const worldIds = [...new Set(villages.map((v) => v.village.worldId))];
   const ownerIds = [...new Set(villages.map((v) => v.village.ownerId).filter((id): id is string => id !== null))];
   // Wonders are few (at most one of each type per world): all of the worlds concerned, with their owners' alliances.
@@ -76,26 +76,39 @@ async function loadEnvSources(db: Db, villages: readonly { village: VillageRow }
   return { wonders: wonderRows, memberships, events };
 }
 
-/** Environments of the given villages (as read from the database), in the same order. */
-export async function villageEnvs(db: Db, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): Promise<VillageEnv[]> {
-  if (villages.length === 0) return [];
-  return envsFrom(await loadEnvSources(db, villages), villages, now);
+/** A village as its environment needs it: its row and its world's speed. */
+export interface EnvVillage {
+  village: VillageRow;
+  worldSpeed: number;
 }
 
-/** Environments of the given villages from their sources, in the same order. */
-export function envsFrom(sources: EnvSources, villages: readonly { village: VillageRow; worldSpeed: number }[], now: Date): VillageEnv[] {
+const NO_SOURCES: EnvSources = { wonders: [], memberships: [], events: [] };
+
+/** Loads the sources of the given villages' environments (as read from the database): the function returned gives each one's. */
+export async function villageEnvs(db: Db, villages: readonly EnvVillage[], now: Date): Promise<(village: EnvVillage) => VillageEnv> {
+  return envsFrom(villages.length === 0 ? NO_SOURCES : await loadEnvSources(db, villages), now);
+}
+
+/** The environment of a village from sources loaded for it (with others, maybe): the function returned gives each one's. */
+export function envsFrom(sources: EnvSources, now: Date): (village: EnvVillage) => VillageEnv {
   const viewerAlliance = new Map<string, AllianceStanding>(sources.memberships.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
   const standing = sources.wonders.map(({ wonder, allianceId, joinedAt }) => ({
     worldId: wonder.worldId,
     wonder: standingWonder(wonder, allianceId && joinedAt ? { allianceId, joinedAt: joinedAt.getTime() } : null),
   }));
-  return villages.map(({ village, worldSpeed }) => {
+  return ({ village, worldSpeed }) => {
     const periods: BonusPeriod[] = [];
     let trainingBonusPercent = 0;
     for (const event of sources.events) {
       if (event.worldId !== village.worldId) continue;
-      if (event.kind === 'production_bonus') periods.push(...eventPeriods(event));
-      else if (event.kind === 'training_speed' && eventHoldsAt(eventTimes(event), now.getTime())) trainingBonusPercent += event.percent;
+      switch (event.kind) {
+        case 'production_bonus':
+          periods.push(...eventPeriods(event));
+          break;
+        case 'training_speed':
+          if (eventHoldsAt(eventTimes(event), now.getTime())) trainingBonusPercent += event.percent;
+          break;
+      }
     }
     const owner = village.ownerId;
     if (owner !== null) {
@@ -103,5 +116,5 @@ export function envsFrom(sources: EnvSources, villages: readonly { village: Vill
       periods.push(...wonderBonusPeriods({ viewer: { playerId: owner, alliance: viewerAlliance.get(owner) ?? null }, wonders: inWorld, worldSpeed, now: now.getTime() }));
     }
     return { worldSpeed, bonusPercent: {}, bonusPeriods: periods.length > 0 ? periods : undefined, trainingBonusPercent };
-  });
+  };
 }

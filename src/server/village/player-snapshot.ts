@@ -2,8 +2,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { allianceMembers, buildings, heroes, units, villages } from '../db/schema';
-import { isBuildingType } from '../../rules/buildings';
-import { isUnitType } from '../../rules/units';
 import type { PlayerSnapshot } from '../../rules/quests';
 
 export async function playerSnapshot(db: Db, userId: string): Promise<PlayerSnapshot> {
@@ -29,7 +27,7 @@ export async function playerSnapshot(db: Db, userId: string): Promise<PlayerSnap
     inAlliance: member !== undefined,
     villages: Number(owned?.villages ?? 0),
   };
-  for (const row of levels) if (isBuildingType(row.type)) snapshot.buildingLevels[row.type] = Number(row.level);
-  for (const row of counts) if (isUnitType(row.type)) snapshot.units[row.type] = Number(row.count);
+  for (const row of levels) snapshot.buildingLevels[row.type] = Number(row.level);
+  for (const row of counts) snapshot.units[row.type] = Number(row.count);
   return snapshot;
 }

@@ -1,9 +1,9 @@
 // Rewards land in the player's capital like any other resource change: under the village's row lock, settled to now, capped by capacity.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/open';
-import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
+import { mapResources, type Resources } from '../../rules/resources';
 import { villageEconomy } from '../../rules/village-timeline';
-import type { UnitCounts, UnitType } from '../../rules/units';
+import { unitEntries, type UnitCounts } from '../../rules/units';
 import { capitalId, loadVillageHead } from './store';
 import { changeVillage } from './villages';
 
@@ -31,15 +31,13 @@ export async function grantIntoVillage(tx: Db, villageId: string, reward: Reward
     now,
     change: ({ state, env }) => {
       const capacity = villageEconomy(state, env).capacity;
-      const landed = {} as Resources;
-      for (const r of RESOURCE_TYPES) {
+      const landed = mapResources((r) => {
         const before = state.amounts[r];
         const after = Math.max(before, Math.min(capacity[r], before + (reward.resources[r] ?? 0)));
         state.amounts[r] = after;
-        landed[r] = Math.round(after - before);
-      }
-      for (const [type, count] of Object.entries(reward.units) as [UnitType, number][]) {
-        if (!count) continue;
+        return Math.round(after - before);
+      });
+      for (const [type, count] of unitEntries(reward.units)) {
         state.unitIds[type] ??= randomUUID();
         state.units[type] = (state.units[type] ?? 0) + count;
       }

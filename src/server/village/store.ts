@@ -45,8 +45,8 @@ const headColumns = {
 };
 
 async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Promise<VillageHead[]> {
-  const envs = await villageEnvs(db, rows, now);
-  return rows.map((row, i) => ({ ...row, env: envs[i] }));
+  const envOf = await villageEnvs(db, rows, now);
+  return rows.map((row) => ({ ...row, env: envOf(row) }));
 }
 
 /**
@@ -59,7 +59,7 @@ export async function loadVillageHead(db: Db, villageId: string, now: Date, lock
 }
 
 function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
-  const [env] = envsFrom(loaded.env, [loaded], now);
+  const env = envsFrom(loaded.env, now)(loaded);
   return { village: loaded.village, worldSpeed: loaded.worldSpeed, worldStatus: loaded.worldStatus, nextArrivalAt: loaded.nextArrivalAt, env, parts: loaded.parts };
 }
 

@@ -58,7 +58,7 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
   return db.transaction(async (tx) => {
     const locked = await loadVillageHead(tx, head.village.id, now, true);
     if (!locked) throw notFound(NO_SUCH_VILLAGE);
-    return (await changeVillage(tx, { village: locked, now })).village;
+    return settleAndStore(tx, locked, now);
   });
 }
 
@@ -117,7 +117,7 @@ export async function settleDueArrivalsFor(db: Db, userId: string, now: Date): P
   for (const { villageId } of due) {
     await db.transaction(async (tx) => {
       const head = await loadVillageHead(tx, villageId, now, true);
-      if (head) await changeVillage(tx, { village: head, now });
+      if (head) await settleAndStore(tx, head, now);
     });
   }
 }
@@ -136,7 +136,7 @@ export async function settleVillagesOf(tx: Db, ownerIds: readonly string[], now:
     .orderBy(asc(villages.id));
   for (const { id } of ids) {
     const head = await loadVillageHead(tx, id, now, true);
-    if (head) await changeVillage(tx, { village: head, now });
+    if (head) await settleAndStore(tx, head, now);
   }
 }
 
@@ -153,8 +153,8 @@ export interface VillageChange<T> {
    */
   village: LoadedHead;
   now: Date;
-  /** The rule applied to the settled state; a GameError thrown here changes nothing. Left out to only settle and store. */
-  change?: (village: SettledVillage) => T;
+  /** The rule applied to the settled state; a GameError thrown here changes nothing. (settleAndStore applies none.) */
+  change: (village: SettledVillage) => T;
 }
 
 /** A village a player acts on: theirs (404, 403) and in a world open to play (503). */
@@ -174,15 +174,20 @@ export async function playersVillage(tx: Db, { actor, villageId, now }: VillageO
  * arrive on the way), let the rule change the state, write back what changed, and queue the quest events of whatever finished.
  * Settling is deterministic, so settling twice in a row changes nothing.
  */
-export async function changeVillage<T = void>(tx: Db, { village: head, now, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
+export async function changeVillage<T>(tx: Db, { village: head, now, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
   const before = toVillageState(head.village, head.parts);
   const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
   const village: SettledVillage = { state, env, now: now.getTime() };
-  const result = change ? change(village) : (undefined as T);
+  const result = change(village);
   await persistVillage(tx, before, state, nextEventAt(state, env));
   if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
   return { result, village };
+}
+
+/** Inside `tx`, settles the village read under its row lock to `now` and stores it: changeVillage with no rule to apply. */
+export async function settleAndStore(tx: Db, head: LoadedHead, now: Date): Promise<SettledVillage> {
+  return (await changeVillage(tx, { village: head, now, change: () => undefined })).village;
 }
 
 /** Who acts on which of their villages, and when: every player's village action starts from one. */

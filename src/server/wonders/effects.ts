@@ -23,13 +23,14 @@ export async function effectsIn(db: Db, userId: string, worldId: string | SQL, n
     .leftJoin(builder, eq(builder.userId, wonders.ownerId))
     .leftJoin(viewer, eq(viewer.userId, userId))
     .where(eq(wonders.worldId, worldId));
-  if (rows.length === 0) return [];
+  const [first] = rows;
+  if (!first) return [];
   const standing = (m: { allianceId: string | null; joinedAt: Date | null } | null) => (m?.allianceId && m.joinedAt ? { allianceId: m.allianceId, joinedAt: m.joinedAt.getTime() } : null);
   return countingWonderEffects({
-    viewer: { playerId: userId, alliance: standing(rows[0].viewer) },
+    viewer: { playerId: userId, alliance: standing(first.viewer) },
     wonders: rows.map((r) => standingWonder(r.wonder, standing(r.builder))),
     // All of one world, so one speed.
-    worldSpeed: rows[0].speed,
+    worldSpeed: first.speed,
     at: now.getTime(),
   });
 }

@@ -3,8 +3,9 @@ import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, alliances, users, villages, wonderContributions, wonders, worlds, type WonderRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
+import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
 import { buildingLevels } from '../../rules/buildings';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import {
@@ -70,6 +71,8 @@ async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement
     .set({ ...rowFromState(state, row.levelHistory, levelsFinishedAt), completedAllianceId })
     .where(eq(wonders.id, row.id))
     .returning();
+  // Every caller holds the row's lock, so it is still there.
+  if (!updated) throw notFound(NO_SUCH_WONDER);
   return updated;
 }
 
@@ -100,17 +103,23 @@ async function worldOf(db: Db, userId: string, worldId?: string): Promise<string
   const capital = await capitalId(db, userId);
   if (capital) {
     const [village] = await db.select({ worldId: villages.worldId }).from(villages).where(eq(villages.id, capital));
-    return village.worldId;
+    // Gone since capitalId read it (its world was deleted): as for a player without a capital.
+    if (village) return village.worldId;
   }
   const [first] = await db.select({ id: worlds.id }).from(worlds).orderBy(asc(worlds.createdAt)).limit(1);
   return first?.id ?? null;
 }
 
-async function wonderViews(db: Db, rows: WonderRow[], now: Date): Promise<WonderView[]> {
-  if (rows.length === 0) return [];
+/** What the views of some wonders name besides their rows: their builders, the builders' alliances and their villages. */
+interface WonderLookups {
+  ownerNames: ReadonlyMap<string, string>;
+  memberOf: ReadonlyMap<string, { id: string; tag: string; name: string }>;
+  placeOf: ReadonlyMap<string, { id: string; name: string; x: number; y: number }>;
+}
+
+async function wonderLookups(db: Db, rows: WonderRow[]): Promise<WonderLookups> {
   const ownerIds = rows.map((r) => r.ownerId).filter((id): id is string => id !== null);
   const owners = ownerIds.length === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ownerIds));
-  const ownerNames = new Map(owners.map((o) => [o.id, o.username]));
   const memberOf = await alliancesOf(db, ownerIds);
   const places = await db
     .select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y })
@@ -121,29 +130,39 @@ async function wonderViews(db: Db, rows: WonderRow[], now: Date): Promise<Wonder
         rows.map((r) => r.villageId),
       ),
     );
-  const placeOf = new Map(places.map((p) => [p.id, p]));
-  return rows.map((row) => {
-    const state = wonderState(row);
-    const type = row.type as WonderType;
-    const invested = Object.fromEntries(RESOURCE_TYPES.map((r) => [r, Math.floor(state.invested[r])])) as Resources;
-    return {
-      id: row.id,
-      name: row.name,
-      type,
-      description: WONDERS[type].description,
-      status: state.status,
-      level: state.level,
-      completionPercentage: completionPercentage(state),
-      remainingConstructionTime:
-        state.status === 'under_construction' && state.constructionFinishesAt !== null ? Math.max(0, Math.ceil((state.constructionFinishesAt - now.getTime()) / 1000)) : null,
-      requiredResources: levelResources(fundingLevel(state)),
-      totalResourcesInvested: invested,
-      user: row.ownerId && ownerNames.has(row.ownerId) ? { id: row.ownerId, username: ownerNames.get(row.ownerId)! } : null,
-      alliance: (row.ownerId && memberOf.get(row.ownerId)) || null,
-      village: placeOf.get(row.villageId)!,
-      worldId: row.worldId,
-    };
-  });
+  return { ownerNames: new Map(owners.map((o) => [o.id, o.username])), memberOf, placeOf: new Map(places.map((p) => [p.id, p])) };
+}
+
+function wonderView(row: WonderRow, now: Date, { ownerNames, memberOf, placeOf }: WonderLookups): WonderView {
+  const state = wonderState(row);
+  const ownerName = row.ownerId ? ownerNames.get(row.ownerId) : undefined;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    description: WONDERS[row.type].description,
+    status: state.status,
+    level: state.level,
+    completionPercentage: completionPercentage(state),
+    remainingConstructionTime:
+      state.status === 'under_construction' && state.constructionFinishesAt !== null ? Math.max(0, Math.ceil((state.constructionFinishesAt - now.getTime()) / 1000)) : null,
+    requiredResources: levelResources(fundingLevel(state)),
+    totalResourcesInvested: mapResources((r) => Math.floor(state.invested[r])),
+    user: row.ownerId && ownerName !== undefined ? { id: row.ownerId, username: ownerName } : null,
+    alliance: (row.ownerId && memberOf.get(row.ownerId)) || null,
+    village: placeOf.get(row.villageId)!,
+    worldId: row.worldId,
+  };
+}
+
+async function wonderViews(db: Db, rows: WonderRow[], now: Date): Promise<WonderView[]> {
+  if (rows.length === 0) return [];
+  const lookups = await wonderLookups(db, rows);
+  return rows.map((row) => wonderView(row, now, lookups));
+}
+
+async function oneWonderView(db: Db, row: WonderRow, now: Date): Promise<WonderView> {
+  return wonderView(row, now, await wonderLookups(db, [row]));
 }
 
 export async function listWonders(db: Db, userId: string, now: Date, worldId?: string): Promise<{ wonders: WonderView[] }> {
@@ -200,11 +219,13 @@ export async function constructWonder(
       if (taken) throw conflict(`${WONDERS[type].name} is already being raised in this world (${taken.name}); each wonder stands once per world`);
       const [here] = await tx.select({ id: wonders.id }).from(wonders).where(eq(wonders.villageId, input.villageId));
       if (here) throw conflict(VILLAGE_HAS_WONDER);
-      const [row] = await tx
-        .insert(wonders)
-        .values({ worldId: village.state.worldId, type, name, villageId: input.villageId, ownerId: userId, createdAt: now })
-        .returning();
-      return { wonder: (await wonderViews(tx, [row], now))[0] };
+      const row = inserted(
+        await tx
+          .insert(wonders)
+          .values({ worldId: village.state.worldId, type, name, villageId: input.villageId, ownerId: userId, createdAt: now })
+          .returning(),
+      );
+      return { wonder: await oneWonderView(tx, row, now) };
     });
   } catch (error) {
     // Two players founding the same type in one world at once: the unique index decides.
@@ -250,13 +271,15 @@ export async function contributeToWonder(
     });
     // Village first, then the wonder: every transaction that holds both takes them in this order.
     const [row] = await tx.select().from(wonders).where(eq(wonders.id, wonderId)).for('update');
+    // Deleted with its village since it was read.
+    if (!row) throw notFound(NO_SUCH_WONDER);
     const settled = settleWonder(wonderState(row), now.getTime(), speed);
     if (settled.state.status === 'completed') throw conflict(WONDER_COMPLETED);
     // Levels finished before now join the history; the contribution itself can only start building.
     const updated = await storeSettled(tx, row, { state: contribute(settled.state, input.resources, now.getTime(), speed), levelsFinishedAt: settled.levelsFinishedAt });
     await tx.insert(wonderContributions).values({ wonderId, userId, villageId: input.villageId, ...input.resources, createdAt: now });
     await recordQuestEvents(tx, userId, [{ name: 'resources_contributed', amount: total }], now);
-    return { wonder: (await wonderViews(tx, [updated], now))[0] };
+    return { wonder: await oneWonderView(tx, updated, now) };
   });
 }
 
@@ -282,7 +305,7 @@ export async function checkVictory(db: Db, userId: string, now: Date, worldId?: 
   await settleDueWonders(db, now, [world]);
   const completed = await db.select().from(wonders).where(and(eq(wonders.worldId, world), eq(wonders.status, 'completed')));
   const won = victory(
-    completed.map((w) => ({ type: w.type as WonderType, completedAt: w.completedAt!.getTime(), allianceId: w.completedAllianceId, ownerId: w.ownerId })),
+    completed.map((w) => ({ type: w.type, completedAt: w.completedAt!.getTime(), allianceId: w.completedAllianceId, ownerId: w.ownerId })),
   );
   if (!won) return { hasWinner: false, winner: null };
   const [alliance] = won.allianceId ? await db.select({ id: alliances.id, tag: alliances.tag, name: alliances.name }).from(alliances).where(eq(alliances.id, won.allianceId)) : [];

@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { buildings, users, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
+import { inserted } from '../db/rows';
 import { conflict, maintenance, notFound } from '../errors';
 import { STARTING_BUILDINGS } from '../../rules/buildings';
 import { startingStock } from '../../rules/resources';
@@ -102,7 +103,7 @@ export async function joinWorld(
     });
     if (!spot) throw conflict(NO_LAND_LEFT);
     const stock = startingStock();
-    const [village] = await tx
+    const created = await tx
       .insert(villages)
       .values({
         worldId,
@@ -118,6 +119,7 @@ export async function joinWorld(
         createdAt: now,
       })
       .returning();
+    const village = inserted(created);
     const placed = await tx
       .insert(buildings)
       .values(STARTING_BUILDINGS.map((b) => ({ villageId: village.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })))

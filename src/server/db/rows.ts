@@ -1,0 +1,12 @@
+// The row a statement is sure to give back.
+
+/**
+ * The row an INSERT ... RETURNING of one row gives back. Without ON CONFLICT, or with ON CONFLICT DO UPDATE, the database
+ * returns the row or fails the statement, so an empty answer is a broken driver or query, never a reply to a request: it
+ * is thrown as such.
+ */
+export function inserted<T>(rows: readonly T[]): T {
+  const [row] = rows;
+  if (row === undefined) throw new Error('An insert of one row returned none');
+  return row;
+}
