@@ -1,11 +1,15 @@
-// The running app: one browser router over the route table, with 401 replies routed to /login.
+// The running app: one browser router over the route table inside the app's providers, with 401 replies routed to /login.
 import { useEffect, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { sessionStore } from '../state/session';
+import { AppProviders } from './AppProviders';
 import { setLoginRedirect } from './apiSession';
 import { buildRoutes } from './routes';
 import { pathOf, type FromState } from './guards';
 
-export function App() {
+/** `queryClient` is the app's one QueryClient (main.tsx makes it and hands it to the session's store too). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
 
   useEffect(
@@ -17,5 +21,9 @@ export function App() {
     [router],
   );
 
-  return <RouterProvider router={router} />;
+  return (
+    <AppProviders client={queryClient} store={sessionStore}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
 }

@@ -5,14 +5,11 @@ import { connectApiToSession, setLoginRedirect } from './apiSession';
 import { fetchMe, login } from '../api/auth';
 import { ApiFailure } from '../api/client';
 import { authStatusAtom, reloadSessionFromStorage, sessionStore, signInAtom, signOutAtom, tokenAtom, userAtom } from '../state/session';
+import { reply, setupFakeServer } from '../test/fakeServer';
 
 const USER = { id: 'u1', username: 'Floki', email: 'f@x.no', role: 'user' as const, discordAvatar: null, createdAt: '' };
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 const toLogin = vi.fn<() => void>();
 let disconnect: () => void = () => undefined;
 let releaseRedirect: () => void = () => undefined;
@@ -20,9 +17,7 @@ let releaseRedirect: () => void = () => undefined;
 beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
-  fetchMock.mockReset();
   toLogin.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState(null, '', '/game/village');
   disconnect = connectApiToSession();
   releaseRedirect = setLoginRedirect(toLogin);
@@ -30,27 +25,25 @@ beforeEach(() => {
 afterEach(() => {
   releaseRedirect();
   disconnect();
-  vi.unstubAllGlobals();
 });
 
 describe('the API client on the stored session', () => {
   it('sends the stored token as a bearer header', async () => {
     sessionStore.set(signInAtom, { token: 'secret', user: USER });
-    fetchMock.mockResolvedValue(json(200, { user: USER }));
+    server.on('GET /api/auth/me', { user: USER });
     await expect(fetchMe()).resolves.toEqual(USER);
-    const request = fetchMock.mock.calls[0][0];
-    expect(request.headers.get('Authorization')).toBe('Bearer secret');
+    expect(server.calls[0].request.headers.get('Authorization')).toBe('Bearer secret');
   });
 
   it('sends no Authorization header when signed out', async () => {
-    fetchMock.mockResolvedValue(json(200, { user: USER, token: 'new' }));
+    server.on('POST /api/auth/login', { user: USER, token: 'new' });
     await login({ email: 'f@x.no', password: 'pw' });
-    expect(fetchMock.mock.calls[0][0].headers.get('Authorization')).toBeNull();
+    expect(server.calls[0].request.headers.get('Authorization')).toBeNull();
   });
 
   it('on 401 clears the token and user and goes to /login', async () => {
     sessionStore.set(signInAtom, { token: 'old', user: USER });
-    fetchMock.mockResolvedValue(json(401, { error: 'Session expired' }));
+    server.on('GET /api/auth/me', reply(401, { error: 'Session expired' }));
     await expect(fetchMe()).rejects.toBeInstanceOf(ApiFailure);
     expect(sessionStore.get(tokenAtom)).toBeNull();
     expect(sessionStore.get(userAtom)).toBeNull();
@@ -63,7 +56,7 @@ describe('the API client on the stored session', () => {
   it.each(['/login', '/auth/discord/callback'])('does not navigate on 401 from %s, which shows its own message', async (page) => {
     window.history.replaceState(null, '', page);
     sessionStore.set(signInAtom, { token: 'old', user: USER });
-    fetchMock.mockResolvedValue(json(401, { error: 'Invalid email or password' }));
+    server.on('POST /api/auth/login', reply(401, { error: 'Invalid email or password' }));
     await expect(login({ email: 'a@b.c', password: 'x' })).rejects.toBeInstanceOf(ApiFailure);
     expect(sessionStore.get(tokenAtom)).toBeNull();
     expect(toLogin).not.toHaveBeenCalled();
@@ -74,7 +67,7 @@ describe('the API client on the stored session', () => {
     localStorage.setItem('user', JSON.stringify(USER));
     reloadSessionFromStorage();
     expect(sessionStore.get(authStatusAtom)).toBe('loading');
-    fetchMock.mockResolvedValue(json(401, { error: 'Invalid token' }));
+    server.on('GET /api/auth/me', reply(401, { error: 'Invalid token' }));
     await expect(fetchMe()).rejects.toBeInstanceOf(ApiFailure);
     expect(sessionStore.get(tokenAtom)).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();

@@ -1,22 +1,12 @@
-// Listens to the player's live event stream once per signed-in session and refreshes the atoms each event touches.
+// Listens to the player's live event stream once per signed-in session and marks stale the queries each event touches.
 import { useEffect } from 'react';
-import { useAtomValue, useStore } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { subscribeLiveEvents, type LiveEvent } from '../api/events';
-import {
-  armyVersionAtom,
-  loadMovementsAtom,
-  loadStationedAtom,
-  loadUnreadReportsAtom,
-  reportsVersionAtom,
-  resetArmyAtom,
-  stationedAtom,
-} from '../state/army';
-import { tokenAtom, userAtom } from '../state/session';
-import { loadOverviewAtom, loadVillagesAtom, selectedVillageAtom } from '../state/village';
+import { queryKeys } from '../state/queryKeys';
+import { tokenAtom, userIdAtom } from '../state/session';
 
-type Store = ReturnType<typeof useStore>;
-
-/** What an event makes stale: the movements, the reports, the player's villages, the army page's troops. */
+/** What an event makes stale: the movements, the reports, the player's villages, the troops in and around them. */
 export interface Refresh {
   movements: boolean;
   reports: boolean;
@@ -30,7 +20,7 @@ export function refreshFor(event: LiveEvent): Refresh {
       return { movements: true, reports: false, villages: false, troops: false };
     case 'movement_landed':
     case 'movement_returned':
-      // A landing fights, loots or stations troops; a return brings units and loot home.
+      // A landing fights, loots or stations troops; a return brings units, heroes and loot home.
       return { movements: true, reports: false, villages: false, troops: true };
     case 'report_arrived':
       return { movements: false, reports: true, villages: false, troops: true };
@@ -40,48 +30,43 @@ export function refreshFor(event: LiveEvent): Refresh {
   }
 }
 
-function apply(store: Store, refresh: Refresh): void {
-  if (refresh.movements) void store.set(loadMovementsAtom);
-  if (refresh.reports) {
-    void store.set(loadUnreadReportsAtom);
-    store.set(reportsVersionAtom, (v) => v + 1);
-  }
-  if (refresh.villages) void store.set(loadVillagesAtom);
-  if (refresh.troops) {
-    store.set(armyVersionAtom, (v) => v + 1);
-    // Stationed troops are read only once a page asked for them.
-    if (store.get(stationedAtom) !== null) void store.set(loadStationedAtom);
-    const selected = store.get(selectedVillageAtom);
-    if (selected) void store.set(loadOverviewAtom, selected.id);
-  }
+/**
+ * The queries a refresh marks stale: those on screen are read again at once, the others when next shown. Troops
+ * are every village's overview (units, stock, the top bar), the stationed troops and the heroes (back from a march).
+ */
+export function staleQueries(refresh: Refresh, userId: string): QueryKey[] {
+  const keys: QueryKey[] = [];
+  if (refresh.movements) keys.push(queryKeys.movements(userId));
+  // Every page of reports, the unread count of the side navigation among them.
+  if (refresh.reports) keys.push(queryKeys.battles(userId));
+  if (refresh.villages) keys.push(queryKeys.villages(userId));
+  if (refresh.troops) keys.push(queryKeys.overviews(userId), queryKeys.stationed(userId), queryKeys.heroList(userId));
+  return keys;
 }
 
-const EVERYTHING: Refresh = { movements: true, reports: true, villages: true, troops: true };
+function markStale(client: QueryClient, keys: readonly QueryKey[]): void {
+  for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+}
 
 /**
- * Mounted by the game frame: one stream per signed-in player and token (a new sign-in opens a new one,
- * logging out closes it). Every (re)connection reads everything afresh, since events sent while the
- * stream was down were not heard.
+ * Mounted by the game frame: one stream per signed-in player and token (a new sign-in opens a new one, logging out
+ * closes it). Every reopening marks all of the player's queries stale, since events sent while the stream was down
+ * were not heard; the first opening follows the reads the pages make as they open.
  */
 export function useLiveUpdates(): void {
-  const store = useStore();
-  const userId = useAtomValue(userAtom)?.id ?? null;
+  const client = useQueryClient();
+  const userId = useAtomValue(userIdAtom);
   const token = useAtomValue(tokenAtom);
 
   useEffect(() => {
     if (!userId || !token) return undefined;
-    store.set(resetArmyAtom);
     let opened = false;
-    const stop = subscribeLiveEvents({
+    return subscribeLiveEvents({
       onOpen() {
-        // The first opening follows the reads below; later ones make up for what was missed.
-        if (opened) apply(store, EVERYTHING);
+        if (opened) markStale(client, [queryKeys.player(userId)]);
         opened = true;
       },
-      onEvent: (event) => apply(store, refreshFor(event)),
+      onEvent: (event) => markStale(client, staleQueries(refreshFor(event), userId)),
     });
-    void store.set(loadMovementsAtom);
-    void store.set(loadUnreadReportsAtom);
-    return stop;
-  }, [store, userId, token]);
+  }, [client, userId, token]);
 }

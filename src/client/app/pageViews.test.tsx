@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { Link, MemoryRouter, useSearchParams } from 'react-router';
-import { villagesAtom, type Village } from '../state/village';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Link, useSearchParams } from 'react-router';
+import { queryKeys } from '../state/queryKeys';
+import type { Village } from '../state/village';
+import { reply, setupFakeServer } from '../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../test/render';
 import { usePageViewReports, viewActionOf } from './pageViews';
 
-const VILLAGE: Village = { id: 'v1', name: 'Kattegat', x: 1, y: 2, population: 2, loyalty: 100, isCapital: true, worldId: 'w1', ownerId: 'u1' };
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const VILLAGE: Village = { id: 'v1', name: 'Kattegat', x: 1, y: 2, population: 2, loyalty: 100, isCapital: true, worldId: 'w1', ownerId: TEST_USER.id };
+const server = setupFakeServer();
+const villagesKey = queryKeys.villages(TEST_USER.id);
 
 async function reported(): Promise<string[]> {
-  const reports = fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname === '/api/tutorial/progress');
-  return Promise.all(reports.map(async ([request]) => ((await request.clone().json()) as { action: string }).action));
+  return server.requests('POST', '/api/tutorial/progress').map((call) => (call.body as { action: string }).action);
 }
 
 function Frame() {
@@ -30,28 +32,18 @@ function Frame() {
   );
 }
 
+/** The frame on `url` with the villages read already (null: not read yet, the read still on its way). */
 function renderFrame(url: string, villages: Village[] | null) {
-  const store = createStore();
-  store.set(villagesAtom, villages);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <Frame />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  server.on('GET /api/villages', () => (villages === null ? new Promise<never>(() => undefined) : { villages }));
+  return renderWithProviders(<Frame />, { route: url, data: villages === null ? [] : [[villagesKey, villages]] }).client;
 }
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => new Response(JSON.stringify({ error: 'not needed here' }), { status: 404 }));
-  vi.stubGlobal('fetch', fetchMock);
+  server.on('* /api/*', reply(404, { error: 'not needed here' }));
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -84,19 +76,19 @@ describe('usePageViewReports', () => {
   });
 
   it('reports the village page only once a village shows there', async () => {
-    const store = renderFrame('/game/village', null);
+    const client = renderFrame('/game/village', null);
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     expect(await reported()).toEqual([]);
-    act(() => store.set(villagesAtom, []));
+    act(() => void client.setQueryData(villagesKey, []));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });
     expect(await reported()).toEqual([]);
-    act(() => store.set(villagesAtom, [VILLAGE]));
+    act(() => void client.setQueryData(villagesKey, [VILLAGE]));
     await waitFor(async () => expect(await reported()).toEqual(['view_village']));
-    act(() => store.set(villagesAtom, [{ ...VILLAGE, name: 'Renamed' }]));
+    act(() => void client.setQueryData(villagesKey, [{ ...VILLAGE, name: 'Renamed' }]));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     });

@@ -18,8 +18,8 @@ const VIEW_ACTIONS: Readonly<Record<string, TutorialAction>> = {
 
 /** The view action of a game page address ('/game/quests' -> 'view_quests'), or null for any other address. */
 export function viewActionOf(pathname: string): TutorialAction | null {
-  const match = /^\/game\/([a-z]+)\/?$/.exec(pathname);
-  return match ? (VIEW_ACTIONS[match[1]] ?? null) : null;
+  const page = /^\/game\/([a-z]+)\/?$/.exec(pathname)?.[1];
+  return page ? (VIEW_ACTIONS[page] ?? null) : null;
 }
 
 /**

@@ -1,38 +1,34 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from './routes';
 import { sessionStore, signInAtom, signOutAtom, type User } from '../state/session';
 import type { AdminUser } from '../api/admin';
+import { reply, setupFakeServer } from '../test/fakeServer';
+import { renderWithProviders } from '../test/render';
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 
 function user(role: User['role'], extra: Partial<User> = {}): User {
   return { id: '0a1b2c3d-4e5f-6789-abcd-ef0123456789', username: 'Astrid', email: 'a@x.no', role, discordAvatar: null, createdAt: '', ...extra };
 }
 
+/** The whole app at `url`, on the app's own store (the session the guards read) with a fresh QueryClient. */
 function renderAt(url: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  renderWithProviders(<RouterProvider router={router} />, { route: false, store: sessionStore, user: null });
   return router;
 }
 
 beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
-  fetchMock.mockReset();
   // The landing page asks whether Discord is configured; this server has it.
-  fetchMock.mockImplementation(async (request) =>
-    new URL(request.url).pathname === '/api/auth/options'
-      ? new Response(JSON.stringify({ discord: true }), { status: 200, headers: { 'Content-Type': 'application/json' } })
-      : new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+  server.on('GET /api/auth/options', { discord: true });
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 describe('route table', () => {
@@ -76,12 +72,12 @@ describe('route table', () => {
 
   it('logs out: calls the server, clears the session and goes to /login', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('user') });
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    server.on('* /api/*', () => reply(204));
     const router = renderAt('/game/village');
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     // The shell also loads the villages; the logout call is among the calls, not necessarily the first.
-    expect(fetchMock.mock.calls.map(([request]) => new URL(request.url).pathname)).toContain('/api/auth/logout');
+    expect(server.paths()).toContain('POST /api/auth/logout');
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
   });
@@ -115,12 +111,10 @@ describe('route table', () => {
 
   /** Answers the admin page's reads by path, the way the server shapes them. */
   function adminServer(users: AdminUser[]) {
-    fetchMock.mockImplementation(async (request) => {
-      const { pathname } = new URL(request.url);
-      if (pathname === '/api/admin/stats') return Response.json({ totalUsers: 42, activeSessions: 7, playersOnline: 3, serverStatus: 'Online' });
-      if (pathname === '/api/admin/users/search') return Response.json({ users, total: 42, page: 1, limit: 20 });
-      if (pathname === '/api/admin/audit') return Response.json({ entries: [], total: 0, page: 1, limit: 15 });
-      return Response.json({ error: 'Not found' }, { status: 404 });
+    server.routesFrom({
+      'GET /api/admin/stats': { totalUsers: 42, activeSessions: 7, playersOnline: 3, serverStatus: 'Online' },
+      'GET /api/admin/users/search': { users, total: 42, page: 1, limit: 20 },
+      'GET /api/admin/audit': { entries: [], total: 0, page: 1, limit: 15 },
     });
   }
 
@@ -165,21 +159,17 @@ describe('route table', () => {
 
   it('shows the admin list failure message', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('admin') });
-    fetchMock.mockResolvedValue(Response.json({}, { status: 500 }));
+    server.on('* /api/*', () => reply(500, {}));
     renderAt('/admin');
-    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain('Failed to load users.');
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Failed to load users.'));
   });
 
   it('loads the game master page from the server and links to the map designer', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('gamemaster') });
     const world = { id: 'w1', name: 'Midgard', status: 'online', players: 3, maxPlayers: 500, speed: 1, size: 200 };
-    fetchMock.mockImplementation(async (request) => {
-      const { pathname } = new URL(request.url);
-      if (pathname === '/api/gamemaster/worlds') {
-        return Response.json({ worlds: [{ world, villages: 4, totalPopulation: 120, movementsInFlight: 2, sweeperLagSeconds: 0, createdAt: '' }] });
-      }
-      if (pathname === '/api/gamemaster/events') return Response.json({ events: [] });
-      return Response.json({ error: 'Not found' }, { status: 404 });
+    server.routesFrom({
+      'GET /api/gamemaster/worlds': { worlds: [{ world, villages: 4, totalPopulation: 120, movementsInFlight: 2, sweeperLagSeconds: 0, createdAt: '' }] },
+      'GET /api/gamemaster/events': { events: [] },
     });
     renderAt('/gamemaster');
     const worlds = await screen.findByRole('table', { name: 'Worlds' });

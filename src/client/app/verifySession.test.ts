@@ -3,22 +3,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyStoredSession } from './verifySession';
 import { connectApiToSession, setLoginRedirect } from './apiSession';
 import { authStatusAtom, reloadSessionFromStorage, sessionStore, signOutAtom, tokenAtom, userAtom } from '../state/session';
+import { reply, setupFakeServer } from '../test/fakeServer';
 
 const USER = { id: 'u1', username: 'Ivar', email: 'i@x.no', role: 'admin', discordAvatar: null, createdAt: '' };
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 let disconnect: () => void = () => undefined;
 
 beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   window.history.replaceState(null, '', '/');
   disconnect = connectApiToSession();
 });
 afterEach(() => {
   disconnect();
-  vi.unstubAllGlobals();
 });
 
 describe('verifyStoredSession', () => {
@@ -26,14 +24,14 @@ describe('verifyStoredSession', () => {
     reloadSessionFromStorage();
     await verifyStoredSession();
     expect(sessionStore.get(authStatusAtom)).toBe('anonymous');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it('keeps a token the server accepts and refreshes the user', async () => {
     localStorage.setItem('token', 'good');
     reloadSessionFromStorage();
     expect(sessionStore.get(authStatusAtom)).toBe('loading');
-    fetchMock.mockResolvedValue(Response.json({ user: USER }));
+    server.on('GET /api/auth/me', { user: USER });
     await verifyStoredSession();
     expect(sessionStore.get(authStatusAtom)).toBe('authenticated');
     expect(sessionStore.get(userAtom)?.username).toBe('Ivar');
@@ -46,7 +44,7 @@ describe('verifyStoredSession', () => {
     localStorage.setItem('token', 'stale');
     localStorage.setItem('user', JSON.stringify(USER));
     reloadSessionFromStorage();
-    fetchMock.mockResolvedValue(Response.json({ error: 'Invalid token' }, { status: 401 }));
+    server.on('GET /api/auth/me', reply(401, { error: 'Invalid token' }));
     await verifyStoredSession();
     expect(sessionStore.get(authStatusAtom)).toBe('anonymous');
     expect(sessionStore.get(tokenAtom)).toBeNull();

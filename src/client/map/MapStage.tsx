@@ -12,7 +12,10 @@ const LAYERS: readonly StageLayer[] = [
 function MapStage() {
   const store = useStore();
   const create = useCallback(
-    ({ app, layers, host, rebuild }: StageParts) => new MapEngine({ app, terrain: layers[0], overlay: layers[1], host, store, onUnrecoverable: rebuild }),
+    ({ app, layers: [terrain, overlay], host, rebuild }: StageParts) => {
+      if (!terrain || !overlay) throw new Error('The map stage is built with its two layers');
+      return new MapEngine({ app, terrain, overlay, host, store, onUnrecoverable: rebuild });
+    },
     [store],
   );
   return <StageHost layers={LAYERS} create={create} label="World map" className="map-stage__canvas" />;

@@ -235,9 +235,8 @@ export class TerrainLayer {
     // Children are in tileIndex order: rows from the top, each from the left.
     const sprites = container.children as Sprite[];
     const list = chunk.tiles ?? [];
-    for (let i = 0; i < sprites.length; i++) {
+    for (const [i, sprite] of sprites.entries()) {
       const tile = list[i];
-      const sprite = sprites[i];
       if (!tile) {
         sprite.visible = false;
         continue;

@@ -116,12 +116,15 @@ export async function loadAtlasTextures(atlas: MapAtlasData): Promise<AtlasTextu
   // resolution = scale, so frames are given in atlas units.
   const source = new CanvasSource({ resource: canvas, resolution: scale, autoGenerateMipmaps: true, scaleMode: 'linear', mipmapFilter: 'linear' });
   const textures = Object.fromEntries(
-    TILE_LOOKS.map((look, column) => [look, frames[column].map((frame, shade) => new Texture({ source, frame, label: `tile:${look}:${shade}` }))]),
+    TILE_LOOKS.map((look, column) => [look, (frames[column] ?? []).map((frame, shade) => new Texture({ source, frame, label: `tile:${look}:${shade}` }))]),
   ) as Record<TileLook, Texture<CanvasSource>[]>;
   return {
     atlas,
     tile(look, shade) {
-      return textures[look][shade];
+      const texture = textures[look][shade];
+      // composeTiles cuts every look in every one of the FILL_SHADES shades tileShade() picks from.
+      if (!texture) throw new Error(`The atlas has no shade ${shade} of ${look}`);
+      return texture;
     },
     destroy() {
       for (const look of TILE_LOOKS) for (const texture of textures[look]) texture.destroy(false);

@@ -1,8 +1,12 @@
 // Map camera atoms: zoom steps, moves within the world and zooming around the pointer.
 import { createStore } from 'jotai';
+import { queryClientAtom } from 'jotai-tanstack-query';
 import { describe, expect, it } from 'vitest';
 import { centreOnAtom, goHomeAtom, makeCamera, mapCameraAtom, mapZoomAtom, moveCameraAtom, zoomCameraAtom, zoomedRadius } from './map';
-import { selectedVillageIdAtom, villagesAtom, type Village } from './village';
+import { createQueryClient } from './queryClient';
+import { queryKeys } from './queryKeys';
+import { signInAtom } from './session';
+import { selectedVillageIdAtom, type Village } from './village';
 
 const village = (id: string, x: number, y: number): Village => ({ id, name: id, x, y, population: 2, loyalty: 100, isCapital: true, worldId: 'w', ownerId: 'me' });
 
@@ -45,8 +49,12 @@ describe('map camera intents', () => {
   });
 
   it('goes home to the selected village', () => {
+    // The map reads the villages query through atoms: the villages as read, the selection as chosen.
     const store = createStore();
-    store.set(villagesAtom, [village('a', 10, 20), village('b', -3, 4)]);
+    const client = createQueryClient();
+    store.set(queryClientAtom, client);
+    store.set(signInAtom, { token: 't', user: { id: 'me', username: 'Ragnar', email: 'r@x.no', role: 'user', discordAvatar: null, createdAt: '' } });
+    client.setQueryData(queryKeys.villages('me'), [village('a', 10, 20), village('b', -3, 4)]);
     store.set(selectedVillageIdAtom, 'b');
     store.set(mapCameraAtom, makeCamera('w', 50, 50, 15));
     store.set(goHomeAtom);

@@ -72,6 +72,9 @@ export const userAtom = atom(
   },
 );
 
+/** The signed-in player's id: what the player's queries are filed under (see queryKeys.ts). */
+export const userIdAtom = atom((get) => get(userBase)?.id ?? null);
+
 /** A stored token starts as 'loading' until /api/auth/me confirms it (see app/AuthBootstrap). */
 export const authStatusAtom = atom<AuthStatus>(readStoredToken() ? 'loading' : 'anonymous');
 

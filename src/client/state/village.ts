@@ -1,8 +1,15 @@
-// The player's villages, the selected one (it survives a reload), its last overview read, and the worlds to join.
-import { atom } from 'jotai';
+// The player's villages as the shell and the map read them (atoms over the villages query, so the PixiJS map never
+// fetches), the selected one (it survives a reload), and the selected village's overview.
+import { atom, useAtomValue } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
-import { getVillageOverview, listVillages, type Village, type VillageOverview } from '../api/villages';
-import { listWorlds, type World } from '../api/worlds';
+import { atomWithQuery } from 'jotai-tanstack-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Village, VillageOverview } from '../api/villages';
+import type { World } from '../api/worlds';
+import { overviewQuery, villagesQuery, villagesWith } from './queries';
+import { patchQueryData } from './queryClient';
+import { queryKeys, type Viewer } from './queryKeys';
+import { userIdAtom } from './session';
 
 export type { Village, VillageOverview, World };
 
@@ -11,75 +18,40 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 /** Id of the village the shell, the village page and the map centre on. */
 export const selectedVillageIdAtom = atomWithStorage<string | null>('selectedVillageId', null);
 
-/** The player's villages as last loaded from GET /api/villages (null until the first load). */
-export const villagesAtom = atom<Village[] | null>(null);
+/**
+ * The villages query (GET /api/villages) of the signed-in player, as an atom: the same cache entry every useQuery of
+ * villagesQuery sees. Mounted by the shell and the map, read once per visit and again when the live stream says so.
+ */
+export const villagesQueryAtom = atomWithQuery((get) => villagesQuery(get(userIdAtom)));
 
-/** Progress of the villages load; 'error' lets the pages offer a retry instead of spinning for ever. */
-export const villagesStatusAtom = atom<LoadStatus>('idle');
+/** The player's villages as last read (null until the first read). */
+export const villagesAtom = atom<Village[] | null>((get) => get(villagesQueryAtom).data ?? null);
 
-/** Whose villages villagesAtom holds, so that another sign-in in the same tab never sees them. */
-const villagesOwnerAtom = atom<string | null>(null);
+/** Progress of the villages read; 'error' lets the pages offer a retry instead of spinning for ever. */
+export const villagesStatusAtom = atom<LoadStatus>((get) => {
+  const result = get(villagesQueryAtom);
+  if (result.data !== undefined) return 'ready';
+  if (result.isError) return 'error';
+  return result.fetchStatus === 'fetching' ? 'loading' : 'idle';
+});
 
 /** The selected village, falling back to the capital, then the first village. */
 export const selectedVillageAtom = atom<Village | null>((get) => {
   const villages = get(villagesAtom);
-  if (!villages || villages.length === 0) return null;
   const id = get(selectedVillageIdAtom);
-  return villages.find((v) => v.id === id) ?? villages.find((v) => v.isCapital) ?? villages[0];
-});
-
-let villagesRequest: Promise<void> | null = null;
-
-/** Reads GET /api/villages into villagesAtom; calls made while one is running share it. Never throws. */
-export const loadVillagesAtom = atom(null, (get, set): Promise<void> => {
-  if (villagesRequest) return villagesRequest;
-  // A reload keeps 'ready' so the pages do not fall back to a spinner while it runs.
-  if (get(villagesStatusAtom) !== 'ready') set(villagesStatusAtom, 'loading');
-  villagesRequest = listVillages()
-    .then(
-      (villages) => {
-        set(villagesAtom, villages);
-        set(villagesStatusAtom, 'ready');
-      },
-      (error: unknown) => {
-        // SPEC section 8: load failures are only logged; the pages offer a retry.
-        console.error('Loading the villages failed', error);
-        set(villagesStatusAtom, 'error');
-      },
-    )
-    .finally(() => {
-      villagesRequest = null;
-    });
-  return villagesRequest;
+  return villages?.find((v) => v.id === id) ?? villages?.find((v) => v.isCapital) ?? villages?.[0] ?? null;
 });
 
 /**
- * Called by the shell when it mounts for a signed-in player: loads the villages (the list on screen
- * stays while a newer one is read), and starts afresh, dropping another player's villages and
- * overview, when the player changed.
+ * Puts a village the server just returned (joined, founded, renamed) into the player's list and into its overview,
+ * without moving the instant that overview was read. A list never read is read instead.
  */
-export const ensureVillagesAtom = atom(null, (get, set, ownerId: string): Promise<void> => {
-  if (get(villagesOwnerAtom) !== ownerId) {
-    set(villagesOwnerAtom, ownerId);
-    set(villagesAtom, null);
-    set(villageOverviewAtom, null);
-    set(villagesStatusAtom, 'idle');
-  }
-  return set(loadVillagesAtom);
-});
-
-/** Puts a village the server just returned (joined, renamed, read) into the list. */
-export const putVillageAtom = atom(null, (get, set, village: Village) => {
-  const villages = get(villagesAtom) ?? [];
-  const index = villages.findIndex((v) => v.id === village.id);
-  if (index < 0) {
-    set(villagesAtom, [...villages, village]);
-    return;
-  }
-  const old = villages[index];
-  const same = (Object.keys(village) as (keyof Village)[]).every((key) => old[key] === village[key]);
-  if (!same) set(villagesAtom, villages.map((v, i) => (i === index ? village : v)));
-});
+export function putVillage(client: QueryClient, viewer: Viewer, village: Village): void {
+  const { queryKey } = villagesQuery(viewer);
+  if (client.getQueryData(queryKey) === undefined) void client.invalidateQueries({ queryKey });
+  else client.setQueryData(queryKey, (villages) => villagesWith(villages, village));
+  patchQueryData<VillageOverview>(client, queryKeys.overview(viewer, village.id), (overview) => ({ ...overview, village }));
+}
 
 /** One overview as read from the server, with the client's clock at the moment it arrived. */
 export interface VillageOverviewRead {
@@ -89,48 +61,25 @@ export interface VillageOverviewRead {
   readAt: number;
 }
 
-/** The last overview read (of whichever village was asked for last). */
-export const villageOverviewAtom = atom<VillageOverviewRead | null>(null);
-
-/** The overview of the selected village, or null while it has not been read yet. */
-export const selectedOverviewAtom = atom<VillageOverviewRead | null>((get) => {
-  const village = get(selectedVillageAtom);
-  const read = get(villageOverviewAtom);
-  return village && read && read.villageId === village.id ? read : null;
-});
-
-/** Status of the overview load of the village last asked for. */
-export const overviewStatusAtom = atom<{ villageId: string | null; status: LoadStatus }>({ villageId: null, status: 'idle' });
-
-let overviewSequence = 0;
-let overviewStored = 0;
-
 /**
- * Reads the overview of a village into villageOverviewAtom (and its fresh village into the list). A
- * reply older than one already stored is dropped, so a slow read never overwrites a newer one. Never throws.
+ * The overview of the selected village (null while none is read yet) and its query. `refetchInterval` lets the shell
+ * read it again now and then; every other reader shares the same cache entry.
  */
-export const loadOverviewAtom = atom(null, async (_get, set, villageId: string): Promise<void> => {
-  const sequence = ++overviewSequence;
-  set(overviewStatusAtom, { villageId, status: 'loading' });
-  try {
-    const overview = await getVillageOverview(villageId);
-    if (sequence < overviewStored) return;
-    overviewStored = sequence;
-    set(villageOverviewAtom, { villageId, overview, readAt: Date.now() });
-    set(putVillageAtom, overview.village);
-    set(overviewStatusAtom, { villageId, status: 'ready' });
-  } catch (error) {
-    console.error('Loading the village overview failed', error);
-    if (sequence === overviewSequence) set(overviewStatusAtom, { villageId, status: 'error' });
-  }
-});
+export function useSelectedOverview(options: { refetchInterval?: number } = {}) {
+  const viewer = useAtomValue(userIdAtom);
+  const village = useAtomValue(selectedVillageAtom);
+  const villageId = village?.id ?? null;
+  const query = useQuery({
+    ...overviewQuery(viewer, villageId ?? ''),
+    enabled: viewer !== null && villageId !== null,
+    ...(options.refetchInterval ? { refetchInterval: options.refetchInterval, refetchIntervalInBackground: true } : {}),
+  });
+  const read: VillageOverviewRead | null =
+    villageId !== null && query.data !== undefined ? { villageId, overview: query.data, readAt: query.dataUpdatedAt } : null;
+  return { village, read, query };
+}
 
-/** Worlds as last listed (null until loaded): the picker shows them, the village page needs their speed. */
-export const worldsAtom = atom<World[] | null>(null);
-
-/** Reads GET /api/worlds; throws so the caller can show why. */
-export const loadWorldsAtom = atom(null, async (_get, set): Promise<World[]> => {
-  const worlds = await listWorlds();
-  set(worldsAtom, worlds);
-  return worlds;
-});
+/** Reads a village's overview again (after an action that changed it, a countdown that ended). */
+export function refreshOverview(client: QueryClient, viewer: Viewer, villageId: string): Promise<void> {
+  return client.invalidateQueries({ queryKey: queryKeys.overview(viewer, villageId) });
+}

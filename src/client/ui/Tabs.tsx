@@ -34,9 +34,10 @@ export function Tabs<Id extends string>({ tabs, label, selected, defaultSelected
     else if (event.key === 'ArrowLeft') next = (index - 1 + tabs.length) % tabs.length;
     else if (event.key === 'Home') next = 0;
     else if (event.key === 'End') next = tabs.length - 1;
-    if (next < 0) return;
+    const target = tabs[next];
+    if (!target) return;
     event.preventDefault();
-    choose(tabs[next].id);
+    choose(target.id);
     buttons.current[next]?.focus();
   }
 

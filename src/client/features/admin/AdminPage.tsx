@@ -1,7 +1,9 @@
 // /admin: the Admin Dashboard: live figures, the player table with its actions, and the audit log.
-import { useCallback, useEffect, useState } from 'react';
-import { getAdminStats, type AdminStats } from '../../api/admin';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { apiError } from '../../api/client';
+import { adminStatsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { AuditLog } from './AuditLog';
 import { PlayerManagement } from './PlayerManagement';
@@ -9,23 +11,11 @@ import './admin.css';
 
 export { USERS_FAILED } from './PlayerManagement';
 
-function Figures({ version }: { version: number }) {
-  const [stats, setStats] = useState<AdminStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    getAdminStats()
-      .then((next) => {
-        if (!live) return;
-        setStats(next);
-        setError(null);
-      })
-      .catch((failure: unknown) => live && setError(apiError(failure, 'Failed to load the figures.')));
-    return () => {
-      live = false;
-    };
-  }, [version]);
+/** The figures are read again after every action on the page (the actions mark them stale). */
+function Figures() {
+  const read = useQuery(adminStatsQuery(useAtomValue(userIdAtom)));
+  const stats = read.data ?? null;
+  const error = read.isError ? apiError(read.error, 'Failed to load the figures.') : null;
 
   const figure = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString());
   return (
@@ -64,17 +54,14 @@ function Figures({ version }: { version: number }) {
 }
 
 export default function AdminPage() {
-  // Bumped after every action, so the figures and the audit log read again.
-  const [version, setVersion] = useState(0);
-  const changed = useCallback(() => setVersion((n) => n + 1), []);
   return (
     <>
       <SiteHeader />
       <main className="page stack">
         <h1 className="page__title">Admin Dashboard</h1>
-        <Figures version={version} />
-        <PlayerManagement canAdminister onChanged={changed} />
-        <AuditLog version={version} />
+        <Figures />
+        <PlayerManagement canAdminister />
+        <AuditLog />
       </main>
     </>
   );

@@ -1,29 +1,25 @@
 // The audit log: who did what to whom and when, newest first, a page at a time.
-import { useEffect, useState } from 'react';
-import { listAuditLog, type AuditPage } from '../../api/admin';
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { apiError } from '../../api/client';
+import { auditLogQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { formatDateTime } from '../../ui/dates';
 import { Spinner } from '../../ui/Spinner';
 import { auditActionText, pageCount } from './model';
 
 const LIMIT = 15;
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; page: AuditPage };
-
-/** `version` changes after every action on the page, so the newest entry shows at once. */
-export function AuditLog({ version }: { version: number }) {
+/** Every action on the page marks the log stale, so the newest entry shows at once. */
+export function AuditLog() {
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    listAuditLog(page, LIMIT)
-      .then((result) => live && setLoad({ kind: 'ready', page: result }))
-      .catch((failure: unknown) => live && setLoad({ kind: 'error', message: apiError(failure, 'Failed to load the audit log.') }));
-    return () => {
-      live = false;
-    };
-  }, [page, version]);
+  const read = useQuery(auditLogQuery(useAtomValue(userIdAtom), page, LIMIT));
+  const load = read.isError
+    ? ({ kind: 'error', message: apiError(read.error, 'Failed to load the audit log.') } as const)
+    : read.data
+      ? ({ kind: 'ready', page: read.data } as const)
+      : ({ kind: 'loading' } as const);
 
   const pages = load.kind === 'ready' ? pageCount(load.page.total, LIMIT) : 1;
   return (

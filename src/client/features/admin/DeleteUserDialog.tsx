@@ -1,28 +1,30 @@
 // The Delete dialog: the admin types the player's username before the account goes (their villages stay, abandoned).
 import { useState, type FormEvent } from 'react';
 import { deleteUser, type AdminUser } from '../../api/admin';
-import { apiError } from '../../api/client';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Modal } from '../../ui/Modal';
+import { useAction } from '../../ui/useAction';
 import { confirmationMatches } from './model';
+import { useAdminCache } from './useAdminCache';
 
 export function DeleteUserDialog({ user, onClose, onDeleted }: { user: AdminUser; onClose: () => void; onDeleted: () => void }) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const cache = useAdminCache();
+  const remove = useAction({
+    mutationFn: (confirmUsername: string) => deleteUser(user.id, confirmUsername),
+    onSuccess: () => {
+      cache.deleted();
+      onDeleted();
+    },
+    failure: 'Failed to delete the account.',
+  });
   const matches = confirmationMatches(typed, user.username);
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!matches) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteUser(user.id, typed);
-      onDeleted();
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to delete the account.'));
-      setBusy(false);
-    }
+    remove.run(typed);
   }
 
   return (
@@ -38,15 +40,11 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: { user: AdminUser
           </label>
           <input id="delete-confirm" className="input" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
-        {error && (
-          <div className="alert" role="alert">
-            {error}
-          </div>
-        )}
+        <ActionOutcome message={remove.outcome} compact={false} />
         <div className="row">
-          <button type="submit" className="button button--danger" disabled={!matches || busy}>
+          <ActionButton type="submit" className="button button--danger" disabled={!matches} pending={remove.pending || remove.mutation.isSuccess}>
             Delete account
-          </button>
+          </ActionButton>
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>

@@ -1,38 +1,36 @@
 // The Edit dialog of one player: role, suspension with a reason, and a temporary password shown once to copy.
 import { useState, type FormEvent } from 'react';
 import { setTemporaryPassword, setUserRole, suspendUser, unsuspendUser, type AdminUser, type Role } from '../../api/admin';
-import { apiError } from '../../api/client';
 import { ROLES, ROLE_NAMES } from '../../../rules/roles';
 import { formatDate } from '../../ui/dates';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Modal } from '../../ui/Modal';
+import { useAction } from '../../ui/useAction';
 import { temporaryPassword } from './model';
+import { useAdminCache } from './useAdminCache';
 
 interface Props {
   user: AdminUser;
   onClose: () => void;
-  /** The player as the server now has them, after any change. */
-  onChanged: (user: AdminUser) => void;
 }
 
-function RoleForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) {
-  const [role, setRole] = useState<Role>(user.role);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
+/** An action on one player: the reply is the player as the server now has them, written into the list. */
+function usePlayerAction<TVariables>(act: (variables: TVariables) => Promise<AdminUser>, texts: { success?: (user: AdminUser) => string; failure: string }) {
+  const cache = useAdminCache();
+  return useAction({ mutationFn: act, onSuccess: (updated) => cache.changed(updated), ...texts });
+}
 
-  async function onSubmit(event: FormEvent) {
+function RoleForm({ user }: Pick<Props, 'user'>) {
+  const [role, setRole] = useState<Role>(user.role);
+  const save = usePlayerAction((next: Role) => setUserRole(user.id, next), {
+    success: (updated) => `${updated.username} is now ${ROLE_NAMES[updated.role]}.`,
+    failure: 'Failed to change the role.',
+  });
+
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const updated = await setUserRole(user.id, role);
-      onChanged(updated);
-      setOutcome({ kind: 'success', text: `${updated.username} is now ${ROLE_NAMES[updated.role]}.` });
-    } catch (failure) {
-      setOutcome({ kind: 'error', text: apiError(failure, 'Failed to change the role.') });
-    } finally {
-      setBusy(false);
-    }
+    save.run(role);
   }
 
   return (
@@ -49,42 +47,42 @@ function RoleForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) {
             </option>
           ))}
         </select>
-        <button type="submit" className="button button--small" disabled={busy || role === user.role}>
+        <ActionButton type="submit" className="button button--small" disabled={role === user.role} pending={save.pending}>
           Save role
-        </button>
+        </ActionButton>
       </div>
-      <ActionOutcome message={outcome} />
+      <ActionOutcome message={save.outcome} />
     </form>
   );
 }
 
-function SuspensionForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) {
+function SuspensionForm({ user }: Pick<Props, 'user'>) {
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
-
-  async function act(run: () => Promise<AdminUser>, done: (u: AdminUser) => string, fallback: string) {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const updated = await run();
-      onChanged(updated);
-      setReason('');
-      setOutcome({ kind: 'success', text: done(updated) });
-    } catch (failure) {
-      setOutcome({ kind: 'error', text: apiError(failure, fallback) });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const suspend = usePlayerAction((why: string) => suspendUser(user.id, why), {
+    success: (u) => `${u.username} is suspended and signed out.`,
+    failure: 'Failed to suspend the player.',
+  });
+  const lift = usePlayerAction<void>(() => unsuspendUser(user.id), { success: (u) => `${u.username} may sign in again.`, failure: 'Failed to lift the suspension.' });
+  // Whichever was asked last says how it went.
+  const [last, setLast] = useState<'suspend' | 'lift'>('suspend');
+  const outcome = last === 'suspend' ? suspend.outcome : lift.outcome;
+  const busy = suspend.pending || lift.pending;
 
   function onSuspend(event: FormEvent) {
     event.preventDefault();
+    setLast('suspend');
+    lift.mutation.reset();
     if (reason.trim() === '') {
-      setOutcome({ kind: 'error', text: 'Give a reason: the player reads it when signing in.' });
+      suspend.refuse('Give a reason: the player reads it when signing in.');
       return;
     }
-    void act(() => suspendUser(user.id, reason.trim()), (u) => `${u.username} is suspended and signed out.`, 'Failed to suspend the player.');
+    suspend.run(reason.trim(), { onSuccess: () => setReason('') });
+  }
+
+  function onLift() {
+    setLast('lift');
+    suspend.mutation.reset();
+    lift.run();
   }
 
   return (
@@ -93,14 +91,9 @@ function SuspensionForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) 
       {user.suspended ? (
         <div className="row">
           <p className="muted admin-edit__note">Suspended: {user.suspensionReason ?? 'no reason given'}</p>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            disabled={busy}
-            onClick={() => void act(() => unsuspendUser(user.id), (u) => `${u.username} may sign in again.`, 'Failed to lift the suspension.')}
-          >
+          <ActionButton className="button button--secondary button--small" pending={busy} onClick={onLift}>
             Lift suspension
-          </button>
+          </ActionButton>
         </div>
       ) : (
         <form className="row row--inline" onSubmit={onSuspend}>
@@ -115,9 +108,9 @@ function SuspensionForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) 
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
-          <button type="submit" className="button button--danger button--small" disabled={busy}>
+          <ActionButton type="submit" className="button button--danger button--small" pending={busy}>
             Suspend
-          </button>
+          </ActionButton>
         </form>
       )}
       <ActionOutcome message={outcome} />
@@ -125,27 +118,21 @@ function SuspensionForm({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) 
   );
 }
 
-function TemporaryPasswordPart({ user, onChanged }: Pick<Props, 'user' | 'onChanged'>) {
+function TemporaryPasswordPart({ user }: Pick<Props, 'user'>) {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
+  const set = usePlayerAction((password: string) => setTemporaryPassword(user.id, password), { failure: 'Failed to set a temporary password.' });
 
-  async function onSet() {
-    setBusy(true);
-    setOutcome(null);
+  function onSet() {
     const password = temporaryPassword();
-    try {
-      onChanged(await setTemporaryPassword(user.id, password));
+    set.run(password, {
       // Shown only here, once: closing the dialog forgets it.
-      setShown(password);
-      setConfirming(false);
-    } catch (failure) {
-      setOutcome({ kind: 'error', text: apiError(failure, 'Failed to set a temporary password.') });
-    } finally {
-      setBusy(false);
-    }
+      onSuccess: () => {
+        setShown(password);
+        setConfirming(false);
+      },
+    });
   }
 
   async function onCopy() {
@@ -154,7 +141,7 @@ function TemporaryPasswordPart({ user, onChanged }: Pick<Props, 'user' | 'onChan
       await navigator.clipboard.writeText(shown);
       setCopied(true);
     } catch {
-      setOutcome({ kind: 'error', text: 'Copying is not allowed here: select the password and copy it by hand.' });
+      set.refuse('Copying is not allowed here: select the password and copy it by hand.');
     }
   }
 
@@ -182,9 +169,9 @@ function TemporaryPasswordPart({ user, onChanged }: Pick<Props, 'user' | 'onChan
             {user.username} is signed out everywhere and must choose a new password at next login. Set a temporary password?
           </p>
           <div className="row">
-            <button type="button" className="button button--danger button--small" disabled={busy} onClick={() => void onSet()}>
+            <ActionButton className="button button--danger button--small" pending={set.pending} onClick={onSet}>
               Yes, set it
-            </button>
+            </ActionButton>
             <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(false)}>
               Cancel
             </button>
@@ -195,20 +182,20 @@ function TemporaryPasswordPart({ user, onChanged }: Pick<Props, 'user' | 'onChan
           Set temporary password
         </button>
       )}
-      <ActionOutcome message={outcome} />
+      <ActionOutcome message={set.outcome} />
     </div>
   );
 }
 
-export function EditUserDialog({ user, onClose, onChanged }: Props) {
+export function EditUserDialog({ user, onClose }: Props) {
   return (
     <Modal open title={`Edit ${user.username}`} onClose={onClose} className="admin-edit">
       <p className="muted admin-edit__note">
         {user.email} · joined {formatDate(user.createdAt)} · {user.villageCount} {user.villageCount === 1 ? 'village' : 'villages'}
       </p>
-      <RoleForm user={user} onChanged={onChanged} />
-      <SuspensionForm user={user} onChanged={onChanged} />
-      <TemporaryPasswordPart user={user} onChanged={onChanged} />
+      <RoleForm user={user} />
+      <SuspensionForm user={user} />
+      <TemporaryPasswordPart user={user} />
     </Modal>
   );
 }

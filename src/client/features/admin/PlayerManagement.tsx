@@ -1,7 +1,12 @@
 // The player table with search by name or e-mail and paging; admins also get Edit and Delete (moderators and game masters only look).
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { searchUsers, type AdminUser } from '../../api/admin';
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminUser } from '../../api/admin';
 import { apiError } from '../../api/client';
+import { adminUsersQuery } from '../../state/queries';
+import { queryKeys } from '../../state/queryKeys';
+import { userIdAtom } from '../../state/session';
 import { formatDateTime } from '../../ui/dates';
 import { Spinner } from '../../ui/Spinner';
 import { DeleteUserDialog } from './DeleteUserDialog';
@@ -13,49 +18,36 @@ import './admin.css';
 export const USERS_FAILED = 'Failed to load users.';
 export const PAGE_SIZE = 20;
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; users: AdminUser[]; total: number };
-
 interface Props {
   /** Edit and Delete: admins only (the server refuses everyone else anyway). */
   canAdminister: boolean;
-  /** Told after any change, so the page can refresh its figures and the audit log. */
-  onChanged?: () => void;
   title?: string;
 }
 
-export function PlayerManagement({ canAdminister, onChanged, title = 'User Management' }: Props) {
+export function PlayerManagement({ canAdminister, title = 'User Management' }: Props) {
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [editing, setEditing] = useState<AdminUser | null>(null);
+  // The page on screen stays while the next one is read; the actions write the players they changed into it.
+  const read = useQuery(adminUsersQuery(viewer, query, page, PAGE_SIZE));
+  const load = read.isError
+    ? ({ kind: 'error', message: apiError(read.error, USERS_FAILED) } as const)
+    : read.data
+      ? ({ kind: 'ready', users: read.data.users, total: read.data.total } as const)
+      : ({ kind: 'loading' } as const);
+  const [opened, setOpened] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const [reloads, setReloads] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    searchUsers(query, page, PAGE_SIZE)
-      .then((result) => live && setLoad({ kind: 'ready', users: result.users, total: result.total }))
-      .catch((failure: unknown) => live && setLoad({ kind: 'error', message: apiError(failure, USERS_FAILED) }));
-    return () => {
-      live = false;
-    };
-  }, [query, page, reloads]);
-
-  const replaceUser = useCallback(
-    (user: AdminUser) => {
-      setLoad((current) => (current.kind === 'ready' ? { ...current, users: current.users.map((u) => (u.id === user.id ? user : u)) } : current));
-      setEditing((current) => (current?.id === user.id ? user : current));
-      onChanged?.();
-    },
-    [onChanged],
-  );
+  // The dialog shows the player as the list has them now, its own changes included.
+  const editing = opened === null ? null : (read.data?.users.find((u) => u.id === opened.id) ?? opened);
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
     setPage(1);
     setQuery(draft);
-    setReloads((n) => n + 1);
+    // The same search sent again reads again.
+    void client.invalidateQueries({ queryKey: queryKeys.adminUsers(viewer) });
   }
 
   const pages = load.kind === 'ready' ? pageCount(load.total, PAGE_SIZE) : 1;
@@ -142,7 +134,7 @@ export function PlayerManagement({ canAdminister, onChanged, title = 'User Manag
                           type="button"
                           className="button button--secondary button--small"
                           aria-label={`Edit ${user.username}`}
-                          onClick={() => setEditing(user)}
+                          onClick={() => setOpened(user)}
                         >
                           Edit
                         </button>
@@ -174,18 +166,8 @@ export function PlayerManagement({ canAdminister, onChanged, title = 'User Manag
           </nav>
         </>
       )}
-      {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} onChanged={replaceUser} />}
-      {deleting && (
-        <DeleteUserDialog
-          user={deleting}
-          onClose={() => setDeleting(null)}
-          onDeleted={() => {
-            setDeleting(null);
-            setReloads((n) => n + 1);
-            onChanged?.();
-          }}
-        />
-      )}
+      {editing && <EditUserDialog user={editing} onClose={() => setOpened(null)} />}
+      {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />}
     </section>
   );
 }

@@ -20,9 +20,11 @@ export function cryptoRandomBelow(bound: number): number {
   const buffer = new Uint32Array(1);
   // Rejection sampling keeps every value equally likely.
   const limit = Math.floor(0x1_0000_0000 / bound) * bound;
-  do crypto.getRandomValues(buffer);
-  while (buffer[0] >= limit);
-  return buffer[0] % bound;
+  for (;;) {
+    crypto.getRandomValues(buffer);
+    const [value = limit] = buffer;
+    if (value < limit) return value % bound;
+  }
 }
 
 /**

@@ -1,45 +1,42 @@
 // The alliance chat: the newest messages with older ones on demand, new ones fetched every few seconds, and a box to write.
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { apiError } from '../../api/client';
-import { listAllianceMessages, postAllianceMessage } from '../../api/alliances';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { postAllianceMessage, type AllianceMessagePage } from '../../api/alliances';
+import { allianceChatQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError } from '../../../rules/validation';
 import { formatDateTime } from '../../ui/dates';
 import { Spinner } from '../../ui/Spinner';
-import { withMessages, withNewestPage, withOlderPage, type ChatLog } from './chat';
-
-/** New messages show within this long while the chat is open. */
-export const CHAT_POLL_MS = 5_000;
+import { ActionButton } from '../../ui/ActionButton';
+import { useAction } from '../../ui/useAction';
+import { chatLogOf } from './chat';
 
 export function AllianceChat({ myUserId }: { myUserId: string | null }) {
   const id = useId();
-  const [log, setLog] = useState<ChatLog | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  // The newest page is asked again every CHAT_POLL_MS while the tab shows; older pages come on demand. A failed read is
+  // only logged: the chat says so until a later one works.
+  const chat = useInfiniteQuery(allianceChatQuery(viewer));
+  const log = useMemo(() => (chat.data ? chatLogOf(chat.data.pages) : null), [chat.data]);
+  const failed = chat.isError;
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const lastId = log?.messages[log.messages.length - 1]?.id ?? null;
-
-  const loadNewest = useCallback(async () => {
-    try {
-      const page = await listAllianceMessages();
-      setLog((old) => withNewestPage(old, page));
-      setFailed(false);
-    } catch (failure) {
-      // Load failures are only logged; the chat says so until a later poll works.
-      console.error('Loading the alliance messages failed', failure);
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void loadNewest();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState !== 'hidden') void loadNewest();
-    }, CHAT_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [loadNewest]);
+  // The message sent joins the newest page at once.
+  const send = useAction({
+    mutationFn: (body: string) => postAllianceMessage(body),
+    onSuccess: (message) => {
+      client.setQueryData<InfiniteData<AllianceMessagePage, string>>(allianceChatQuery(viewer).queryKey, (old) =>
+        old ? { ...old, pages: old.pages.map((page, i) => (i === 0 ? { ...page, messages: [message, ...page.messages] } : page)) } : old,
+      );
+      setDraft('');
+    },
+    failure: 'Failed to send message',
+  });
+  const shownError = error ?? (send.outcome?.kind === 'error' ? send.outcome.text : null);
 
   // A new last message scrolls the chat to the bottom; loading older ones keeps the view where it is.
   useLayoutEffect(() => {
@@ -47,35 +44,13 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
     if (list && lastId) list.scrollTop = list.scrollHeight;
   }, [lastId]);
 
-  async function onLoadOlder() {
-    const oldest = log?.messages[0];
-    if (!log || !oldest) return;
-    setLoadingOlder(true);
-    try {
-      const page = await listAllianceMessages(oldest.id);
-      setLog((old) => (old ? withOlderPage(old, page) : old));
-    } catch (failure) {
-      console.error('Loading older alliance messages failed', failure);
-    } finally {
-      setLoadingOlder(false);
-    }
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const rule = allianceMessageError(draft);
     setError(rule ?? null);
+    send.mutation.reset();
     if (rule) return;
-    setSending(true);
-    try {
-      const message = await postAllianceMessage(draft.trim());
-      setLog((old) => withMessages(old ?? { messages: [], hasMore: false }, [message]));
-      setDraft('');
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to send message'));
-    } finally {
-      setSending(false);
-    }
+    send.run(draft.trim());
   }
 
   const length = [...draft.trim()].length;
@@ -86,7 +61,7 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
       ) : (
         <>
           {log.hasMore && (
-            <button type="button" className="button button--ghost button--small chat__older" onClick={onLoadOlder} disabled={loadingOlder}>
+            <button type="button" className="button button--ghost button--small chat__older" onClick={() => void chat.fetchNextPage()} disabled={chat.isFetchingNextPage}>
               Load older
             </button>
           )}
@@ -123,17 +98,18 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
             rows={3}
             value={draft}
             placeholder="Write to your alliance..."
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={shownError ? `${id}-error` : undefined}
             onChange={(event) => {
               setDraft(event.target.value);
               setError(null);
+              send.mutation.reset();
             }}
           />
           <div className="chat__form-foot">
-            {error ? (
+            {shownError ? (
               <p id={`${id}-error`} className="field__error">
-                {error}
+                {shownError}
               </p>
             ) : (
               <span />
@@ -143,9 +119,9 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
             </span>
           </div>
         </div>
-        <button type="submit" className="button" disabled={sending}>
+        <ActionButton type="submit" className="button" pending={send.pending}>
           Send
-        </button>
+        </ActionButton>
       </form>
     </section>
   );

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Alliance, AllianceMessage, Invitation, MyAlliance } from '../../api/alliances';
-import { signInAtom } from '../../state/session';
+import { reply as json, setupFakeServer, type FakeCall } from '../../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../../test/render';
 import AlliancePage from './AlliancePage';
 import { LEAVE_CONFIRMATION } from './MemberView';
 
@@ -47,55 +46,38 @@ const INVITATION: Invitation = {
   createdAt: '2026-03-03T10:00:00.000Z',
 };
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 const confirmMock = vi.fn<(message?: string) => boolean>();
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+/** Answers a call the alliance server takes besides the reads (or undefined to leave it to them). */
+type Route = (call: FakeCall) => Response | undefined | Promise<Response | undefined>;
 
-type Route = (request: Request, path: string) => Response | undefined | Promise<Response | undefined>;
-
-/** The alliance server: `mine` and `invitations` answer the reads; `extra` answers everything else first. */
+/** The alliance server: `mine` and `invitations` answer the reads; `extra` is asked first about every call. */
 function serve(state: { mine: MyAlliance; invitations: Invitation[] }, extra: Route = () => undefined) {
-  fetchMock.mockImplementation(async (request) => {
-    const path = new URL(request.url).pathname;
-    const special = await extra(request, path);
-    if (special) return special;
-    if (path === '/api/alliances/my-alliance') return json(200, state.mine);
-    if (path === '/api/alliances/invitations/received') return json(200, { invitations: state.invitations });
-    if (path === '/api/alliances/messages' && request.method === 'GET') return json(200, { messages: [], hasMore: false });
-    return json(404, { error: 'Not found' });
+  server.routesFrom({
+    'GET /api/alliances/my-alliance': () => state.mine,
+    'GET /api/alliances/invitations/received': () => ({ invitations: state.invitations }),
+    'GET /api/alliances/messages': { messages: [], hasMore: false },
   });
+  server.on('* /api/*', extra);
 }
 
 function requests(method: string, path: string) {
-  return fetchMock.mock.calls.filter(([request]) => request.method === method && new URL(request.url).pathname === path);
+  return server.requests(method, path);
 }
 
 function renderPage(url = '/game/alliance') {
-  const store = createStore();
-  store.set(signInAtom, { token: 't', user: { ...ME, email: 'l@x.no', role: 'user', discordAvatar: null, createdAt: '' } });
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <AlliancePage />
-      </MemoryRouter>
-    </Provider>,
-  );
+  renderWithProviders(<AlliancePage />, { route: url, user: { ...TEST_USER, ...ME, email: 'l@x.no' } });
 }
 
 const NONE: MyAlliance = { alliance: null, membership: null };
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   confirmMock.mockReset();
   Object.defineProperty(window, 'confirm', { value: confirmMock, configurable: true, writable: true });
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -145,7 +127,7 @@ describe('without an alliance', () => {
 
   it('founds the alliance and shows it at once', async () => {
     const state = { mine: NONE, invitations: [] as Invitation[] };
-    serve(state, (_request, path) => (path === '/api/alliances/create' ? json(201, (state.mine = alliance('leader'))) : undefined));
+    serve(state, ({ path }) => (path === '/api/alliances/create' ? json(201, (state.mine = alliance('leader'))) : undefined));
     renderPage();
     const form = await openCreateForm();
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: ' Sons of Ragnar ' } });
@@ -154,14 +136,14 @@ describe('without an alliance', () => {
     fireEvent.click(within(form).getByLabelText('Public alliance'));
     fireEvent.click(within(form).getByRole('button', { name: 'Found Alliance' }));
     expect(await screen.findByRole('heading', { level: 1, name: '[SOR] Sons of Ragnar' })).toBeTruthy();
-    const [[sent]] = requests('POST', '/api/alliances/create');
-    expect(await sent.json()).toEqual({ name: 'Sons of Ragnar', tag: 'SOR', description: 'Shields up.', isPublic: false });
+    const [sent] = requests('POST', '/api/alliances/create');
+    expect(sent.body).toEqual({ name: 'Sons of Ragnar', tag: 'SOR', description: 'Shields up.', isPublic: false });
     expect(screen.getByTestId('my-role').textContent).toBe('Leader');
   });
 
   it('shows the server refusal of a create, else the fallback', async () => {
     let reply: Response | null = json(409, { error: 'That tag is already taken by another alliance' });
-    serve({ mine: NONE, invitations: [] }, (_request, path) => {
+    serve({ mine: NONE, invitations: [] }, ({ path }) => {
       if (path !== '/api/alliances/create') return undefined;
       if (reply) {
         const once = reply;
@@ -183,7 +165,7 @@ describe('without an alliance', () => {
 
   it('lists invitations with tag, name, description, inviter and message as text, and accepts one', async () => {
     const state = { mine: NONE, invitations: [INVITATION] };
-    serve(state, (_request, path) =>
+    serve(state, ({ path }) =>
       path === `/api/alliances/invitations/${INVITATION.id}/accept` ? json(200, (state.mine = alliance('member'))) : undefined,
     );
     renderPage();
@@ -201,14 +183,13 @@ describe('without an alliance', () => {
   });
 
   it('shows why an accept failed, else the fallback', async () => {
-    serve({ mine: NONE, invitations: [INVITATION] }, (_request, path) =>
-      path.endsWith('/accept') ? json(409, { error: 'You are already in an alliance; leave it first' }) : undefined,
-    );
+    let acceptReply = json(409, { error: 'You are already in an alliance; leave it first' });
+    serve({ mine: NONE, invitations: [INVITATION] }, ({ path }) => (path.endsWith('/accept') ? acceptReply : undefined));
     renderPage();
     const card = await screen.findByRole('listitem', { name: 'Invitation from Sons of Ragnar' });
     fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You are already in an alliance; leave it first');
-    fetchMock.mockImplementationOnce(async () => json(500, {}));
+    acceptReply = json(500, {});
     fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to accept invitation'));
   });
@@ -216,8 +197,8 @@ describe('without an alliance', () => {
   it('removes a declined invitation; a failed decline is only logged', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let fail = true;
-    serve({ mine: NONE, invitations: [INVITATION] }, (request, path) => {
-      if (request.method !== 'DELETE' || path !== `/api/alliances/invitations/${INVITATION.id}`) return undefined;
+    serve({ mine: NONE, invitations: [INVITATION] }, ({ method, path }) => {
+      if (method !== 'DELETE' || path !== `/api/alliances/invitations/${INVITATION.id}`) return undefined;
       if (fail) {
         fail = false;
         return json(500, { error: 'Down' });
@@ -276,9 +257,9 @@ describe('in an alliance', () => {
   });
 
   it('invites a player by username and shows the result or the refusal', async () => {
-    serve({ mine: alliance('leader'), invitations: [] }, async (request, path) => {
-      if (path !== '/api/alliances/invitations' || request.method !== 'POST') return undefined;
-      const body = (await request.clone().json()) as { username: string; message?: string };
+    serve({ mine: alliance('leader'), invitations: [] }, ({ method, path, body: sentBody }) => {
+      if (path !== '/api/alliances/invitations' || method !== 'POST') return undefined;
+      const body = sentBody as { username: string; message?: string };
       if (body.username === 'nobody') return json(404, { error: 'No player with that username' });
       return json(201, { invitation: { ...INVITATION, message: body.message ?? null } });
     });
@@ -295,12 +276,12 @@ describe('in an alliance', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Send Invitation' }));
     expect((await within(form).findByRole('status')).textContent).toBe('Invitation sent to Ubbe.');
     const sent = requests('POST', '/api/alliances/invitations');
-    expect(await sent[sent.length - 1][0].json()).toEqual({ username: 'Ubbe', message: 'Skål!' });
+    expect(sent[sent.length - 1].body).toEqual({ username: 'Ubbe', message: 'Skål!' });
   });
 
   it('leaves only after the confirmation, then shows no alliance', async () => {
     const state = { mine: alliance('leader') as MyAlliance, invitations: [] as Invitation[] };
-    serve(state, (_request, path) => {
+    serve(state, ({ path }) => {
       if (path !== '/api/alliances/leave') return undefined;
       state.mine = NONE;
       return json(200, { ok: true });
@@ -320,15 +301,14 @@ describe('in an alliance', () => {
 
   it('shows why leaving failed, else the fallback', async () => {
     confirmMock.mockReturnValue(true);
-    serve({ mine: alliance('member'), invitations: [] }, (_request, path) =>
-      path === '/api/alliances/leave' ? json(409, { error: 'You are not in an alliance' }) : undefined,
-    );
+    let leaveReply: () => Response = () => json(409, { error: 'You are not in an alliance' });
+    serve({ mine: alliance('member'), invitations: [] }, ({ path }) => (path === '/api/alliances/leave' ? leaveReply() : undefined));
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
     expect((await screen.findByRole('alert')).textContent).toBe('You are not in an alliance');
-    fetchMock.mockImplementationOnce(async () => {
+    leaveReply = () => {
       throw new TypeError('Failed to fetch');
-    });
+    };
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to leave alliance'));
   });
@@ -345,13 +325,13 @@ describe('the alliance chat', () => {
   it('shows messages oldest first as text with author and time, loads older ones and posts a new one', async () => {
     const newest = { messages: [message(3, 'Ships at <b>dawn</b>'), message(2, 'Line one\nline two', ME)], hasMore: true };
     const older = { messages: [message(1, 'First!')], hasMore: false };
-    serve({ mine: alliance('member'), invitations: [] }, async (request, path) => {
+    serve({ mine: alliance('member'), invitations: [] }, ({ method, path, body: sent, query }) => {
       if (path !== '/api/alliances/messages') return undefined;
-      if (request.method === 'POST') {
-        const { body } = (await request.clone().json()) as { body: string };
+      if (method === 'POST') {
+        const { body } = sent as { body: string };
         return json(201, { message: { ...message(4, body, ME) } });
       }
-      return json(200, new URL(request.url).searchParams.get('before') === message(2, '').id ? older : newest);
+      return json(200, query.get('before') === message(2, '').id ? older : newest);
     });
     renderPage('/game/alliance?tab=messages');
     const list = await screen.findByRole('list', { name: 'Messages' });

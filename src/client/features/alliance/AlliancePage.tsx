@@ -1,7 +1,9 @@
 // /game/alliance: the player's alliance, or the invitations waiting and a way to found one.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { getMyAlliance, listReceivedInvitations, type AllianceWithMembership, type Invitation, type MyAlliance } from '../../api/alliances';
+import { useQuery } from '@tanstack/react-query';
+import type { Invitation } from '../../api/alliances';
+import { invitationsQuery, myAllianceQuery } from '../../state/queries';
 import { userAtom } from '../../state/session';
 import { Spinner } from '../../ui/Spinner';
 import { CreateAllianceForm } from './CreateAllianceForm';
@@ -9,20 +11,7 @@ import { InvitationList } from './InvitationList';
 import { MemberView } from './MemberView';
 import './alliance.css';
 
-/** Members joining or leaving, roles changing and new invitations show within this long. */
-export const ALLIANCE_POLL_MS = 30_000;
-
-const NO_ALLIANCE: MyAlliance = { alliance: null, membership: null };
-
-function NoAlliance({
-  invitations,
-  onJoined,
-  onDeclined,
-}: {
-  invitations: readonly Invitation[];
-  onJoined: (joined: AllianceWithMembership) => void;
-  onDeclined: (invitationId: string) => void;
-}) {
+function NoAlliance({ invitations }: { invitations: readonly Invitation[] }) {
   const [creating, setCreating] = useState(false);
   const createButton = !creating && (
     <button type="button" className="button" onClick={() => setCreating(true)}>
@@ -30,13 +19,13 @@ function NoAlliance({
     </button>
   );
   const form = creating && (
-    <CreateAllianceForm onCreated={onJoined} onCancel={() => setCreating(false)} />
+    <CreateAllianceForm onCancel={() => setCreating(false)} />
   );
 
   if (invitations.length > 0) {
     return (
       <div className="stack">
-        <InvitationList invitations={invitations} onAccepted={onJoined} onDeclined={onDeclined} />
+        <InvitationList invitations={invitations} />
         <section className="card alliance-empty" aria-label="Found your own alliance">
           <p>Rather lead than follow? Found an alliance of your own.</p>
           {createButton}
@@ -59,56 +48,29 @@ function NoAlliance({
 
 export default function AlliancePage() {
   const myUserId = useAtomValue(userAtom)?.id ?? null;
-  const [mine, setMine] = useState<MyAlliance | null>(null);
-  const [invitations, setInvitations] = useState<Invitation[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Both are asked again every ALLIANCE_POLL_MS while the page is open (and the tab shows); failures are only logged.
+  const mineRead = useQuery(myAllianceQuery(myUserId));
+  const mine = mineRead.data ?? null;
+  // The invitations matter only outside an alliance.
+  const invitationsRead = useQuery({ ...invitationsQuery(myUserId), enabled: myUserId !== null && mine !== null && mine.alliance === null });
+  const invitations = invitationsRead.data ?? null;
+  const failed = mineRead.isError || invitationsRead.isError;
 
-  /** Reads the alliance, and the invitations when there is no alliance. Failures are only logged. */
-  const load = useCallback(async () => {
-    try {
-      const next = await getMyAlliance();
-      if (!next.alliance) setInvitations(await listReceivedInvitations());
-      setMine(next);
-      setFailed(false);
-    } catch (error) {
-      console.error('Loading the alliance failed', error);
-      setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState !== 'hidden') void load();
-    }, ALLIANCE_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
-
-  function onJoined(joined: AllianceWithMembership) {
-    setMine(joined);
-    setInvitations([]);
-  }
-
-  function onLeft() {
-    setMine(NO_ALLIANCE);
-    setInvitations(null);
-    void load();
-  }
-
-  function onDeclined(invitationId: string) {
-    setInvitations((old) => (old ?? []).filter((invitation) => invitation.id !== invitationId));
+  function load() {
+    void mineRead.refetch();
+    if (mine && !mine.alliance) void invitationsRead.refetch();
   }
 
   let body: ReactNode;
   if (mine?.alliance && mine.membership) {
-    body = <MemberView alliance={mine.alliance} membership={mine.membership} myUserId={myUserId} onLeft={onLeft} />;
+    body = <MemberView alliance={mine.alliance} membership={mine.membership} myUserId={myUserId} />;
   } else if (mine && invitations) {
-    body = <NoAlliance invitations={invitations} onJoined={onJoined} onDeclined={onDeclined} />;
+    body = <NoAlliance invitations={invitations} />;
   } else if (failed) {
     body = (
       <div className="card alliance-failed">
         <p>Could not load your alliance.</p>
-        <button type="button" className="button button--secondary" onClick={() => void load()}>
+        <button type="button" className="button button--secondary" onClick={load}>
           Try again
         </button>
       </div>

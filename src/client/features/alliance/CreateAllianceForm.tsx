@@ -1,7 +1,12 @@
 // The form that founds an alliance: name, tag, description and public flag, with the rules' messages beside the fields.
 import { useId, useState, type FormEvent } from 'react';
-import { apiError } from '../../api/client';
-import { createAlliance, type AllianceWithMembership } from '../../api/alliances';
+import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { createAlliance, type CreateAllianceRequest } from '../../api/alliances';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import {
   ALLIANCE_DESCRIPTION_MAX_LENGTH,
   ALLIANCE_NAME_MAX_LENGTH,
@@ -11,22 +16,27 @@ import {
   type AllianceForm,
   type FieldErrors,
 } from '../../../rules/validation';
+import { joined } from './allianceCache';
 
 export const CREATE_FAILED = 'Failed to create alliance';
 
 export interface CreateAllianceFormProps {
-  /** The new alliance with the founder's membership: the page shows it at once. */
-  onCreated: (created: AllianceWithMembership) => void;
   onCancel?: () => void;
 }
 
-export function CreateAllianceForm({ onCreated, onCancel }: CreateAllianceFormProps) {
+export function CreateAllianceForm({ onCancel }: CreateAllianceFormProps) {
   const id = useId();
   const [form, setForm] = useState<AllianceForm>({ name: '', tag: '', description: '' });
   const [isPublic, setIsPublic] = useState(true);
   const [errors, setErrors] = useState<FieldErrors<keyof AllianceForm>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  // The reply is the new alliance with the founder's membership: the page shows it at once.
+  const create = useAction({
+    mutationFn: (request: CreateAllianceRequest) => createAlliance(request),
+    onSuccess: (created) => joined(client, viewer, created),
+    failure: CREATE_FAILED,
+  });
 
   function edit(field: keyof AllianceForm, value: string) {
     setForm((old) => ({ ...old, [field]: value }));
@@ -34,25 +44,13 @@ export function CreateAllianceForm({ onCreated, onCancel }: CreateAllianceFormPr
     setErrors((old) => ({ ...old, [field]: undefined }));
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFailure(null);
+    create.mutation.reset();
     const found = validateAllianceForm(form);
     setErrors(found);
     if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      const created = await createAlliance({
-        name: form.name.trim(),
-        tag: form.tag.trim(),
-        description: form.description.trim(),
-        isPublic,
-      });
-      onCreated(created);
-    } catch (error) {
-      setFailure(apiError(error, CREATE_FAILED));
-      setBusy(false);
-    }
+    create.run({ name: form.name.trim(), tag: form.tag.trim(), description: form.description.trim(), isPublic });
   }
 
   const field = (name: keyof AllianceForm) => ({
@@ -113,15 +111,11 @@ export function CreateAllianceForm({ onCreated, onCancel }: CreateAllianceFormPr
         <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
         Public alliance
       </label>
-      {failure && (
-        <p className="alert alert--compact" role="alert">
-          {failure}
-        </p>
-      )}
+      <ActionOutcome message={create.outcome} />
       <div className="row">
-        <button type="submit" className="button" disabled={busy}>
+        <ActionButton type="submit" className="button" pending={create.pending || create.mutation.isSuccess}>
           Found Alliance
-        </button>
+        </ActionButton>
         {onCancel && (
           <button type="button" className="button button--ghost" onClick={onCancel}>
             Cancel

@@ -1,56 +1,45 @@
 // Invitations waiting for the player: which alliance, who invited and why, with Accept and Decline.
-import { useState } from 'react';
-import { apiError } from '../../api/client';
-import { acceptInvitation, declineInvitation, type AllianceWithMembership, type Invitation } from '../../api/alliances';
+import { useAtomValue } from 'jotai';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { acceptInvitation, declineInvitation, type Invitation } from '../../api/alliances';
+import { invitationsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
+import { joined } from './allianceCache';
 
 export const ACCEPT_FAILED = 'Failed to accept invitation';
 
 export interface InvitationListProps {
   invitations: readonly Invitation[];
-  onAccepted: (joined: AllianceWithMembership) => void;
-  /** The invitation is gone (declined): the page drops it from its list. */
-  onDeclined: (invitationId: string) => void;
 }
 
-export function InvitationList({ invitations, onAccepted, onDeclined }: InvitationListProps) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function onAccept(invitation: Invitation) {
-    setBusy(invitation.id);
-    setFailure(null);
-    try {
-      onAccepted(await acceptInvitation(invitation.id));
-    } catch (error) {
-      setFailure(apiError(error, ACCEPT_FAILED));
-      setBusy(null);
-    }
-  }
-
-  async function onDecline(invitation: Invitation) {
-    setBusy(invitation.id);
-    setFailure(null);
-    try {
-      await declineInvitation(invitation.id);
-      onDeclined(invitation.id);
-    } catch (error) {
-      // Decline failures are only logged; the invitation stays so the player can try again.
-      console.error('Declining the invitation failed', error);
-    } finally {
-      setBusy(null);
-    }
-  }
+export function InvitationList({ invitations }: InvitationListProps) {
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  // The reply of accepting is the alliance with the player's membership: the page shows it at once.
+  const accept = useAction({
+    mutationFn: (invitationId: string) => acceptInvitation(invitationId),
+    onSuccess: (reply) => joined(client, viewer, reply),
+    failure: ACCEPT_FAILED,
+  });
+  const decline = useMutation({
+    mutationFn: (invitationId: string) => declineInvitation(invitationId),
+    // The invitation is gone: it leaves the list.
+    onSuccess: (_reply, invitationId) =>
+      client.setQueryData(invitationsQuery(viewer).queryKey, (list) => list?.filter((invitation) => invitation.id !== invitationId)),
+    // Decline failures are only logged; the invitation stays so the player can try again.
+    onError: (error) => console.error('Declining the invitation failed', error),
+  });
+  // Accepting keeps the buttons waiting: the page changes to the alliance.
+  const busy = accept.pending || accept.mutation.isSuccess || decline.isPending;
 
   return (
     <section className="alliance-invitations" aria-labelledby="invitations-title">
       <h2 id="invitations-title" className="section-title">
         Invitations
       </h2>
-      {failure && (
-        <p className="alert alert--compact" role="alert">
-          {failure}
-        </p>
-      )}
+      <ActionOutcome message={accept.outcome} />
       <ul className="alliance-invitations__list">
         {invitations.map((invitation) => (
           <li key={invitation.id} className="card invitation" aria-label={`Invitation from ${invitation.alliance.name}`}>
@@ -65,10 +54,10 @@ export function InvitationList({ invitations, onAccepted, onDeclined }: Invitati
               {invitation.message && <blockquote className="invitation__message">{invitation.message}</blockquote>}
             </div>
             <div className="invitation__actions">
-              <button type="button" className="button" onClick={() => onAccept(invitation)} disabled={busy !== null}>
+              <button type="button" className="button" onClick={() => accept.run(invitation.id)} disabled={busy}>
                 Accept
               </button>
-              <button type="button" className="button button--secondary" onClick={() => onDecline(invitation)} disabled={busy !== null}>
+              <button type="button" className="button button--secondary" onClick={() => decline.mutate(invitation.id)} disabled={busy}>
                 Decline
               </button>
             </div>

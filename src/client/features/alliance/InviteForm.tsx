@@ -1,7 +1,9 @@
 // The small form that invites a player by username, with an optional message; says whether it was sent or why not.
 import { useId, useState, type FormEvent } from 'react';
-import { apiError } from '../../api/client';
 import { invitePlayer } from '../../api/alliances';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { allianceMessageError } from '../../../rules/validation';
 
 export interface InviteFormProps {
@@ -13,12 +15,20 @@ export function InviteForm({ onClose }: InviteFormProps) {
   const [username, setUsername] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ username?: string; message?: string }>({});
-  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // No read shows the invitations sent: nothing in the cache changes.
+  const invite = useAction({
+    mutationFn: (invitation: { username: string; message?: string }) => invitePlayer(invitation.username, invitation.message),
+    onSuccess: () => {
+      setUsername('');
+      setMessage('');
+    },
+    success: (_sent, invitation) => `Invitation sent to ${invitation.username}.`,
+    failure: 'Failed to send invitation',
+  });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setResult(null);
+    invite.mutation.reset();
     const name = username.trim();
     const found = {
       username: name === '' ? 'Username is required' : undefined,
@@ -27,17 +37,7 @@ export function InviteForm({ onClose }: InviteFormProps) {
     };
     setErrors(found);
     if (found.username || found.message) return;
-    setBusy(true);
-    try {
-      await invitePlayer(name, message.trim() || undefined);
-      setResult({ ok: true, text: `Invitation sent to ${name}.` });
-      setUsername('');
-      setMessage('');
-    } catch (error) {
-      setResult({ ok: false, text: apiError(error, 'Failed to send invitation') });
-    } finally {
-      setBusy(false);
-    }
+    invite.run({ username: name, message: message.trim() || undefined });
   }
 
   return (
@@ -74,15 +74,11 @@ export function InviteForm({ onClose }: InviteFormProps) {
           {errors.message && <p className="field__error">{errors.message}</p>}
         </div>
       </div>
-      {result && (
-        <p className={result.ok ? 'alert alert--success alert--compact' : 'alert alert--compact'} role={result.ok ? 'status' : 'alert'}>
-          {result.text}
-        </p>
-      )}
+      <ActionOutcome message={invite.outcome} />
       <div className="row">
-        <button type="submit" className="button button--small" disabled={busy}>
+        <ActionButton type="submit" className="button button--small" pending={invite.pending}>
           Send Invitation
-        </button>
+        </ActionButton>
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
           Close
         </button>

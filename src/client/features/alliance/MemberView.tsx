@@ -1,14 +1,19 @@
 // The alliance of a member: header with the figures, the player's role and Leave; tabs for overview, members, diplomacy and chat.
-import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { apiError } from '../../api/client';
 import { leaveAlliance, type Alliance, type Membership } from '../../api/alliances';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { roleLabel } from '../../../rules/alliances';
 import { formatNumber } from '../../../rules/format';
 import { formatDate } from '../../ui/dates';
 import { Tabs } from '../../ui/Tabs';
 import { AllianceChat } from './AllianceChat';
 import { MembersTab } from './MembersTab';
+import { left } from './allianceCache';
 
 export const LEAVE_CONFIRMATION = 'Are you sure you want to leave your alliance?';
 export const LEAVE_FAILED = 'Failed to leave alliance';
@@ -24,7 +29,6 @@ export interface MemberViewProps {
   alliance: Alliance;
   membership: Membership;
   myUserId: string | null;
-  onLeft: () => void;
 }
 
 function OverviewTab({ alliance }: { alliance: Alliance }) {
@@ -60,25 +64,22 @@ function OverviewTab({ alliance }: { alliance: Alliance }) {
   );
 }
 
-export function MemberView({ alliance, membership, myUserId, onLeft }: MemberViewProps) {
+export function MemberView({ alliance, membership, myUserId }: MemberViewProps) {
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabId = isTabId(tabParam) ? tabParam : 'overview';
-  const [leaving, setLeaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  const leave = useAction({
+    mutationFn: () => leaveAlliance(),
+    onSuccess: () => left(client, viewer),
+    failure: LEAVE_FAILED,
+  });
   const members = alliance.members ?? [];
 
-  async function onLeave() {
+  function onLeave() {
     if (!window.confirm(LEAVE_CONFIRMATION)) return;
-    setLeaving(true);
-    setFailure(null);
-    try {
-      await leaveAlliance();
-      onLeft();
-    } catch (error) {
-      setFailure(apiError(error, LEAVE_FAILED));
-      setLeaving(false);
-    }
+    leave.run();
   }
 
   return (
@@ -105,14 +106,10 @@ export function MemberView({ alliance, membership, myUserId, onLeft }: MemberVie
           </ul>
         </div>
         <div className="alliance-header__actions">
-          <button type="button" className="button button--danger" onClick={onLeave} disabled={leaving}>
+          <ActionButton className="button button--danger" onClick={onLeave} pending={leave.pending || leave.mutation.isSuccess}>
             Leave
-          </button>
-          {failure && (
-            <p className="alert alert--compact" role="alert">
-              {failure}
-            </p>
-          )}
+          </ActionButton>
+          <ActionOutcome message={leave.outcome} />
         </div>
       </header>
       <Tabs<TabId>

@@ -1,7 +1,7 @@
 // The chat log: pages newest first become a log oldest first, without duplicates or silent gaps.
 import { describe, expect, it } from 'vitest';
 import type { AllianceMessage } from '../../api/alliances';
-import { withMessages, withNewestPage, withOlderPage } from './chat';
+import { chatLogOf, withMessages, withNewestPage, withOlderPage } from './chat';
 
 const message = (n: number): AllianceMessage => ({
   id: `m${n}`,
@@ -44,5 +44,16 @@ describe('the chat log', () => {
     const log = withNewestPage(null, { messages: [message(1)], hasMore: false });
     const polled = withMessages(log, [message(2)]);
     expect(ids(withMessages(polled, [message(2)]))).toEqual(['m1', 'm2']);
+  });
+
+  it('reads the pages of the chat query, newest first, as one log oldest first', () => {
+    expect(chatLogOf([])).toEqual({ messages: [], hasMore: false });
+    const log = chatLogOf([
+      { messages: [message(5), message(4), message(3)], hasMore: true },
+      { messages: [message(3), message(2)], hasMore: true },
+      { messages: [message(1)], hasMore: false },
+    ]);
+    expect(ids(log)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(log.hasMore).toBe(false);
   });
 });

@@ -38,3 +38,10 @@ export function withNewestPage(log: ChatLog | null, page: AllianceMessagePage): 
 export function withOlderPage(log: ChatLog, page: AllianceMessagePage): ChatLog {
   return { ...withMessages(log, page.messages), hasMore: page.hasMore };
 }
+
+/** The log of the chat's pages as read: the newest page first, then each older one. */
+export function chatLogOf(pages: readonly AllianceMessagePage[]): ChatLog {
+  const [newest, ...older] = pages;
+  if (!newest) return { messages: [], hasMore: false };
+  return older.reduce(withOlderPage, withNewestPage(null, newest));
+}

@@ -1,30 +1,12 @@
 // /game/army: troops at home per village, sending troops (target typed or picked on the map), armies on the march with countdowns, reinforcements, and founding new villages.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { listHeroes, type Hero } from '../../api/heroes';
-import type { Movement } from '../../api/army';
-import {
-  armyVersionAtom,
-  loadMovementsAtom,
-  loadStationedAtom,
-  movementsAtom,
-  putMovementAtom,
-  stationedAtom,
-} from '../../state/army';
+import { heroesQuery, movementsQuery, stationedQuery, worldsQuery } from '../../state/queries';
+import { queryKeys } from '../../state/queryKeys';
 import { userAtom } from '../../state/session';
-import {
-  loadOverviewAtom,
-  loadVillagesAtom,
-  loadWorldsAtom,
-  putVillageAtom,
-  selectedVillageAtom,
-  selectedVillageIdAtom,
-  villagesAtom,
-  villagesStatusAtom,
-  worldsAtom,
-  type Village,
-} from '../../state/village';
+import { selectedVillageAtom, selectedVillageIdAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
 import { Spinner } from '../../ui/Spinner';
 import { FoundVillage } from './FoundVillage';
 import { HomeTroops } from './HomeTroops';
@@ -36,43 +18,23 @@ import { useHomeTroops } from './useHomeTroops';
 import './army.css';
 
 export default function ArmyPage() {
+  const client = useQueryClient();
+  const user = useAtomValue(userAtom);
+  const viewer = user?.id ?? null;
   const villages = useAtomValue(villagesAtom);
   const villagesStatus = useAtomValue(villagesStatusAtom);
   const selected = useAtomValue(selectedVillageAtom);
-  const user = useAtomValue(userAtom);
-  const movements = useAtomValue(movementsAtom);
-  const stationed = useAtomValue(stationedAtom);
-  const version = useAtomValue(armyVersionAtom);
-  const worlds = useAtomValue(worldsAtom);
-  const loadMovements = useSetAtom(loadMovementsAtom);
-  const loadStationed = useSetAtom(loadStationedAtom);
-  const putMovement = useSetAtom(putMovementAtom);
-  const loadOverview = useSetAtom(loadOverviewAtom);
-  const loadVillages = useSetAtom(loadVillagesAtom);
-  const putVillage = useSetAtom(putVillageAtom);
-  const loadWorlds = useSetAtom(loadWorldsAtom);
+  const movements = useQuery(movementsQuery(viewer)).data ?? null;
+  const stationed = useQuery(stationedQuery(viewer)).data ?? null;
+  const heroes = useQuery(heroesQuery(viewer)).data ?? [];
+  const worlds = useQuery(worldsQuery()).data ?? null;
   const [params] = useSearchParams();
   const request = parseArmyRequest(params);
 
   // Troops leave from the shell's selected village: choosing another here selects it there too (its stock shows in the top bar).
   const setSelectedId = useSetAtom(selectedVillageIdAtom);
   const from = selected;
-  const { troops, failed, reload: reloadTroops } = useHomeTroops(villages, version);
-  const [heroes, setHeroes] = useState<Hero[]>([]);
-
-  const reloadHeroes = useCallback(() => {
-    listHeroes().then(setHeroes, (e: unknown) => console.error('Loading the heroes failed', e));
-  }, []);
-
-  useEffect(() => {
-    void loadMovements();
-    void loadStationed();
-    reloadHeroes();
-  }, [loadMovements, loadStationed, reloadHeroes]);
-
-  useEffect(() => {
-    if (worlds === null) loadWorlds().catch((e: unknown) => console.error('Loading the worlds failed', e));
-  }, [worlds, loadWorlds]);
+  const { troops, failed, reload: reloadTroops } = useHomeTroops(viewer, villages);
 
   // The map's 'Found village here' lands on the founding section.
   const foundRef = useRef<HTMLDivElement>(null);
@@ -83,30 +45,11 @@ export default function ArmyPage() {
 
   const worldSpeedOf = useCallback((worldId: string) => worlds?.find((w) => w.id === worldId)?.speed ?? 1, [worlds]);
 
-  const afterMarch = useCallback(
-    (movement: Movement) => {
-      putMovement(movement);
-      void reloadTroops();
-      void loadStationed();
-      reloadHeroes();
-      if (selected) void loadOverview(selected.id);
-    },
-    [putMovement, reloadTroops, loadStationed, reloadHeroes, selected, loadOverview],
-  );
-
-  // An arrival settles on the server when it is read: read the movements and the troops again.
+  // An arrival settles on the server when it is read: the movements and the troops are read again.
   const onArrived = useCallback(() => {
-    void loadMovements();
-    void reloadTroops();
-  }, [loadMovements, reloadTroops]);
-
-  const onFounded = useCallback(
-    (village: Village) => {
-      putVillage(village);
-      void loadVillages();
-    },
-    [putVillage, loadVillages],
-  );
+    void client.invalidateQueries({ queryKey: queryKeys.movements(viewer) });
+    void client.invalidateQueries({ queryKey: queryKeys.overviews(viewer) });
+  }, [client, viewer]);
 
   if (villages === null) {
     return (
@@ -149,10 +92,9 @@ export default function ArmyPage() {
           troops={troops}
           heroes={heroes}
           worldSpeedOf={worldSpeedOf}
-          viewerId={user?.id ?? null}
+          viewerId={viewer}
           initialTarget={settling ? null : request.target}
           initialMission={fightingRequest}
-          onSent={afterMarch}
         />
         <div className="army-column">
           <MovementList movements={movements} onArrived={onArrived} />
@@ -160,8 +102,8 @@ export default function ArmyPage() {
         </div>
       </div>
       <div className="army-grid" ref={foundRef}>
-        <FoundVillage source={from} longhouse={troops.get(from.id)?.longhouse ?? null} requested={settling ? request.target : null} onFounded={onFounded} />
-        <StationedTroops stationed={stationed} onRecalled={afterMarch} />
+        <FoundVillage source={from} longhouse={troops.get(from.id)?.longhouse ?? null} requested={settling ? request.target : null} />
+        <StationedTroops stationed={stationed} />
       </div>
     </section>
   );

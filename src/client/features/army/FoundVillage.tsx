@@ -1,9 +1,17 @@
 // Founding a new village: the player's allowance and what it takes, free sites near the source village (or the tile picked on the map), and the founding itself.
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { apiError } from '../../api/client';
-import { canSettle, foundVillage, getSettlementCandidates, getSettlementStats, type SettlementCandidate, type SettlementCheck, type SettlementStats } from '../../api/settlement';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { foundVillage } from '../../api/settlement';
 import type { Village } from '../../api/villages';
+import { canSettleQuery, settlementCandidatesQuery, settlementStatsQuery } from '../../state/queries';
+import { queryKeys } from '../../state/queryKeys';
+import { userIdAtom } from '../../state/session';
+import { putVillage } from '../../state/village';
 import { formatDistance, formatNumber } from '../../../rules/format';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { validateVillageName } from './model';
 
 export interface FoundVillageProps {
@@ -12,58 +20,39 @@ export interface FoundVillageProps {
   longhouse: number | null;
   /** The tile the map asked to settle. */
   requested: { x: number; y: number } | null;
-  onFounded: (village: Village) => void;
 }
 
 /** How many candidate sites are listed (nearest first). */
 const SHOWN_CANDIDATES = 8;
 
-export function FoundVillage({ source, longhouse, requested, onFounded }: FoundVillageProps) {
+export function FoundVillage({ source, longhouse, requested }: FoundVillageProps) {
   const formId = useId();
-  const [stats, setStats] = useState<SettlementStats | null>(null);
-  const [candidates, setCandidates] = useState<SettlementCandidate[] | null>(null);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
   const [site, setSite] = useState<{ x: number; y: number } | null>(requested);
-  const [check, setCheck] = useState<SettlementCheck | null>(null);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [founded, setFounded] = useState<Village | null>(null);
+  const stats = useQuery(settlementStatsQuery(viewer)).data ?? null;
+  const candidatesRead = useQuery(settlementCandidatesQuery(viewer, source.id));
+  // A failed read lists no site (its failure is logged).
+  const candidates = candidatesRead.data ?? (candidatesRead.isError ? [] : null);
+  const check = useQuery({ ...canSettleQuery(source.worldId, site?.x ?? 0, site?.y ?? 0), enabled: site !== null }).data ?? null;
+  const found = useAction({
+    mutationFn: (order: { x: number; y: number; villageName: string }) => foundVillage({ worldId: source.worldId, fromVillageId: source.id, ...order }),
+    // The reply is the new village: it joins the list; the allowance, the free sites and the paying village changed.
+    onSuccess: (village) => {
+      setName('');
+      setSite(null);
+      putVillage(client, viewer, village);
+      void client.invalidateQueries({ queryKey: queryKeys.settlement(viewer) });
+      void client.invalidateQueries({ queryKey: queryKeys.overview(viewer, source.id) });
+    },
+    success: (founded) => `${founded.name} was founded at (${founded.x}|${founded.y}). Choose it in the village selector to build it up.`,
+    failure: 'Could not found the village.',
+  });
 
   useEffect(() => {
     if (requested) setSite(requested);
   }, [requested?.x, requested?.y]); // eslint-disable-line react-hooks/exhaustive-deps -- the coordinates name the request
-
-  useEffect(() => {
-    let live = true;
-    getSettlementStats().then(
-      (s) => live && setStats(s),
-      (e: unknown) => console.error('Loading the settlement allowance failed', e),
-    );
-    setCandidates(null);
-    getSettlementCandidates(source.id).then(
-      (c) => live && setCandidates(c),
-      (e: unknown) => {
-        console.error('Loading the settlement sites failed', e);
-        if (live) setCandidates([]);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [source.id, founded]);
-
-  useEffect(() => {
-    setCheck(null);
-    if (!site) return undefined;
-    const controller = new AbortController();
-    canSettle(source.worldId, site.x, site.y, controller.signal).then(
-      (c) => setCheck(c),
-      (e: unknown) => {
-        if (!controller.signal.aborted) console.error('Checking the site failed', e);
-      },
-    );
-    return () => controller.abort();
-  }, [source.worldId, site]);
 
   const nameProblem = name === '' ? null : validateVillageName(name);
   const cost = stats?.foundingCost;
@@ -71,24 +60,12 @@ export function FoundVillage({ source, longhouse, requested, onFounded }: FoundV
   const longhouseOk = longhouse !== null && longhouse >= required;
   const allowanceOk = stats?.canFoundMore ?? false;
   const siteOk = check?.canSettle ?? false;
-  const canFound = !busy && allowanceOk && longhouseOk && siteOk && name.trim() !== '' && nameProblem === null;
+  const canFound = allowanceOk && longhouseOk && siteOk && name.trim() !== '' && nameProblem === null;
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!canFound || !site) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const village = await foundVillage({ worldId: source.worldId, x: site.x, y: site.y, villageName: name.trim(), fromVillageId: source.id });
-      setFounded(village);
-      setName('');
-      setSite(null);
-      onFounded(village);
-    } catch (e) {
-      setError(apiError(e, 'Could not found the village.'));
-    } finally {
-      setBusy(false);
-    }
+    if (!canFound || !site || found.pending) return;
+    found.run({ x: site.x, y: site.y, villageName: name.trim() });
   }
 
   return (
@@ -134,7 +111,7 @@ export function FoundVillage({ source, longhouse, requested, onFounded }: FoundV
         </ul>
       )}
 
-      <form className="army-found__form" onSubmit={(e) => void onSubmit(e)}>
+      <form className="army-found__form" onSubmit={onSubmit}>
         <p data-testid="found-site">
           {site ? (
             <>
@@ -150,19 +127,10 @@ export function FoundVillage({ source, longhouse, requested, onFounded }: FoundV
           <input id={`${formId}-name`} className="input" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={nameProblem !== null} />
           {nameProblem && <span className="field__error">{nameProblem}</span>}
         </div>
-        {error && (
-          <p className="alert alert--compact" role="alert">
-            {error}
-          </p>
-        )}
-        {founded && (
-          <p className="alert alert--success alert--compact" role="status">
-            {founded.name} was founded at ({founded.x}|{founded.y}). Choose it in the village selector to build it up.
-          </p>
-        )}
-        <button type="submit" className="button" disabled={!canFound}>
-          {busy ? 'Founding...' : 'Found village'}
-        </button>
+        <ActionOutcome message={found.outcome} />
+        <ActionButton type="submit" className="button" disabled={!canFound} pending={found.pending} busyLabel="Founding...">
+          Found village
+        </ActionButton>
       </form>
     </section>
   );

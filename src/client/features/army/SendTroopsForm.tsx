@@ -1,14 +1,19 @@
 // The send-troops form: from which village, the target tile (typed or picked on the map), the mission, how many of each unit, an optional hero, and the march previewed before sending.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { apiError } from '../../api/client';
-import { sendTroops, type Movement, type SendableMovementType } from '../../api/army';
+import { sendTroops, type SendableMovementType, type SendTroopsOrder } from '../../api/army';
 import type { Hero } from '../../api/heroes';
-import { searchMap, type MapSearchResult } from '../../api/map';
+import type { MapSearchResult } from '../../api/map';
 import type { Village } from '../../api/villages';
+import { putMovement } from '../../state/army';
+import { mapSearchQuery } from '../../state/queries';
+import { queryKeys } from '../../state/queryKeys';
 import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
 import { UNITS, unitCount, unitEntries } from '../../../rules/units';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { MISSIONS, chosenArmy, heroesReady, marchPreview, missionRefusal, unitsAtHome } from './model';
 import type { HomeTroops } from './useHomeTroops';
 
@@ -24,7 +29,6 @@ export interface SendTroopsFormProps {
   /** Coordinates and mission the map asked for. */
   initialTarget: { x: number; y: number } | null;
   initialMission: SendableMovementType | null;
-  onSent: (movement: Movement) => void;
 }
 
 type TargetLookup = { status: 'none' } | { status: 'looking' } | { status: 'found'; result: MapSearchResult } | { status: 'empty'; type: string } | { status: 'error' };
@@ -32,35 +36,26 @@ type TargetLookup = { status: 'none' } | { status: 'looking' } | { status: 'foun
 /** Typing settles for a moment before the tile is looked up. */
 const LOOKUP_DELAY_MS = 300;
 
+/** The tile is looked up once typing has rested for LOOKUP_DELAY_MS; until then it is being looked at. */
 function useTargetLookup(worldId: string | null, x: number | null, y: number | null): TargetLookup {
-  const [lookup, setLookup] = useState<TargetLookup>({ status: 'none' });
+  const wanted = worldId !== null && x !== null && y !== null ? `${worldId}|${x}|${y}` : null;
+  const [rested, setRested] = useState<string | null>(null);
   useEffect(() => {
-    if (!worldId || x === null || y === null) {
-      setLookup({ status: 'none' });
-      return undefined;
-    }
-    let live = true;
-    setLookup({ status: 'looking' });
-    const timer = window.setTimeout(() => {
-      searchMap(worldId, `(${x}|${y})`).then(
-        (results) => {
-          if (!live) return;
-          const hit = results.find((r) => r.x === x && r.y === y);
-          if (hit && hit.type === 'village' && hit.villageId) setLookup({ status: 'found', result: hit });
-          else setLookup({ status: 'empty', type: hit?.type ?? 'unknown' });
-        },
-        (error: unknown) => {
-          console.error('Looking up the target failed', error);
-          if (live) setLookup({ status: 'error' });
-        },
-      );
-    }, LOOKUP_DELAY_MS);
-    return () => {
-      live = false;
-      window.clearTimeout(timer);
-    };
-  }, [worldId, x, y]);
-  return lookup;
+    const timer = window.setTimeout(() => setRested(wanted), LOOKUP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [wanted]);
+  const search = useQuery({
+    ...mapSearchQuery(worldId ?? '', `(${x}|${y})`),
+    enabled: wanted !== null && rested === wanted,
+    meta: { what: 'the target' },
+  });
+  if (wanted === null) return { status: 'none' };
+  if (rested !== wanted) return { status: 'looking' };
+  if (search.isError) return { status: 'error' };
+  if (!search.data) return { status: 'looking' };
+  const hit = search.data.find((r) => r.x === x && r.y === y);
+  if (hit && hit.type === 'village' && hit.villageId) return { status: 'found', result: hit };
+  return { status: 'empty', type: hit?.type ?? 'unknown' };
 }
 
 function whole(text: string): number | null {
@@ -76,8 +71,20 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const [mission, setMission] = useState<SendableMovementType>(props.initialMission ?? 'attack');
   const [counts, setCounts] = useState<Record<string, string>>({});
   const [heroId, setHeroId] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
+  const client = useQueryClient();
+  const send = useAction({
+    mutationFn: (order: SendTroopsOrder) => sendTroops(order),
+    // The reply is the movement: it joins the list at once. The units (and a hero) left the source village.
+    onSuccess: (movement, order) => {
+      setCounts({});
+      setHeroId('');
+      putMovement(client, viewerId, movement);
+      void client.invalidateQueries({ queryKey: queryKeys.overview(viewerId, order.fromVillageId) });
+      if (order.heroId) void client.invalidateQueries({ queryKey: queryKeys.heroList(viewerId) });
+    },
+    success: (movement) => `Troops are on their way to ${movement.toVillage.name}: arrival in ${formatDuration(movement.remainingTime)}.`,
+    failure: 'Could not send the troops.',
+  });
 
   // A new request from the map (another tile picked) replaces the target and mission.
   const requestKey = props.initialTarget ? `${props.initialTarget.x}|${props.initialTarget.y}|${props.initialMission ?? ''}` : '';
@@ -101,35 +108,23 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const hero = mission === 'reinforce' ? undefined : ready.find((h) => h.id === heroId);
   const preview = from && x !== null && y !== null ? marchPreview(from, { x, y }, army, props.worldSpeedOf(from.worldId)) : null;
   const refusal = from && target ? missionRefusal(mission, { ownerId: target.owner?.id ?? null }, from.id, target.villageId ?? null, viewerId) : null;
-  const canSend = !busy && !!from && !!target?.villageId && unitCount(army) > 0 && refusal === null;
+  const canSend = !send.pending && !!from && !!target?.villageId && unitCount(army) > 0 && refusal === null;
 
   function setCount(type: string, text: string) {
     setCounts((old) => ({ ...old, [type]: text }));
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSend || !from || !target?.villageId) return;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const movement = await sendTroops({ fromVillageId: from.id, toVillageId: target.villageId, units: army, movementType: mission, heroId: hero?.id });
-      setCounts({});
-      setHeroId('');
-      setOutcome({ kind: 'success', text: `Troops are on their way to ${movement.toVillage.name}: arrival in ${formatDuration(movement.remainingTime)}.` });
-      props.onSent(movement);
-    } catch (error) {
-      setOutcome({ kind: 'error', text: apiError(error, 'Could not send the troops.') });
-    } finally {
-      setBusy(false);
-    }
+    send.run({ fromVillageId: from.id, toVillageId: target.villageId, units: army, movementType: mission, heroId: hero?.id });
   }
 
   if (!from) return null;
   const homeEntries = unitEntries(home);
 
   return (
-    <form className="card army-send" aria-labelledby={`${formId}-title`} onSubmit={(e) => void onSubmit(e)}>
+    <form className="card army-send" aria-labelledby={`${formId}-title`} onSubmit={onSubmit}>
       <h2 id={`${formId}-title`}>Send troops</h2>
 
       <div className="army-send__row">
@@ -275,10 +270,10 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
           {refusal}
         </p>
       )}
-      <ActionOutcome message={outcome} />
-      <button type="submit" className="button" disabled={!canSend}>
-        {busy ? 'Sending...' : 'Send troops'}
-      </button>
+      <ActionOutcome message={send.outcome} />
+      <ActionButton type="submit" className="button" disabled={!canSend} pending={send.pending} busyLabel="Sending...">
+        Send troops
+      </ActionButton>
     </form>
   );
 }

@@ -1,27 +1,28 @@
 // Reinforcements: the player's troops standing in other villages (with Recall) and allies' troops standing in theirs.
-import { useState } from 'react';
-import { apiError } from '../../api/client';
-import { recallStationedTroops, type Movement, type StationedTroopsList } from '../../api/army';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
+import { recallStationedTroops, type StationedTroopsList } from '../../api/army';
+import { putMovement } from '../../state/army';
+import { queryKeys } from '../../state/queryKeys';
+import { userIdAtom } from '../../state/session';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { describeUnits } from './model';
 
-export function StationedTroops({ stationed, onRecalled }: { stationed: StationedTroopsList | null; onRecalled: (movement: Movement) => void }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
-
-  async function recall(id: string) {
-    setBusy(id);
-    setOutcome(null);
-    try {
-      const movement = await recallStationedTroops(id);
-      setOutcome({ kind: 'success', text: `Your troops are marching home to ${movement.toVillage.name}.` });
-      onRecalled(movement);
-    } catch (error) {
-      setOutcome({ kind: 'error', text: apiError(error, 'Could not recall the troops.') });
-    } finally {
-      setBusy(null);
-    }
-  }
+export function StationedTroops({ stationed }: { stationed: StationedTroopsList | null }) {
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  const recall = useAction({
+    mutationFn: (stationedId: string) => recallStationedTroops(stationedId),
+    // The reply is the march home: it joins the movements, and the troops no longer stand abroad.
+    onSuccess: (movement) => {
+      putMovement(client, viewer, movement);
+      void client.invalidateQueries({ queryKey: queryKeys.stationed(viewer) });
+    },
+    success: (movement) => `Your troops are marching home to ${movement.toVillage.name}.`,
+    failure: 'Could not recall the troops.',
+  });
+  const busy = recall.pending ? (recall.variables ?? null) : null;
 
   return (
     <section className="card army-stationed" aria-labelledby="army-stationed-title">
@@ -40,14 +41,14 @@ export function StationedTroops({ stationed, onRecalled }: { stationed: Statione
                   <span>
                     In <strong>{s.village.name}</strong> ({s.village.x}|{s.village.y}) from {s.homeVillage.name}: {describeUnits(s.units)}
                   </span>
-                  <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => void recall(s.id)}>
+                  <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => recall.run(s.id)}>
                     {busy === s.id ? 'Recalling...' : 'Recall'}
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          <ActionOutcome message={outcome} />
+          <ActionOutcome message={recall.outcome} />
           <h3>Allied troops in your villages</h3>
           {stationed.guests.length === 0 ? (
             <p className="muted">No allied troops stand in your villages.</p>

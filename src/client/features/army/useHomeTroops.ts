@@ -1,6 +1,8 @@
-// Reads the units of each of the player's villages (what stands at home and what is in training) and reads again when told.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { getVillageOverview, type Unit, type Village } from '../../api/villages';
+// The units of each of the player's villages (what stands at home and what is in training), from their overview queries.
+import { useQueries } from '@tanstack/react-query';
+import type { Unit, Village, VillageOverview } from '../../api/villages';
+import { overviewQuery } from '../../state/queries';
+import type { Viewer } from '../../state/queryKeys';
 
 export interface VillageTroops {
   units: Unit[];
@@ -12,31 +14,28 @@ export interface VillageTroops {
 
 export type HomeTroops = ReadonlyMap<string, VillageTroops>;
 
-/** `version` rising (a live event, troops sent) reads every village again; the old numbers stay on screen meanwhile. */
-export function useHomeTroops(villages: readonly Village[] | null, version: number) {
-  const [troops, setTroops] = useState<HomeTroops>(new Map());
-  const [failed, setFailed] = useState(false);
-  const sequence = useRef(0);
-  const ids = (villages ?? []).map((v) => v.id).join(',');
+function troopsOf(overview: VillageOverview, readAt: number): VillageTroops {
+  const longhouse = Math.max(0, ...overview.buildings.filter((b) => b.type === 'longhouse').map((b) => b.level));
+  return { units: overview.units, longhouse, readAt };
+}
 
-  const reload = useCallback(async (): Promise<void> => {
-    const mine = ++sequence.current;
-    const list = ids === '' ? [] : ids.split(',');
-    try {
-      const overviews = await Promise.all(list.map((id) => getVillageOverview(id)));
-      if (mine !== sequence.current) return;
-      const readAt = Date.now();
-      setTroops(new Map(overviews.map((o, i) => [list[i], { units: o.units, longhouse: Math.max(0, ...o.buildings.filter((b) => b.type === 'longhouse').map((b) => b.level)), readAt }])));
-      setFailed(false);
-    } catch (error) {
-      console.error('Loading the troops failed', error);
-      if (mine === sequence.current) setFailed(true);
-    }
-  }, [ids]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload, version]);
-
-  return { troops, failed, reload };
+/**
+ * Every village's overview, the same reads the village page and the top bar share: a live event or an arrival marks
+ * them stale and they are read again, the old numbers staying on screen meanwhile.
+ */
+export function useHomeTroops(viewer: Viewer, villages: readonly Village[] | null) {
+  const list = villages ?? [];
+  return useQueries({
+    queries: list.map((village) => overviewQuery(viewer, village.id)),
+    combine: (results) => ({
+      troops: new Map<string, VillageTroops>(
+        results.flatMap((result, i) => {
+          const village = list[i];
+          return village && result.data ? [[village.id, troopsOf(result.data, result.dataUpdatedAt)] as const] : [];
+        }),
+      ),
+      failed: results.some((result) => result.isError),
+      reload: () => Promise.all(results.map((result) => result.refetch())).then(() => undefined),
+    }),
+  });
 }

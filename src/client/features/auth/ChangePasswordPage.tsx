@@ -3,9 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
 import { changePassword, logout } from '../../api/auth';
-import { apiError } from '../../api/client';
 import { confirmUserAtom, signOutAtom, userAtom } from '../../state/session';
 import { hasErrors, validatePasswordChange, type FieldErrors, type PasswordChangeField, type PasswordChangeForm } from '../../../rules/validation';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { AuthCard } from './AuthCard';
 import { AuthField } from './AuthField';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -30,8 +32,18 @@ export default function ChangePasswordPage() {
   const signOut = useSetAtom(signOutAtom);
   const [form, setForm] = useState<PasswordChangeForm>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<PasswordChangeField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const changing = useAction({
+    mutationFn: ({ currentPassword, newPassword }: PasswordChangeForm) => changePassword(currentPassword, newPassword),
+    // The reply is the user, no longer bound to change the password.
+    onSuccess: (changed) => {
+      confirmUser(changed);
+      const from = afterLoginPath(location.state);
+      navigate(from === '/change-password' ? '/dashboard' : from, { replace: true, state: null });
+    },
+    // The server's words for a field go beside it.
+    onError: (failure) => setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name))),
+    failure: CHANGE_FAILED,
+  });
   const temporary = user?.mustChangePassword === true;
 
   function edit(field: PasswordChangeField, value: string) {
@@ -39,22 +51,13 @@ export default function ChangePasswordPage() {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    changing.mutation.reset();
     const found = validatePasswordChange(form);
     setErrors(found);
     if (hasErrors(found)) return;
-    setSubmitting(true);
-    try {
-      confirmUser(await changePassword(form.currentPassword, form.newPassword));
-      const from = afterLoginPath(location.state);
-      navigate(from === '/change-password' ? '/dashboard' : from, { replace: true, state: null });
-    } catch (failure) {
-      setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name)));
-      setFormError(apiError(failure, CHANGE_FAILED));
-      setSubmitting(false);
-    }
+    changing.run(form);
   }
 
   async function onLogout() {
@@ -82,11 +85,7 @@ export default function ChangePasswordPage() {
             An admin gave you a temporary password. Choose your own to keep playing.
           </div>
         )}
-        {formError && (
-          <div className="alert" role="alert">
-            {formError}
-          </div>
-        )}
+        <ActionOutcome message={changing.outcome} compact={false} />
         {FIELDS.map((field) => (
           <AuthField
             key={field.name}
@@ -102,9 +101,9 @@ export default function ChangePasswordPage() {
             onChange={(value) => edit(field.name, value)}
           />
         ))}
-        <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Saving...' : 'Change password'}
-        </button>
+        <ActionButton type="submit" className="button button--block" pending={changing.pending || changing.mutation.isSuccess} busyLabel="Saving...">
+          Change password
+        </ActionButton>
       </form>
     </AuthCard>
   );

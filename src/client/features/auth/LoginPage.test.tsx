@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { Provider, createStore } from 'jotai';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import LoginPage from './LoginPage';
 import { ApiFailure } from '../../api/client';
 import { authStatusAtom, sessionStore, signOutAtom } from '../../state/session';
+import { renderWithProviders } from '../../test/render';
 
 const login = vi.fn();
 const getAuthOptions = vi.fn();
@@ -20,26 +20,20 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
+/** On the app's own store, whose session the guards read. */
 function renderLogin(state?: unknown) {
-  return render(
-    <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
-      <Routes>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: { pathname: '/login', state }, store: sessionStore, user: null },
   );
 }
 
-/** A store of its own: the sign-in options are asked once per store. */
+/** A QueryClient of its own: the sign-in options are asked once per page load. */
 function renderLoginAlone() {
-  return render(
-    <Provider store={createStore()}>
-      <MemoryRouter initialEntries={['/login']}>
-        <LoginPage />
-      </MemoryRouter>
-    </Provider>,
-  );
+  return renderWithProviders(<LoginPage />, { route: '/login', user: null });
 }
 
 const USER = { id: 'u1', username: 'Ubbe', email: 'u@x.no', role: 'user', discordAvatar: null, createdAt: '' };

@@ -1,11 +1,13 @@
 // /login: e-mail and password sign-in, with remember-me, a show/hide toggle and the Discord option.
 import { useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { login, startDiscordLogin } from '../../api/auth';
-import { apiError } from '../../api/client';
-import { discordLoginOfferedAtom } from '../../state/authOptions';
+import { login, startDiscordLogin, type LoginRequest } from '../../api/auth';
+import { useDiscordLoginOffered } from '../../state/authOptions';
 import { signInAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { AuthCard } from './AuthCard';
 import { afterLoginPath } from './redirect';
 
@@ -15,26 +17,23 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSetAtom(signInAtom);
-  const discordOffered = useAtomValue(discordLoginOfferedAtom);
+  const discordOffered = useDiscordLoginOffered();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setSubmitting(true);
-    try {
-      const session = await login({ email: email.trim(), password, rememberMe });
+  const signingIn = useAction({
+    mutationFn: (body: LoginRequest) => login(body),
+    onSuccess: (session) => {
       signIn(session);
       navigate(afterLoginPath(location.state), { replace: true });
-    } catch (failure) {
-      setError(apiError(failure, LOGIN_FAILED));
-      setSubmitting(false);
-    }
+    },
+    failure: LOGIN_FAILED,
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    signingIn.run({ email: email.trim(), password, rememberMe });
   }
 
   return (
@@ -47,11 +46,7 @@ export default function LoginPage() {
       }
     >
       <form className="form" onSubmit={onSubmit}>
-        {error && (
-          <div className="alert" role="alert">
-            {error}
-          </div>
-        )}
+        <ActionOutcome message={signingIn.outcome} compact={false} />
         <div className="field">
           <label htmlFor="login-email">Email</label>
           <input
@@ -95,9 +90,9 @@ export default function LoginPage() {
           </label>
           <Link to="/forgot-password">Forgot password?</Link>
         </div>
-        <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Logging in...' : 'Log in'}
-        </button>
+        <ActionButton type="submit" className="button button--block" pending={signingIn.pending || signingIn.mutation.isSuccess} busyLabel="Logging in...">
+          Log in
+        </ActionButton>
         {discordOffered && (
           <>
             <div className="divider">or</div>

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import RegisterPage from './RegisterPage';
 import { ApiFailure } from '../../api/client';
 import { sessionStore, signOutAtom, tokenAtom } from '../../state/session';
+import { renderWithProviders } from '../../test/render';
 
 const register = vi.fn();
 vi.mock('../../api/auth', () => ({
@@ -18,13 +19,12 @@ function Where() {
 }
 
 function renderPage() {
-  return render(
-    <MemoryRouter initialEntries={['/register']}>
-      <Routes>
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: '/register', store: sessionStore, user: null },
   );
 }
 

@@ -1,10 +1,9 @@
 // /register: account creation with the form rules of src/rules/validation.ts under each field and a live password checklist.
 import { useState, type FormEvent } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
-import { register } from '../../api/auth';
-import { apiError } from '../../api/client';
-import { discordLoginOfferedAtom } from '../../state/authOptions';
+import { register, type RegisterRequest } from '../../api/auth';
+import { useDiscordLoginOffered } from '../../state/authOptions';
 import { signInAtom } from '../../state/session';
 import {
   hasErrors,
@@ -12,6 +11,9 @@ import {
   type FieldErrors,
   type RegistrationField,
 } from '../../../rules/validation';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { AuthCard } from './AuthCard';
 import { AuthField } from './AuthField';
 import { PasswordChecklist } from './PasswordChecklist';
@@ -33,11 +35,19 @@ const FIELDS: readonly { name: RegistrationField; label: string; type: string; a
 export default function RegisterPage() {
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
-  const discordOffered = useAtomValue(discordLoginOfferedAtom);
+  const discordOffered = useDiscordLoginOffered();
   const [form, setForm] = useState<Form>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<RegistrationField>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const registering = useAction({
+    mutationFn: (body: RegisterRequest) => register(body),
+    onSuccess: (session) => {
+      signIn(session);
+      navigate('/dashboard', { replace: true });
+    },
+    // The server's words for a field go beside it.
+    onError: (failure) => setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name))),
+    failure: REGISTRATION_FAILED,
+  });
 
   function edit(field: RegistrationField, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
@@ -45,22 +55,13 @@ export default function RegisterPage() {
     setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setFormError(null);
+    registering.mutation.reset();
     const found = validateRegistration(form);
     setErrors(found);
     if (hasErrors(found)) return;
-    setSubmitting(true);
-    try {
-      const session = await register({ username: form.username.trim(), email: form.email.trim(), password: form.password });
-      signIn(session);
-      navigate('/dashboard', { replace: true });
-    } catch (failure) {
-      setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name)));
-      setFormError(apiError(failure, REGISTRATION_FAILED));
-      setSubmitting(false);
-    }
+    registering.run({ username: form.username.trim(), email: form.email.trim(), password: form.password });
   }
 
   return (
@@ -73,11 +74,7 @@ export default function RegisterPage() {
       }
     >
       <form className="form" onSubmit={onSubmit} noValidate>
-        {formError && (
-          <div className="alert" role="alert">
-            {formError}
-          </div>
-        )}
+        <ActionOutcome message={registering.outcome} compact={false} />
         {FIELDS.map((field) => (
           <AuthField
             key={field.name}
@@ -93,9 +90,9 @@ export default function RegisterPage() {
             onChange={(value) => edit(field.name, value)}
           />
         ))}
-        <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? 'Creating account...' : 'Create Account'}
-        </button>
+        <ActionButton type="submit" className="button button--block" pending={registering.pending || registering.mutation.isSuccess} busyLabel="Creating account...">
+          Create Account
+        </ActionButton>
         {discordOffered && (
           <>
             <div className="divider">or</div>

@@ -18,6 +18,8 @@ export default function DesignerMapPage() {
   const sheet = useMemo(() => designerSheet(stageSize), [stageSize]);
   const sizeId = useId();
   const [sample, ...strips] = sheet.views;
+  // The sheet always holds the sample area: without one there is nothing to draw.
+  if (!sample) return null;
 
   return (
     <>

@@ -1,7 +1,11 @@
 // View Analytics: a world's registrations and active players per day for 14 days, and its most common buildings and units, as charts and tables.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { apiError } from '../../api/client';
-import { getWorldAnalytics, type GmWorld, type WorldAnalytics } from '../../api/gamemaster';
+import type { GmWorld } from '../../api/gamemaster';
+import { analyticsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { BUILDINGS } from '../../../rules/buildings';
 import { UNITS } from '../../../rules/units';
 import { Spinner } from '../../ui/Spinner';
@@ -9,26 +13,17 @@ import { DayChart, RankingChart } from './Charts';
 
 const TOP = 8;
 
-type Load = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; data: WorldAnalytics };
-
 /** '03-12' from '2026-03-12': the year is the same for a fortnight. */
 const shortDay = (day: string) => day.slice(5);
 
 export function AnalyticsPanel({ worlds }: { worlds: GmWorld[] }) {
   const [worldId, setWorldId] = useState(worlds[0]?.world.id ?? '');
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-
-  useEffect(() => {
-    if (!worldId) return undefined;
-    let live = true;
-    setLoad({ kind: 'loading' });
-    getWorldAnalytics(worldId)
-      .then((data) => live && setLoad({ kind: 'ready', data }))
-      .catch((failure: unknown) => live && setLoad({ kind: 'error', message: apiError(failure, 'Failed to load the analytics.') }));
-    return () => {
-      live = false;
-    };
-  }, [worldId]);
+  const read = useQuery(analyticsQuery(useAtomValue(userIdAtom), worldId));
+  const load = read.isError
+    ? ({ kind: 'error', message: apiError(read.error, 'Failed to load the analytics.') } as const)
+    : read.data
+      ? ({ kind: 'ready', data: read.data } as const)
+      : ({ kind: 'loading' } as const);
 
   const data = load.kind === 'ready' ? load.data : null;
   const days = data?.days.map((d) => shortDay(d.day)) ?? [];

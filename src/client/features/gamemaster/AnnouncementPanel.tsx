@@ -1,10 +1,17 @@
 // Send Announcement: a message with an end time shown as a banner to every player of a world, and the announcements so far.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { apiError } from '../../api/client';
-import { createAnnouncement, listAnnouncements, type Announcement, type GmWorld } from '../../api/gamemaster';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { createAnnouncement, type AnnouncementRequest, type GmWorld } from '../../api/gamemaster';
+import { announcementsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { formatDateTime } from '../../ui/dates';
+import { useAction } from '../../ui/useAction';
 import { fromLocalInput, toLocalInput } from './model';
+import { useGmCache } from './useGmCache';
 
 const DAY_MS = 86_400_000;
 
@@ -12,41 +19,26 @@ export function AnnouncementPanel({ worlds }: { worlds: GmWorld[] }) {
   const [worldId, setWorldId] = useState(worlds[0]?.world.id ?? '');
   const [message, setMessage] = useState('');
   const [endsAt, setEndsAt] = useState(() => toLocalInput(new Date(Date.now() + DAY_MS)));
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
-  const [list, setList] = useState<Announcement[] | null>(null);
-  const [listError, setListError] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
+  const read = useQuery(announcementsQuery(useAtomValue(userIdAtom)));
+  const list = read.data ?? null;
+  const listError = read.isError ? apiError(read.error, 'Failed to load the announcements.') : null;
+  const cache = useGmCache();
+  // The reply is the announcement: it leads the list.
+  const announce = useAction({
+    mutationFn: (request: AnnouncementRequest) => createAnnouncement(request),
+    onSuccess: (announcement) => {
+      setMessage('');
+      cache.announced(announcement);
+    },
+    success: 'Announcement sent: players of that world see it now.',
+    failure: 'Failed to send the announcement.',
+  });
 
-  useEffect(() => {
-    let live = true;
-    listAnnouncements()
-      .then((all) => live && setList(all))
-      .catch((failure: unknown) => live && setListError(apiError(failure, 'Failed to load the announcements.')));
-    return () => {
-      live = false;
-    };
-  }, [version]);
-
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     const ends = fromLocalInput(endsAt);
-    if (!ends) {
-      setOutcome({ kind: 'error', text: 'Give the time the announcement ends.' });
-      return;
-    }
-    setBusy(true);
-    setOutcome(null);
-    try {
-      await createAnnouncement({ worldId, message: message.trim(), endsAt: ends });
-      setMessage('');
-      setOutcome({ kind: 'success', text: 'Announcement sent: players of that world see it now.' });
-      setVersion((n) => n + 1);
-    } catch (failure) {
-      setOutcome({ kind: 'error', text: apiError(failure, 'Failed to send the announcement.') });
-    } finally {
-      setBusy(false);
-    }
+    if (!ends) announce.refuse('Give the time the announcement ends.');
+    else announce.run({ worldId, message: message.trim(), endsAt: ends });
   }
 
   const names = new Map(worlds.map((w) => [w.world.id, w.world.name]));
@@ -81,10 +73,10 @@ export function AnnouncementPanel({ worlds }: { worlds: GmWorld[] }) {
           />
         </div>
         <div className="gm-form__actions">
-          <button type="submit" className="button" disabled={busy || !worldId}>
+          <ActionButton type="submit" className="button" disabled={!worldId} pending={announce.pending}>
             Send Announcement
-          </button>
-          <ActionOutcome message={outcome} />
+          </ActionButton>
+          <ActionOutcome message={announce.outcome} />
         </div>
       </form>
 

@@ -1,9 +1,12 @@
 // The form of a world event: create one (world, kind, percent, window) or edit one (only what changed is sent).
 import { useState, type FormEvent } from 'react';
-import { apiError } from '../../api/client';
 import { createWorldEvent, updateWorldEvent, type GmWorld, type WorldEvent, type WorldEventKind } from '../../api/gamemaster';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Modal } from '../../ui/Modal';
+import { useAction } from '../../ui/useAction';
 import { EVENT_KIND_NAMES, eventChanges, eventFormOf, fromLocalInput, toLocalInput, type EventForm } from './model';
+import { useGmCache } from './useGmCache';
 
 const HOUR_MS = 3_600_000;
 
@@ -24,28 +27,26 @@ export function EventDialog({ worlds, event, onClose, onSaved }: Props) {
   const [form, setForm] = useState<EventForm>(() => (event ? eventFormOf(event) : blankForm()));
   const [worldId, setWorldId] = useState(event?.worldId ?? worlds[0]?.world.id ?? '');
   const [kind, setKind] = useState<WorldEventKind>(event?.kind ?? 'production_bonus');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const cache = useGmCache();
+  // The reply is the event as saved: it goes into the list, and the dialog closes.
+  const save = useAction({
+    mutationFn: ({ startTime, endTime }: { startTime: string; endTime: string }) =>
+      event
+        ? updateWorldEvent(event.id, eventChanges(event, form))
+        : createWorldEvent({ worldId, name: form.name.trim(), kind, percent: Number(form.percent), startTime, endTime }),
+    onSuccess: (saved) => {
+      cache.eventSaved(saved);
+      onSaved(saved);
+    },
+    failure: event ? 'Failed to save the event.' : 'Failed to create the event.',
+  });
 
-  async function onSubmit(submit: FormEvent) {
+  function onSubmit(submit: FormEvent) {
     submit.preventDefault();
-    setError(null);
     const startTime = fromLocalInput(form.start);
     const endTime = fromLocalInput(form.end);
-    if (!startTime || !endTime) {
-      setError('Give a start and an end.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const saved = event
-        ? await updateWorldEvent(event.id, eventChanges(event, form))
-        : await createWorldEvent({ worldId, name: form.name.trim(), kind, percent: Number(form.percent), startTime, endTime });
-      onSaved(saved);
-    } catch (failure) {
-      setError(apiError(failure, event ? 'Failed to save the event.' : 'Failed to create the event.'));
-      setBusy(false);
-    }
+    if (!startTime || !endTime) save.refuse('Give a start and an end.');
+    else save.run({ startTime, endTime });
   }
 
   const edit = (field: keyof EventForm) => (change: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: change.target.value }));
@@ -89,15 +90,11 @@ export function EventDialog({ worlds, event, onClose, onSaved }: Props) {
           <input id="event-end" className="input" type="datetime-local" required value={form.end} onChange={edit('end')} />
         </div>
         {!event && <p className="muted">New events start switched off: activate one when it should count.</p>}
-        {error && (
-          <div className="alert" role="alert">
-            {error}
-          </div>
-        )}
+        <ActionOutcome message={save.outcome} compact={false} />
         <div className="row">
-          <button type="submit" className="button" disabled={busy || (!event && !worldId)}>
+          <ActionButton type="submit" className="button" disabled={!event && !worldId} pending={save.pending || save.mutation.isSuccess}>
             {event ? 'Save Event' : 'Create Event'}
-          </button>
+          </ActionButton>
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
           </button>

@@ -1,10 +1,13 @@
 // Event Management: the world events with their state, the Activate / Deactivate toggle, Edit, and Create New Event.
 import { useState } from 'react';
-import { apiError } from '../../api/client';
 import { activateWorldEvent, deactivateWorldEvent, type GmWorld, type WorldEvent } from '../../api/gamemaster';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { formatDateTime } from '../../ui/dates';
+import { useAction } from '../../ui/useAction';
 import { EventDialog } from './EventDialog';
 import { eventDisplay, eventEffect, type EventDisplay } from './model';
+import { useGmCache } from './useGmCache';
 
 const DISPLAY_BADGE: Record<EventDisplay, string> = {
   Active: 'badge badge--green',
@@ -16,26 +19,16 @@ interface Props {
   worlds: GmWorld[];
   events: WorldEvent[] | null;
   error: string | null;
-  onChanged: () => void;
 }
 
-function EventRow({ event, worldName, onEdit, onChanged }: { event: WorldEvent; worldName: string; onEdit: () => void; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+function EventRow({ event, worldName, onEdit }: { event: WorldEvent; worldName: string; onEdit: () => void }) {
+  const cache = useGmCache();
+  const toggle = useAction({
+    mutationFn: (activate: boolean) => (activate ? activateWorldEvent(event.id) : deactivateWorldEvent(event.id)),
+    onSuccess: (saved) => cache.eventSaved(saved),
+    failure: 'Failed to switch the event.',
+  });
   const display = eventDisplay(event.status);
-
-  async function onToggle() {
-    setBusy(true);
-    setError(null);
-    try {
-      await (event.active ? deactivateWorldEvent(event.id) : activateWorldEvent(event.id));
-      onChanged();
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to switch the event.'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <li className="event">
@@ -44,17 +37,13 @@ function EventRow({ event, worldName, onEdit, onChanged }: { event: WorldEvent; 
         <p className="muted" style={{ margin: 0 }}>
           {worldName} · {eventEffect(event.kind, event.percent)} · {formatDateTime(event.startTime)} – {formatDateTime(event.endTime)}
         </p>
-        {error && (
-          <p className="alert alert--compact" role="alert">
-            {error}
-          </p>
-        )}
+        <ActionOutcome message={toggle.outcome} />
       </div>
       <div className="row">
         <span className={DISPLAY_BADGE[display]}>{display}</span>
-        <button type="button" className="button button--secondary button--small" disabled={busy} onClick={() => void onToggle()}>
+        <ActionButton className="button button--secondary button--small" pending={toggle.pending} onClick={() => toggle.run(!event.active)}>
           {event.active ? 'Deactivate' : 'Activate'}
-        </button>
+        </ActionButton>
         <button type="button" className="button button--ghost button--small" onClick={onEdit}>
           Edit
         </button>
@@ -63,7 +52,7 @@ function EventRow({ event, worldName, onEdit, onChanged }: { event: WorldEvent; 
   );
 }
 
-export function EventsSection({ worlds, events, error, onChanged }: Props) {
+export function EventsSection({ worlds, events, error }: Props) {
   const [dialog, setDialog] = useState<{ event?: WorldEvent } | null>(null);
   const names = new Map(worlds.map((w) => [w.world.id, w.world.name]));
   return (
@@ -83,7 +72,7 @@ export function EventsSection({ worlds, events, error, onChanged }: Props) {
       {events && events.length > 0 && (
         <ul className="event-list" aria-label="World events">
           {events.map((event) => (
-            <EventRow key={event.id} event={event} worldName={names.get(event.worldId) ?? 'Unknown world'} onEdit={() => setDialog({ event })} onChanged={onChanged} />
+            <EventRow key={event.id} event={event} worldName={names.get(event.worldId) ?? 'Unknown world'} onEdit={() => setDialog({ event })} />
           ))}
         </ul>
       )}
@@ -92,10 +81,7 @@ export function EventsSection({ worlds, events, error, onChanged }: Props) {
           worlds={worlds}
           event={dialog.event}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            onChanged();
-          }}
+          onSaved={() => setDialog(null)}
         />
       )}
     </section>

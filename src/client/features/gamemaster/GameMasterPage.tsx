@@ -1,8 +1,12 @@
 // /gamemaster: worlds with live figures and the maintenance toggle, world events, and the quick actions (announcements, rewards, moderation, analytics).
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { apiError } from '../../api/client';
-import { listGmWorlds, listWorldEvents, type GmWorld, type WorldEvent } from '../../api/gamemaster';
+import type { GmWorld } from '../../api/gamemaster';
+import { gmWorldsQuery, worldEventsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
 import { AnalyticsPanel } from './AnalyticsPanel';
@@ -34,34 +38,14 @@ function QuickPanel({ action, worlds, moderation }: { action: QuickAction; world
 }
 
 export default function GameMasterPage({ moderation }: GameMasterPageProps) {
-  const [worlds, setWorlds] = useState<GmWorld[] | null>(null);
-  const [worldsError, setWorldsError] = useState<string | null>(null);
-  const [events, setEvents] = useState<WorldEvent[] | null>(null);
-  const [eventsError, setEventsError] = useState<string | null>(null);
+  const viewer = useAtomValue(userIdAtom);
+  const worldsRead = useQuery(gmWorldsQuery(viewer));
+  const eventsRead = useQuery(worldEventsQuery(viewer));
+  const worlds = worldsRead.data ?? null;
+  const worldsError = worldsRead.isError ? apiError(worldsRead.error, 'Failed to load the worlds.') : null;
+  const events = eventsRead.data ?? null;
+  const eventsError = eventsRead.isError ? apiError(eventsRead.error, 'Failed to load the events.') : null;
   const [open, setOpen] = useState<QuickAction | null>(null);
-
-  const loadWorlds = useCallback(() => {
-    listGmWorlds()
-      .then((next) => {
-        setWorlds(next);
-        setWorldsError(null);
-      })
-      .catch((failure: unknown) => setWorldsError(apiError(failure, 'Failed to load the worlds.')));
-  }, []);
-
-  const loadEvents = useCallback(() => {
-    listWorldEvents()
-      .then((next) => {
-        setEvents(next);
-        setEventsError(null);
-      })
-      .catch((failure: unknown) => setEventsError(apiError(failure, 'Failed to load the events.')));
-  }, []);
-
-  useEffect(() => {
-    loadWorlds();
-    loadEvents();
-  }, [loadWorlds, loadEvents]);
 
   return (
     <>
@@ -80,8 +64,8 @@ export default function GameMasterPage({ moderation }: GameMasterPageProps) {
           </div>
         )}
         {worlds === null && !worldsError && <Spinner label="Loading worlds..." />}
-        {worlds && <WorldsSection worlds={worlds} onChanged={loadWorlds} />}
-        {worlds && <EventsSection worlds={worlds} events={events} error={eventsError} onChanged={loadEvents} />}
+        {worlds && <WorldsSection worlds={worlds} />}
+        {worlds && <EventsSection worlds={worlds} events={events} error={eventsError} />}
 
         <section className="card" aria-labelledby="gm-quick-title">
           <h2 id="gm-quick-title">Quick Actions</h2>

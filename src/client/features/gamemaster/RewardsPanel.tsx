@@ -1,10 +1,12 @@
 // Distribute Rewards: resources into the capitals of a world's players (or one player's), once per submission even when retried.
 import { useRef, useState, type FormEvent } from 'react';
-import { apiError } from '../../api/client';
-import { distributeRewards, type GmWorld } from '../../api/gamemaster';
+import { distributeRewards, type DistributeRewardsRequest, type GmWorld } from '../../api/gamemaster';
 import { RESOURCE_NAMES } from '../../../rules/resources';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { grantedText, nextRewardSubmission, rewardAmounts, REWARD_RESOURCES, type RewardAmounts, type RewardSubmission } from './model';
+import { useGmCache } from './useGmCache';
 
 const EMPTY: RewardAmounts = { timber: '', stone: '', iron: '', mead: '' };
 
@@ -12,38 +14,36 @@ export function RewardsPanel({ worlds }: { worlds: GmWorld[] }) {
   const [worldId, setWorldId] = useState(worlds[0]?.world.id ?? '');
   const [username, setUsername] = useState('');
   const [amounts, setAmounts] = useState<RewardAmounts>(EMPTY);
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
   // The submission in flight or last failed: sent again under the same key when the form still asks the same.
   const submission = useRef<RewardSubmission | null>(null);
+  const cache = useGmCache();
+  // Other players' capitals are paid: nothing this page reads changes but the audit log.
+  const distribute = useAction({
+    mutationFn: ({ request }: { request: DistributeRewardsRequest; sent: RewardSubmission }) => distributeRewards(request),
+    onSuccess: (_result, { sent }) => {
+      sent.settled = true;
+      setAmounts(EMPTY);
+      cache.rewardsDistributed();
+    },
+    success: (result) => {
+      const world = worlds.find((w) => w.world.id === result.worldId)?.world.name ?? 'the world';
+      return `Granted ${grantedText(result.granted)} to ${result.players} ${result.players === 1 ? 'player' : 'players'} in ${world} (after storage limits).`;
+    },
+    failure: 'Failed to distribute the rewards. Sending the same again will not pay twice.',
+  });
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     const resources = rewardAmounts(amounts);
     if (!resources) {
-      setOutcome({ kind: 'error', text: 'Amounts are whole numbers from 0 to 10,000,000.' });
+      distribute.refuse('Amounts are whole numbers from 0 to 10,000,000.');
       return;
     }
     const who = username.trim();
     const fingerprint = JSON.stringify({ worldId, who, resources });
     const current = nextRewardSubmission(submission.current, fingerprint);
     submission.current = current;
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const result = await distributeRewards({ worldId, resources, idempotencyKey: current.key, ...(who ? { username: who } : {}) });
-      current.settled = true;
-      const world = worlds.find((w) => w.world.id === result.worldId)?.world.name ?? 'the world';
-      setOutcome({
-        kind: 'success',
-        text: `Granted ${grantedText(result.granted)} to ${result.players} ${result.players === 1 ? 'player' : 'players'} in ${world} (after storage limits).`,
-      });
-      setAmounts(EMPTY);
-    } catch (failure) {
-      setOutcome({ kind: 'error', text: apiError(failure, 'Failed to distribute the rewards. Sending the same again will not pay twice.') });
-    } finally {
-      setBusy(false);
-    }
+    distribute.run({ request: { worldId, resources, idempotencyKey: current.key, ...(who ? { username: who } : {}) }, sent: current });
   }
 
   return (
@@ -80,10 +80,10 @@ export function RewardsPanel({ worlds }: { worlds: GmWorld[] }) {
       ))}
       <p className="muted gm-form__wide">Rewards land in each capital, up to what its storehouses hold.</p>
       <div className="gm-form__actions">
-        <button type="submit" className="button" disabled={busy || !worldId}>
+        <ActionButton type="submit" className="button" disabled={!worldId} pending={distribute.pending}>
           Distribute Rewards
-        </button>
-        <ActionOutcome message={outcome} />
+        </ActionButton>
+        <ActionOutcome message={distribute.outcome} />
       </div>
     </form>
   );

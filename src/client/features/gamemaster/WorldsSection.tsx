@@ -1,77 +1,63 @@
 // World Management: every world with its live figures and the Set Maintenance / Set Online toggle, and the form that creates one.
 import { useState, type FormEvent } from 'react';
-import { apiError } from '../../api/client';
-import { createWorld, setWorldStatus, type GmWorld } from '../../api/gamemaster';
+import { createWorld, setWorldStatus, type CreateWorldRequest, type GmWorld, type WorldStatus } from '../../api/gamemaster';
 import { formatNumber } from '../../../rules/format';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 import { lagText } from './model';
+import { useGmCache } from './useGmCache';
 
 interface Props {
   worlds: GmWorld[];
-  /** Read the worlds again after a change. */
-  onChanged: () => void;
 }
 
-function StatusToggle({ entry, onChanged }: { entry: GmWorld; onChanged: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+function StatusToggle({ entry }: { entry: GmWorld }) {
+  const cache = useGmCache();
+  const toggle = useAction({
+    mutationFn: (status: WorldStatus) => setWorldStatus(entry.world.id, status),
+    onSuccess: (world) => cache.worldChanged(world),
+    failure: 'Failed to change the world status.',
+  });
   const online = entry.world.status === 'online';
 
-  async function onToggle() {
+  function onToggle() {
     const next = online ? 'maintenance' : 'online';
     if (next === 'maintenance' && !window.confirm(`Put ${entry.world.name} in maintenance? Players there cannot act until it is back online.`)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await setWorldStatus(entry.world.id, next);
-      onChanged();
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to change the world status.'));
-    } finally {
-      setBusy(false);
-    }
+    toggle.run(next);
   }
 
   return (
     <>
-      <button
-        type="button"
+      <ActionButton
         className="button button--secondary button--small"
         aria-label={`${online ? 'Set Maintenance' : 'Set Online'}: ${entry.world.name}`}
-        disabled={busy}
-        onClick={() => void onToggle()}
+        pending={toggle.pending}
+        onClick={onToggle}
       >
         {online ? 'Set Maintenance' : 'Set Online'}
-      </button>
-      {error && <ActionOutcome message={{ kind: 'error', text: error }} />}
+      </ActionButton>
+      <ActionOutcome message={toggle.outcome} />
     </>
   );
 }
 
-function CreateWorldForm({ onCreated }: { onCreated: () => void }) {
+function CreateWorldForm() {
   const [form, setForm] = useState({ name: '', speed: '1', size: '200', maxPlayers: '500' });
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<OutcomeMessage | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setOutcome(null);
-    try {
-      const world = await createWorld({
-        name: form.name.trim(),
-        speed: Number(form.speed),
-        size: Number(form.size),
-        maxPlayers: Number(form.maxPlayers),
-      });
-      setOutcome({ kind: 'success', text: `${world.name} is open.` });
+  const cache = useGmCache();
+  const create = useAction({
+    mutationFn: (request: CreateWorldRequest) => createWorld(request),
+    onSuccess: () => {
       setForm((current) => ({ ...current, name: '' }));
-      onCreated();
-    } catch (failure) {
-      setOutcome({ kind: 'error', text: apiError(failure, 'Failed to create the world.') });
-    } finally {
-      setBusy(false);
-    }
+      cache.worldCreated();
+    },
+    success: (world) => `${world.name} is open.`,
+    failure: 'Failed to create the world.',
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    create.run({ name: form.name.trim(), speed: Number(form.speed), size: Number(form.size), maxPlayers: Number(form.maxPlayers) });
   }
 
   const edit = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
@@ -96,17 +82,17 @@ function CreateWorldForm({ onCreated }: { onCreated: () => void }) {
           <input id="world-capacity" className="input" type="number" min={1} max={100000} step={1} required value={form.maxPlayers} onChange={edit('maxPlayers')} />
         </div>
         <div className="gm-form__actions">
-          <button type="submit" className="button" disabled={busy}>
+          <ActionButton type="submit" className="button" pending={create.pending}>
             Create World
-          </button>
-          <ActionOutcome message={outcome} />
+          </ActionButton>
+          <ActionOutcome message={create.outcome} />
         </div>
       </form>
     </details>
   );
 }
 
-export function WorldsSection({ worlds, onChanged }: Props) {
+export function WorldsSection({ worlds }: Props) {
   return (
     <section className="card" aria-labelledby="gm-worlds-title">
       <h2 id="gm-worlds-title">World Management</h2>
@@ -146,14 +132,14 @@ export function WorldsSection({ worlds, onChanged }: Props) {
                 <td>{lagText(entry.sweeperLagSeconds)}</td>
                 <td>×{entry.world.speed}</td>
                 <td className="actions">
-                  <StatusToggle entry={entry} onChanged={onChanged} />
+                  <StatusToggle entry={entry} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <CreateWorldForm onCreated={onChanged} />
+      <CreateWorldForm />
     </section>
   );
 }

@@ -1,11 +1,14 @@
 // One of the player's heroes: picture, name, rarity, level, the four stats, experience, battle record and status, with Level Up and Details.
 import { useState } from 'react';
-import { apiError } from '../../api/client';
-import { levelUpHero, type Hero, type HeroTypeInfo } from '../../api/heroes';
+import { useAtomValue } from 'jotai';
+import type { Hero, HeroTypeInfo } from '../../api/heroes';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
 import { ArtIcon } from '../../ui/ArtIcon';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { MESSAGES, experienceBar, heroStatus, rarityName, showsLevelUp } from './model';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useLevelUp } from './useHeroes';
 
 const STATS = [
   ['attack', 'Attack'],
@@ -20,32 +23,14 @@ export interface HeroCardProps {
   hero: Hero;
   /** The hero's type as the server describes it (undefined until the types are read). */
   type: HeroTypeInfo | undefined;
-  /** Reads the heroes again after a change. */
-  onChanged: () => Promise<void>;
 }
 
-export function HeroCard({ hero, type, onChanged }: HeroCardProps) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<OutcomeMessage | null>(null);
+export function HeroCard({ hero, type }: HeroCardProps) {
+  const levelUp = useLevelUp(useAtomValue(userIdAtom), hero.id);
   const [showDetails, setShowDetails] = useState(false);
   const status = heroStatus(hero);
   const bar = experienceBar(hero);
   const typeName = type?.name ?? hero.type;
-
-  async function onLevelUp() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await levelUpHero(hero.id);
-      setMessage({ kind: 'success', text: MESSAGES.leveledUp });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: apiError(failure, MESSAGES.levelUpFailed) });
-    } finally {
-      setBusy(false);
-    }
-    // Refused or not, the list shows the hero as the server has it now.
-    await onChanged();
-  }
 
   return (
     <article className={`hero-card hero-card--${hero.rarity}`} aria-label={hero.name}>
@@ -84,9 +69,9 @@ export function HeroCard({ hero, type, onChanged }: HeroCardProps) {
 
       <footer className="hero-card__foot">
         {showsLevelUp(hero) && (
-          <button type="button" className="button button--small" onClick={onLevelUp} disabled={busy}>
+          <ActionButton className="button button--small" onClick={() => levelUp.run()} pending={levelUp.pending}>
             Level Up
-          </button>
+          </ActionButton>
         )}
         <button
           type="button"
@@ -102,7 +87,7 @@ export function HeroCard({ hero, type, onChanged }: HeroCardProps) {
           {MESSAGES.detailsComingSoon}
         </p>
       )}
-      <ActionOutcome message={message} />
+      <ActionOutcome message={levelUp.outcome} />
     </article>
   );
 }

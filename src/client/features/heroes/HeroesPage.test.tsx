@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createStore } from 'jotai';
 import type { Hero, HeroLeaderboardEntry, HeroTypeInfo, RecruitmentCost } from '../../api/heroes';
-import { userAtom } from '../../state/session';
-import { selectedVillageIdAtom, villagesAtom, villagesStatusAtom, type Village } from '../../state/village';
+import { queryKeys } from '../../state/queryKeys';
+import { selectedVillageIdAtom, type Village } from '../../state/village';
 import { experienceForNextLevel } from '../../../rules/heroes';
+import { reply as json, setupFakeServer, type FakeCall } from '../../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../../test/render';
 import HeroesPage from './HeroesPage';
 
 const CAPITAL: Village = {
@@ -18,7 +19,7 @@ const CAPITAL: Village = {
   loyalty: 100,
   isCapital: true,
   worldId: '22222222-2222-4222-8222-222222222222',
-  ownerId: '33333333-3333-4333-8333-333333333333',
+  ownerId: TEST_USER.id,
 };
 /** The selected village is not the capital: every call must name it. */
 const OUTPOST: Village = { ...CAPITAL, id: '44444444-4444-4444-8444-444444444444', name: 'Hedeby', isCapital: false, x: 3, y: 7 };
@@ -67,14 +68,11 @@ const TYPES: HeroTypeInfo[] = [
 
 const AFFORDABLE: RecruitmentCost = { cost: { timber: 500, stone: 400, iron: 600, mead: 300 }, maxHeroes: 5, canRecruit: true, currentHeroes: 0, reason: null };
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
+type Call = FakeCall;
 
-/** A stand-in for the game server: answers by method and path, and records every call with its body. */
+const server = setupFakeServer();
+
+/** The game server as the heroes page sees it: answers by method and path, and records every call with its body. */
 function fakeServer(options: {
   heroes?: Hero[];
   cost?: RecruitmentCost | ((call: Call) => RecruitmentCost);
@@ -82,47 +80,32 @@ function fakeServer(options: {
   recruit?: (call: Call) => Response | Promise<Response>;
   levelUp?: (call: Call) => Response | Promise<Response>;
 }) {
-  const calls: Call[] = [];
-  fetchMock.mockImplementation(async (request) => {
-    const url = new URL(request.url);
-    const text = await request.text();
-    const call: Call = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    if (call.method === 'GET' && call.path === '/api/heroes') return json(200, { heroes: options.heroes ?? [] });
-    if (call.path === '/api/heroes/types') return json(200, { heroTypes: TYPES });
-    if (call.path === '/api/heroes/recruitment-cost') {
+  server.routesFrom({
+    'GET /api/villages': { villages: [CAPITAL, OUTPOST] },
+    'GET /api/heroes': () => ({ heroes: options.heroes ?? [] }),
+    'GET /api/heroes/types': { heroTypes: TYPES },
+    'GET /api/heroes/recruitment-cost': (call) => {
       const cost = options.cost ?? AFFORDABLE;
-      return json(200, typeof cost === 'function' ? cost(call) : cost);
-    }
-    if (call.path === '/api/heroes/leaderboard') return json(200, { leaderboard: options.leaderboard ?? [] });
-    if (call.path === '/api/heroes/recruit' && options.recruit) return options.recruit(call);
-    if (call.path.endsWith('/level-up') && options.levelUp) return options.levelUp(call);
-    return json(404, { error: `unexpected ${call.method} ${call.path}` });
+      return typeof cost === 'function' ? cost(call) : cost;
+    },
+    'GET /api/heroes/leaderboard': () => ({ leaderboard: options.leaderboard ?? [] }),
   });
-  return calls;
+  if (options.recruit) server.on('POST /api/heroes/recruit', options.recruit);
+  if (options.levelUp) server.on('POST /api/heroes/:heroId/level-up', options.levelUp);
+  return server.calls;
 }
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 const promptMock = vi.fn<(message?: string, defaultValue?: string) => string | null>();
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function renderPage(url = '/game/heroes', username?: string) {
   const store = createStore();
-  if (username) store.set(userAtom, { id: CAPITAL.ownerId!, username, email: `${username}@example.com`, role: 'user', discordAvatar: null, createdAt: '2026-01-01T00:00:00.000Z' });
-  store.set(villagesAtom, [CAPITAL, OUTPOST]);
-  store.set(villagesStatusAtom, 'ready');
   store.set(selectedVillageIdAtom, OUTPOST.id);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <HeroesPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  return renderWithProviders(<HeroesPage />, {
+    route: url,
+    store,
+    user: username ? { ...TEST_USER, username, email: `${username}@example.com` } : TEST_USER,
+    data: [[queryKeys.villages(TEST_USER.id), [CAPITAL, OUTPOST]]],
+  });
 }
 
 function heroCard(name: string) {
@@ -131,9 +114,7 @@ function heroCard(name: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockReset();
   promptMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   // happy-dom has no window.prompt.
   Object.defineProperty(window, 'prompt', { value: promptMock, configurable: true, writable: true });
   // The overview reread after recruiting is not stubbed here; its failure is only logged.
@@ -141,7 +122,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

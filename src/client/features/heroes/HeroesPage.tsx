@@ -1,9 +1,9 @@
 // /game/heroes: the player's heroes out of the most they may lead, recruiting paid by the selected village, and the leaderboard, in three tabs.
 import { useCallback } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router';
 import { userAtom } from '../../state/session';
-import { loadOverviewAtom, selectedVillageAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
+import { selectedVillageAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { HeroCard } from './HeroCard';
@@ -25,19 +25,13 @@ export default function HeroesPage() {
   const villages = useAtomValue(villagesAtom);
   const villagesStatus = useAtomValue(villagesStatusAtom);
   const user = useAtomValue(userAtom);
-  const loadOverview = useSetAtom(loadOverviewAtom);
+  const viewer = user?.id ?? null;
   const villageId = village?.id ?? null;
-  const { load, reload } = useHeroes(villageId, villages !== null || villagesStatus === 'error');
+  const { load, reload } = useHeroes(viewer, villageId, villages !== null || villagesStatus === 'error');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabId = isTabId(tabParam) ? tabParam : 'heroes';
   const selectTab = useCallback((id: TabId) => setParams(id === 'heroes' ? {} : { tab: id }, { replace: true }), [setParams]);
-
-  // Recruiting spends the selected village's resources: the top bar shows the stock that is left.
-  const afterRecruiting = useCallback(async () => {
-    await reload();
-    if (villageId) void loadOverview(villageId);
-  }, [reload, villageId, loadOverview]);
 
   if (load.status !== 'ready') {
     return (
@@ -59,11 +53,10 @@ export default function HeroesPage() {
     );
   }
 
-  const { heroes, types, leaderboard } = load.data;
   // A price read for another village than the selected one is not shown: the new one is on its way.
-  const cost = load.data.costVillageId === villageId ? load.data.cost : null;
+  const { heroes, types, leaderboard, cost } = load.data;
   const block = recruitBlock(cost, villageId !== null);
-  const limit = maxHeroes(cost ?? load.data.cost);
+  const limit = maxHeroes(cost ?? load.data.lastCost);
   const typeOf = new Map(types.map((t) => [t.type, t]));
 
   return (
@@ -105,7 +98,7 @@ export default function HeroesPage() {
               ) : (
                 <div className="hero-grid">
                   {heroes.map((hero) => (
-                    <HeroCard key={hero.id} hero={hero} type={typeOf.get(hero.type)} onChanged={reload} />
+                    <HeroCard key={hero.id} hero={hero} type={typeOf.get(hero.type)} />
                   ))}
                 </div>
               ),
@@ -113,7 +106,7 @@ export default function HeroesPage() {
           {
             id: 'recruit',
             label: 'Recruit',
-            panel: <RecruitTab types={types} cost={cost} block={block} villageId={villageId} onRecruited={afterRecruiting} />,
+            panel: <RecruitTab types={types} cost={cost} block={block} villageId={villageId} />,
           },
           { id: 'leaderboard', label: 'Leaderboard', panel: <Leaderboard entries={leaderboard} types={types} username={user?.username ?? null} /> },
         ]}

@@ -1,13 +1,15 @@
 // The recruit tab: the next hero's price in the four resources and a card per hero type with its Recruit button.
-import { useState } from 'react';
-import { apiError } from '../../api/client';
-import { recruitHero, type HeroTypeInfo, type RecruitmentCost } from '../../api/heroes';
+import { useAtomValue } from 'jotai';
+import type { HeroTypeInfo, RecruitmentCost } from '../../api/heroes';
+import { userIdAtom } from '../../state/session';
 import { formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
 import { ArtIcon } from '../../ui/ArtIcon';
 import { ResourceIcon } from '../../ui/icons';
-import { MESSAGES, primaryStatName, recruitAnswer } from './model';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { primaryStatName, recruitAnswer } from './model';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useRecruit } from './useHeroes';
 
 export interface RecruitTabProps {
   types: HeroTypeInfo[];
@@ -17,11 +19,9 @@ export interface RecruitTabProps {
   block: string | null;
   /** The village that pays (the selected one); null without a village. */
   villageId: string | null;
-  /** Reads heroes, price and stock again after recruiting. */
-  onRecruited: () => Promise<void>;
 }
 
-export function RecruitTab({ types, cost, block, villageId, onRecruited }: RecruitTabProps) {
+export function RecruitTab({ types, cost, block, villageId }: RecruitTabProps) {
   return (
     <div className="recruit">
       <section className="card recruit__cost" aria-labelledby="recruit-cost-title">
@@ -48,37 +48,22 @@ export function RecruitTab({ types, cost, block, villageId, onRecruited }: Recru
 
       <div className="hero-type-grid">
         {types.map((type) => (
-          <HeroTypeCard key={type.type} type={type} block={block} villageId={villageId} onRecruited={onRecruited} />
+          <HeroTypeCard key={type.type} type={type} block={block} villageId={villageId} />
         ))}
       </div>
     </div>
   );
 }
 
-function HeroTypeCard({ type, block, villageId, onRecruited }: { type: HeroTypeInfo } & Pick<RecruitTabProps, 'block' | 'villageId' | 'onRecruited'>) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<OutcomeMessage | null>(null);
+function HeroTypeCard({ type, block, villageId }: { type: HeroTypeInfo } & Pick<RecruitTabProps, 'block' | 'villageId'>) {
+  const recruit = useRecruit(useAtomValue(userIdAtom), villageId, type.type);
 
-  async function onRecruit() {
+  function onRecruit() {
     if (!villageId) return;
     const answer = recruitAnswer(window.prompt(`Name your new ${type.name} (leave empty and a skald will choose a name)`, ''));
     if (answer.kind === 'cancel') return;
-    if (answer.kind === 'invalid') {
-      setMessage({ kind: 'error', text: answer.message });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      await recruitHero(villageId, type.type, answer.customName);
-      setMessage({ kind: 'success', text: MESSAGES.recruited });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: apiError(failure, MESSAGES.recruitFailed) });
-    } finally {
-      setBusy(false);
-    }
-    // Refused or not, the price, the count and the stock are shown as the server has them now.
-    await onRecruited();
+    if (answer.kind === 'invalid') recruit.refuse(answer.message);
+    else recruit.run(answer.customName);
   }
 
   return (
@@ -98,11 +83,11 @@ function HeroTypeCard({ type, block, villageId, onRecruited }: { type: HeroTypeI
         {type.specialAbility}
       </p>
       <footer className="hero-type-card__foot">
-        <button type="button" className="button button--small" onClick={onRecruit} disabled={block !== null || busy} title={block ?? undefined}>
+        <ActionButton className="button button--small" onClick={onRecruit} disabled={block !== null} pending={recruit.pending} title={block ?? undefined}>
           Recruit
-        </button>
+        </ActionButton>
       </footer>
-      <ActionOutcome message={message} />
+      <ActionOutcome message={recruit.outcome} />
     </article>
   );
 }

@@ -1,8 +1,7 @@
 // The public front page: welcome, what the game offers, static marketing figures, and ways in.
-import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { startDiscordLogin } from '../../api/auth';
-import { discordLoginOfferedAtom } from '../../state/authOptions';
+import { useDiscordLoginOffered } from '../../state/authOptions';
 import { Logo } from '../../ui/Logo';
 import './landing.css';
 
@@ -24,7 +23,7 @@ const FEATURES = [
 ] as const;
 
 export default function LandingPage() {
-  const discordOffered = useAtomValue(discordLoginOfferedAtom);
+  const discordOffered = useDiscordLoginOffered();
   return (
     <div className="landing">
       <header className="landing__nav">

@@ -1,24 +1,36 @@
 // Search by village name or (x|y): Enter or the button; one hit centres the map on it, several are listed to pick from.
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { apiError } from '../../api/client';
-import { searchMap, type MapSearchResult } from '../../api/map';
-import { centreOnAtom, mapCameraAtom, mapWorldIdAtom, selectTileAtom } from '../../state/map';
-import { worldsAtom } from '../../state/village';
+import type { MapSearchResult } from '../../api/map';
+import { centreOnAtom, mapCameraAtom, mapWorldIdAtom, selectTileAtom, type TilePoint } from '../../state/map';
+import { mapSearchQuery, worldsQuery } from '../../state/queries';
 import { DEFAULT_WORLD_SIZE, isInsideWorld, parseCoordinates } from '../../../rules/world';
 
 export function MapSearch() {
   // The world only; the centre is read when a search is sent, so a drag does not re-render the form.
   const worldId = useAtomValue(mapWorldIdAtom);
   const store = useStore();
-  const worlds = useAtomValue(worldsAtom);
+  const worlds = useQuery(worldsQuery()).data ?? null;
+  const client = useQueryClient();
   const centreOn = useSetAtom(centreOnAtom);
   const select = useSetAtom(selectTileAtom);
   const [text, setText] = useState('');
   const [results, setResults] = useState<MapSearchResult[] | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const inputId = useId();
+  // A search is asked afresh every time (villages come and go), through the search query of the cache.
+  const search = useMutation({
+    mutationFn: (ask: { worldId: string; text: string; near: TilePoint }) => client.fetchQuery({ ...mapSearchQuery(ask.worldId, ask.text, ask.near), staleTime: 0 }),
+    onSuccess: (found) => {
+      const [only, ...more] = found;
+      if (!only) setMessage('No villages found.');
+      else if (more.length === 0) go(only);
+      else setResults(found);
+    },
+    onError: (error) => setMessage(apiError(error, 'Search failed. Please try again.')),
+  });
 
   function go(result: MapSearchResult) {
     centreOn({ x: result.x, y: result.y });
@@ -26,7 +38,7 @@ export function MapSearch() {
     setResults(null);
   }
 
-  async function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     const query = text.trim();
     const camera = store.get(mapCameraAtom);
@@ -39,17 +51,7 @@ export function MapSearch() {
       setMessage(`(${typed.x}|${typed.y}) is outside the world`);
       return;
     }
-    setBusy(true);
-    try {
-      const found = await searchMap(camera.worldId, query, { x: camera.x, y: camera.y });
-      if (found.length === 0) setMessage('No villages found.');
-      else if (found.length === 1) go(found[0]);
-      else setResults(found);
-    } catch (error) {
-      setMessage(apiError(error, 'Search failed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    search.mutate({ worldId: camera.worldId, text: query, near: { x: camera.x, y: camera.y } });
   }
 
   return (
@@ -67,7 +69,7 @@ export function MapSearch() {
           maxLength={60}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="button button--small" disabled={busy || worldId === null}>
+        <button type="submit" className="button button--small" disabled={search.isPending || worldId === null}>
           Search
         </button>
       </form>

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, screen } from '@testing-library/react';
 import type { MapTile } from '../../state/map';
+import { setupFakeServer } from '../../test/fakeServer';
+import { renderWithProviders } from '../../test/render';
 import { TileActions } from './TileActions';
 
 const WORLD = '22222222-2222-4222-8222-222222222222';
@@ -13,31 +14,20 @@ function villageTile(x: number, y: number, owner: { id: string; username: string
   return { x, y, type: 'village', worldId: WORLD, village: { id: `v${x}`, name: `Village ${x}`, owner, population: 10, ...(alliance ? { alliance } : {}) } };
 }
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 
 beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (request) => {
-    const [, , , , , x, y] = new URL(request.url).pathname.split('/');
-    const free = x === '4';
-    return new Response(JSON.stringify({ worldId: WORLD, x: Number(x), y: Number(y), tileType: 'empty', canSettle: free, reason: free ? null : 'Too close to another village: keep 3 tiles apart' }), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
+  server.on('GET /api/settlement/can-settle/:worldId/:x/:y', ({ params }) => {
+    const free = params.x === '4';
+    return { worldId: WORLD, x: Number(params.x), y: Number(params.y), tileType: 'empty', canSettle: free, reason: free ? null : 'Too close to another village: keep 3 tiles apart' };
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function show(tile: MapTile, home: typeof HOME | null = HOME) {
-  render(
-    <MemoryRouter>
-      <TileActions tile={tile} viewerId={ME} home={home} />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<TileActions tile={tile} viewerId={ME} home={home} />);
 }
 
 const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
@@ -65,7 +55,7 @@ describe('TileActions', () => {
   it('offers to found a village on free land, and says why not elsewhere', async () => {
     show({ x: 4, y: 9, type: 'empty', worldId: WORLD });
     expect((await screen.findByRole('link', { name: 'Found village here' })).getAttribute('href')).toBe('/game/army?x=4&y=9&mission=settle');
-    expect(new URL(fetchMock.mock.calls[0][0].url).pathname).toBe(`/api/settlement/can-settle/${WORLD}/4/9`);
+    expect(server.calls[0].path).toBe(`/api/settlement/can-settle/${WORLD}/4/9`);
     cleanup();
     show({ x: 1, y: 1, type: 'empty', worldId: WORLD });
     expect(await screen.findByText('Too close to another village: keep 3 tiles apart')).toBeTruthy();
@@ -76,6 +66,6 @@ describe('TileActions', () => {
     expect(screen.queryByRole('group')).toBeNull();
     show({ x: 4, y: 9, type: 'water', worldId: WORLD });
     expect(screen.queryByRole('group')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 });

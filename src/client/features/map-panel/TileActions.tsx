@@ -1,8 +1,8 @@
 // What the player can do with the selected tile: send troops to a village (attack, raid, reinforce) or found a village on free land; each opens the army page filled in.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { canSettle, type SettlementCheck } from '../../api/settlement';
 import type { MapTile } from '../../state/map';
+import { canSettleQuery } from '../../state/queries';
 
 /** The army page's address for a tile and a mission (the army page reads the same query). */
 export function armyLink(x: number, y: number, mission: 'attack' | 'raid' | 'reinforce' | 'settle'): string {
@@ -17,15 +17,8 @@ export interface TileActionsProps {
 }
 
 function SettleAction({ tile }: { tile: MapTile }) {
-  const [check, setCheck] = useState<SettlementCheck | null>(null);
-  useEffect(() => {
-    setCheck(null);
-    const controller = new AbortController();
-    canSettle(tile.worldId, tile.x, tile.y, controller.signal).then(setCheck, (error: unknown) => {
-      if (!controller.signal.aborted) console.error('Checking the tile for settling failed', error);
-    });
-    return () => controller.abort();
-  }, [tile.worldId, tile.x, tile.y]);
+  // Asked again for every tile selected; a tile left before the answer cancels its question.
+  const check = useQuery(canSettleQuery(tile.worldId, tile.x, tile.y)).data;
   if (!check) return null;
   if (!check.canSettle) return <p className="muted map-actions__note">{check.reason}</p>;
   return (

@@ -1,13 +1,15 @@
 // One visit to the map: finds where to look (the address, else the selected village at radius 10), keeps the address in step
 // with the camera, loads the chunks the camera needs, follows a switch of village, and tells the tutorial the map was seen.
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useStore } from 'jotai';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiError } from '../../api/client';
-import { getMapArea, reportTutorialAction } from '../../api/map';
+import { reportTutorialAction } from '../../api/map';
 import { hoveredTileAtom, makeCamera, mapCameraAtom, mapHomeAtom, selectedTileAtom, MAP_DEFAULT_RADIUS } from '../../state/map';
-import { loadVillagesAtom, loadWorldsAtom, villagesAtom, villagesStatusAtom, worldsAtom } from '../../state/village';
-import { ChunkLoader } from './chunkLoader';
+import { mapAreaQuery, worldsQuery } from '../../state/queries';
+import { villagesAtom, villagesStatusAtom } from '../../state/village';
+import { ChunkLoader, type FetchArea } from './chunkLoader';
 import { parseMapView } from './urlState';
 import { worldToShow } from './worldToShow';
 
@@ -23,16 +25,28 @@ export interface MapSession {
 
 export type OpeningView = { x: number; y: number; radius: number };
 
+/** The chunk loader's call, through the area query of `client`: a chunk the loader gives up on cancels its read. */
+function areaThrough(client: QueryClient): FetchArea {
+  return (worldId, x, y, radius, signal) => {
+    const area = mapAreaQuery(worldId, x, y, radius);
+    const cancel = () => void client.cancelQueries({ queryKey: area.queryKey, exact: true });
+    signal.addEventListener('abort', cancel, { once: true });
+    return client.fetchQuery(area).finally(() => signal.removeEventListener('abort', cancel));
+  };
+}
+
 /** The page's own state; the camera is not read here, so a drag does not re-render the page (MapAddress follows it). */
 export function useMapSession(): MapSession {
   const store = useStore();
+  const client = useQueryClient();
   const [searchParams] = useSearchParams();
+  // Reading the villages here asks for them too when the shell has not read them yet (the read is shared, not repeated).
   const villages = useAtomValue(villagesAtom);
   const villagesStatus = useAtomValue(villagesStatusAtom);
-  const loadVillages = useSetAtom(loadVillagesAtom);
-  const worlds = useAtomValue(worldsAtom);
-  const loadWorlds = useSetAtom(loadWorldsAtom);
   const home = useAtomValue(mapHomeAtom);
+  // A player without a village sees the default world: the worlds are needed only then.
+  const worldsRead = useQuery({ ...worldsQuery(), enabled: villages !== null && home === null });
+  const worlds = worldsRead.data ?? null;
   const [status, setStatus] = useState<MapSessionStatus>('loading');
   const [error, setError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -43,11 +57,6 @@ export function useMapSession(): MapSession {
   const initialParams = useRef(searchParams);
   // The view the page opened on while the address named none: the address stays plain until the player moves away.
   const openingView = useRef<OpeningView | null>(null);
-
-  // The shell may not have loaded the villages yet: ask as well (a load already running is shared, not repeated).
-  useEffect(() => {
-    if (villages === null) void loadVillages();
-  }, [villages, loadVillages]);
 
   // The first view, once the villages (and, for a player without a village, the worlds) are known.
   useEffect(() => {
@@ -68,15 +77,11 @@ export function useMapSession(): MapSession {
     // No village yet: show the default world around its centre, so the player can look for a place.
     if (worlds === null) {
       // This effect runs again when the worlds arrive.
-      let cancelled = false;
-      loadWorlds().catch((failure: unknown) => {
-        if (cancelled) return;
-        setError(apiError(failure, 'The world could not be loaded.'));
+      if (worldsRead.isError) {
+        setError(apiError(worldsRead.error, 'The world could not be loaded.'));
         setStatus('error');
-      });
-      return () => {
-        cancelled = true;
-      };
+      }
+      return;
     }
     started.current = true;
     store.set(selectedTileAtom, null);
@@ -91,7 +96,7 @@ export function useMapSession(): MapSession {
     if (!fromAddress) openingView.current = camera;
     store.set(mapCameraAtom, camera);
     setStatus('no-village');
-  }, [villages, home, worlds, loadWorlds, store]);
+  }, [villages, home, worlds, worldsRead.isError, worldsRead.error, store]);
 
   // Switching village in the shell while on the map recentres on the new one.
   useEffect(() => {
@@ -106,9 +111,9 @@ export function useMapSession(): MapSession {
 
   // Tiles for the camera, for as long as the page is open.
   useEffect(() => {
-    const loader = new ChunkLoader(store, getMapArea, { onError: (message) => setLoadError(message) });
+    const loader = new ChunkLoader(store, areaThrough(client), { onError: (message) => setLoadError(message) });
     return () => loader.dispose();
-  }, [store]);
+  }, [store, client]);
 
   // The tutorial's view_map, once per visit.
   useEffect(() => {

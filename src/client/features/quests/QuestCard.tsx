@@ -1,7 +1,11 @@
 // One quest: title, status, expiry, description, objectives with a progress bar, rewards, and Start Quest while available.
-import { useState } from 'react';
-import { startQuest, type Quest } from '../../api/quests';
+import { useAtomValue } from 'jotai';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { startQuest, type Quest, type QuestsByType } from '../../api/quests';
+import { questsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { questProgressPercent } from '../../../rules/quests';
+import { ActionButton } from '../../ui/ActionButton';
 import { formatDateTime } from '../../ui/dates';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { ObjectiveList, RewardList } from '../../ui/QuestParts';
@@ -15,28 +19,32 @@ const STATUS: Record<Quest['status'], { label: string; badge: string }> = {
 
 export interface QuestCardProps {
   quest: Quest;
-  /** Reloads the list after the quest was started (or refused). */
-  onChanged: () => Promise<void>;
 }
 
-export function QuestCard({ quest, onChanged }: QuestCardProps) {
-  const [starting, setStarting] = useState(false);
+/** The quests with `quest` (as the server now has it) in place of the old one. */
+function withQuest(book: QuestsByType, quest: Quest): QuestsByType {
+  const replace = (list: Quest[]) => list.map((q) => (q.id === quest.id ? quest : q));
+  return { tutorial: replace(book.tutorial), daily: replace(book.daily), weekly: replace(book.weekly), special: replace(book.special), story: replace(book.story) };
+}
+
+export function QuestCard({ quest }: QuestCardProps) {
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  const { queryKey } = questsQuery(viewer);
+  const start = useMutation({
+    mutationFn: () => startQuest(quest.id),
+    // The reply is the quest, now in progress.
+    onSuccess: (started) => client.setQueryData(queryKey, (book) => (book ? withQuest(book, started) : book)),
+    // Quest-start failures are only logged; the list is read again to show the quest as it really is.
+    onError: (error) => {
+      console.error('Starting the quest failed', error);
+      return client.invalidateQueries({ queryKey });
+    },
+  });
   const status = STATUS[quest.status] ?? STATUS.available;
   const objectives = quest.objectives ?? {};
   const progress = quest.progress ?? {};
   const share = questProgressPercent(objectives, progress);
-
-  async function onStart() {
-    setStarting(true);
-    try {
-      await startQuest(quest.id);
-    } catch (error) {
-      // Quest-start failures are only logged; the reload below shows the quest as it really is.
-      console.error('Starting the quest failed', error);
-    }
-    await onChanged();
-    setStarting(false);
-  }
 
   return (
     <article className={`quest-card quest-card--${quest.status}`} aria-label={quest.title}>
@@ -61,9 +69,9 @@ export function QuestCard({ quest, onChanged }: QuestCardProps) {
       </div>
       {quest.status === 'available' && (
         <footer className="quest-card__foot">
-          <button type="button" className="button button--small" onClick={onStart} disabled={starting}>
+          <ActionButton className="button button--small" onClick={() => start.mutate()} pending={start.isPending}>
             Start Quest
-          </button>
+          </ActionButton>
         </footer>
       )}
     </article>

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Quest, QuestProgressSummary, QuestsByType } from '../../api/quests';
+import { reply as json, setupFakeServer } from '../../test/fakeServer';
+import { renderWithProviders } from '../../test/render';
 import QuestsPage from './QuestsPage';
 
 function quest(id: string, extra: Partial<Quest>): Quest {
@@ -65,30 +67,23 @@ const SUMMARY: QuestProgressSummary = {
   dailyCompleted: 0,
 };
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const server = setupFakeServer();
 
 /** Serves the quests (as `book()` says now), the summary, and starts. */
 function serve(book: () => QuestsByType, start: (id: string) => Response = () => json(200, {})) {
-  fetchMock.mockImplementation(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/api/quests') return json(200, { quests: book() });
-    if (path === '/api/quests/progress/summary') return json(200, SUMMARY);
-    const started = /^\/api\/quests\/([^/]+)\/start$/.exec(path);
-    if (started && request.method === 'POST') return start(started[1]);
-    return json(404, { error: 'Not found' });
+  server.routesFrom({
+    'GET /api/quests': () => ({ quests: book() }),
+    'GET /api/quests/progress/summary': SUMMARY,
+    'POST /api/quests/:questId/start': ({ params }) => start(params.questId),
   });
 }
 
 function calls(path: string): number {
-  return fetchMock.mock.calls.filter(([request]) => new URL(request.url).pathname === path).length;
+  return server.calls.filter((call) => call.path === path).length;
 }
 
 async function renderPage() {
-  render(<QuestsPage />);
+  renderWithProviders(<QuestsPage />);
   await screen.findByRole('tablist', { name: 'Quest types' });
 }
 
@@ -96,13 +91,8 @@ function openTab(name: RegExp) {
   fireEvent.click(screen.getByRole('tab', { name }));
 }
 
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-});
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -177,7 +167,7 @@ describe('QuestsPage', () => {
     expect(screen.getByText('No story quests available')).toBeTruthy();
   });
 
-  it('starts an available quest and reloads the list, which then shows it in progress', async () => {
+  it('starts an available quest and shows it in progress from the reply, without reading the list again', async () => {
     let book = questBook();
     serve(
       () => book,
@@ -193,7 +183,7 @@ describe('QuestsPage', () => {
     const card = screen.getByRole('article', { name: 'Busy Hands' });
     await waitFor(() => expect(within(card).getByText('In Progress')).toBeTruthy());
     expect(calls(`/api/quests/${ID(3)}/start`)).toBe(1);
-    expect(calls('/api/quests')).toBe(2);
+    expect(calls('/api/quests')).toBe(1);
     expect(within(card).queryByRole('button', { name: 'Start Quest' })).toBeNull();
   });
 
@@ -210,8 +200,8 @@ describe('QuestsPage', () => {
 
   it('offers a retry when the quests cannot be loaded', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    fetchMock.mockImplementation(async () => json(500, { error: 'Down' }));
-    render(<QuestsPage />);
+    server.on('* /api/quests', json(500, { error: 'Down' })).on('* /api/quests/progress/summary', json(500, { error: 'Down' }));
+    renderWithProviders(<QuestsPage />);
     const retry = await screen.findByRole('button', { name: 'Try again' });
     serve(questBook);
     fireEvent.click(retry);

@@ -1,6 +1,9 @@
 // /game/quests: completion so far, and the quests by type in five tabs, each with objectives, progress and rewards.
-import { useCallback, useEffect, useState } from 'react';
-import { getQuestSummary, listQuests, type QuestProgressSummary, type QuestsByType } from '../../api/quests';
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
+import { questSummaryQuery, questsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { QUEST_TYPES, type QuestType } from '../../../rules/quests';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { Spinner } from '../../ui/Spinner';
@@ -18,29 +21,19 @@ export const QUEST_TYPE_NAMES: Record<QuestType, string> = {
 };
 
 export default function QuestsPage() {
-  const [quests, setQuests] = useState<QuestsByType | null>(null);
-  const [summary, setSummary] = useState<QuestProgressSummary | null>(null);
-  const [failed, setFailed] = useState(false);
+  const viewer = useAtomValue(userIdAtom);
+  // Failures are only logged; the page offers a retry.
+  const list = useQuery(questsQuery(viewer));
+  const totals = useQuery(questSummaryQuery(viewer));
   const [tab, setTab] = useState<QuestType>('tutorial');
+  const quests = list.data ?? null;
+  const summary = totals.data ?? null;
+  const failed = list.isError;
 
-  /** Reads the quests and the summary again; failures are only logged (the page offers a retry). */
-  const load = useCallback(async () => {
-    const [list, totals] = await Promise.allSettled([listQuests(), getQuestSummary()]);
-    if (list.status === 'fulfilled') {
-      setQuests(list.value);
-      setFailed(false);
-    } else {
-      console.error('Loading the quests failed', list.reason);
-      setFailed(true);
-    }
-    if (totals.status === 'fulfilled') setSummary(totals.value);
-    else console.error('Loading the quest summary failed', totals.reason);
-  }, []);
-
-  useEffect(() => {
-    // An effect may not be async itself; the load sets state when it is done.
-    void load();
-  }, [load]);
+  function load() {
+    void list.refetch();
+    void totals.refetch();
+  }
 
   if (!quests) {
     return (
@@ -51,7 +44,7 @@ export default function QuestsPage() {
         {failed ? (
           <div className="card quests__failed">
             <p>Could not load your quests.</p>
-            <button type="button" className="button button--secondary" onClick={() => void load()}>
+            <button type="button" className="button button--secondary" onClick={load}>
               Try again
             </button>
           </div>
@@ -102,7 +95,7 @@ export default function QuestsPage() {
               ) : (
                 <div className="quest-list">
                   {list.map((quest) => (
-                    <QuestCard key={quest.id} quest={quest} onChanged={load} />
+                    <QuestCard key={quest.id} quest={quest} />
                   ))}
                 </div>
               ),

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BattleReport } from '../../api/army';
-import { reportsVersionAtom, unreadReportsAtom } from '../../state/army';
+import { queryKeys } from '../../state/queryKeys';
+import { setupFakeServer } from '../../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../../test/render';
 import ReportsPage from './ReportsPage';
 
 const ME = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', username: 'Ragnar' };
@@ -29,8 +29,7 @@ function report(id: string, read: boolean, extra: Partial<BattleReport> = {}): B
   };
 }
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const server = setupFakeServer();
 
 let battles: BattleReport[] = [];
 let total = 2;
@@ -38,42 +37,31 @@ let total = 2;
 beforeEach(() => {
   battles = [report('11111111-1111-4111-8111-111111111111', false), report('22222222-2222-4222-8222-222222222222', true, { winner: 'attacker', perspective: 'defender', loot: { timber: 0, stone: 0, iron: 0, mead: 0 } })];
   total = 2;
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (request) => {
-    const url = new URL(request.url);
-    if (url.pathname === '/api/game/battles') {
+  server.routesFrom({
+    'GET /api/game/battles': ({ query }) => {
       const unread = battles.filter((b) => !b.read).length;
-      return json({ battles, page: Number(url.searchParams.get('page')), limit: Number(url.searchParams.get('limit')), total, unread });
-    }
-    const read = /^\/api\/game\/battles\/(.+)\/read$/.exec(url.pathname);
-    if (read && request.method === 'POST') {
-      battles = battles.map((b) => (b.id === read[1] ? { ...b, read: true } : b));
-      return json({ ok: true });
-    }
-    return json({ error: 'Not found' }, 404);
+      return { battles, page: Number(query.get('page')), limit: Number(query.get('limit')), total, unread };
+    },
+    'POST /api/game/battles/:reportId/read': ({ params }) => {
+      battles = battles.map((b) => (b.id === params.reportId ? { ...b, read: true } : b));
+      return { ok: true };
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
 function renderPage(url = '/game/reports') {
-  const store = createStore();
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <ReportsPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  return renderWithProviders(<ReportsPage />, { route: url });
 }
+
+/** The side navigation's unread count, as the page left it in the cache. */
+const unread = (rendered: ReturnType<typeof renderPage>) => rendered.client.getQueryData(queryKeys.unreadReports(TEST_USER.id));
 
 describe('ReportsPage', () => {
   it('lists reports newest first with unread ones marked, and opening one shows the numbers and marks it read', async () => {
-    const store = renderPage();
+    const rendered = renderPage();
     const list = await screen.findByRole('list', { name: 'Battle reports' });
     const [first, second] = within(list).getAllByTestId('report');
     expect(first.textContent).toContain('Victory');
@@ -83,7 +71,7 @@ describe('ReportsPage', () => {
     expect(second.textContent).toContain('Defeat');
     expect(second.textContent).not.toContain('New');
     expect(screen.getByText('2 reports, 1 unread')).toBeTruthy();
-    expect(store.get(unreadReportsAtom)).toBe(1);
+    expect(unread(rendered)).toBe(1);
 
     fireEvent.click(within(first).getByRole('button'));
     const attacker = within(first).getByRole('table', { name: 'Attacker units' });
@@ -94,21 +82,22 @@ describe('ReportsPage', () => {
     expect(first.textContent).toContain('-24%');
     expect(within(first).getByRole('list', { name: 'Loot' }).textContent).toContain('Timber 100');
     expect(first.textContent).not.toContain('New');
-    expect(store.get(unreadReportsAtom)).toBe(0);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([r]) => r.method === 'POST' && r.url.endsWith('/11111111-1111-4111-8111-111111111111/read'))).toBe(true));
+    expect(unread(rendered)).toBe(0);
+    await waitFor(() => expect(server.requests('POST', '/api/game/battles/11111111-1111-4111-8111-111111111111/read')).toHaveLength(1));
 
     // A read report opened again costs no call.
     fireEvent.click(within(second).getByRole('button'));
-    expect(fetchMock.mock.calls.filter(([r]) => r.method === 'POST')).toHaveLength(1);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it('reads its page again when a report arrives, and pages by 20', async () => {
     total = 45;
-    const store = renderPage('/game/reports?page=2');
+    const { client } = renderPage('/game/reports?page=2');
     expect(await screen.findByText('Page 2 of 3')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([r]) => new URL(r.url).search)).toContain('?page=2&limit=20');
+    expect(server.calls.map((call) => call.query.toString())).toContain('page=2&limit=20');
     battles = [report('33333333-3333-4333-8333-333333333333', false, { defender: { ...battles[0].defender, village: place('Lindisfarne', 5, 5) } }), ...battles];
-    store.set(reportsVersionAtom, 1);
+    // What the live stream does when a report arrives.
+    await act(() => client.invalidateQueries({ queryKey: queryKeys.battles(TEST_USER.id) }));
     expect(await screen.findByText(/Attack on Lindisfarne/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 3 of 3')).toBeTruthy();

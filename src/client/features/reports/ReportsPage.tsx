@@ -1,49 +1,54 @@
 // /game/reports: the player's battle reports, 20 a page, newest first; unread ones are marked and opening one marks it read.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { listBattles, markBattleRead, type BattleReportPage } from '../../api/army';
-import { reportsVersionAtom, unreadReportsAtom } from '../../state/army';
+import { markBattleRead, type BattleReportPage } from '../../api/army';
+import { battlePageQuery, unreadReportsQuery } from '../../state/queries';
+import { queryKeys } from '../../state/queryKeys';
+import { userIdAtom } from '../../state/session';
 import { Spinner } from '../../ui/Spinner';
 import { ReportCard } from './ReportCard';
 import { REPORTS_PAGE_SIZE, pageCount } from './model';
 import './reports.css';
-
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: BattleReportPage };
 
 function pageParam(text: string | null): number {
   const n = Number(text);
   return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
+/** The page with one report marked read. */
+function withRead(page: BattleReportPage, reportId: string): BattleReportPage {
+  const report = page.battles.find((b) => b.id === reportId);
+  if (!report || report.read) return page;
+  return { ...page, unread: Math.max(0, page.unread - 1), battles: page.battles.map((b) => (b.id === reportId ? { ...b, read: true } : b)) };
+}
+
 export default function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
-  const version = useAtomValue(reportsVersionAtom);
-  const setUnread = useSetAtom(unreadReportsAtom);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  // A report arriving (live event) marks the reports stale: the page is read again where it stands.
+  const read = useQuery(battlePageQuery(viewer, page, REPORTS_PAGE_SIZE));
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
-  const sequence = useRef(0);
 
-  const reload = useCallback(async () => {
-    const mine = ++sequence.current;
-    try {
-      const read = await listBattles(page, REPORTS_PAGE_SIZE);
-      if (mine !== sequence.current) return;
-      setLoad({ status: 'ready', page: read });
-      setUnread(read.unread);
-    } catch (error) {
-      console.error('Loading the battle reports failed', error);
-      if (mine === sequence.current) setLoad((old) => (old.status === 'ready' ? old : { status: 'error' }));
-    }
-  }, [page, setUnread]);
+  const markRead = useMutation({
+    mutationFn: (reportId: string) => markBattleRead(reportId),
+    // Shown as read at once, here and in the side navigation; the server hears of it in the background.
+    onMutate: (reportId) => {
+      const pageKey = battlePageQuery(viewer, page, REPORTS_PAGE_SIZE).queryKey;
+      void client.cancelQueries({ queryKey: queryKeys.battles(viewer) });
+      client.setQueryData(pageKey, (old) => (old ? withRead(old, reportId) : old));
+      client.setQueryData(unreadReportsQuery(viewer).queryKey, (n) => Math.max(0, (n ?? 0) - 1));
+    },
+    onError: (error) => {
+      console.error('Marking the report read failed', error);
+      void client.invalidateQueries({ queryKey: queryKeys.battles(viewer) });
+    },
+  });
 
-  // A report arriving (live event) raises the version: the page is read again where it stands.
-  useEffect(() => {
-    void reload();
-  }, [reload, version]);
-
-  async function toggle(reportId: string) {
+  function toggle(reportId: string) {
     const opening = !open.has(reportId);
     setOpen((old) => {
       const next = new Set(old);
@@ -51,23 +56,12 @@ export default function ReportsPage() {
       else next.delete(reportId);
       return next;
     });
-    if (!opening || load.status !== 'ready') return;
-    const report = load.page.battles.find((b) => b.id === reportId);
-    if (!report || report.read) return;
-    // Shown as read at once; the server hears of it in the background.
-    setLoad((old) =>
-      old.status === 'ready'
-        ? { status: 'ready', page: { ...old.page, unread: Math.max(0, old.page.unread - 1), battles: old.page.battles.map((b) => (b.id === reportId ? { ...b, read: true } : b)) } }
-        : old,
-    );
-    setUnread((n) => Math.max(0, n - 1));
-    try {
-      await markBattleRead(reportId);
-    } catch (error) {
-      console.error('Marking the report read failed', error);
-      void reload();
-    }
+    const report = read.data?.battles.find((b) => b.id === reportId);
+    if (!opening || !report || report.read) return;
+    markRead.mutate(reportId);
   }
+
+  const load = read.data ? ({ status: 'ready', page: read.data } as const) : read.isError ? ({ status: 'error' } as const) : ({ status: 'loading' } as const);
 
   const goTo = (next: number) => setParams(next === 1 ? {} : { page: String(next) });
 
@@ -80,7 +74,7 @@ export default function ReportsPage() {
       {load.status === 'error' && (
         <div className="card">
           <p>Could not load your reports.</p>
-          <button type="button" className="button button--secondary" onClick={() => void reload()}>
+          <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
             Try again
           </button>
         </div>
@@ -93,7 +87,7 @@ export default function ReportsPage() {
           {load.page.battles.length > 0 && (
             <ul className="report-list" aria-label="Battle reports">
               {load.page.battles.map((report) => (
-                <ReportCard key={report.id} report={report} open={open.has(report.id)} onToggle={() => void toggle(report.id)} />
+                <ReportCard key={report.id} report={report} open={open.has(report.id)} onToggle={() => toggle(report.id)} />
               ))}
             </ul>
           )}

@@ -1,14 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { signInAtom } from '../../state/session';
-import { movementsAtom, onClientClock, unreadReportsAtom, type Movement } from '../../state/army';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { onClientClock, type Movement } from '../../state/army';
+import { queryKeys } from '../../state/queryKeys';
 import type { Village } from '../../state/village';
+import { setupFakeServer } from '../../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../../test/render';
 import GameShell from './GameShell';
 
-const OWNER = '33333333-3333-4333-8333-333333333333';
+const OWNER = TEST_USER.id;
 const CAPITAL: Village = { id: 'v-capital', name: 'Kattegat', x: 12, y: -40, population: 150, loyalty: 100, isCapital: true, worldId: 'w1', ownerId: OWNER };
 const OTHER: Village = { id: 'v-other', name: 'Hedeby', x: -7, y: 3, population: 42, loyalty: 87.5, isCapital: false, worldId: 'w1', ownerId: OWNER };
 
@@ -29,44 +30,31 @@ function overviewOf(village: Village, timber: number) {
   };
 }
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const server = setupFakeServer();
 
 function renderShell() {
-  const store = createStore();
-  store.set(signInAtom, { token: 't', user: { id: OWNER, username: 'Ragnar', email: 'r@x.no', role: 'user', discordAvatar: null, createdAt: '' } });
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/game/village']}>
-        <Routes>
-          <Route path="/game" element={<GameShell />}>
-            <Route path="village" element={<p>village page</p>} />
-          </Route>
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
+  return renderWithProviders(
+    <Routes>
+      <Route path="/game" element={<GameShell />}>
+        <Route path="village" element={<p>village page</p>} />
+      </Route>
+    </Routes>,
+    { route: '/game/village' },
   );
-  return store;
 }
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/api/villages') return json({ villages: [CAPITAL, OTHER] });
-    if (path === `/api/map/village/${CAPITAL.id}/overview`) return json(overviewOf(CAPITAL, 100));
-    if (path === `/api/map/village/${OTHER.id}/overview`) return json(overviewOf(OTHER, 2000));
-    return json({ error: 'unexpected' }, 404);
+  server.routesFrom({
+    'GET /api/villages': { villages: [CAPITAL, OTHER] },
+    [`GET /api/map/village/${CAPITAL.id}/overview`]: () => overviewOf(CAPITAL, 100),
+    [`GET /api/map/village/${OTHER.id}/overview`]: () => overviewOf(OTHER, 2000),
+    'GET /api/game/movements': { movements: [] },
+    'GET /api/game/battles': { battles: [], page: 1, limit: 1, total: 0, unread: 0 },
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -119,7 +107,7 @@ describe('GameShell', () => {
   });
 
   it('shows the unread reports beside Reports and warns of the first enemy attack with a countdown', async () => {
-    const store = renderShell();
+    const { client } = renderShell();
     await screen.findByRole('combobox', { name: 'Village' });
     expect(screen.queryByTestId('unread-reports')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -127,12 +115,12 @@ describe('GameShell', () => {
     const march = (id: string, type: Movement['type'], direction: Movement['direction'], seconds: number, from: string): Movement => ({
       id, type, direction, fromVillage: ref(from), toVillage: ref('Kattegat'), units: {}, loot: null, departedAt: '', arrivesAt: new Date().toISOString(), remainingTime: seconds,
     });
-    act(() => {
-      store.set(unreadReportsAtom, 3);
-      store.set(movementsAtom, onClientClock([march('r', 'reinforce', 'incoming', 5, 'Birka'), march('a', 'attack', 'incoming', 125, 'York'), march('b', 'raid', 'incoming', 600, 'Jorvik')], Date.now()));
+    await act(async () => {
+      client.setQueryData(queryKeys.unreadReports(OWNER), 3);
+      client.setQueryData(queryKeys.movements(OWNER), onClientClock([march('r', 'reinforce', 'incoming', 5, 'Birka'), march('a', 'attack', 'incoming', 125, 'York'), march('b', 'raid', 'incoming', 600, 'Jorvik')], Date.now()));
     });
     const reports = screen.getByRole('link', { name: /^Reports/ });
-    expect(within(reports).getByTestId('unread-reports').textContent).toBe('3 unread');
+    expect((await within(reports).findByTestId('unread-reports')).textContent).toBe('3 unread');
     const warning = screen.getByRole('alert');
     expect(warning.textContent).toMatch(/^⚔Attack on Kattegat from York in 2m [45]s \(\+1 more\)$/);
     expect(within(warning).getByRole('timer')).toBeTruthy();

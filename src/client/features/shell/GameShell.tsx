@@ -1,19 +1,12 @@
 // The /game frame: header, top bar (village selector, live resources, tutorial slot, player, logout), side navigation with the village card, and the page outlet.
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
+import { unreadReportsQuery } from '../../state/queries';
 import { signOutAtom, userAtom } from '../../state/session';
-import { unreadReportsAtom } from '../../state/army';
-import {
-  ensureVillagesAtom,
-  loadOverviewAtom,
-  selectedOverviewAtom,
-  selectedVillageAtom,
-  selectedVillageIdAtom,
-  villagesAtom,
-  type Village,
-} from '../../state/village';
+import { selectedVillageAtom, selectedVillageIdAtom, useSelectedOverview, villagesAtom, type Village } from '../../state/village';
 import { RESOURCE_NAMES } from '../../../rules/resources';
 import { formatNumber } from '../../../rules/format';
 import { storeAlert } from '../../../rules/economy';
@@ -22,6 +15,7 @@ import { CrownIcon, ResourceIcon } from '../../ui/icons';
 import { formatRate, useLiveResources } from '../../ui/resources';
 import { MainLandmark } from '../../ui/MainLandmark';
 import { SiteHeader } from '../../ui/SiteHeader';
+import { ActionButton } from '../../ui/ActionButton';
 import { Spinner } from '../../ui/Spinner';
 import { IncomingAttackAlert } from './IncomingAttackAlert';
 import { WorldNotices } from './WorldNotices';
@@ -83,7 +77,8 @@ function VillageSelector() {
 
 /** The selected village's stock, counted up every second from the last read. */
 function CompactResources() {
-  const read = useAtomValue(selectedOverviewAtom);
+  // The shell keeps the selected village's overview fresh for every page: read when chosen, again every minute.
+  const { read } = useSelectedOverview({ refetchInterval: OVERVIEW_RESYNC_MS });
   const resources = useLiveResources(read?.overview.resources, read?.readAt ?? 0);
   return (
     <ul className="shell__resources" aria-label="Resources">
@@ -163,7 +158,7 @@ export interface GameShellProps {
 
 /** The unread battle reports beside 'Reports' in the side navigation. */
 function UnreadBadge() {
-  const unread = useAtomValue(unreadReportsAtom);
+  const unread = useQuery(unreadReportsQuery(useAtomValue(userAtom)?.id ?? null)).data ?? 0;
   if (unread <= 0) return null;
   return (
     <span className="badge badge--red shell__nav-badge" data-testid="unread-reports">
@@ -176,35 +171,15 @@ function UnreadBadge() {
 export default function GameShell({ tutorial }: GameShellProps) {
   const user = useAtomValue(userAtom);
   const signOut = useSetAtom(signOutAtom);
-  const ensureVillages = useSetAtom(ensureVillagesAtom);
-  const loadOverview = useSetAtom(loadOverviewAtom);
-  const selected = useAtomValue(selectedVillageAtom);
   const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-
-  const userId = user?.id ?? null;
-  useEffect(() => {
-    if (userId) void ensureVillages(userId);
-  }, [userId, ensureVillages]);
-
-  const selectedId = selected?.id ?? null;
-  useEffect(() => {
-    if (!selectedId) return undefined;
-    void loadOverview(selectedId);
-    const timer = window.setInterval(() => void loadOverview(selectedId), OVERVIEW_RESYNC_MS);
-    return () => window.clearInterval(timer);
-  }, [selectedId, loadOverview]);
-
-  async function onLogout() {
-    setLeaving(true);
-    try {
-      await logout();
-    } catch {
-      // Signing out locally matters more than the server hearing about it.
-    }
-    signOut();
-    navigate('/login', { replace: true });
-  }
+  const leave = useMutation({
+    mutationFn: () => logout(),
+    // Signing out locally matters more than the server hearing about it.
+    onSettled: () => {
+      signOut();
+      navigate('/login', { replace: true });
+    },
+  });
 
   return (
     <div className="shell">
@@ -221,9 +196,9 @@ export default function GameShell({ tutorial }: GameShellProps) {
           <div className="shell__user">
             <Avatar userId={user.id} username={user.username} discordAvatar={user.discordAvatar} />
             <span className="shell__username">{user.username}</span>
-            <button type="button" className="button button--secondary button--small" onClick={onLogout} disabled={leaving}>
+            <ActionButton className="button button--secondary button--small" onClick={() => leave.mutate()} pending={leave.isPending}>
               Logout
-            </button>
+            </ActionButton>
           </div>
         )}
       </section>

@@ -1,37 +1,21 @@
 // Banners of the selected village's world under the top bar: maintenance, game master announcements and running events.
-import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { getWorldNotices, type WorldNotices as Notices } from '../../api/notices';
+import { useQuery } from '@tanstack/react-query';
+import type { WorldNotices as Notices } from '../../api/notices';
+import { noticesQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
 import { selectedVillageAtom } from '../../state/village';
 import { formatDateTime } from '../../ui/dates';
-
-/** Nothing pushes notices yet, so the shell asks again now and then (a new announcement shows within this). */
-export const NOTICES_REFRESH_MS = 30_000;
 
 function effect(kind: Notices['events'][number]['kind'], percent: number): string {
   return kind === 'production_bonus' ? `+${percent}% production` : `+${percent}% training speed`;
 }
 
 export function WorldNotices() {
+  const viewer = useAtomValue(userIdAtom);
   const worldId = useAtomValue(selectedVillageAtom)?.worldId ?? null;
-  const [notices, setNotices] = useState<Notices | null>(null);
-
-  useEffect(() => {
-    setNotices(null);
-    if (!worldId) return undefined;
-    let live = true;
-    const read = () =>
-      getWorldNotices(worldId)
-        .then((next) => live && setNotices(next))
-        // A missed read only leaves the last banners up; the next one tries again.
-        .catch((error: unknown) => console.error('Loading the world notices failed', error));
-    void read();
-    const timer = window.setInterval(() => void read(), NOTICES_REFRESH_MS);
-    return () => {
-      live = false;
-      window.clearInterval(timer);
-    };
-  }, [worldId]);
+  // A missed read only leaves the last banners up; the next one tries again.
+  const notices = useQuery({ ...noticesQuery(viewer, worldId ?? ''), enabled: viewer !== null && worldId !== null }).data;
 
   if (!notices || (!notices.maintenance && notices.announcements.length === 0 && notices.events.length === 0)) return null;
   return (

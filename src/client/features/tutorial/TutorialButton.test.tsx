@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
 import type { TutorialStatus } from '../../api/tutorial';
 import { reportTutorialAction } from '../../api/tutorial';
-import { signInAtom } from '../../state/session';
+import { setupFakeServer } from '../../test/fakeServer';
+import { renderWithProviders } from '../../test/render';
 import { TutorialButton } from './TutorialButton';
 import { SKIP_CONFIRMATION } from './TutorialOverlay';
 import { TUTORIAL_POLL_MS } from './useTutorialSync';
@@ -28,18 +28,14 @@ const STEP_2: TutorialStatus = {
 const STEP_3: TutorialStatus = { ...STEP_2, currentStep: 3, progressPercentage: 22, currentQuest: { ...STEP_2.currentQuest!, title: 'A Place for Warriors' } };
 const DONE: TutorialStatus = { isCompleted: true, currentStep: 9, totalSteps: 9, progressPercentage: 100, currentQuest: null };
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 const confirmMock = vi.fn<(message?: string) => boolean>();
-
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 /** The server as the tutorial sees it: `status` is what GET answers now. */
 let status: TutorialStatus = STEP_2;
 
 function requests(method: string, path: string) {
-  return fetchMock.mock.calls.filter(([request]) => request.method === method && new URL(request.url).pathname === path);
+  return server.requests(method, path);
 }
 
 function Where() {
@@ -47,17 +43,14 @@ function Where() {
 }
 
 function renderButton() {
-  const store = createStore();
-  store.set(signInAtom, { token: 't', user: { id: 'u1', username: 'Ragnar', email: 'r@x.no', role: 'user', discordAvatar: null, createdAt: '' } });
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={['/game/quests']}>
-        <TutorialButton />
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
-      </MemoryRouter>
-    </Provider>,
+  renderWithProviders(
+    <>
+      <TutorialButton />
+      <Routes>
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </>,
+    { route: '/game/quests' },
   );
 }
 
@@ -68,30 +61,23 @@ async function openOverlay() {
 
 beforeEach(() => {
   status = STEP_2;
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async (request) => {
-    const path = new URL(request.url).pathname;
-    if (path === '/api/tutorial/status') return json(200, status);
-    if (path === '/api/tutorial/skip') return json(200, (status = DONE));
-    if (path === '/api/tutorial/progress') return json(200, status);
-    if (path === '/api/tutorial/hints') {
-      return json(200, {
-        hints: [
-          { title: 'Timber store nearly full', message: 'Build a Warehouse.', priority: 'high' },
-          { title: 'Builders are idle', message: 'Start an upgrade.', priority: 'medium' },
-        ],
-      });
-    }
-    return json(404, { error: 'Not found' });
+  server.routesFrom({
+    'GET /api/tutorial/status': () => status,
+    'POST /api/tutorial/skip': () => (status = DONE),
+    'POST /api/tutorial/progress': () => status,
+    'GET /api/tutorial/hints': {
+      hints: [
+        { title: 'Timber store nearly full', message: 'Build a Warehouse.', priority: 'high' },
+        { title: 'Builders are idle', message: 'Start an upgrade.', priority: 'medium' },
+      ],
+    },
   });
-  vi.stubGlobal('fetch', fetchMock);
   confirmMock.mockReset();
   // happy-dom has no window.confirm.
   Object.defineProperty(window, 'confirm', { value: confirmMock, configurable: true, writable: true });
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.useRealTimers();
 });
 
@@ -115,7 +101,7 @@ describe('the tutorial button', () => {
     await act(async () => {
       await reportTutorialAction('view_map');
     });
-    expect(screen.getByRole('button', { name: 'Tutorial 22%' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Tutorial 22%' })).toBeTruthy();
     expect(requests('GET', '/api/tutorial/status')).toHaveLength(before);
   });
 });
@@ -202,7 +188,7 @@ describe('the tutorial overlay', () => {
     expect(await within(dialog).findByText('Login marked complete.')).toBeTruthy();
     const reports = requests('POST', '/api/tutorial/progress');
     expect(reports).toHaveLength(1);
-    expect(await reports[0][0].json()).toEqual({ action: 'login', amount: 1 });
+    expect(reports[0].body).toEqual({ action: 'login', amount: 1 });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

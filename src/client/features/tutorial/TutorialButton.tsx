@@ -1,9 +1,7 @@
 // The top bar's tutorial button: shows how far the tutorial is and opens the overlay.
 import { useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { tutorialStatusAtom } from '../../state/tutorial';
 import { TutorialOverlay } from './TutorialOverlay';
-import { useTutorialSync } from './useTutorialSync';
+import { useTutorialStatus, useTutorialSync } from './useTutorialSync';
 import './tutorial.css';
 
 /** '33%' from the server's percentage, whatever it sent. */
@@ -13,7 +11,7 @@ export function percentText(value: number | undefined): string {
 }
 
 export function TutorialButton() {
-  const status = useAtomValue(tutorialStatusAtom);
+  const status = useTutorialStatus().data ?? null;
   const [open, setOpen] = useState(false);
   useTutorialSync();
 

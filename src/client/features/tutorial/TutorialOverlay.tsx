@@ -1,13 +1,19 @@
 // The tutorial overlay: the current step with its objectives and rewards, hints, shortcuts to the pages it asks for, and skipping.
 import { useEffect, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { getTutorialHints, reportTutorialAction, skipTutorial, type Hint, type TutorialStatus } from '../../api/tutorial';
-import { loadTutorialAtom, putTutorialStatusAtom, tutorialStatusAtom } from '../../state/tutorial';
+import { reportTutorialAction, skipTutorial, type Hint, type TutorialStatus } from '../../api/tutorial';
+import { tutorialHintsQuery } from '../../state/queries';
+import { putQueryData } from '../../state/queryClient';
+import { queryKeys } from '../../state/queryKeys';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
 import { Modal } from '../../ui/Modal';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { ObjectiveList, RewardList } from '../../ui/QuestParts';
 import { Spinner } from '../../ui/Spinner';
+import { useTutorialStatus } from './useTutorialSync';
 
 export const SKIP_CONFIRMATION = 'Are you sure you want to skip the tutorial? You will miss out on guided learning and some rewards.';
 
@@ -19,26 +25,9 @@ export interface TutorialOverlayProps {
   onClose: () => void;
 }
 
-function Hints() {
-  const [hints, setHints] = useState<Hint[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    getTutorialHints().then(
-      (list) => {
-        if (current) setHints(list);
-      },
-      (error: unknown) => {
-        // Load failures are only logged; the panel says it has nothing to show.
-        console.error('Loading the hints failed', error);
-        if (current) setFailed(true);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
+function Hints({ step }: { step: string }) {
+  // Load failures are only logged; the panel says it has nothing to show.
+  const { data: hints, isError: failed } = useQuery(tutorialHintsQuery(useAtomValue(userIdAtom), step));
 
   if (failed) return <p className="muted">No hints right now.</p>;
   if (!hints) return <Spinner label="Loading hints..." />;
@@ -87,21 +76,31 @@ function CurrentStep({ status }: { status: TutorialStatus }) {
 }
 
 export function TutorialOverlay({ open, onClose }: TutorialOverlayProps) {
-  const status = useAtomValue(tutorialStatusAtom);
-  const load = useSetAtom(loadTutorialAtom);
-  const put = useSetAtom(putTutorialStatusAtom);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  const status = useTutorialStatus().data ?? null;
   const navigate = useNavigate();
   const [showHints, setShowHints] = useState(false);
-  const [skipping, setSkipping] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
+
+  const skip = useMutation({
+    mutationFn: () => skipTutorial(),
+    onSuccess: (next) => {
+      if (viewer !== null) putQueryData(client, queryKeys.tutorialStatus(viewer), next);
+    },
+    // Game call failures other than the listed ones are only logged.
+    onError: (error) => console.error('Skipping the tutorial failed', error),
+  });
+  // The report puts the status it brings back in place itself; a failure is logged there and answers null.
+  const markLogin = useMutation({ mutationFn: () => reportTutorialAction('login') });
+  const notice = markLogin.isSuccess && markLogin.data ? 'Login marked complete.' : null;
 
   // Opening shows the step as it is now, not as the last poll saw it.
   useEffect(() => {
-    if (open) void load();
-  }, [open, load]);
+    if (open && viewer !== null) void client.refetchQueries({ queryKey: queryKeys.tutorialStatus(viewer), exact: true });
+  }, [open, viewer, client]);
 
   function close() {
-    setNotice(null);
+    markLogin.reset();
     onClose();
   }
 
@@ -110,31 +109,21 @@ export function TutorialOverlay({ open, onClose }: TutorialOverlayProps) {
     navigate(path);
   }
 
-  async function onSkip() {
+  function onSkip() {
     if (!window.confirm(SKIP_CONFIRMATION)) return;
-    setSkipping(true);
-    try {
-      put(await skipTutorial());
-    } catch (error) {
-      // Game call failures other than the listed ones are only logged.
-      console.error('Skipping the tutorial failed', error);
-    } finally {
-      setSkipping(false);
-    }
+    skip.mutate();
   }
 
-  async function onMarkLogin() {
-    setNotice(null);
-    // The report updates the status itself; a failure is logged there.
-    if (await reportTutorialAction('login')) setNotice('Login marked complete.');
+  function onMarkLogin() {
+    markLogin.mutate();
   }
 
   const footer = (
     <>
       {status && !status.isCompleted && (
-        <button type="button" className="button button--ghost button--small tutorial-overlay__skip" onClick={onSkip} disabled={skipping}>
+        <ActionButton className="button button--ghost button--small tutorial-overlay__skip" onClick={onSkip} pending={skip.isPending}>
           Skip Tutorial
-        </button>
+        </ActionButton>
       )}
       <button type="button" className="button button--secondary button--small" onClick={() => go('/game/village')}>
         View Village
@@ -179,7 +168,7 @@ export function TutorialOverlay({ open, onClose }: TutorialOverlayProps) {
               {showHints ? 'Hide Hints' : 'Show Hints'}
             </button>
             {/* Hints depend on the step: a new step (or the end) asks for them again. */}
-            {showHints && <Hints key={`${status.currentStep}-${status.isCompleted}`} />}
+            {showHints && <Hints step={`${status.currentStep}-${status.isCompleted}`} />}
           </div>
         </div>
       )}

@@ -1,36 +1,42 @@
-// Keeps the tutorial status fresh while the game is open: first read, a modest poll, reported actions and village reads.
+// Keeps the tutorial status fresh while the game is open: the statuses reported actions bring back, and a read again
+// after every village read (finished constructions and training may have finished a step). The poll is the query's own.
 import { useEffect } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { onTutorialProgress } from '../../api/tutorial';
-import { userAtom } from '../../state/session';
-import { loadTutorialAtom, putTutorialStatusAtom } from '../../state/tutorial';
-import { villageOverviewAtom } from '../../state/village';
+import { isTutorialStatus, tutorialStatusQuery } from '../../state/queries';
+import { putQueryData } from '../../state/queryClient';
+import { queryKeys } from '../../state/queryKeys';
+import { userIdAtom } from '../../state/session';
 
-/** Steps also move without the player clicking (a construction finishing): ask again this often. */
-export const TUTORIAL_POLL_MS = 20_000;
+export { TUTORIAL_POLL_MS } from '../../state/queries';
+
+/** The tutorial status of the signed-in player, read on first use and asked again every TUTORIAL_POLL_MS. */
+export function useTutorialStatus() {
+  return useQuery(tutorialStatusQuery(useAtomValue(userIdAtom)));
+}
 
 export function useTutorialSync(): void {
-  const userId = useAtomValue(userAtom)?.id ?? null;
-  const load = useSetAtom(loadTutorialAtom);
-  const put = useSetAtom(putTutorialStatusAtom);
-  // The village page reads its overview again after every action and when a countdown ends.
-  const overviewReadAt = useAtomValue(villageOverviewAtom)?.readAt ?? null;
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
 
   // Every page view reported anywhere (the map reports its own) brings the new status along.
-  useEffect(() => onTutorialProgress((status) => put(status)), [put]);
-
-  useEffect(() => {
-    if (!userId) return undefined;
-    void load();
-    const timer = window.setInterval(() => {
-      // A hidden tab needs no fresh percent; the next village read or poll after it shows again catches up.
-      if (document.visibilityState !== 'hidden') void load();
-    }, TUTORIAL_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [userId, load]);
+  useEffect(
+    () =>
+      onTutorialProgress((status) => {
+        if (viewer !== null && isTutorialStatus(status)) putQueryData(client, queryKeys.tutorialStatus(viewer), status);
+      }),
+    [client, viewer],
+  );
 
   // A fresh village read follows finished constructions and training, which may have finished a step.
   useEffect(() => {
-    if (overviewReadAt !== null) void load();
-  }, [overviewReadAt, load]);
+    if (viewer === null) return undefined;
+    const overviews = queryKeys.overviews(viewer);
+    return client.getQueryCache().subscribe((event) => {
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      const key = event.query.queryKey;
+      if (overviews.every((part, i) => key[i] === part)) void client.invalidateQueries({ queryKey: queryKeys.tutorialStatus(viewer) });
+    });
+  }, [client, viewer]);
 }

@@ -1,11 +1,12 @@
 // The buildings tab: what is under construction, a card per field and inner building with Upgrade, and building anew.
 import { useState } from 'react';
-import { apiError } from '../../api/client';
-import { constructBuilding, upgradeBuilding, type Building } from '../../api/villages';
+import { constructBuilding, upgradeBuilding, type Building, type BuildingTypeName } from '../../api/villages';
 import { BUILDINGS, BUILDING_MESSAGES, buildTimeSeconds, buildingCost, isFieldType } from '../../../rules/buildings';
 import { BuildingGlyph } from './BuildingGlyph';
 import { CostList } from './CostList';
 import { EndsIn } from './EndsIn';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useClock } from '../../ui/resources';
 import {
@@ -19,6 +20,7 @@ import {
   upgradeBlock,
 } from './model';
 import type { VillageContext } from './context';
+import { useVillageAction } from './useVillageAction';
 
 /** The one notice of a running construction, shown above the building list rather than on every card. */
 export const CONSTRUCTION_BUSY_NOTICE = 'Another construction is running';
@@ -75,28 +77,12 @@ function UpgradeProgress({ building, ctx }: { building: Building; ctx: VillageCo
 }
 
 function BuildingCard({ building, ctx }: { building: Building; ctx: VillageContext }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const upgrade = useVillageAction(ctx, () => upgradeBuilding(ctx.village.id, building.id), 'Failed to upgrade building');
   const { buildings } = ctx.overview;
   const preview = nextLevelPreview(building, buildings, ctx.worldSpeed ?? 1);
   const block = upgradeBlock(building, buildings, preview, ctx.stock);
   const name = BUILDINGS[building.type].name;
   const reason = block ? cardReason(block) : null;
-
-  async function onUpgrade() {
-    setBusy(true);
-    setError(null);
-    try {
-      await upgradeBuilding(ctx.village.id, building.id);
-      await ctx.refresh();
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to upgrade building'));
-      // The village may have changed behind this page (another tab, a finished event): show it as it is.
-      void ctx.refresh();
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <article className={building.isUpgrading ? 'building-card building-card--busy' : 'building-card'} aria-label={`${name}, slot ${building.slot}`}>
@@ -120,17 +106,13 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
       {/* The card being upgraded has nothing to press: its progress is the news. */}
       {!building.isUpgrading && (
         <footer className="building-card__foot">
-          <button type="button" className="button button--small" onClick={onUpgrade} disabled={block !== null || busy}>
+          <ActionButton className="button button--small" onClick={() => upgrade.run()} disabled={block !== null} pending={upgrade.pending}>
             Upgrade
-          </button>
+          </ActionButton>
           {reason && <span className="building-card__reason">{reason}</span>}
         </footer>
       )}
-      {error && (
-        <p className="alert alert--compact" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionOutcome message={upgrade.outcome} />
     </article>
   );
 }
@@ -143,8 +125,7 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
   const slots = freeInnerSlots(buildings);
   const [chosenType, setChosenType] = useState<string>('');
   const [chosenSlot, setChosenSlot] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const build = useVillageAction(ctx, (order: { type: BuildingTypeName; slot: number }) => constructBuilding(ctx.village.id, order.type, order.slot), 'Failed to construct building');
 
   // A choice that stopped being possible (built meanwhile) falls back to the first possible one.
   const type = available.find((o) => o.type === chosenType)?.type ?? available[0]?.type ?? null;
@@ -156,20 +137,9 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
   if (isConstructionRunning(buildings)) block = 'Builders are busy';
   else if (cost && shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
 
-  async function onBuild() {
+  function onBuild() {
     if (!type || slot === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await constructBuilding(ctx.village.id, type, slot);
-      await ctx.refresh();
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to construct building'));
-      // The village may have changed behind this page (another tab, a finished event): show it as it is.
-      void ctx.refresh();
-    } finally {
-      setBusy(false);
-    }
+    build.run({ type, slot });
   }
 
   return (
@@ -208,18 +178,14 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
             </div>
           )}
           <div className="build-panel__actions">
-            <button type="button" className="button" onClick={onBuild} disabled={!type || slot === null || block !== null || busy}>
+            <ActionButton className="button" onClick={onBuild} disabled={!type || slot === null || block !== null} pending={build.pending}>
               Build
-            </button>
+            </ActionButton>
             {block && <span className="building-card__reason">{block}</span>}
           </div>
         </div>
       )}
-      {error && (
-        <p className="alert alert--compact" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionOutcome message={build.outcome} />
       {locked.length > 0 && (
         <div className="build-panel__locked">
           <h3>Not yet available</h3>

@@ -1,49 +1,40 @@
 // The rename button: prompts for a name, ignores a blank or unchanged answer, and shows the server's refusal.
-import { useState } from 'react';
-import { useSetAtom } from 'jotai';
-import { apiError } from '../../api/client';
+import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
 import { renameVillage, type Village } from '../../api/villages';
-import { loadVillagesAtom, putVillageAtom } from '../../state/village';
+import { userIdAtom } from '../../state/session';
+import { putVillage } from '../../state/village';
 import { isRenameAccepted, normaliseVillageName, villageNameError } from '../../../rules/validation';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { useAction } from '../../ui/useAction';
 
 export function RenameButton({ village }: { village: Village }) {
-  const putVillage = useSetAtom(putVillageAtom);
-  const loadVillages = useSetAtom(loadVillagesAtom);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  // The reply is the renamed village: it replaces the old one in the list and in the overview.
+  const rename = useAction({
+    mutationFn: (name: string) => renameVillage(village.id, name),
+    onSuccess: (renamed) => putVillage(client, viewer, renamed),
+    failure: 'Failed to rename village',
+  });
 
-  async function onRename() {
+  function onRename() {
     const answer = window.prompt('New name for your village', village.name);
     // A cancelled, empty or unchanged answer is ignored.
     if (answer === null || !isRenameAccepted(village.name, answer)) return;
     const name = normaliseVillageName(answer);
     const refused = villageNameError(name);
-    if (refused) {
-      setError(refused);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      putVillage(await renameVillage(village.id, name));
-      void loadVillages();
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to rename village'));
-    } finally {
-      setBusy(false);
-    }
+    if (refused) rename.refuse(refused);
+    else rename.run(name);
   }
 
   return (
     <div className="rename">
-      <button type="button" className="button button--secondary" onClick={onRename} disabled={busy}>
+      <ActionButton className="button button--secondary" onClick={onRename} pending={rename.pending}>
         Rename
-      </button>
-      {error && (
-        <p className="alert rename__error" role="alert">
-          {error}
-        </p>
-      )}
+      </ActionButton>
+      <ActionOutcome message={rename.outcome} compact={false} className="rename__error" as="p" />
     </div>
   );
 }

@@ -1,14 +1,16 @@
 // The units tab: a card per unit type the village has (count, training, Train More) and the types it can train.
 import { useId, useState } from 'react';
-import { apiError } from '../../api/client';
 import { trainUnits, type AvailableUnitType, type Unit } from '../../api/villages';
 import { formatDuration, formatNumber } from '../../../rules/format';
 import { BUILDINGS } from '../../../rules/buildings';
 import { UNITS, trainingCost, unitsTrainedIn } from '../../../rules/units';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { CostList } from './CostList';
 import { EndsIn } from './EndsIn';
 import { notEnoughMessage, shortfall } from './model';
 import type { VillageContext } from './context';
+import { useVillageAction } from './useVillageAction';
 
 const MAX_ORDER = 1000;
 
@@ -55,8 +57,7 @@ function UnitCard({ unit, ctx, canTrain, onTrainMore }: { unit: Unit; ctx: Villa
 function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; ctx: VillageContext; inputId: string }) {
   const info = UNITS[available.type];
   const [countText, setCountText] = useState('1');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const train = useVillageAction(ctx, (count: number) => trainUnits(ctx.village.id, available.type, count), 'Failed to train units');
   const parsed = Number(countText);
   const count = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_ORDER ? parsed : null;
   const cost = trainingCost(available.type, count ?? 1);
@@ -64,22 +65,6 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
   if (!available.canTrain) block = `Needs a higher ${BUILDINGS[info.trainedIn].name}`;
   else if (count === null) block = `Enter a count from 1 to ${MAX_ORDER}`;
   else if (shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
-
-  async function onTrain() {
-    if (count === null) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await trainUnits(ctx.village.id, available.type, count);
-      await ctx.refresh();
-    } catch (failure) {
-      setError(apiError(failure, 'Failed to train units'));
-      // The village may have changed behind this page (another tab, a finished event): show it as it is.
-      void ctx.refresh();
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <article className="unit-card unit-card--train" aria-label={info.name}>
@@ -95,7 +80,7 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
         className="unit-card__order"
         onSubmit={(event) => {
           event.preventDefault();
-          void onTrain();
+          if (count !== null) train.run(count);
         }}
       >
         <label htmlFor={inputId}>Count</label>
@@ -108,16 +93,12 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
           value={countText}
           onChange={(e) => setCountText(e.target.value)}
         />
-        <button type="submit" className="button button--small" disabled={block !== null || busy}>
+        <ActionButton type="submit" className="button button--small" disabled={block !== null} pending={train.pending}>
           Train
-        </button>
+        </ActionButton>
       </form>
       {block && <p className="building-card__reason">{block}</p>}
-      {error && (
-        <p className="alert alert--compact" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionOutcome message={train.outcome} />
     </article>
   );
 }

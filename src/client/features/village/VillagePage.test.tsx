@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { createStore } from 'jotai';
 import type { VillageOverview } from '../../api/villages';
-import { selectedVillageIdAtom, villageOverviewAtom, villagesAtom, villagesStatusAtom, worldsAtom, type Village } from '../../state/village';
+import { queryKeys } from '../../state/queryKeys';
+import { selectedVillageIdAtom, type Village } from '../../state/village';
 import { buildTimeSeconds } from '../../../rules/buildings';
+import { reply, setupFakeServer } from '../../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../../test/render';
 import VillagePage from './VillagePage';
 
 const VILLAGE: Village = {
@@ -17,7 +19,7 @@ const VILLAGE: Village = {
   loyalty: 100,
   isCapital: true,
   worldId: '22222222-2222-4222-8222-222222222222',
-  ownerId: '33333333-3333-4333-8333-333333333333',
+  ownerId: TEST_USER.id,
 };
 
 function overview(extra: Partial<VillageOverview> = {}): VillageOverview {
@@ -41,41 +43,37 @@ function overview(extra: Partial<VillageOverview> = {}): VillageOverview {
   };
 }
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 const promptMock = vi.fn<(message?: string, defaultValue?: string) => string | null>();
+const WORLD = { id: VILLAGE.worldId, name: 'Midgard', status: 'online', players: 1, maxPlayers: 500, speed: 1, size: 200 };
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
+/** The page on a village already read (the shell read it); reading it again answers the same. */
 function renderPage(read: VillageOverview = overview(), url = '/game/village') {
+  server.on('GET /api/villages', { villages: [VILLAGE] });
+  server.on(`GET /api/map/village/${VILLAGE.id}/overview`, () => read);
   const store = createStore();
-  store.set(villagesAtom, [VILLAGE]);
-  store.set(villagesStatusAtom, 'ready');
   store.set(selectedVillageIdAtom, VILLAGE.id);
-  store.set(worldsAtom, [{ id: VILLAGE.worldId, name: 'Midgard', status: 'online', players: 1, maxPlayers: 500, speed: 1, size: 200 }]);
-  store.set(villageOverviewAtom, { villageId: VILLAGE.id, overview: read, readAt: Date.now() });
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <VillagePage />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  return renderWithProviders(<VillagePage />, {
+    route: url,
+    store,
+    data: [
+      [queryKeys.villages(TEST_USER.id), [VILLAGE]],
+      [queryKeys.worlds(), [WORLD]],
+      [queryKeys.overview(TEST_USER.id, VILLAGE.id), read],
+    ],
+  });
 }
+
+const overviewReads = () => server.requests('GET', `/api/map/village/${VILLAGE.id}/overview`).length;
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockReset();
   promptMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   // happy-dom has no window.prompt.
   Object.defineProperty(window, 'prompt', { value: promptMock, configurable: true, writable: true });
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
@@ -124,16 +122,8 @@ describe('VillagePage resources', () => {
 describe('renaming', () => {
   it('ignores a cancelled, empty or unchanged answer and sends a new name trimmed', async () => {
     const prompt = promptMock;
-    fetchMock.mockImplementation(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path.endsWith('/rename')) {
-        const body = (await request.json()) as { name: string };
-        return json(200, { village: { ...VILLAGE, name: body.name } });
-      }
-      if (path === '/api/villages') return json(200, { villages: [{ ...VILLAGE, name: 'Hedeby' }] });
-      return json(404, { error: 'unexpected' });
-    });
-    renderPage();
+    server.on('PUT /api/map/village/:villageId/rename', ({ body }) => ({ village: { ...VILLAGE, name: (body as { name: string }).name } }));
+    const { client } = renderPage();
     const rename = screen.getByRole('button', { name: 'Rename' });
 
     for (const answer of [null, '', '   ', 'Kattegat', '  Kattegat  ']) {
@@ -142,21 +132,21 @@ describe('renaming', () => {
     }
     expect(prompt).toHaveBeenCalledTimes(5);
     expect(prompt).toHaveBeenLastCalledWith(expect.any(String), 'Kattegat');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
 
     prompt.mockReturnValueOnce('  Hedeby ');
     fireEvent.click(rename);
     expect(await screen.findByRole('heading', { level: 1, name: 'Hedeby' })).toBeTruthy();
-    const renameCall = fetchMock.mock.calls.find(([request]) => request.url.endsWith('/rename'));
-    expect(renameCall?.[0].method).toBe('PUT');
-    expect(new URL(renameCall![0].url).pathname).toBe(`/api/map/village/${VILLAGE.id}/rename`);
-    // The list is read again after a rename.
-    await waitFor(() => expect(fetchMock.mock.calls.some(([request]) => new URL(request.url).pathname === '/api/villages')).toBe(true));
+    const [renameCall] = server.calls.filter((call) => call.method === 'PUT');
+    expect(renameCall.path).toBe(`/api/map/village/${VILLAGE.id}/rename`);
+    expect(renameCall.body).toEqual({ name: 'Hedeby' });
+    // The reply is the renamed village: the list holds it without being read again.
+    expect(client.getQueryData<Village[]>(queryKeys.villages(TEST_USER.id))?.map((v) => v.name)).toEqual(['Hedeby']);
   });
 
   it('shows the server refusal as an alert', async () => {
     promptMock.mockReturnValue('Birka');
-    fetchMock.mockResolvedValue(json(503, { error: 'This world is in maintenance; game actions are paused. Please try again later.' }));
+    server.on('PUT /api/map/village/:villageId/rename', reply(503, { error: 'This world is in maintenance; game actions are paused. Please try again later.' }));
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -219,14 +209,17 @@ describe('buildings tab', () => {
     vi.useFakeTimers();
     const read = overview();
     read.buildings[0] = { ...read.buildings[0], isUpgrading: true, remainingTime: 2, upgradeFinishesAt: new Date(Date.now() + 2000).toISOString() };
-    fetchMock.mockResolvedValue(json(200, overview()));
     renderPage(read, '/game/village?tab=buildings');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Opening the page reads the village as the shell does; the countdown has not ended yet.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100);
+    });
+    const before = overviewReads();
+    expect(server.paths().filter((path) => path !== `GET /api/map/village/${VILLAGE.id}/overview`)).toEqual(['GET /api/villages']);
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2500);
     });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(new URL(fetchMock.mock.calls[0][0].url).pathname).toBe(`/api/map/village/${VILLAGE.id}/overview`);
+    expect(overviewReads()).toBe(before + 1);
   });
 });
 
@@ -274,10 +267,7 @@ describe('units tab', () => {
   });
 
   it('trains the count asked for and shows a refusal near the button', async () => {
-    fetchMock.mockImplementation(async (request) => {
-      if (request.method === 'POST') return json(409, { error: 'Not enough resources' });
-      return json(200, barracksVillage());
-    });
+    server.on('POST /api/villages/:villageId/units', reply(409, { error: 'Not enough resources' }));
     const rich = barracksVillage();
     rich.resources = rich.resources.map((r) => ({ ...r, amount: 5000, capacity: 8000 }));
     renderPage(rich, '/game/village?tab=units');
@@ -285,9 +275,8 @@ describe('units tab', () => {
     fireEvent.change(within(card).getByLabelText('Count'), { target: { value: '4' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Train' }));
     expect((await within(card).findByRole('alert')).textContent).toBe('Not enough resources');
-    const post = fetchMock.mock.calls.find(([request]) => request.method === 'POST')![0];
-    expect(new URL(post.url).pathname).toBe(`/api/villages/${VILLAGE.id}/units`);
-    expect(await post.json()).toEqual({ unitType: 'bondi', count: 4 });
+    const [post] = server.requests('POST', `/api/villages/${VILLAGE.id}/units`);
+    expect(post.body).toEqual({ unitType: 'bondi', count: 4 });
   });
 
   it('says why a count cannot be paid', () => {

@@ -1,18 +1,11 @@
 // /game/village: the selected village with its resources, statistics, buildings and units, in three tabs.
 import { useCallback, useEffect, useRef } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import {
-  loadOverviewAtom,
-  loadVillagesAtom,
-  loadWorldsAtom,
-  overviewStatusAtom,
-  selectedOverviewAtom,
-  selectedVillageAtom,
-  villagesStatusAtom,
-  worldsAtom,
-  type Village,
-} from '../../state/village';
+import { worldsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
+import { refreshOverview, useSelectedOverview, villagesQueryAtom, villagesStatusAtom, type Village } from '../../state/village';
 import { mapResources, type ResourceType } from '../../../rules/resources';
 import { CrownIcon } from '../../ui/icons';
 import { useLiveResources } from '../../ui/resources';
@@ -58,29 +51,21 @@ function VillageHeader({ village }: { village: Village }) {
 }
 
 export default function VillagePage() {
-  const village = useAtomValue(selectedVillageAtom);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  const { village, read, query: overviewRead } = useSelectedOverview();
   const villagesStatus = useAtomValue(villagesStatusAtom);
-  const read = useAtomValue(selectedOverviewAtom);
-  const overviewStatus = useAtomValue(overviewStatusAtom);
-  const worlds = useAtomValue(worldsAtom);
-  const loadOverview = useSetAtom(loadOverviewAtom);
-  const loadVillages = useSetAtom(loadVillagesAtom);
-  const loadWorlds = useSetAtom(loadWorldsAtom);
+  const villagesRead = useAtomValue(villagesQueryAtom);
+  // The world's speed scales the build times shown before an upgrade starts.
+  const worlds = useQuery({ ...worldsQuery(), enabled: village !== null }).data ?? null;
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabId = isTabId(tabParam) ? tabParam : 'overview';
 
-  // The world's speed scales the build times shown before an upgrade starts.
-  const hasVillage = village !== null;
-  useEffect(() => {
-    if (worlds !== null || !hasVillage) return;
-    loadWorlds().catch((error: unknown) => console.error('Loading the worlds failed', error));
-  }, [worlds, hasVillage, loadWorlds]);
-
   const villageId = village?.id ?? null;
   const refresh = useCallback(async () => {
-    if (villageId) await loadOverview(villageId);
-  }, [villageId, loadOverview]);
+    if (villageId) await refreshOverview(client, viewer, villageId);
+  }, [client, viewer, villageId]);
 
   const pending = useRef<number | null>(null);
   const refreshAfterCountdown = useCallback(() => {
@@ -106,7 +91,7 @@ export default function VillagePage() {
           Village
         </h1>
         {villagesStatus === 'error' ? (
-          <LoadFailed what="your villages" onRetry={() => void loadVillages()} />
+          <LoadFailed what="your villages" onRetry={() => void villagesRead.refetch()} />
         ) : (
           <Spinner label="Loading your villages..." />
         )}
@@ -115,11 +100,11 @@ export default function VillagePage() {
   }
 
   if (!read) {
-    const failed = overviewStatus.villageId === village.id && overviewStatus.status === 'error';
+    const failed = overviewRead.isError;
     return (
       <section className="page village">
         <VillageHeader village={village} />
-        {failed ? <LoadFailed what="the village" onRetry={() => void refresh()} /> : <Spinner label="Loading the village..." />}
+        {failed ? <LoadFailed what="the village" onRetry={() => void overviewRead.refetch()} /> : <Spinner label="Loading the village..." />}
       </section>
     );
   }

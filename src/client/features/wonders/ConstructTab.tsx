@@ -1,24 +1,27 @@
 // The construct tab: what founding a wonder needs, and a card per wonder type with its base requirements, effects and Construct.
-import { useState } from 'react';
-import { apiError } from '../../api/client';
-import { constructWonder, type Wonder, type WonderTypeInfo } from '../../api/wonders';
+import { useAtomValue } from 'jotai';
+import type { Wonder, WonderTypeInfo } from '../../api/wonders';
+import { userIdAtom } from '../../state/session';
 import { formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ArtIcon } from '../../ui/ArtIcon';
 import { ResourceIcon } from '../../ui/icons';
 import { MESSAGES, REQUIREMENTS, effectLines, wonderNameAnswer } from './model';
+import { useConstruct } from './useWonders';
 
 export interface ConstructTabProps {
   types: WonderTypeInfo[];
   /** The wonders of the world, to tell which types are taken. */
   wonders: Wonder[];
+  /** The world the page shows (null: the server's choice). */
+  worldId: string | null;
   /** The village that would raise it (the selected one), with its great hall's level when known. */
   village: { id: string; name: string; greatHallLevel: number | null } | null;
-  onConstructed: () => Promise<void>;
 }
 
-export function ConstructTab({ types, wonders, village, onConstructed }: ConstructTabProps) {
+export function ConstructTab({ types, wonders, worldId, village }: ConstructTabProps) {
   const raised = new Map(wonders.map((w) => [w.type, w]));
   return (
     <div className="construct">
@@ -40,44 +43,30 @@ export function ConstructTab({ types, wonders, village, onConstructed }: Constru
 
       <div className="wonder-type-grid">
         {types.map((type) => (
-          <WonderTypeCard key={type.type} type={type} raisedAs={raised.get(type.type) ?? null} village={village} onConstructed={onConstructed} />
+          <WonderTypeCard key={type.type} type={type} raisedAs={raised.get(type.type) ?? null} worldId={worldId} village={village} />
         ))}
       </div>
     </div>
   );
 }
 
-interface WonderTypeCardProps extends Pick<ConstructTabProps, 'village' | 'onConstructed'> {
+interface WonderTypeCardProps extends Pick<ConstructTabProps, 'village' | 'worldId'> {
   type: WonderTypeInfo;
   /** The wonder of this type already standing in the world, if any. */
   raisedAs: Wonder | null;
 }
 
-function WonderTypeCard({ type, raisedAs, village, onConstructed }: WonderTypeCardProps) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<OutcomeMessage | null>(null);
+function WonderTypeCard({ type, raisedAs, worldId, village }: WonderTypeCardProps) {
+  const construct = useConstruct(useAtomValue(userIdAtom), worldId, type.type, village?.id ?? null);
   const effects = effectLines(type.effects);
 
-  async function onConstruct() {
+  function onConstruct() {
     if (!village) return;
     const answer = wonderNameAnswer(window.prompt(`Name your ${type.name}`, ''));
     // A cancelled or empty name does nothing.
     if (answer.kind === 'ignore') return;
-    if (answer.kind === 'invalid') {
-      setMessage({ kind: 'error', text: answer.message });
-      return;
-    }
-    setBusy(true);
-    setMessage(null);
-    try {
-      await constructWonder(village.id, type.type, answer.name);
-      setMessage({ kind: 'success', text: MESSAGES.constructed });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: apiError(failure, MESSAGES.constructFailed) });
-    } finally {
-      setBusy(false);
-    }
-    await onConstructed();
+    if (answer.kind === 'invalid') construct.refuse(answer.message);
+    else construct.run(answer.name);
   }
 
   return (
@@ -113,16 +102,16 @@ function WonderTypeCard({ type, raisedAs, village, onConstructed }: WonderTypeCa
       </div>
 
       <footer className="wonder-type-card__foot">
-        <button type="button" className="button button--small" onClick={onConstruct} disabled={!village || busy || raisedAs !== null}>
+        <ActionButton className="button button--small" onClick={onConstruct} disabled={!village || raisedAs !== null} pending={construct.pending}>
           Construct
-        </button>
+        </ActionButton>
         {raisedAs ? (
           <span className="wonder-type-card__taken">Already raised in this world: {raisedAs.name}</span>
         ) : (
           !village && <span className="wonder-type-card__taken">{MESSAGES.noVillage}</span>
         )}
       </footer>
-      <ActionOutcome message={message} />
+      <ActionOutcome message={construct.outcome} />
     </article>
   );
 }

@@ -1,14 +1,16 @@
 // One wonder of the world: name, status, level, completion, time left, the resources of the level being funded, its builder and place, and Contribute.
-import { useState } from 'react';
-import { apiError } from '../../api/client';
-import { contributeToWonder, type Wonder, type WonderTypeInfo } from '../../api/wonders';
+import { useAtomValue } from 'jotai';
+import type { Wonder, WonderTypeInfo } from '../../api/wonders';
+import { userIdAtom } from '../../state/session';
 import { formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
-import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ArtIcon } from '../../ui/ArtIcon';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CONTRIBUTION, MESSAGES, acceptsContributions, formatPercent, statusName } from './model';
 import { TimeLeft } from './TimeLeft';
+import { useContribute } from './useWonders';
 
 const STATUS_BADGE = { planned: 'badge--grey', under_construction: 'badge--blue', completed: 'badge--green', destroyed: 'badge--red' } as const;
 
@@ -22,36 +24,19 @@ export interface WonderCardProps {
   type: WonderTypeInfo | undefined;
   /** Date.now() when the wonder was read: the time left counts down from here. */
   readAt: number;
+  /** The world the page shows (null: the server's choice). */
+  worldId: string | null;
   /** The village that contributes (the selected one); null without a village. */
   village: { id: string; name: string } | null;
-  /** Reads the wonders (and the paying village) again after a contribution. */
-  onContributed: () => Promise<void>;
   /** Reads the wonders again when the level under construction should stand. */
   onLevelDue: () => void;
 }
 
-export function WonderCard({ wonder, type, readAt, village, onContributed, onLevelDue }: WonderCardProps) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<OutcomeMessage | null>(null);
+export function WonderCard({ wonder, type, readAt, worldId, village, onLevelDue }: WonderCardProps) {
+  const contribute = useContribute(useAtomValue(userIdAtom), worldId, wonder.id, village?.id ?? null);
   const typeName = type?.name ?? wonder.type;
   // The resources being gathered are for the level after the one standing (or after the one being built).
   const fundedLevel = wonder.level + (wonder.status === 'under_construction' ? 2 : 1);
-
-  async function onContribute() {
-    if (!village) return;
-    setBusy(true);
-    setMessage(null);
-    try {
-      await contributeToWonder(wonder.id, village.id, { ...CONTRIBUTION });
-      setMessage({ kind: 'success', text: MESSAGES.contributed });
-    } catch (failure) {
-      setMessage({ kind: 'error', text: apiError(failure, MESSAGES.contributeFailed) });
-    } finally {
-      setBusy(false);
-    }
-    // Refused or not, the wonder and the stock are shown as the server has them now.
-    await onContributed();
-  }
 
   return (
     <article className={`wonder-card wonder-card--${wonder.status}`} aria-label={wonder.name}>
@@ -129,13 +114,13 @@ export function WonderCard({ wonder, type, readAt, village, onContributed, onLev
 
       {acceptsContributions(wonder.status) && (
         <footer className="wonder-card__foot">
-          <button type="button" className="button button--small" onClick={onContribute} disabled={!village || busy}>
+          <ActionButton className="button button--small" onClick={() => contribute.run()} disabled={!village} pending={contribute.pending}>
             Contribute
-          </button>
+          </ActionButton>
           <span className="wonder-card__hint">{village ? `${CONTRIBUTION_TEXT} from ${village.name}` : MESSAGES.noVillage}</span>
         </footer>
       )}
-      <ActionOutcome message={message} />
+      <ActionOutcome message={contribute.outcome} />
     </article>
   );
 }

@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createStore } from 'jotai';
 import type { AllianceEffects, VictoryCheck, Wonder, WonderTypeInfo } from '../../api/wonders';
-import { selectedVillageIdAtom, villagesAtom, villagesStatusAtom, type Village } from '../../state/village';
+import { queryKeys } from '../../state/queryKeys';
+import { selectedVillageIdAtom, type Village } from '../../state/village';
+import { reply as json, setupFakeServer, type FakeCall } from '../../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../../test/render';
 import WondersPage from './WondersPage';
 
 const CAPITAL: Village = {
@@ -16,7 +18,7 @@ const CAPITAL: Village = {
   loyalty: 100,
   isCapital: true,
   worldId: '22222222-2222-4222-8222-222222222222',
-  ownerId: '33333333-3333-4333-8333-333333333333',
+  ownerId: TEST_USER.id,
 };
 /** The selected village lies in another world than the capital: every call must name that world and village. */
 const OUTPOST: Village = {
@@ -73,21 +75,12 @@ const TYPES: WonderTypeInfo[] = [
 const NO_EFFECTS: AllianceEffects = { resourceBonus: 0, defenseBonus: 0, combatBonus: 0, prestigePoints: 0, specialAbilities: [] };
 const NO_WINNER: VictoryCheck = { hasWinner: false, winner: null };
 
-interface Call {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: unknown;
-}
+type Call = FakeCall;
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+const server = setupFakeServer();
 const promptMock = vi.fn<(message?: string, defaultValue?: string) => string | null>();
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-/** A stand-in for the game server: answers by method and path, and records every call with its body. */
+/** The game server as the wonders page sees it: answers by method and path, and records every call with its body. */
 function fakeServer(options: {
   wonders?: Wonder[];
   effects?: AllianceEffects;
@@ -95,43 +88,27 @@ function fakeServer(options: {
   contribute?: (call: Call) => Response | Promise<Response>;
   construct?: (call: Call) => Response | Promise<Response>;
 }) {
-  const calls: Call[] = [];
-  fetchMock.mockImplementation(async (request) => {
-    const url = new URL(request.url);
-    const text = await request.text();
-    const call: Call = { method: request.method, path: url.pathname, query: url.searchParams, body: text ? JSON.parse(text) : undefined };
-    calls.push(call);
-    if (call.method === 'GET' && call.path === '/api/wonders') return json(200, { wonders: options.wonders ?? [] });
-    if (call.path === '/api/wonders/types/info') return json(200, { wonderTypes: TYPES });
-    if (call.path === '/api/wonders/alliance/effects') return json(200, { effects: options.effects ?? NO_EFFECTS });
-    if (call.path === '/api/wonders/victory/check') return json(200, options.victory ?? NO_WINNER);
-    if (call.path.endsWith('/contribute') && options.contribute) return options.contribute(call);
-    if (call.path === '/api/wonders/construct' && options.construct) return options.construct(call);
-    return json(404, { error: `unexpected ${call.method} ${call.path}` });
+  server.routesFrom({
+    'GET /api/villages': { villages: [CAPITAL, OUTPOST] },
+    'GET /api/wonders': () => ({ wonders: options.wonders ?? [] }),
+    'GET /api/wonders/types/info': { wonderTypes: TYPES },
+    'GET /api/wonders/alliance/effects': () => ({ effects: options.effects ?? NO_EFFECTS }),
+    'GET /api/wonders/victory/check': () => options.victory ?? NO_WINNER,
   });
-  return calls;
+  if (options.contribute) server.on('POST /api/wonders/:wonderId/contribute', options.contribute);
+  if (options.construct) server.on('POST /api/wonders/construct', options.construct);
+  return server.calls;
 }
 
 function renderPage(url = '/game/wonders') {
   const store = createStore();
-  store.set(villagesAtom, [CAPITAL, OUTPOST]);
-  store.set(villagesStatusAtom, 'ready');
   store.set(selectedVillageIdAtom, OUTPOST.id);
-  render(
-    <Provider store={store}>
-      <MemoryRouter initialEntries={[url]}>
-        <WondersPage />
-      </MemoryRouter>
-    </Provider>,
-  );
-  return store;
+  return renderWithProviders(<WondersPage />, { route: url, store, data: [[queryKeys.villages(TEST_USER.id), [CAPITAL, OUTPOST]]] });
 }
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockReset();
   promptMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   // happy-dom has no window.prompt.
   Object.defineProperty(window, 'prompt', { value: promptMock, configurable: true, writable: true });
   // The overview reread after contributing is not stubbed here; its failure is only logged.
@@ -139,7 +116,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

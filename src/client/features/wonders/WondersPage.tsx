@@ -1,8 +1,11 @@
 // /game/wonders: the wonders of the selected village's world with contributions, founding a new one, and the alliance's effects, under a victory banner once the world is won.
 import { useCallback, useEffect, useRef } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { loadOverviewAtom, selectedOverviewAtom, selectedVillageAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
+import { queryKeys } from '../../state/queryKeys';
+import { userIdAtom } from '../../state/session';
+import { useSelectedOverview, villagesAtom, villagesStatusAtom } from '../../state/village';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { ConstructTab } from './ConstructTab';
@@ -29,33 +32,27 @@ function worldSummary(count: number, kinds: number): string {
 const LEVEL_DUE_REFETCH_DELAY_MS = 300;
 
 export default function WondersPage() {
-  const village = useAtomValue(selectedVillageAtom);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  const { village, read: overview } = useSelectedOverview();
   const villages = useAtomValue(villagesAtom);
   const villagesStatus = useAtomValue(villagesStatusAtom);
-  const overview = useAtomValue(selectedOverviewAtom);
-  const loadOverview = useSetAtom(loadOverviewAtom);
   const worldId = village?.worldId ?? null;
-  const { load, reload } = useWonders(worldId, villages !== null || villagesStatus === 'error');
+  const { load, reload } = useWonders(viewer, worldId, villages !== null || villagesStatus === 'error');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const tab: TabId = isTabId(tabParam) ? tabParam : 'wonders';
   const selectTab = useCallback((id: TabId) => setParams(id === 'wonders' ? {} : { tab: id }, { replace: true }), [setParams]);
 
-  const villageId = village?.id ?? null;
-  // Contributing spends the selected village's resources: the top bar shows the stock that is left.
-  const afterContributing = useCallback(async () => {
-    await reload();
-    if (villageId) void loadOverview(villageId);
-  }, [reload, villageId, loadOverview]);
-
+  // A level under construction should stand: the world's wonders are read again.
   const pending = useRef<number | null>(null);
   const rereadWhenLevelDue = useCallback(() => {
     if (pending.current !== null) return;
     pending.current = window.setTimeout(() => {
       pending.current = null;
-      void reload();
+      void client.invalidateQueries({ queryKey: queryKeys.wonders(viewer, worldId) });
     }, LEVEL_DUE_REFETCH_DELAY_MS);
-  }, [reload]);
+  }, [client, viewer, worldId]);
   useEffect(
     () => () => {
       if (pending.current !== null) window.clearTimeout(pending.current);
@@ -64,7 +61,7 @@ export default function WondersPage() {
   );
 
   // Wonders of another world than the selected village's are not shown while the right ones are read.
-  if (load.status !== 'ready' || load.data.worldId !== worldId) {
+  if (load.status !== 'ready') {
     return (
       <section className="page wonders" aria-labelledby="wonders-title">
         <h1 id="wonders-title" className="page__title">
@@ -128,15 +125,15 @@ export default function WondersPage() {
                       wonder={wonder}
                       type={typeOf.get(wonder.type)}
                       readAt={readAt}
+                      worldId={worldId}
                       village={village}
-                      onContributed={afterContributing}
                       onLevelDue={rereadWhenLevelDue}
                     />
                   ))}
                 </div>
               ),
           },
-          { id: 'construct', label: 'Construct', panel: <ConstructTab types={types} wonders={wonders} village={builder} onConstructed={reload} /> },
+          { id: 'construct', label: 'Construct', panel: <ConstructTab types={types} wonders={wonders} worldId={worldId} village={builder} /> },
           { id: 'effects', label: 'Alliance Effects', panel: <EffectsTab effects={effects} /> },
         ]}
       />

@@ -1,65 +1,86 @@
-// Loads what the wonders page shows for one world (its wonders, the types, the alliance's effects, the winner) and reloads it after an action.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  checkVictory,
-  getAllianceEffects,
-  listWonderTypes,
-  listWonders,
-  type AllianceEffects,
-  type VictoryCheck,
-  type Wonder,
-  type WonderTypeInfo,
-} from '../../api/wonders';
+// What the wonders page shows for one world (its wonders, the types, the alliance's effects, the winner), from their
+// queries, and the cache updates of contributing and founding.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { constructWonder, contributeToWonder, type AllianceEffects, type VictoryCheck, type Wonder, type WonderTypeInfo, type WonderTypeName } from '../../api/wonders';
+import { allianceEffectsQuery, victoryQuery, wonderTypesQuery, wondersQuery } from '../../state/queries';
+import { patchQueryData } from '../../state/queryClient';
+import { queryKeys, type Viewer } from '../../state/queryKeys';
+import { useAction } from '../../ui/useAction';
+import { CONTRIBUTION, MESSAGES } from './model';
 
 export interface WondersData {
   wonders: Wonder[];
   types: WonderTypeInfo[];
   effects: AllianceEffects;
   victory: VictoryCheck;
-  /** The world these are of (null: the server's choice, the player having no village). */
-  worldId: string | null;
-  /** Date.now() when the reply arrived: construction times count down from here. */
+  /** Date.now() when the wonders arrived: construction times count down from here. */
   readAt: number;
 }
 
 export type WondersLoad = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: WondersData };
 
-/** Between reads the countdowns only count; a fresh read now and then shows other players' contributions. */
-export const WONDERS_RESYNC_MS = 60_000;
+/**
+ * `worldId` is the selected village's world (null: the server's choice, the player having no village); `ready` is
+ * false while the player's villages are still being read. Every read but the types is asked again every minute.
+ */
+export function useWonders(viewer: Viewer, worldId: string | null, ready: boolean) {
+  const on = viewer !== null && ready;
+  const wonders = useQuery({ ...wondersQuery(viewer, worldId), enabled: on });
+  const types = useQuery({ ...wonderTypesQuery(), enabled: ready });
+  const effects = useQuery({ ...allianceEffectsQuery(viewer, worldId), enabled: on });
+  const victory = useQuery({ ...victoryQuery(viewer, worldId), enabled: on });
+  const reads = [wonders, types, effects, victory];
 
-/** `worldId` is the selected village's world; `ready` is false while the player's villages are still being read. */
-export function useWonders(worldId: string | null, ready: boolean) {
-  const [load, setLoad] = useState<WondersLoad>({ status: 'loading' });
-  const sequence = useRef(0);
-  const typesCache = useRef<WonderTypeInfo[] | null>(null);
-
-  const reload = useCallback(async (): Promise<void> => {
-    const mine = ++sequence.current;
-    const world = worldId ?? undefined;
-    try {
-      const [wonders, types, effects, victory] = await Promise.all([
-        listWonders(world),
-        // The types never change while the page is open.
-        typesCache.current ?? listWonderTypes(),
-        getAllianceEffects(world),
-        checkVictory(world),
-      ]);
-      typesCache.current = types;
-      // A slower, older read (another world selected meanwhile) never overwrites a newer one.
-      if (mine === sequence.current) setLoad({ status: 'ready', data: { wonders, types, effects, victory, worldId, readAt: Date.now() } });
-    } catch (error) {
-      // Load failures are only logged; the page offers a retry, and a reload after an action keeps what is shown.
-      console.error('Loading the wonders failed', error);
-      if (mine === sequence.current) setLoad((old) => (old.status === 'ready' ? old : { status: 'error' }));
-    }
-  }, [worldId]);
-
-  useEffect(() => {
-    if (!ready) return undefined;
-    void reload();
-    const timer = window.setInterval(() => void reload(), WONDERS_RESYNC_MS);
-    return () => window.clearInterval(timer);
-  }, [ready, reload]);
-
+  const reload = () => Promise.all(reads.map((read) => read.refetch())).then(() => undefined);
+  let load: WondersLoad = { status: 'loading' };
+  if (wonders.data && types.data && effects.data && victory.data) {
+    load = { status: 'ready', data: { wonders: wonders.data, types: types.data, effects: effects.data, victory: victory.data, readAt: wonders.dataUpdatedAt } };
+  } else if (reads.some((read) => read.isError)) {
+    // Load failures are only logged; the page offers a retry, and a failed read after an action keeps what is shown.
+    load = { status: 'error' };
+  }
   return { load, reload };
+}
+
+function withWonder(wonders: readonly Wonder[], wonder: Wonder): Wonder[] {
+  return wonders.some((w) => w.id === wonder.id) ? wonders.map((w) => (w.id === wonder.id ? wonder : w)) : [...wonders, wonder];
+}
+
+/**
+ * An action on a world's wonders from the selected village: the reply is the wonder as it stands now and replaces
+ * the old one at once. The list is then read again (its countdowns all count from one read), and so is the paying
+ * village (the top bar shows the stock that is left). Refused or not, both are shown as the server has them now.
+ */
+function useWonderAction<TVariables>(viewer: Viewer, worldId: string | null, villageId: string | null, act: (variables: TVariables) => Promise<Wonder>, texts: { success: string; failure: string }) {
+  const client = useQueryClient();
+  const reread = () => {
+    void client.invalidateQueries({ queryKey: queryKeys.wonderList(viewer, worldId) });
+    if (villageId) void client.invalidateQueries({ queryKey: queryKeys.overview(viewer, villageId) });
+  };
+  return useAction({
+    mutationFn: act,
+    onSuccess: (wonder) => {
+      // Kept at the list's read instant until the reread: the other wonders' countdowns count from it.
+      patchQueryData<Wonder[]>(client, queryKeys.wonderList(viewer, worldId), (wonders) => withWonder(wonders, wonder));
+      reread();
+    },
+    onError: reread,
+    ...texts,
+  });
+}
+
+/** Gives the fixed contribution from `village` to a wonder. */
+export function useContribute(viewer: Viewer, worldId: string | null, wonderId: string, villageId: string | null) {
+  return useWonderAction<void>(viewer, worldId, villageId, () => contributeToWonder(wonderId, villageId ?? '', { ...CONTRIBUTION }), {
+    success: MESSAGES.contributed,
+    failure: MESSAGES.contributeFailed,
+  });
+}
+
+/** Founds a wonder of `type` in `village` under the name given. */
+export function useConstruct(viewer: Viewer, worldId: string | null, type: WonderTypeName, villageId: string | null) {
+  return useWonderAction(viewer, worldId, villageId, (name: string) => constructWonder(villageId ?? '', type, name), {
+    success: MESSAGES.constructed,
+    failure: MESSAGES.constructFailed,
+  });
 }

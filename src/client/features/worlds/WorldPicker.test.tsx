@@ -1,45 +1,35 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider, createStore } from 'jotai';
-import { selectedVillageIdAtom, villagesAtom } from '../../state/village';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { queryKeys } from '../../state/queryKeys';
+import { selectedVillageIdAtom } from '../../state/village';
+import { reply, setupFakeServer } from '../../test/fakeServer';
+import { TEST_USER, renderWithProviders } from '../../test/render';
 import WorldPicker from './WorldPicker';
 import { STARTING_RESOURCES } from '../../../rules/resources';
 
 const MIDGARD = { id: 'w-midgard', name: 'Midgard', status: 'online', players: 342, maxPlayers: 500, speed: 1, size: 200 };
 const NIFLHEIM = { id: 'w-nifl', name: 'Niflheim', status: 'maintenance', players: 0, maxPlayers: 500, speed: 2.5, size: 100 };
-const VILLAGE = { id: 'v1', name: "Astrid's village", x: 50, y: 60, population: 2, loyalty: 100, isCapital: true, worldId: MIDGARD.id, ownerId: 'u1' };
+const VILLAGE = { id: 'v1', name: "Astrid's village", x: 50, y: 60, population: 2, loyalty: 100, isCapital: true, worldId: MIDGARD.id, ownerId: TEST_USER.id };
 
-const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
+const server = setupFakeServer();
+const villagesKey = queryKeys.villages(TEST_USER.id);
 
 beforeEach(() => {
   localStorage.clear();
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
 });
 
+/** The picker of a player whose villages were read: none yet. */
 function renderPicker() {
-  const store = createStore();
-  store.set(villagesAtom, []);
-  render(
-    <Provider store={store}>
-      <WorldPicker />
-    </Provider>,
-  );
-  return store;
+  return renderWithProviders(<WorldPicker />, { data: [[villagesKey, []]] });
 }
 
 describe('WorldPicker', () => {
   it('lists the worlds with players/max, speed and status', async () => {
-    fetchMock.mockResolvedValue(json({ worlds: [MIDGARD, NIFLHEIM] }));
+    server.on('GET /api/worlds', { worlds: [MIDGARD, NIFLHEIM] });
     renderPicker();
     const midgard = await screen.findByRole('listitem', { name: 'Midgard' });
     expect(midgard.textContent).toContain('342/500');
@@ -51,42 +41,34 @@ describe('WorldPicker', () => {
   });
 
   it("promises the starting stock the server grants (the rules' figure, not a copy)", async () => {
-    fetchMock.mockResolvedValue(json({ worlds: [MIDGARD] }));
+    server.on('GET /api/worlds', { worlds: [MIDGARD] });
     renderPicker();
     await screen.findByRole('listitem', { name: 'Midgard' });
     expect(screen.getByText(/grant you a capital with/).textContent).toContain(`with ${STARTING_RESOURCES} of every resource`);
   });
 
-  it('joins a world, selects the new capital and reloads the villages', async () => {
-    fetchMock.mockImplementation(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/api/worlds') return json({ worlds: [MIDGARD] });
-      if (path === `/api/worlds/${MIDGARD.id}/join`) return json({ world: MIDGARD, village: VILLAGE }, 201);
-      if (path === '/api/villages') return json({ villages: [VILLAGE] });
-      return json({ error: 'unexpected' }, 404);
-    });
-    const store = renderPicker();
+  it('joins a world, selects the new capital and puts it into the villages from the reply', async () => {
+    server.on('GET /api/worlds', { worlds: [MIDGARD] });
+    server.on(`POST /api/worlds/${MIDGARD.id}/join`, reply(201, { world: MIDGARD, village: VILLAGE }));
+    const { client, store } = renderPicker();
     fireEvent.click(within(await screen.findByRole('listitem', { name: 'Midgard' })).getByRole('button', { name: 'Join' }));
-    await waitFor(() => expect(store.get(villagesAtom)).toEqual([VILLAGE]));
+    await waitFor(() => expect(client.getQueryData(villagesKey)).toEqual([VILLAGE]));
     expect(store.get(selectedVillageIdAtom)).toBe(VILLAGE.id);
-    const paths = fetchMock.mock.calls.map(([request]) => `${request.method} ${new URL(request.url).pathname}`);
-    expect(paths).toContain(`POST /api/worlds/${MIDGARD.id}/join`);
-    expect(paths).toContain('GET /api/villages');
+    expect(server.paths()).toContain(`POST /api/worlds/${MIDGARD.id}/join`);
+    // The reply carries the capital: the list is not read again for it.
+    expect(server.paths()).not.toContain('GET /api/villages');
   });
 
   it.each([
     [409, 'You already have a village in this world'],
     [503, 'This world is in maintenance; game actions are paused. Please try again later.'],
   ])('shows a %i refusal beside the world', async (status, message) => {
-    fetchMock.mockImplementation(async (request) => {
-      const path = new URL(request.url).pathname;
-      if (path === '/api/worlds') return json({ worlds: [MIDGARD, NIFLHEIM] });
-      return json({ error: message }, status);
-    });
-    const store = renderPicker();
+    server.on('GET /api/worlds', { worlds: [MIDGARD, NIFLHEIM] });
+    server.on('POST /api/worlds/:worldId/join', reply(status, { error: message }));
+    const { client } = renderPicker();
     const niflheim = await screen.findByRole('listitem', { name: 'Niflheim' });
     fireEvent.click(within(niflheim).getByRole('button', { name: 'Join' }));
     expect((await within(niflheim).findByRole('alert')).textContent).toBe(message);
-    expect(store.get(villagesAtom)).toEqual([]);
+    expect(client.getQueryData(villagesKey)).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
 // The world picker: a player without a village sees the worlds and joins one, which founds their capital.
-import { useEffect, useState } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { apiError } from '../../api/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { joinWorld, type World } from '../../api/worlds';
-import { loadVillagesAtom, loadWorldsAtom, putVillageAtom, selectedVillageIdAtom, worldsAtom } from '../../state/village';
+import { worldsQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
+import { putVillage, selectedVillageIdAtom } from '../../state/village';
 import { formatNumber } from '../../../rules/format';
 import { STARTING_RESOURCES } from '../../../rules/resources';
+import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Spinner } from '../../ui/Spinner';
+import { useAction } from '../../ui/useAction';
 import './worlds.css';
 
 function speedText(speed: number): string {
@@ -14,42 +17,24 @@ function speedText(speed: number): string {
 }
 
 export default function WorldPicker() {
-  const worlds = useAtomValue(worldsAtom);
-  const loadWorlds = useSetAtom(loadWorldsAtom);
-  const loadVillages = useSetAtom(loadVillagesAtom);
-  const putVillage = useSetAtom(putVillageAtom);
+  const viewer = useAtomValue(userIdAtom);
+  const client = useQueryClient();
+  // Fresh player counts every time the picker opens.
+  const worldsRead = useQuery({ ...worldsQuery(), staleTime: 0 });
+  const worlds = worldsRead.data ?? null;
   const setSelectedVillageId = useSetAtom(selectedVillageIdAtom);
-  const [loadFailed, setLoadFailed] = useState(false);
-  const [joining, setJoining] = useState<string | null>(null);
-  const [error, setError] = useState<{ worldId: string; message: string } | null>(null);
-
-  useEffect(() => {
-    // Fresh player counts every time the picker opens.
-    loadWorlds().then(
-      () => setLoadFailed(false),
-      (failure: unknown) => {
-        console.error('Loading the worlds failed', failure);
-        setLoadFailed(true);
-      },
-    );
-  }, [loadWorlds]);
-
-  async function onJoin(world: World) {
-    setJoining(world.id);
-    setError(null);
-    try {
-      const { village } = await joinWorld(world.id);
+  const join = useAction({
+    mutationFn: (world: World) => joinWorld(world.id),
+    // The reply carries the new capital: it is selected and joins the list.
+    onSuccess: ({ village }) => {
       setSelectedVillageId(village.id);
-      putVillage(village);
-      await loadVillages();
-    } catch (failure) {
-      setError({ worldId: world.id, message: apiError(failure, 'Failed to join world') });
-      // The counts or the status may have changed; show the worlds as they are now.
-      loadWorlds().catch(() => undefined);
-    } finally {
-      setJoining(null);
-    }
-  }
+      putVillage(client, viewer, village);
+    },
+    // Joined or refused, the counts or the status may have changed: the worlds are read again.
+    onSettled: () => void client.invalidateQueries({ queryKey: worldsQuery().queryKey }),
+    failure: 'Failed to join world',
+  });
+  const joining = join.pending ? (join.variables?.id ?? null) : null;
 
   return (
     <section className="page worlds" aria-labelledby="worlds-title">
@@ -60,10 +45,10 @@ export default function WorldPicker() {
         </p>
       </header>
       {worlds === null ? (
-        loadFailed ? (
+        worldsRead.isError ? (
           <div className="card">
             <p>Could not load the worlds.</p>
-            <button type="button" className="button button--secondary" onClick={() => void loadWorlds().then(() => setLoadFailed(false), () => undefined)}>
+            <button type="button" className="button button--secondary" onClick={() => void worldsRead.refetch()}>
               Try again
             </button>
           </div>
@@ -101,15 +86,11 @@ export default function WorldPicker() {
                     </dd>
                   </div>
                 </dl>
-                <button type="button" className="button" onClick={() => void onJoin(world)} disabled={joining !== null}>
+                <button type="button" className="button" onClick={() => join.run(world)} disabled={joining !== null}>
                   {joining === world.id ? 'Joining...' : 'Join'}
                 </button>
                 {full && online && <p className="muted world-card__note">This world is full.</p>}
-                {error?.worldId === world.id && (
-                  <p className="alert alert--compact" role="alert">
-                    {error.message}
-                  </p>
-                )}
+                {join.variables?.id === world.id && <ActionOutcome message={join.outcome} />}
               </li>
             );
           })}

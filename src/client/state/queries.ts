@@ -1,0 +1,423 @@
+// Every server read of the client as a TanStack Query: its key (queryKeys.ts), the typed call of src/client/api it makes,
+// and how it stays fresh. Components read through useQuery with these options; atoms the map reads use atomWithQuery.
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { getAdminStats, listAuditLog, searchUsers } from '../api/admin';
+import { getMyAlliance, listAllianceMessages, listReceivedInvitations, type AllianceMessagePage } from '../api/alliances';
+import { listBattles, listMovements, listStationedTroops } from '../api/army';
+import { getAuthOptions } from '../api/auth';
+import { getWorldAnalytics, listAnnouncements, listGmWorlds, listWorldEvents } from '../api/gamemaster';
+import { getHeroLeaderboard, getRecruitmentCost, listHeroTypes, listHeroes } from '../api/heroes';
+import { getMapArea, searchMap } from '../api/map';
+import { getWorldNotices } from '../api/notices';
+import { getQuestSummary, listQuests } from '../api/quests';
+import { canSettle, getSettlementCandidates, getSettlementStats } from '../api/settlement';
+import { getTutorialHints, getTutorialStatus, type TutorialStatus } from '../api/tutorial';
+import { getVillageOverview, listVillages, type Village } from '../api/villages';
+import { checkVictory, getAllianceEffects, listWonderTypes, listWonders } from '../api/wonders';
+import { listWorlds } from '../api/worlds';
+import { onClientClock } from './army';
+import { queryKeys, type Viewer } from './queryKeys';
+
+/** Reads that never change while the page is open (the catalogues of heroes and wonders, the sign-in options): kept and never read again. */
+const FOREVER = Infinity;
+
+// ------------------------------------------------------------------------------------------------
+// Villages
+
+export const villagesQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.villages(viewer),
+    queryFn: () => listVillages(),
+    enabled: viewer !== null,
+    meta: { what: 'the villages' },
+  });
+
+/** Puts a village the server just returned (joined, founded, renamed, read) into the player's list. */
+export function villagesWith(villages: Village[] | undefined, village: Village): Village[] | undefined {
+  if (!villages) return villages;
+  const index = villages.findIndex((v) => v.id === village.id);
+  const old = villages[index];
+  if (!old) return [...villages, village];
+  const same = (Object.keys(village) as (keyof Village)[]).every((key) => old[key] === village[key]);
+  return same ? villages : villages.map((v, i) => (i === index ? village : v));
+}
+
+/**
+ * Everything the village page shows, settled by the server. Its `dataUpdatedAt` is the client's clock when it
+ * arrived: live resources and countdowns count from there. The fresh village it carries goes into the list too.
+ */
+export const overviewQuery = (viewer: Viewer, villageId: string) =>
+  queryOptions({
+    queryKey: queryKeys.overview(viewer, villageId),
+    queryFn: async ({ client }) => {
+      const overview = await getVillageOverview(villageId);
+      client.setQueryData(villagesQuery(viewer).queryKey, (villages) => villagesWith(villages, overview.village));
+      return overview;
+    },
+    enabled: viewer !== null,
+    meta: { what: 'the village overview' },
+  });
+
+/** Worlds' speed and size rarely change: pages that need them read them once in a while (the world picker every time). */
+const WORLDS_STALE_MS = 5 * 60_000;
+
+/** Worlds to join, with their speed and size (anyone's). */
+export const worldsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.worlds(),
+    queryFn: () => listWorlds(),
+    staleTime: WORLDS_STALE_MS,
+    meta: { what: 'the worlds' },
+  });
+
+/** Banners of a world (maintenance, announcements, events); nothing pushes them, so they are asked again now and then. */
+export const NOTICES_REFRESH_MS = 30_000;
+
+export const noticesQuery = (viewer: Viewer, worldId: string) =>
+  queryOptions({
+    queryKey: queryKeys.notices(viewer, worldId),
+    queryFn: () => getWorldNotices(worldId),
+    enabled: viewer !== null,
+    refetchInterval: NOTICES_REFRESH_MS,
+    refetchIntervalInBackground: true,
+    meta: { what: 'the world notices' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Armies
+
+/** The player's movements with their arrival on the client's clock (the server's remaining seconds from the reply). */
+export const movementsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.movements(viewer),
+    queryFn: async () => onClientClock(await listMovements(), Date.now()),
+    enabled: viewer !== null,
+    meta: { what: 'the movements' },
+  });
+
+/** The unread count of the side navigation: one report is enough, the count covers every page. */
+export const unreadReportsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.unreadReports(viewer),
+    queryFn: async () => (await listBattles(1, 1)).unread,
+    enabled: viewer !== null,
+    meta: { what: 'the unread reports' },
+  });
+
+/** A page of battle reports, newest first; the unread count it carries is the side navigation's too. */
+export const battlePageQuery = (viewer: Viewer, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.battlePage(viewer, page, limit),
+    queryFn: async ({ client }) => {
+      const read = await listBattles(page, limit);
+      client.setQueryData(unreadReportsQuery(viewer).queryKey, read.unread);
+      return read;
+    },
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the battle reports' },
+  });
+
+export const stationedQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.stationed(viewer),
+    queryFn: () => listStationedTroops(),
+    enabled: viewer !== null,
+    meta: { what: 'the stationed troops' },
+  });
+
+export const settlementStatsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.settlementStats(viewer),
+    queryFn: () => getSettlementStats(),
+    enabled: viewer !== null,
+    meta: { what: 'the settlement allowance' },
+  });
+
+export const settlementCandidatesQuery = (viewer: Viewer, villageId: string) =>
+  queryOptions({
+    queryKey: queryKeys.settlementCandidates(viewer, villageId),
+    queryFn: () => getSettlementCandidates(villageId),
+    enabled: viewer !== null,
+    meta: { what: 'the settlement sites' },
+  });
+
+/** Whether a tile can take a village (aborted when the tile changes before the answer). */
+export const canSettleQuery = (worldId: string, x: number, y: number) =>
+  queryOptions({
+    queryKey: queryKeys.canSettle(worldId, x, y),
+    queryFn: ({ signal }) => canSettle(worldId, x, y, signal),
+    meta: { what: 'whether the site can be settled' },
+  });
+
+/** Villages named like `text` (nearest to `near` first), or the village or tile at "(x|y)". */
+export const mapSearchQuery = (worldId: string, text: string, near: { x: number; y: number } | null = null) =>
+  queryOptions({
+    queryKey: queryKeys.mapSearch(worldId, text, near),
+    queryFn: () => searchMap(worldId, text, near ?? undefined),
+    meta: { what: 'the map search' },
+  });
+
+/**
+ * One chunk's square of tiles. The map page's chunk loader asks for these (what is on screen first, a few at a time)
+ * and keeps the tiles in mapChunksAtom, which the PixiJS map draws: the cache only carries the call, and forgets it.
+ */
+export const mapAreaQuery = (worldId: string, x: number, y: number, radius: number) =>
+  queryOptions({
+    queryKey: queryKeys.mapArea(worldId, x, y, radius),
+    queryFn: ({ signal }) => getMapArea(worldId, x, y, radius, signal),
+    gcTime: 0,
+    meta: { what: 'the map area' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Heroes and wonders
+
+export const heroesQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.heroList(viewer),
+    queryFn: () => listHeroes(),
+    enabled: viewer !== null,
+    meta: { what: 'the heroes' },
+  });
+
+export const heroTypesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.heroTypes(),
+    queryFn: () => listHeroTypes(),
+    staleTime: FOREVER,
+    gcTime: FOREVER,
+    meta: { what: 'the hero types' },
+  });
+
+/** The next hero's price as `villageId` (the selected village) sees it; the last price stays shown while another is read. */
+export const recruitmentCostQuery = (viewer: Viewer, villageId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.recruitmentCost(viewer, villageId),
+    queryFn: () => getRecruitmentCost(villageId ?? undefined),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the price of a hero' },
+  });
+
+export const heroLeaderboardQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.heroLeaderboard(),
+    queryFn: () => getHeroLeaderboard(),
+    meta: { what: 'the hero leaderboard' },
+  });
+
+/** Between reads the wonders' countdowns only count; a fresh read now and then shows other players' contributions. */
+export const WONDERS_RESYNC_MS = 60_000;
+
+const wonderRead = { refetchInterval: WONDERS_RESYNC_MS, refetchIntervalInBackground: true } as const;
+
+export const wondersQuery = (viewer: Viewer, worldId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.wonderList(viewer, worldId),
+    queryFn: () => listWonders(worldId ?? undefined),
+    enabled: viewer !== null,
+    ...wonderRead,
+    meta: { what: 'the wonders' },
+  });
+
+export const wonderTypesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.wonderTypes(),
+    queryFn: () => listWonderTypes(),
+    staleTime: FOREVER,
+    gcTime: FOREVER,
+    meta: { what: 'the wonder types' },
+  });
+
+export const allianceEffectsQuery = (viewer: Viewer, worldId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.allianceEffects(viewer, worldId),
+    queryFn: () => getAllianceEffects(worldId ?? undefined),
+    enabled: viewer !== null,
+    ...wonderRead,
+    meta: { what: 'the alliance effects' },
+  });
+
+export const victoryQuery = (viewer: Viewer, worldId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.victory(viewer, worldId),
+    queryFn: () => checkVictory(worldId ?? undefined),
+    enabled: viewer !== null,
+    ...wonderRead,
+    meta: { what: 'the victory check' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Quests and the tutorial
+
+export const questsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.questList(viewer),
+    queryFn: () => listQuests(),
+    enabled: viewer !== null,
+    meta: { what: 'the quests' },
+  });
+
+export const questSummaryQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.questSummary(viewer),
+    queryFn: () => getQuestSummary(),
+    enabled: viewer !== null,
+    meta: { what: 'the quest summary' },
+  });
+
+/** A reply worth keeping: an odd body (an empty reply, a proxy's page) never replaces a real status. */
+export function isTutorialStatus(value: unknown): value is TutorialStatus {
+  return typeof value === 'object' && value !== null && typeof (value as TutorialStatus).totalSteps === 'number';
+}
+
+/** Steps also move without the player clicking (a construction finishing): the status is asked again this often. */
+export const TUTORIAL_POLL_MS = 20_000;
+
+export const tutorialStatusQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.tutorialStatus(viewer),
+    queryFn: async () => {
+      const status: unknown = await getTutorialStatus();
+      if (!isTutorialStatus(status)) throw new Error('The tutorial status reply holds no status');
+      return status;
+    },
+    enabled: viewer !== null,
+    // A hidden tab needs no fresh percent: the poll waits while it is hidden.
+    refetchInterval: TUTORIAL_POLL_MS,
+    meta: { what: 'the tutorial' },
+  });
+
+/** Hints depend on the step: `step` names it, so a new step (or the end) asks again. */
+export const tutorialHintsQuery = (viewer: Viewer, step: string) =>
+  queryOptions({
+    queryKey: queryKeys.tutorialHints(viewer, step),
+    queryFn: () => getTutorialHints(),
+    enabled: viewer !== null,
+    meta: { what: 'the hints' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Alliance
+
+/** Members joining or leaving, roles changing and new invitations show within this long. */
+export const ALLIANCE_POLL_MS = 30_000;
+
+export const myAllianceQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.myAlliance(viewer),
+    queryFn: () => getMyAlliance(),
+    enabled: viewer !== null,
+    refetchInterval: ALLIANCE_POLL_MS,
+    meta: { what: 'the alliance' },
+  });
+
+export const invitationsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.invitations(viewer),
+    queryFn: () => listReceivedInvitations(),
+    enabled: viewer !== null,
+    refetchInterval: ALLIANCE_POLL_MS,
+    meta: { what: 'the invitations' },
+  });
+
+/** New chat messages show within this long while the chat is open. */
+export const CHAT_POLL_MS = 5_000;
+
+/** The chat: the newest page first (no `before`), then older pages on demand (each before the oldest message so far). */
+export const allianceChatQuery = (viewer: Viewer) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.allianceChat(viewer),
+    queryFn: ({ pageParam }) => listAllianceMessages(pageParam || undefined),
+    initialPageParam: '',
+    getNextPageParam: (page: AllianceMessagePage) => (page.hasMore ? page.messages[page.messages.length - 1]?.id : undefined),
+    enabled: viewer !== null,
+    refetchInterval: CHAT_POLL_MS,
+    meta: { what: 'the alliance messages' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Admin and game master
+
+export const adminStatsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.adminStats(viewer),
+    queryFn: () => getAdminStats(),
+    enabled: viewer !== null,
+    meta: { what: 'the admin figures' },
+  });
+
+/** A page of players; the page on screen stays while the next one is read. */
+export const adminUsersQuery = (viewer: Viewer, q: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.adminUserPage(viewer, q, page, limit),
+    queryFn: () => searchUsers(q, page, limit),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the players' },
+  });
+
+export const auditLogQuery = (viewer: Viewer, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.auditPage(viewer, page, limit),
+    queryFn: () => listAuditLog(page, limit),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the audit log' },
+  });
+
+export const gmWorldsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.gmWorlds(viewer),
+    queryFn: () => listGmWorlds(),
+    enabled: viewer !== null,
+    meta: { what: 'the worlds of the game master' },
+  });
+
+export const worldEventsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.worldEvents(viewer),
+    queryFn: () => listWorldEvents(),
+    enabled: viewer !== null,
+    meta: { what: 'the world events' },
+  });
+
+export const announcementsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.announcements(viewer),
+    queryFn: () => listAnnouncements(),
+    enabled: viewer !== null,
+    meta: { what: 'the announcements' },
+  });
+
+export const analyticsQuery = (viewer: Viewer, worldId: string) =>
+  queryOptions({
+    queryKey: queryKeys.analytics(viewer, worldId),
+    queryFn: () => getWorldAnalytics(worldId),
+    enabled: viewer !== null && worldId !== '',
+    meta: { what: 'the analytics' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Signing in
+
+/**
+ * Which ways of signing in this server offers, asked once per page load. A server that cannot say is treated as one
+ * without Discord: a button that leads nowhere is worse than none.
+ */
+export const authOptionsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.authOptions(),
+    queryFn: async () => {
+      try {
+        return await getAuthOptions();
+      } catch (error) {
+        console.warn('Asking for the sign-in options failed', error);
+        return { discord: false };
+      }
+    },
+    staleTime: FOREVER,
+    gcTime: FOREVER,
+    meta: { what: 'the sign-in options' },
+  });

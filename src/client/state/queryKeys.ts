@@ -1,0 +1,75 @@
+// Every query key of the client in one place. What a player sees is filed under ['player', their id, ...], so another
+// sign-in in the same tab never sees it and the live stream can mark all of it stale at once; what anyone sees
+// (worlds, the types of heroes and wonders, the map) is filed without an owner.
+
+/** The signed-in player's id, or null while nobody is signed in (queries of nobody are disabled). */
+export type Viewer = string | null;
+
+const player = (viewer: Viewer) => ['player', viewer] as const;
+
+export const queryKeys = {
+  /** Everything of one player: the live stream's reconnection marks all of it stale. */
+  player,
+
+  villages: (viewer: Viewer) => [...player(viewer), 'villages'] as const,
+  /** Every village overview of the player (the village page, the top bar, the army page's troops). */
+  overviews: (viewer: Viewer) => [...player(viewer), 'overview'] as const,
+  overview: (viewer: Viewer, villageId: string) => [...player(viewer), 'overview', villageId] as const,
+
+  movements: (viewer: Viewer) => [...player(viewer), 'movements'] as const,
+  /** Every page of battle reports and the unread count. */
+  battles: (viewer: Viewer) => [...player(viewer), 'battles'] as const,
+  battlePage: (viewer: Viewer, page: number, limit: number) => [...player(viewer), 'battles', { page, limit }] as const,
+  unreadReports: (viewer: Viewer) => [...player(viewer), 'battles', 'unread'] as const,
+  stationed: (viewer: Viewer) => [...player(viewer), 'stationed'] as const,
+
+  settlement: (viewer: Viewer) => [...player(viewer), 'settlement'] as const,
+  settlementStats: (viewer: Viewer) => [...player(viewer), 'settlement', 'stats'] as const,
+  settlementCandidates: (viewer: Viewer, villageId: string) => [...player(viewer), 'settlement', 'candidates', villageId] as const,
+
+  heroes: (viewer: Viewer) => [...player(viewer), 'heroes'] as const,
+  heroList: (viewer: Viewer) => [...player(viewer), 'heroes', 'list'] as const,
+  recruitmentCost: (viewer: Viewer, villageId: string | null) => [...player(viewer), 'heroes', 'cost', villageId] as const,
+
+  /** A world's wonders, effects and victory as the player sees them (null: the server's choice of world). */
+  wonders: (viewer: Viewer, worldId: string | null) => [...player(viewer), 'wonders', worldId] as const,
+  wonderList: (viewer: Viewer, worldId: string | null) => [...player(viewer), 'wonders', worldId, 'list'] as const,
+  allianceEffects: (viewer: Viewer, worldId: string | null) => [...player(viewer), 'wonders', worldId, 'effects'] as const,
+  victory: (viewer: Viewer, worldId: string | null) => [...player(viewer), 'wonders', worldId, 'victory'] as const,
+  /** Every world's alliance effects: joining or leaving an alliance changes them. */
+  allWonders: (viewer: Viewer) => [...player(viewer), 'wonders'] as const,
+
+  quests: (viewer: Viewer) => [...player(viewer), 'quests'] as const,
+  questList: (viewer: Viewer) => [...player(viewer), 'quests', 'list'] as const,
+  questSummary: (viewer: Viewer) => [...player(viewer), 'quests', 'summary'] as const,
+
+  tutorialStatus: (viewer: Viewer) => [...player(viewer), 'tutorial', 'status'] as const,
+  tutorialHints: (viewer: Viewer, step: string) => [...player(viewer), 'tutorial', 'hints', step] as const,
+
+  myAlliance: (viewer: Viewer) => [...player(viewer), 'alliance', 'mine'] as const,
+  invitations: (viewer: Viewer) => [...player(viewer), 'alliance', 'invitations'] as const,
+  allianceChat: (viewer: Viewer) => [...player(viewer), 'alliance', 'chat'] as const,
+
+  notices: (viewer: Viewer, worldId: string) => [...player(viewer), 'notices', worldId] as const,
+
+  adminStats: (viewer: Viewer) => [...player(viewer), 'admin', 'stats'] as const,
+  adminUsers: (viewer: Viewer) => [...player(viewer), 'admin', 'users'] as const,
+  adminUserPage: (viewer: Viewer, q: string, page: number, limit: number) => [...player(viewer), 'admin', 'users', { q, page, limit }] as const,
+  auditLog: (viewer: Viewer) => [...player(viewer), 'admin', 'audit'] as const,
+  auditPage: (viewer: Viewer, page: number, limit: number) => [...player(viewer), 'admin', 'audit', { page, limit }] as const,
+
+  gmWorlds: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'worlds'] as const,
+  worldEvents: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'events'] as const,
+  announcements: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'announcements'] as const,
+  analytics: (viewer: Viewer, worldId: string) => [...player(viewer), 'gamemaster', 'analytics', worldId] as const,
+
+  // Anyone's: the same answer whoever asks.
+  authOptions: () => ['auth', 'options'] as const,
+  worlds: () => ['worlds'] as const,
+  heroTypes: () => ['heroes', 'types'] as const,
+  heroLeaderboard: () => ['heroes', 'leaderboard'] as const,
+  wonderTypes: () => ['wonders', 'types'] as const,
+  canSettle: (worldId: string, x: number, y: number) => ['settlement', 'can-settle', worldId, x, y] as const,
+  mapSearch: (worldId: string, text: string, near: { x: number; y: number } | null) => ['map', 'search', worldId, text, near] as const,
+  mapArea: (worldId: string, x: number, y: number, radius: number) => ['map', 'area', worldId, x, y, radius] as const,
+};
