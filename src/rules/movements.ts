@@ -20,19 +20,29 @@ export function marchSeconds(from: Point, to: Point, units: UnitCounts, worldSpe
   return Math.max(1, Math.round(hours * 3600));
 }
 
-/** Why a movement may not go from one village to another, or null. */
+/** How the target village stands to the sender: theirs, an ally's, someone else's (or nobody's). */
+export type TargetRelation = 'own' | 'ally' | 'other';
+
+/** The relation of a target to a sender, from owners and alliances as the server reads them. */
+export function relationOf(sender: { ownerId: string; allianceId: string | null }, target: { ownerId: string | null; allianceId: string | null }): TargetRelation {
+  if (target.ownerId === sender.ownerId) return 'own';
+  return sender.allianceId !== null && target.allianceId === sender.allianceId ? 'ally' : 'other';
+}
+
+/**
+ * Why a movement may not go from one village to another, or null. `relation` is null where the sender cannot tell
+ * an ally's village from another player's yet (the client's form): only what it can tell is refused there, and the
+ * server, which always knows, refuses the rest.
+ */
 export function sendRefusal(
   type: SendableMovement,
-  sender: { ownerId: string; allianceId: string | null },
-  target: { ownerId: string | null; allianceId: string | null; worldId: string; id: string },
-  from: { worldId: string; id: string },
+  route: { from: { id: string; worldId: string }; to: { id: string; worldId: string } },
+  relation: TargetRelation | null,
 ): string | null {
-  if (target.id === from.id) return 'Troops cannot march to the village they stand in';
-  if (target.worldId !== from.worldId) return 'That village is in another world';
-  const own = target.ownerId === sender.ownerId;
-  const ally = !own && sender.allianceId !== null && target.allianceId === sender.allianceId;
-  if (type === 'reinforce') return own || ally ? null : 'You can only reinforce your own villages and your allies’';
-  if (own) return 'You cannot attack your own village';
-  if (ally) return 'That village belongs to an ally';
+  if (route.to.id === route.from.id) return 'Troops cannot march to the village they stand in';
+  if (route.to.worldId !== route.from.worldId) return 'That village is in another world';
+  if (type === 'reinforce') return relation === 'other' ? 'You can only reinforce your own villages and your allies’' : null;
+  if (relation === 'own') return 'You cannot attack your own village';
+  if (relation === 'ally') return 'That village belongs to an ally';
   return null;
 }

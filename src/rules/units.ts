@@ -4,6 +4,9 @@ import { scaleResources } from './resources';
 import type { BuildingType } from './buildings';
 import { isOneOf } from './tuples';
 
+/** The most units one training order may ask for (the contract's TrainUnitsRequest.count says the same). */
+export const MAX_TRAINING_ORDER = 1000;
+
 export const UNIT_TYPES = [
   'bondi',
   'viking_raider',

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { listOperations } from '../../src/server/openapi';
 import { FREE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN, freeTextError } from '../../src/rules/validation';
+import { MAX_TRAINING_ORDER } from '../../src/rules/units';
 
 type Schema = { type?: string; properties?: Record<string, Schema>; items?: Schema; minimum?: number; maximum?: number; pattern?: string };
 
@@ -53,5 +54,11 @@ describe('the contract', () => {
       'suspendUser.reason',
       'updateWorldEvent.name',
     ]);
+  });
+
+  it('bounds a training order where the rules do, so the form and the server refuse the same counts', () => {
+    const train = listOperations().find((op) => op.operationId === 'trainUnits');
+    const count = (train?.schema.body as Schema | undefined)?.properties?.count;
+    expect([count?.minimum, count?.maximum]).toEqual([1, MAX_TRAINING_ORDER]);
   });
 });

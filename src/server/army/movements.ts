@@ -8,7 +8,7 @@ import { inserted } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound, type GameError } from '../errors';
 import { cleanUnits, missingUnits } from '../../rules/combat';
 import { UNITS, unitCount, unitEntries } from '../../rules/units';
-import { marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
+import { marchSeconds, relationOf, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
 import { militaryPower } from '../../rules/economy';
 import { changeVillage, ownedOpenVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
@@ -121,7 +121,7 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
       village: ownedOpenVillage(loaded, userId),
       now,
       change: ({ state }) => {
-        const refusal = sendRefusal(type, { ownerId: userId, allianceId: senderAlliance }, target, state);
+        const refusal = sendRefusal(type, { from: state, to: target }, relationOf({ ownerId: userId, allianceId: senderAlliance }, target));
         if (refusal) throw conflict(refusal);
         const missing = missingUnits(state.units, units);
         if (missing.length > 0) {

@@ -34,24 +34,24 @@ export interface MemberViewProps {
 function OverviewTab({ alliance }: { alliance: Alliance }) {
   return (
     <div className="stack">
-      <dl className="alliance-stats" aria-label="Alliance statistics">
-        <div className="alliance-stat">
+      <dl className="stat-tiles alliance-stats" aria-label="Alliance statistics">
+        <div className="stat-tile">
           <dt>Members</dt>
           <dd>{formatNumber(alliance.memberCount)}</dd>
         </div>
-        <div className="alliance-stat">
+        <div className="stat-tile">
           <dt>Villages</dt>
           <dd>{formatNumber(alliance.totalVillages)}</dd>
         </div>
-        <div className="alliance-stat">
+        <div className="stat-tile">
           <dt>Population</dt>
           <dd>{formatNumber(alliance.totalPopulation)}</dd>
         </div>
-        <div className="alliance-stat">
+        <div className="stat-tile">
           <dt>Founded</dt>
           <dd>{formatDate(alliance.foundedAt)}</dd>
         </div>
-        <div className="alliance-stat">
+        <div className="stat-tile">
           <dt>Visibility</dt>
           <dd>{alliance.isPublic ? 'Public' : 'Private'}</dd>
         </div>

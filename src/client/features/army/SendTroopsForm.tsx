@@ -107,7 +107,8 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const ready = from ? heroesReady(heroes, from.id) : [];
   const hero = mission === 'reinforce' ? undefined : ready.find((h) => h.id === heroId);
   const preview = from && x !== null && y !== null ? marchPreview(from, { x, y }, army, props.worldSpeedOf(from.worldId)) : null;
-  const refusal = from && target ? missionRefusal(mission, { ownerId: target.owner?.id ?? null }, from.id, target.villageId ?? null, viewerId) : null;
+  // The target was looked up in the sending village's world.
+  const refusal = from && target ? missionRefusal(mission, { from, target: { villageId: target.villageId ?? null, ownerId: target.owner?.id ?? null, worldId: from.worldId }, viewerId }) : null;
   const canSend = !send.pending && !!from && !!target?.villageId && unitCount(army) > 0 && refusal === null;
 
   function setCount(type: string, text: string) {

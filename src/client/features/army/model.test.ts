@@ -44,12 +44,12 @@ describe('army model', () => {
   });
 
   it('refuses what the server would refuse for sure: marching home, attacking oneself', () => {
-    expect(missionRefusal('attack', { ownerId: 'me' }, 'v1', 'v2', 'me')).toBe('You cannot attack your own village');
-    expect(missionRefusal('raid', { ownerId: 'me' }, 'v1', 'v2', 'me')).toBe('You cannot attack your own village');
-    expect(missionRefusal('reinforce', { ownerId: 'me' }, 'v1', 'v2', 'me')).toBeNull();
-    expect(missionRefusal('reinforce', { ownerId: 'me' }, 'v1', 'v1', 'me')).toBe('Troops cannot march to the village they stand in');
-    expect(missionRefusal('attack', { ownerId: null }, 'v1', 'v2', 'me')).toBeNull();
-    expect(missionRefusal('attack', { ownerId: 'them' }, 'v1', 'v2', 'me')).toBeNull();
+    expect(missionRefusal('attack', { from: { id: 'v1', worldId: 'w' }, target: { villageId: 'v2', ownerId: 'me', worldId: 'w' }, viewerId: 'me' })).toBe('You cannot attack your own village');
+    expect(missionRefusal('raid', { from: { id: 'v1', worldId: 'w' }, target: { villageId: 'v2', ownerId: 'me', worldId: 'w' }, viewerId: 'me' })).toBe('You cannot attack your own village');
+    expect(missionRefusal('reinforce', { from: { id: 'v1', worldId: 'w' }, target: { villageId: 'v2', ownerId: 'me', worldId: 'w' }, viewerId: 'me' })).toBeNull();
+    expect(missionRefusal('reinforce', { from: { id: 'v1', worldId: 'w' }, target: { villageId: 'v1', ownerId: 'me', worldId: 'w' }, viewerId: 'me' })).toBe('Troops cannot march to the village they stand in');
+    expect(missionRefusal('attack', { from: { id: 'v1', worldId: 'w' }, target: { villageId: 'v2', ownerId: null, worldId: 'w' }, viewerId: 'me' })).toBeNull();
+    expect(missionRefusal('attack', { from: { id: 'v1', worldId: 'w' }, target: { villageId: 'v2', ownerId: 'them', worldId: 'w' }, viewerId: 'me' })).toBeNull();
   });
 
   it('names armies in words and checks village names as the server does', () => {

@@ -6,6 +6,7 @@ import { marchSeconds } from '../../../rules/movements';
 import { UNITS, UNIT_TYPES, carryCapacity, slowestSpeed, unitEntries, type UnitType } from '../../../rules/units';
 import { distance } from '../../../rules/world';
 import { freeTextError, normaliseVillageName, villageNameError } from '../../../rules/validation';
+import { sendRefusal } from '../../../rules/movements';
 
 export const MISSIONS: readonly { id: SendableMovementType; label: string; hint: string }[] = [
   { id: 'attack', label: 'Attack', hint: 'Fight to the end; survivors bring loot home. Rams lower the wall, a jarl lowers loyalty.' },
@@ -87,13 +88,15 @@ export function describeUnits(units: UnitCounts): string {
   return entries.length === 0 ? 'none' : entries.map(([type, n]) => `${UNITS[type].name} ${n}`).join(', ');
 }
 
-/** Why a mission cannot go to the target as far as the client knows, or null (the server decides the rest). */
-export function missionRefusal(mission: SendableMovementType, target: { ownerId: string | null } | null, fromVillageId: string, targetVillageId: string | null, viewerId: string | null): string | null {
-  if (!target || !targetVillageId) return null;
-  if (targetVillageId === fromVillageId) return 'Troops cannot march to the village they stand in';
+/**
+ * Why a mission cannot go to the target as far as the client knows, or null: the game's own rule (sendRefusal), with the
+ * target's relation known only when it is the player's own village (the server refuses an ally's or a stranger's).
+ */
+export function missionRefusal(mission: SendableMovementType, order: { from: { id: string; worldId: string }; target: { villageId: string | null; ownerId: string | null; worldId: string } | null; viewerId: string | null }): string | null {
+  const { from, target, viewerId } = order;
+  if (!target || !target.villageId) return null;
   const own = target.ownerId !== null && target.ownerId === viewerId;
-  if (own && mission !== 'reinforce') return 'You cannot attack your own village';
-  return null;
+  return sendRefusal(mission, { from, to: { id: target.villageId, worldId: target.worldId } }, own ? 'own' : null);
 }
 
 /** Why a new village's name would be refused (the server's own rules), or null. */

@@ -35,8 +35,8 @@ export function HeroCard({ hero, type }: HeroCardProps) {
   return (
     <article className={`hero-card hero-card--${hero.rarity}`} aria-label={hero.name}>
       <header className="hero-card__head">
-        <ArtIcon icon={type?.icon ?? `heroes/${hero.type}.svg`} name={typeName} size={52} className="hero-card__icon" />
-        <div className="hero-card__title">
+        <ArtIcon icon={type?.icon ?? `heroes/${hero.type}.svg`} name={typeName} size={52} className="card-icon" />
+        <div className="card-title">
           <h3 className="hero-card__name">{hero.name}</h3>
           <p className="hero-card__type">
             <span>{typeName}</span>

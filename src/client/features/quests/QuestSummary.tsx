@@ -11,8 +11,8 @@ export function QuestSummary({ summary }: { summary: QuestProgressSummary }) {
   // An odd reply shows zeros rather than breaking the page.
   const tutorial = summary.tutorial ?? { percentage: 0, completed: 0, total: 0 };
   return (
-    <dl className="quest-summary" aria-label="Quest summary">
-      <div className="quest-summary__item">
+    <dl className="stat-tiles quest-summary" aria-label="Quest summary">
+      <div className="stat-tile">
         <dt>Tutorial</dt>
         <dd>
           {percent(tutorial.percentage)}{' '}
@@ -21,11 +21,11 @@ export function QuestSummary({ summary }: { summary: QuestProgressSummary }) {
           </small>
         </dd>
       </div>
-      <div className="quest-summary__item">
+      <div className="stat-tile">
         <dt>Daily quests completed</dt>
         <dd>{summary.dailyCompleted}</dd>
       </div>
-      <div className="quest-summary__item">
+      <div className="stat-tile">
         <dt>Overall completion</dt>
         <dd>
           {percent(summary.completionRate)}{' '}

@@ -26,16 +26,16 @@ export function OverviewTab({ ctx, resources }: { ctx: VillageContext; resources
 
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="section-title">Statistics</h2>
-        <dl className="village-stats">
-          <div className="village-stat">
+        <dl className="stat-tiles village-stats">
+          <div className="stat-tile">
             <dt>Military power</dt>
             <dd>{formatNumber(statistics.militaryPower)}</dd>
           </div>
-          <div className="village-stat">
+          <div className="stat-tile">
             <dt>Defense bonus</dt>
             <dd>{formatNumber(statistics.defenseBonus)}%</dd>
           </div>
-          <div className="village-stat">
+          <div className="stat-tile">
             <dt>Unit upkeep</dt>
             <dd>
               {formatNumber(statistics.totalUpkeep)} <small>mead/h</small>

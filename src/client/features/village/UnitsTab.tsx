@@ -11,8 +11,8 @@ import { EndsIn } from './EndsIn';
 import { notEnoughMessage, shortfall } from './model';
 import type { VillageContext } from './context';
 import { useVillageAction } from './useVillageAction';
+import { MAX_TRAINING_ORDER } from '../../../rules/units';
 
-const MAX_ORDER = 1000;
 
 function UnitCard({ unit, ctx, canTrain, onTrainMore }: { unit: Unit; ctx: VillageContext; canTrain: boolean; onTrainMore: () => void }) {
   const info = UNITS[unit.type];
@@ -59,11 +59,11 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
   const [countText, setCountText] = useState('1');
   const train = useVillageAction(ctx, (count: number) => trainUnits(ctx.village.id, available.type, count), 'Failed to train units');
   const parsed = Number(countText);
-  const count = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_ORDER ? parsed : null;
+  const count = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_TRAINING_ORDER ? parsed : null;
   const cost = trainingCost(available.type, count ?? 1);
   let block: string | null = null;
   if (!available.canTrain) block = `Needs a higher ${BUILDINGS[info.trainedIn].name}`;
-  else if (count === null) block = `Enter a count from 1 to ${MAX_ORDER}`;
+  else if (count === null) block = `Enter a count from 1 to ${MAX_TRAINING_ORDER}`;
   else if (shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
 
   return (
@@ -89,7 +89,7 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
           className="input unit-card__input"
           type="number"
           min={1}
-          max={MAX_ORDER}
+          max={MAX_TRAINING_ORDER}
           value={countText}
           onChange={(e) => setCountText(e.target.value)}
         />

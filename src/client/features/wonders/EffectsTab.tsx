@@ -14,9 +14,9 @@ export function EffectsTab({ effects }: { effects: AllianceEffects }) {
       <p className="muted wonder-effects__intro">
         The wonders of your alliance in this world (your own, outside an alliance) give these bonuses; each grows with the wonder's level.
       </p>
-      <dl className="wonder-effects__figures">
+      <dl className="stat-tiles">
         {figures.map((f) => (
-          <div key={f.label} className="wonder-effects__figure">
+          <div key={f.label} className="stat-tile">
             <dt>{f.label}</dt>
             <dd>{f.value}</dd>
           </div>

@@ -41,8 +41,8 @@ export function WonderCard({ wonder, type, readAt, worldId, village, onLevelDue 
   return (
     <article className={`wonder-card wonder-card--${wonder.status}`} aria-label={wonder.name}>
       <header className="wonder-card__head">
-        <ArtIcon icon={type?.icon ?? `wonders/${wonder.type}.svg`} name={typeName} size={64} className="wonder-card__icon" />
-        <div className="wonder-card__title">
+        <ArtIcon icon={type?.icon ?? `wonders/${wonder.type}.svg`} name={typeName} size={64} className="card-icon" />
+        <div className="card-title">
           <h3 className="wonder-card__name">{wonder.name}</h3>
           <p className="wonder-card__type">{typeName}</p>
           <p className="wonder-card__badges">
