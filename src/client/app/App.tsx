@@ -1,15 +1,14 @@
 // The running app: one browser router over the route table inside the app's providers, with 401 replies routed to /login.
 import { useEffect, useState } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { sessionStore } from '../state/session';
-import { AppProviders } from './AppProviders';
+import { Provider } from 'jotai';
 import { setLoginRedirect } from './apiSession';
 import { buildRoutes } from './routes';
 import { pathOf, type FromState } from './guards';
 
-/** `queryClient` is the app's one QueryClient (main.tsx makes it and hands it to the session's store too). */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** The data layer (the QueryClient) is not here: it comes with the pages that read server data (routes.tsx, DataLayer.tsx). */
+export function App() {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
 
   useEffect(
@@ -22,8 +21,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   );
 
   return (
-    <AppProviders client={queryClient} store={sessionStore}>
+    <Provider store={sessionStore}>
       <RouterProvider router={router} />
-    </AppProviders>
+    </Provider>
   );
 }

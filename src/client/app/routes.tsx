@@ -1,9 +1,7 @@
 // The one typed route table of SPEC section 2, and its translation into react-router route objects.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { useAtomValue } from 'jotai';
 import type { Role } from '../../rules/roles';
-import { villagesAtom } from '../state/village';
 import { Spinner } from '../ui/Spinner';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteError } from './RouteError';
@@ -19,8 +17,9 @@ const ForbiddenPage = lazy(() => import('../features/forbidden/ForbiddenPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 // The shell composed with the tutorial (features never import each other, so app/ puts them together).
 const GameFrame = lazy(() => import('./GameFrame'));
-const VillagePage = lazy(() => import('../features/village/VillagePage'));
-const WorldPicker = lazy(() => import('../features/worlds/WorldPicker'));
+// The village page, or the world picker for a player without a village; its own chunk, with the data layer's atoms.
+const VillageHome = lazy(() => import('./VillageHome'));
+const DataLayer = lazy(() => import('./DataLayer'));
 const MapPage = lazy(() => import('../features/map-panel/MapPage'));
 const HeroesPage = lazy(() => import('../features/heroes/HeroesPage'));
 const WondersPage = lazy(() => import('../features/wonders/WondersPage'));
@@ -40,15 +39,9 @@ export type Access = 'public' | 'visitors' | 'signed-in' | { role: Role };
 type Page = LazyExoticComponent<ComponentType> | ComponentType;
 
 export type AppRoute =
-  | { path: string; index?: never; access: Access; page: Page; children?: readonly AppRoute[] }
+  | { path: string; index?: never; access: Access; page: Page; children?: readonly AppRoute[]; withoutData?: true }
   | { path?: never; index: true; access?: never; page: Page; children?: never }
   | { path?: string; index?: boolean; access?: never; redirect: string; page?: never; children?: never };
-
-/** /game/village: a player without a village picks a world first (features never import each other, so app/ composes). */
-function VillageHome() {
-  const villages = useAtomValue(villagesAtom);
-  return villages !== null && villages.length === 0 ? <WorldPicker /> : <VillagePage />;
-}
 
 /** Sub-routes of /game; village is the default. */
 const armyRoutes: readonly AppRoute[] = [
@@ -65,7 +58,8 @@ const armyRoutes: readonly AppRoute[] = [
 ];
 
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/', access: 'visitors', page: LandingPage },
+  // The landing page reads no server data but the sign-in options: it loads without the data layer, and so stays light.
+  { path: '/', access: 'visitors', page: LandingPage, withoutData: true },
   { path: '/login', access: 'public', page: LoginPage },
   { path: '/register', access: 'visitors', page: RegisterPage },
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
@@ -97,8 +91,9 @@ function toRouteObject(route: AppRoute, nested: boolean): RouteObject {
     return route.index ? { index: true, element } : { path: route.path, element };
   }
   const PageComponent = route.page as ComponentType;
-  // Children sit inside their parent's guard already; wrapping again would only re-check.
-  const element = guarded(nested ? undefined : route.access, <PageComponent />);
+  // Children sit inside their parent's guard and data layer already; wrapping again would only re-check.
+  const page = nested || ('withoutData' in route && route.withoutData) ? <PageComponent /> : <DataLayer>{<PageComponent />}</DataLayer>;
+  const element = guarded(nested ? undefined : route.access, page);
   if (route.index) return { index: true, element };
   return {
     path: route.path,

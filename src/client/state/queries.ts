@@ -4,7 +4,6 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import { getAdminStats, listAuditLog, searchUsers } from '../api/admin';
 import { getMyAlliance, listAllianceMessages, listReceivedInvitations, type AllianceMessagePage } from '../api/alliances';
 import { listBattles, listMovements, listStationedTroops } from '../api/army';
-import { getAuthOptions } from '../api/auth';
 import { getWorldAnalytics, listAnnouncements, listGmWorlds, listWorldEvents } from '../api/gamemaster';
 import { getHeroLeaderboard, getRecruitmentCost, listHeroTypes, listHeroes } from '../api/heroes';
 import { getMapArea, searchMap } from '../api/map';
@@ -402,22 +401,3 @@ export const analyticsQuery = (viewer: Viewer, worldId: string) =>
 // ------------------------------------------------------------------------------------------------
 // Signing in
 
-/**
- * Which ways of signing in this server offers, asked once per page load. A server that cannot say is treated as one
- * without Discord: a button that leads nowhere is worse than none.
- */
-export const authOptionsQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.authOptions(),
-    queryFn: async () => {
-      try {
-        return await getAuthOptions();
-      } catch (error) {
-        console.warn('Asking for the sign-in options failed', error);
-        return { discord: false };
-      }
-    },
-    staleTime: FOREVER,
-    gcTime: FOREVER,
-    meta: { what: 'the sign-in options' },
-  });

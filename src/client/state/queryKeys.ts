@@ -64,7 +64,6 @@ export const queryKeys = {
   analytics: (viewer: Viewer, worldId: string) => [...player(viewer), 'gamemaster', 'analytics', worldId] as const,
 
   // Anyone's: the same answer whoever asks.
-  authOptions: () => ['auth', 'options'] as const,
   worlds: () => ['worlds'] as const,
   heroTypes: () => ['heroes', 'types'] as const,
   heroLeaderboard: () => ['heroes', 'leaderboard'] as const,

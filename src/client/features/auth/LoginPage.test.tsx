@@ -31,7 +31,7 @@ function renderLogin(state?: unknown) {
   );
 }
 
-/** A QueryClient of its own: the sign-in options are asked once per page load. */
+/** A store of its own: the sign-in options are asked once per page load. */
 function renderLoginAlone() {
   return renderWithProviders(<LoginPage />, { route: '/login', user: null });
 }

@@ -1,0 +1,14 @@
+// The data layer every page but the landing page stands in: the one QueryClient holding every server read, in a chunk
+// of its own so the landing page loads none of it. The session's store is told of the client for its atoms over queries.
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../state/queryClient';
+import { sessionStore } from '../state/session';
+import { connectStoreToQueries } from './AppProviders';
+
+const client = createQueryClient();
+connectStoreToQueries(sessionStore, client);
+
+export default function DataLayer({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
