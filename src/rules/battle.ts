@@ -154,8 +154,14 @@ export function defendingHeroes(village: DefendingVillage, at: number): HeroAtHo
   return village.heroesAtHome.filter((h) => h.ownerId === village.ownerId && (h.restingUntil === null || h.restingUntil <= at));
 }
 
+/** When a battle is fought (epoch ms) and on how fast a world: what a hero's rest is counted from. */
+export interface BattleMoment {
+  at: number;
+  worldSpeed: number;
+}
+
 /** A hero learns from every battle, won or lost; only a loser needs rest, shorter on faster worlds. */
-export function heroAfterBattle(hero: BattleHero, won: boolean, enemyUpkeepKilled: number, at: number, worldSpeed: number): HeroUpdate {
+export function heroAfterBattle(hero: BattleHero, won: boolean, enemyUpkeepKilled: number, { at, worldSpeed }: BattleMoment): HeroUpdate {
   const experienceGained = battleExperience(hero.type, enemyUpkeepKilled);
   return {
     id: hero.id,
@@ -205,8 +211,8 @@ export function planBattle(scene: BattleScene): BattlePlan {
   const attackerWon = outcome.winner === 'attacker';
 
   const heroes: HeroUpdate[] = [];
-  if (scene.attackerHero) heroes.push(heroAfterBattle(scene.attackerHero, attackerWon, upkeepOf(defenderLosses), scene.at, scene.worldSpeed));
-  for (const guard of guards) heroes.push(heroAfterBattle(guard, !attackerWon, upkeepOf(outcome.attackerLosses), scene.at, scene.worldSpeed));
+  if (scene.attackerHero) heroes.push(heroAfterBattle(scene.attackerHero, attackerWon, upkeepOf(defenderLosses), { at: scene.at, worldSpeed: scene.worldSpeed }));
+  for (const guard of guards) heroes.push(heroAfterBattle(guard, !attackerWon, upkeepOf(outcome.attackerLosses), { at: scene.at, worldSpeed: scene.worldSpeed }));
 
   return {
     winner: outcome.winner,

@@ -9,11 +9,17 @@ export type MovementType = (typeof MOVEMENT_TYPES)[number];
 export const SENDABLE_MOVEMENTS = ['attack', 'raid', 'reinforce'] as const;
 export type SendableMovement = (typeof SENDABLE_MOVEMENTS)[number];
 
+/** How fast armies march: the world's speed and the alliance's movement bonus in percent (none when left out). */
+export interface MarchPace {
+  worldSpeed: number;
+  speedBonusPercent?: number;
+}
+
 /**
  * Seconds a march takes: distance / (slowest unit's tiles per hour x world speed), shortened by the
  * alliance's movement bonus in percent; at least one second. Null for an empty army.
  */
-export function marchSeconds(from: Point, to: Point, units: UnitCounts, worldSpeed: number, speedBonusPercent = 0): number | null {
+export function marchSeconds(from: Point, to: Point, units: UnitCounts, { worldSpeed, speedBonusPercent = 0 }: MarchPace): number | null {
   const speed = slowestSpeed(units);
   if (speed === null) return null;
   const hours = distance(from.x, from.y, to.x, to.y) / (speed * worldSpeed * (1 + speedBonusPercent / 100));

@@ -44,14 +44,19 @@ export interface UnitInfo {
   isCavalry: boolean;
 }
 
+/** How a unit is kept and trained: its upkeep, its training time and building, and whether it counts as cavalry (not unless said). */
+interface UnitTraining {
+  upkeep: number;
+  trainSeconds: number;
+  trainedIn: BuildingType;
+  isCavalry?: boolean;
+}
+
 const unit = (
   name: string,
   [attack, defenseInfantry, defenseCavalry, speed, carry]: readonly [number, number, number, number, number],
   [timber, stone, iron, mead]: readonly [number, number, number, number],
-  upkeep: number,
-  trainSeconds: number,
-  trainedIn: BuildingType,
-  isCavalry = false,
+  { upkeep, trainSeconds, trainedIn, isCavalry = false }: UnitTraining,
 ): UnitInfo => ({
   name,
   attack,
@@ -68,17 +73,17 @@ const unit = (
 
 /** The unit table (docs/GAME_RULES.md): attack, defence vs infantry and cavalry, speed, carry; cost; upkeep; time. */
 export const UNITS: Readonly<Record<UnitType, UnitInfo>> = {
-  bondi: unit('Bondi', [20, 30, 20, 7, 40], [80, 60, 40, 30], 1, 180, 'barracks'),
-  viking_raider: unit('Viking Raider', [60, 20, 15, 9, 80], [120, 70, 90, 40], 1, 1100, 'barracks'),
-  berserker: unit('Berserker', [90, 25, 20, 7, 60], [160, 80, 150, 50], 1, 1500, 'barracks'),
-  shieldmaiden: unit('Shieldmaiden', [35, 60, 90, 6, 35], [130, 140, 110, 50], 1, 1400, 'barracks'),
-  huscarl: unit('Huscarl', [40, 80, 60, 6, 40], [150, 120, 180, 50], 1, 1300, 'barracks'),
-  mounted_jarl: unit('Mounted Jarl', [150, 60, 50, 12, 100], [450, 400, 550, 120], 3, 3000, 'stable', true),
-  longship: unit('Longship', [50, 50, 50, 16, 500], [600, 300, 250, 100], 2, 3600, 'shipyard', true),
-  drakkar: unit('Drakkar', [200, 120, 120, 14, 300], [1200, 600, 900, 200], 4, 6000, 'shipyard', true),
-  battering_ram: unit('Battering Ram', [60, 30, 75, 4, 0], [900, 360, 500, 70], 3, 4200, 'academy'),
-  catapult: unit('Catapult', [75, 60, 10, 3, 0], [950, 1350, 600, 90], 6, 6000, 'academy'),
-  jarl: unit('Jarl', [40, 60, 40, 5, 0], [35500, 26600, 25000, 27200], 4, 70000, 'longhouse'),
+  bondi: unit('Bondi', [20, 30, 20, 7, 40], [80, 60, 40, 30], { upkeep: 1, trainSeconds: 180, trainedIn: 'barracks' }),
+  viking_raider: unit('Viking Raider', [60, 20, 15, 9, 80], [120, 70, 90, 40], { upkeep: 1, trainSeconds: 1100, trainedIn: 'barracks' }),
+  berserker: unit('Berserker', [90, 25, 20, 7, 60], [160, 80, 150, 50], { upkeep: 1, trainSeconds: 1500, trainedIn: 'barracks' }),
+  shieldmaiden: unit('Shieldmaiden', [35, 60, 90, 6, 35], [130, 140, 110, 50], { upkeep: 1, trainSeconds: 1400, trainedIn: 'barracks' }),
+  huscarl: unit('Huscarl', [40, 80, 60, 6, 40], [150, 120, 180, 50], { upkeep: 1, trainSeconds: 1300, trainedIn: 'barracks' }),
+  mounted_jarl: unit('Mounted Jarl', [150, 60, 50, 12, 100], [450, 400, 550, 120], { upkeep: 3, trainSeconds: 3000, trainedIn: 'stable', isCavalry: true }),
+  longship: unit('Longship', [50, 50, 50, 16, 500], [600, 300, 250, 100], { upkeep: 2, trainSeconds: 3600, trainedIn: 'shipyard', isCavalry: true }),
+  drakkar: unit('Drakkar', [200, 120, 120, 14, 300], [1200, 600, 900, 200], { upkeep: 4, trainSeconds: 6000, trainedIn: 'shipyard', isCavalry: true }),
+  battering_ram: unit('Battering Ram', [60, 30, 75, 4, 0], [900, 360, 500, 70], { upkeep: 3, trainSeconds: 4200, trainedIn: 'academy' }),
+  catapult: unit('Catapult', [75, 60, 10, 3, 0], [950, 1350, 600, 90], { upkeep: 6, trainSeconds: 6000, trainedIn: 'academy' }),
+  jarl: unit('Jarl', [40, 60, 40, 5, 0], [35500, 26600, 25000, 27200], { upkeep: 4, trainSeconds: 70000, trainedIn: 'longhouse' }),
 };
 
 /** Each level of the training building beyond the first makes training 10% faster. */

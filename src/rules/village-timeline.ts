@@ -211,7 +211,13 @@ function advanceResources(state: VillageState, economy: VillageEconomy, atMs: nu
   if (state.loyalty < 100) state.loyalty = Math.min(100, state.loyalty + LOYALTY_REGAIN_PER_HOUR * worldSpeed * hours);
 }
 
-function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEconomy, starved: UnitCounts, happened: VillageHappening[]): void {
+/** What settling has recorded so far: the units that starved and what happened, in order (both grow as events apply). */
+interface SettleRecord {
+  starved: UnitCounts;
+  happened: VillageHappening[];
+}
+
+function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEconomy, { starved, happened }: SettleRecord): void {
   switch (event.kind) {
     case 'building': {
       const building = event.building;
@@ -265,7 +271,7 @@ export function settleVillage(input: VillageState, atMs: number, env: VillageEnv
       break;
     }
     advanceResources(state, economy, event.at, env.worldSpeed);
-    applyEvent(state, event, economy, starved, happened);
+    applyEvent(state, event, economy, { starved, happened });
     // A bonus edge is no event of the village: nothing of it needs storing.
     if (event.kind !== 'rates') steps += 1;
   }

@@ -39,7 +39,7 @@ async function run(args: string[]): Promise<string> {
         const [email, role] = rest;
         if (!email || !role) throw new GameError(400, usage);
         // The same service as the admin page: audited, and never demoting the last admin.
-        const { user } = await setUserRole(database.db, OPERATOR, (await userIdByEmail(database.db, email)), role, new Date());
+        const { user } = await setUserRole(database.db, OPERATOR, { userId: await userIdByEmail(database.db, email), role }, new Date());
         return `${user.email} is now ${user.role}`;
       }
       case 'set-password': {
@@ -69,7 +69,7 @@ async function run(args: string[]): Promise<string> {
         const [villageId, type, level] = rest;
         if (!villageId || !type || level === undefined) throw new GameError(400, usage);
         if (!/^[0-9a-f-]{36}$/i.test(villageId)) throw new GameError(400, `"${villageId}" is not a village id`);
-        return describeBuildingSet(await setBuildingLevel(database.db, villageId, type, Number(level), new Date()));
+        return describeBuildingSet(await setBuildingLevel(database.db, { villageId, type, level: Number(level) }, new Date()));
       }
       default:
         throw new GameError(400, `Unknown command "${command}"\n${usage}`);

@@ -74,7 +74,14 @@ function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
   return addresses;
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+/** A whole-number setting: the value when the variable is unset or empty, and the range it must lie in. */
+interface IntegerSetting {
+  fallback: number;
+  min: number;
+  max: number;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, { fallback, min, max }: IntegerSetting): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
@@ -106,18 +113,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : null;
   const level = logLevel(env);
   return {
-    port: integer(env, 'PORT', 3000, 1, 65535),
+    port: integer(env, 'PORT', { fallback: 3000, min: 1, max: 65535 }),
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './data',
     databaseUrl,
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',
     discord,
-    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', 20, 1, 100_000),
+    authRateLimit: integer(env, 'AUTH_RATE_LIMIT', { fallback: 20, min: 1, max: 100_000 }),
     logging: level !== 'silent',
     logLevel: level,
     trustProxy: trustProxy(env),
     https: flag(env, 'HTTPS'),
-    sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', 1000, 0, 3_600_000),
+    sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', { fallback: 1000, min: 0, max: 3_600_000 }),
   };
 }
 

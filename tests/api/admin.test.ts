@@ -226,7 +226,7 @@ describe('game master actions', () => {
   it('run a training event that shortens orders placed while it holds', async () => {
     const own = (await call<Schema<'WorldResponse'>>(gm, 'POST', '/api/gamemaster/worlds', { name: 'Drill Yards' })).body.world;
     const { player: trainer, village } = await newVillage(t, own.id, 'drl');
-    await setBuildingLevel(t.database.db, village.id, 'barracks', 1, t.clock.now());
+    await setBuildingLevel(t.database.db, { villageId: village.id, type: 'barracks', level: 1 }, t.clock.now());
     const now = t.clock.now().getTime();
     const made = (await call<Schema<'WorldEventResponse'>>(gm, 'POST', '/api/gamemaster/events', { worldId: own.id, name: 'War Drums', kind: 'training_speed', percent: 100, startTime: new Date(now - HOUR).toISOString(), endTime: new Date(now + HOUR).toISOString() })).body.event;
     await call(gm, 'POST', `/api/gamemaster/events/${made.id}/activate`);

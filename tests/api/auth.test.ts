@@ -9,7 +9,7 @@ import { OPERATOR } from '../../src/server/operators/audit';
 
 /** What `npm run cli -- set-role` does: the admin page's service, as the operator. */
 const setRole = async (db: Parameters<typeof userIdByEmail>[0], email: string, role: string) =>
-  setUserRole(db, OPERATOR, await userIdByEmail(db, email), role, new Date());
+  setUserRole(db, OPERATOR, { userId: await userIdByEmail(db, email), role }, new Date());
 
 let t: TestApp;
 beforeAll(async () => {

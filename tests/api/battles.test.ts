@@ -45,7 +45,7 @@ describe('sending troops', () => {
     await station(t, attacker.village.id, { berserker: 10, bondi: 5 });
     const sent = await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 4, bondi: 5 }, movementType: 'attack' });
     expect(sent.status).toBe(201);
-    const seconds = marchSeconds({ x: 0, y: 3 }, { x: 0, y: 0 }, { berserker: 4, bondi: 5 }, 1)!;
+    const seconds = marchSeconds({ x: 0, y: 3 }, { x: 0, y: 0 }, { berserker: 4, bondi: 5 }, { worldSpeed: 1 })!;
     expect(seconds).toBe(Math.round((3 / UNITS.bondi.speed) * 3600));
     expect(sent.body.movement).toMatchObject({ type: 'attack', direction: 'outgoing', units: { berserker: 4, bondi: 5 }, remainingTime: seconds, loot: null });
     expect(arrival(sent.body.movement) - t.clock.now().getTime()).toBe(seconds * 1000);
@@ -192,7 +192,7 @@ describe('battles', () => {
 
   it('rams that survive knock the wall down', async () => {
     const { attacker, defender } = await neighbours();
-    await setBuildingLevel(t.database.db, defender.village.id, 'wall', 5, t.clock.now());
+    await setBuildingLevel(t.database.db, { villageId: defender.village.id, type: 'wall', level: 5 }, t.clock.now());
     await station(t, attacker.village.id, { berserker: 100, battering_ram: 8 });
     const sent = (await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 100, battering_ram: 8 }, movementType: 'attack' })).body.movement;
     t.clock.set(arrival(sent));
@@ -260,7 +260,7 @@ describe('time across villages', () => {
   it('a unit finished one second before the attack lands defends; one finished a second after does not', async () => {
     const world = (await createWorld(t.database.db, { name: `Fast ${Date.now()}`, speed: 90 })).id;
     const { attacker, defender } = await neighbours(world);
-    await setBuildingLevel(t.database.db, defender.village.id, 'barracks', 1, t.clock.now());
+    await setBuildingLevel(t.database.db, { villageId: defender.village.id, type: 'barracks', level: 1 }, t.clock.now());
     await station(t, attacker.village.id, { berserker: 5 });
     const sent = (await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 5 }, movementType: 'attack' })).body.movement;
     // Bondi take 180 s / 90 = 2 s each: ordered 3 s before the attack, one stands at -1 s, the next at +1 s.

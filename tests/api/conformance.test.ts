@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users, villages, worlds } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from './harness';
+import { changingAccounts } from '../../src/server/accounts/session-cache';
 import { newVillage, worldId, type Player, type VillageJson } from './village-helpers';
 
 let t: TestApp;
@@ -13,7 +14,8 @@ beforeAll(async () => {
   t = await startTestApp();
   me = await newVillage(t);
   admin = await newVillage(t, undefined, 'admin');
-  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.player.user.id));
+  // Heard like any change to an account (on PostgreSQL the notice arrives a moment after the commit).
+  await changingAccounts(t.database.db, t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.player.user.id)));
 });
 afterAll(async () => {
   await t.close();

@@ -24,8 +24,8 @@ const { call } = requests(() => t);
 /** A player whose capital has big stores, filled with `each` of every resource. */
 async function richPlayer(each = 60_000): Promise<{ player: Player; village: VillageJson }> {
   const made = await newVillage(t, undefined, 'hero');
-  await setBuildingLevel(t.database.db, made.village.id, 'warehouse', 20, t.clock.now());
-  await setBuildingLevel(t.database.db, made.village.id, 'granary', 20, t.clock.now());
+  await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'warehouse', level: 20 }, t.clock.now());
+  await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'granary', level: 20 }, t.clock.now());
   await grantToPlayer(t.database.db, made.player.body.email, { timber: each, stone: each, iron: each, mead: each }, t.clock.now());
   return made;
 }

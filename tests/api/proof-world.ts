@@ -60,7 +60,7 @@ async function holdings(t: TestApp, prefix: string, wonderType: string, host: { 
   // Two tiles from the host, in a corner of its own, so the raid is short and nobody else is near.
   spot += 1;
   await placeAt(t, village.id, host.village.x + 2 * spot, host.village.y);
-  for (const type of ['great_hall', 'warehouse', 'granary']) await setBuildingLevel(db, village.id, type, 20, now);
+  for (const type of ['great_hall', 'warehouse', 'granary']) await setBuildingLevel(db, { villageId: village.id, type, level: 20 }, now);
   await grantToPlayer(db, player.body.email, { timber: 50_000, stone: 50_000, iron: 50_000, mead: 50_000 }, now);
   const hero = (await ok<{ hero: Schema<'Hero'> }>(t, player, 'POST', '/api/heroes/recruit', { villageId: village.id, heroType: 'warrior' })).hero.id;
   const wonder = (await ok<{ wonder: Schema<'Wonder'> }>(t, player, 'POST', '/api/wonders/construct', { villageId: village.id, wonderType, wonderName: `${prefix} work` })).wonder.id;

@@ -56,8 +56,8 @@ const NOTHING: Resources = { timber: 0, stone: 0, iron: 0, mead: 0 };
 /** A player whose capital can build, train, recruit and raise a wonder, with big stores. */
 async function wellBuilt(prefix: string, wonderType: string): Promise<{ player: Player; village: VillageJson; wonder: string }> {
   const made = await newVillage(t, undefined, prefix);
-  for (const type of ['great_hall', 'warehouse', 'granary']) await setBuildingLevel(t.database.db, made.village.id, type, 20, t.clock.now());
-  await setBuildingLevel(t.database.db, made.village.id, 'barracks', 1, t.clock.now());
+  for (const type of ['great_hall', 'warehouse', 'granary']) await setBuildingLevel(t.database.db, { villageId: made.village.id, type, level: 20 }, t.clock.now());
+  await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'barracks', level: 1 }, t.clock.now());
   await grantToPlayer(t.database.db, made.player.body.email, { timber: 20_000, stone: 20_000, iron: 20_000, mead: 20_000 }, t.clock.now());
   const wonder = await call(made.player, 'POST', '/api/wonders/construct', { villageId: made.village.id, wonderType, wonderName: 'Race work' });
   expect(wonder.statusCode, wonder.body).toBe(201);
@@ -120,7 +120,7 @@ describe('spending from one village by every path at once', () => {
 describe('one thing asked for many times at once', () => {
   it('levels a hero once when it has the experience for one level', async () => {
     const { player, village } = await newVillage(t, undefined, 'lvl');
-    await setBuildingLevel(t.database.db, village.id, 'warehouse', 20, t.clock.now());
+    await setBuildingLevel(t.database.db, { villageId: village.id, type: 'warehouse', level: 20 }, t.clock.now());
     await grantToPlayer(t.database.db, player.body.email, { timber: 20_000, stone: 20_000, iron: 20_000, mead: 20_000 }, t.clock.now());
     const hero = ((await call(player, 'POST', '/api/heroes/recruit', { villageId: village.id, heroType: 'warrior' })).json() as { hero: Schema<'Hero'> }).hero;
     await t.database.db.update(heroes).set({ experience: experienceForNextLevel(1) }).where(eq(heroes.id, hero.id));
@@ -177,7 +177,7 @@ describe('one thing asked for many times at once', () => {
   it('grants a reward key once from eight requests, and eight different keys each once', async () => {
     const gm = await withRole(t, 'gamemaster', 'rgm');
     const { player, village } = await newVillage(t, world, 'rwd');
-    await setBuildingLevel(t.database.db, village.id, 'warehouse', 20, t.clock.now());
+    await setBuildingLevel(t.database.db, { villageId: village.id, type: 'warehouse', level: 20 }, t.clock.now());
     const before = await stockOf(village.id);
     const grant = (key: string) => call(gm, 'POST', '/api/gamemaster/rewards', { worldId: world, username: player.user.username, resources: { timber: 100 }, idempotencyKey: key });
     const same = await Promise.all(Array.from({ length: 8 }, () => grant('race-same-key')));

@@ -28,9 +28,9 @@ const { call } = requests(() => t);
 /** A player whose capital has a great hall at `hall`, stores of level 20 and `each` of every resource. */
 async function builder(hall = 20, each = 50_000): Promise<{ player: Player; village: VillageJson }> {
   const made = await newVillage(t, undefined, 'won');
-  await setBuildingLevel(t.database.db, made.village.id, 'great_hall', hall, t.clock.now());
-  await setBuildingLevel(t.database.db, made.village.id, 'warehouse', 20, t.clock.now());
-  await setBuildingLevel(t.database.db, made.village.id, 'granary', 20, t.clock.now());
+  await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'great_hall', level: hall }, t.clock.now());
+  await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'warehouse', level: 20 }, t.clock.now());
+  await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'granary', level: 20 }, t.clock.now());
   await grantToPlayer(t.database.db, made.player.body.email, { timber: each, stone: each, iron: each, mead: each }, t.clock.now());
   return made;
 }

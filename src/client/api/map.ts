@@ -7,8 +7,16 @@ export type MapSearchResult = components['schemas']['MapSearchResult'];
 export type VillageDetails = components['schemas']['VillageDetails'];
 export type TutorialAction = components['schemas']['TutorialAction'];
 
+/** A square of the world map: its centre tile (x, y) and how many tiles it reaches out on each side. */
+export interface MapAreaRequest {
+  worldId: string;
+  x: number;
+  y: number;
+  radius: number;
+}
+
 /** The square of (2 * radius + 1)^2 tiles around (x, y), rows from the highest y. */
-export function getMapArea(worldId: string, x: number, y: number, radius: number, signal?: AbortSignal): Promise<MapArea> {
+export function getMapArea({ worldId, x, y, radius }: MapAreaRequest, signal?: AbortSignal): Promise<MapArea> {
   return unwrap(api.GET('/api/map/area/{worldId}/{x}/{y}/{radius}', { params: { path: { worldId, x, y, radius } }, signal }));
 }
 

@@ -223,7 +223,7 @@ export class MapEngine {
     placeLayer(this.parts.terrain, geometry, STAGE_PAD, STAGE_PAD);
     placeLayer(this.parts.overlay, geometry, STAGE_PAD, STAGE_PAD);
     const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: scene.chunks, viewerId: scene.viewerId }, this.nearby, STAGE_PAD);
-    this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, scene.selected, scene.hovered, scene.home);
+    this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, { selected: scene.selected, hovered: scene.hovered, home: scene.home });
     this.drawnComplete = result.complete;
     this.drawnScene = result.complete ? scene : null;
     if (result.pending) this.schedulePrepare();

@@ -9,6 +9,13 @@ import { UNIT, tilePosition } from './TerrainLayer';
 /** Tile size (CSS px) under which the player's village gets a ring. */
 const HOME_RING_BELOW = 26;
 
+/** The tiles the overlay marks: the selected one, the one under the pointer, and the player's village (none: null). */
+export interface MapHighlights {
+  selected: TilePoint | null;
+  hovered: TilePoint | null;
+  home?: TilePoint | null;
+}
+
 export class OverlayLayer {
   private readonly selection = new Graphics({ label: 'selection' });
   private readonly hover = new Graphics({ label: 'hover' });
@@ -20,7 +27,7 @@ export class OverlayLayer {
   }
 
   /** `home` is the player's village when it is in the world shown. */
-  update(view: ViewGeometry, style: MapStyle | null, selected: TilePoint | null, hovered: TilePoint | null, home: TilePoint | null = null): void {
+  update(view: ViewGeometry, style: MapStyle | null, { selected, hovered, home = null }: MapHighlights): void {
     // Outline widths are wanted in screen pixels, so they depend on the zoom.
     const key = `${selected?.x},${selected?.y}|${hovered?.x},${hovered?.y}|${home?.x},${home?.y}|${view.tileSize.toFixed(3)}|${style?.selection}|${style?.hover}`;
     if (key === this.drawn) return;

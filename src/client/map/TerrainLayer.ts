@@ -39,6 +39,19 @@ export interface TerrainData {
   viewerId: string | null;
 }
 
+/** How a chunk is drawn: for whom (their villages stand out), with which textures, at which flat resolution (0: sprites). */
+interface ChunkLook {
+  viewerId: string | null;
+  textures: AtlasTextures;
+  resolution: number;
+}
+
+/** The middle of the chunks wanted, in chunk units (half-way between chunks when their count is even). */
+interface ChunkMiddle {
+  cx: number;
+  cy: number;
+}
+
 interface ChunkView {
   /** What the layer shows: the flat sprite, or the tiles' container. */
   shown: Container;
@@ -129,7 +142,7 @@ export class TerrainLayer {
           if (stale) stale.shown.visible = true;
           continue;
         }
-        const shown = this.ensureView(key, chunk, data.viewerId, textures, resolution, true).shown;
+        const shown = this.ensureView(key, chunk, { viewerId: data.viewerId, textures, resolution }, true).shown;
         shown.visible = true;
       }
     }
@@ -142,10 +155,10 @@ export class TerrainLayer {
       const existing = this.views.get(key);
       if (existing) existing.shown.visible = false;
       const chunk = data.chunks.get(key);
-      if (chunk?.status === 'ready' && chunk.tiles && !this.isCurrent(existing, chunk, data.viewerId, textures, resolution)) pending = true;
+      if (chunk?.status === 'ready' && chunk.tiles && !this.isCurrent(existing, chunk, { viewerId: data.viewerId, textures, resolution })) pending = true;
     }
 
-    this.dropFarViews(wanted, worldId, (from.cx + to.cx + 1) / 2, (from.cy + to.cy + 1) / 2, resolution);
+    this.dropFarViews(wanted, worldId, { cx: (from.cx + to.cx + 1) / 2, cy: (from.cy + to.cy + 1) / 2 }, resolution);
     this.plan = { worldId, data, nearby, resolution };
     return { complete, pending };
   }
@@ -163,16 +176,16 @@ export class TerrainLayer {
       const chunk = plan.data.chunks.get(key);
       if (!chunk || chunk.status !== 'ready' || !chunk.tiles) continue;
       const existing = this.views.get(key);
-      if (this.isCurrent(existing, chunk, plan.data.viewerId, textures, plan.resolution)) continue;
+      if (this.isCurrent(existing, chunk, { viewerId: plan.data.viewerId, textures, resolution: plan.resolution })) continue;
       if (performance.now() >= deadline) return true;
       // Hidden until a frame finds it on screen.
-      this.ensureView(key, chunk, plan.data.viewerId, textures, plan.resolution, false).shown.visible = false;
+      this.ensureView(key, chunk, { viewerId: plan.data.viewerId, textures, resolution: plan.resolution }, false).shown.visible = false;
     }
     return false;
   }
 
   /** Keeps views that are not wanted now while they fit the budget, dropping the farthest (and other worlds') first. */
-  private dropFarViews(wanted: ReadonlySet<string>, worldId: string, midCx: number, midCy: number, resolution: number): void {
+  private dropFarViews(wanted: ReadonlySet<string>, worldId: string, { cx: midCx, cy: midCy }: ChunkMiddle, resolution: number): void {
     const texels = (CHUNK_UNITS * resolution) ** 2 * 4;
     const keep = resolution > 0 ? Math.max(wanted.size, Math.floor(FLAT_TEXTURE_BUDGET / texels)) : Math.max(wanted.size, MAX_SPRITE_VIEWS);
     if (this.views.size <= keep) {
@@ -189,13 +202,14 @@ export class TerrainLayer {
     for (const { key } of spare.slice(0, this.views.size - keep)) this.dropView(key);
   }
 
-  private isCurrent(view: ChunkView | undefined, chunk: MapChunk, viewerId: string | null, textures: AtlasTextures, resolution: number): boolean {
+  private isCurrent(view: ChunkView | undefined, chunk: MapChunk, { viewerId, textures, resolution }: ChunkLook): boolean {
     return !!view && view.source.tiles === chunk.tiles && view.viewerId === viewerId && view.textures === textures && view.resolution === resolution;
   }
 
-  private ensureView(key: string, chunk: MapChunk, viewerId: string | null, textures: AtlasTextures, resolution: number, inFrame: boolean): ChunkView {
+  private ensureView(key: string, chunk: MapChunk, look: ChunkLook, inFrame: boolean): ChunkView {
+    const { viewerId, textures, resolution } = look;
     const existing = this.views.get(key);
-    if (existing && this.isCurrent(existing, chunk, viewerId, textures, resolution)) return existing;
+    if (existing && this.isCurrent(existing, chunk, look)) return existing;
     if (existing) this.dropView(key);
     const tiles = this.fillTiles(chunk, viewerId, textures);
     let flat: Sprite | null = null;

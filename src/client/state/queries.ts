@@ -164,7 +164,7 @@ export const mapSearchQuery = (worldId: string, text: string, near: { x: number;
 export const mapAreaQuery = (worldId: string, x: number, y: number, radius: number) =>
   queryOptions({
     queryKey: queryKeys.mapArea(worldId, x, y, radius),
-    queryFn: ({ signal }) => getMapArea(worldId, x, y, radius, signal),
+    queryFn: ({ signal }) => getMapArea({ worldId, x, y, radius }, signal),
     gcTime: 0,
     meta: { what: 'the map area' },
   });

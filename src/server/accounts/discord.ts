@@ -144,8 +144,14 @@ const CODE_SECONDS = 60;
 
 const hash = (value: string) => createHash('sha256').update(value).digest('hex');
 
+/** What a Discord sign-in is started for: a login (nobody yet) or a link to the signed-in player's account. */
+export interface DiscordStart {
+  purpose: 'login' | 'link';
+  userId: string | null;
+}
+
 /** Starts a sign-in (anyone) or a link (a signed-in player); returns the state for the cookie and the provider's address. */
-export async function startDiscord(db: Db, config: DiscordConfig, purpose: 'login' | 'link', userId: string | null, now: Date): Promise<{ state: string; url: string }> {
+export async function startDiscord(db: Db, config: DiscordConfig, { purpose, userId }: DiscordStart, now: Date): Promise<{ state: string; url: string }> {
   const state = newOAuthState();
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
   await db.insert(oauthStates).values({ stateHash: hash(state), purpose, userId, expiresAt: new Date(now.getTime() + STATE_MINUTES * 60_000) });
@@ -163,11 +169,17 @@ async function exchange(config: DiscordConfig, code: string): Promise<DiscordUse
 
 export type DiscordOutcome = { kind: 'code'; code: string } | { kind: 'linked' };
 
+/** What Discord's callback brings back: the state this browser started (its cookie) and the provider's code. */
+export interface DiscordCallback {
+  state: string;
+  code: string;
+}
+
 /**
  * The callback: the state must be one this browser started (its cookie) and still open. A login ends
  * with a one-time code bound to that state; a link attaches the Discord account to the player who asked.
  */
-export async function finishDiscord(db: Db, config: DiscordConfig, state: string, code: string, now: Date): Promise<DiscordOutcome> {
+export async function finishDiscord(db: Db, config: DiscordConfig, { state, code }: DiscordCallback, now: Date): Promise<DiscordOutcome> {
   const [row] = await db.select().from(oauthStates).where(eq(oauthStates.stateHash, hash(state)));
   if (!row || row.expiresAt.getTime() <= now.getTime() || row.codeHash) throw new DiscordLoginError('invalid_state');
   const profile = await exchange(config, code);

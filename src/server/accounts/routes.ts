@@ -64,14 +64,14 @@ export function authRoutes(ctx: AppContext): Handlers {
 
     async discordRedirect({ reply }) {
       if (!config.discord) return toClient({ error: 'not_configured' });
-      const { state, url } = await startDiscord(db, config.discord, 'login', null, clock.now());
+      const { state, url } = await startDiscord(db, config.discord, { purpose: 'login', userId: null }, clock.now());
       setState(reply, state);
       return new Redirect(url);
     },
 
     async startDiscordLink({ user, reply }) {
       if (!config.discord) throw new GameError(409, 'Discord sign-in is not set up on this server');
-      const { state, url } = await startDiscord(db, config.discord, 'link', user.id, clock.now());
+      const { state, url } = await startDiscord(db, config.discord, { purpose: 'link', userId: user.id }, clock.now());
       setState(reply, state);
       return { url };
     },
@@ -87,7 +87,7 @@ export function authRoutes(ctx: AppContext): Handlers {
       const expected = readCookie(request, STATE_COOKIE);
       if (!expected || expected !== query.state) return toClient({ error: 'invalid_state' });
       try {
-        const outcome = await finishDiscord(db, config.discord, expected, query.code, clock.now());
+        const outcome = await finishDiscord(db, config.discord, { state: expected, code: query.code }, clock.now());
         if (outcome.kind === 'linked') {
           clearState(reply);
           return toClient({ linked: '1' });

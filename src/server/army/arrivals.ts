@@ -8,7 +8,7 @@ import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { UNIT_TYPES, unitEntries, type UnitCounts } from '../../rules/units';
 import { cleanUnits, type BattleKind } from '../../rules/combat';
 import { planBattle, seededRandom, type BattleHero } from '../../rules/battle';
-import { marchSeconds } from '../../rules/movements';
+import { marchSeconds, type MarchPace } from '../../rules/movements';
 import { settleVillage, villageEconomy, wholeAmounts, type VillageEnv, type VillageHappening, type VillageState } from '../../rules/village-timeline';
 import { buildingLevels } from '../../rules/buildings';
 import { recordQuestEvents } from '../progress/quest-events';
@@ -58,13 +58,21 @@ async function claim(tx: Db, movement: MovementRow, at: Date): Promise<boolean> 
   return done.length === 1;
 }
 
+/** What marches home after a battle: the survivors and their loot, leaving `from` at `at` (epoch ms). */
+interface HomewardArmy {
+  from: Place;
+  units: UnitCounts;
+  loot: Resources | null;
+  at: number;
+}
+
 /** An army (or a hero alone) on its way home, leaving `from` at `at`. */
-async function sendHome(tx: Db, movement: MovementRow, from: Place, units: UnitCounts, loot: Resources | null, at: number, worldSpeed: number, speedBonus: number): Promise<MovementRow | null> {
+async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }: HomewardArmy, pace: MarchPace): Promise<MovementRow | null> {
   if (Object.keys(units).length === 0 && !movement.heroId) return null;
   const home = await placeOf(tx, movement.fromVillageId);
   if (!home) return null;
   // A hero alone walks back as fast as the army came.
-  const seconds = marchSeconds(from, home, units, worldSpeed, speedBonus) ?? Math.round((movement.arrivesAt.getTime() - movement.departedAt.getTime()) / 1000);
+  const seconds = marchSeconds(from, home, units, pace) ?? Math.round((movement.arrivesAt.getTime() - movement.departedAt.getTime()) / 1000);
   const rows = await tx
     .insert(movements)
     .values({
@@ -127,8 +135,14 @@ function battleHero(row: HeroRow): BattleHero {
   };
 }
 
+/** An attack or raid landing: the movement and its kind (the movement's type). */
+interface LandingAttack {
+  movement: MovementRow;
+  kind: BattleKind;
+}
+
 /** The battle of an attack or raid (`kind`, the movement's type) landing on the village at the movement's arrival instant: load the field, plan, apply. */
-async function battle(tx: Db, movement: MovementRow, kind: BattleKind, state: VillageState, env: VillageEnv): Promise<void> {
+async function battle(tx: Db, { movement, kind }: LandingAttack, state: VillageState, env: VillageEnv): Promise<void> {
   const at = movement.arrivesAt;
   const atMs = at.getTime();
   const stationed = await tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update');
@@ -197,7 +211,7 @@ async function battle(tx: Db, movement: MovementRow, kind: BattleKind, state: Vi
   }
 
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
-  await sendHome(tx, movement, here, plan.armyHome.units, plan.armyHome.loot, atMs, env.worldSpeed, attackerEffects.movementSpeedBonus);
+  await sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs }, { worldSpeed: env.worldSpeed, speedBonusPercent: attackerEffects.movementSpeedBonus });
   const origin = (await placeOf(tx, movement.fromVillageId)) ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
   const names = await usernames(tx, [movement.ownerId, defenderId]);
   await tx.insert(battleReports).values({
@@ -215,12 +229,18 @@ async function battle(tx: Db, movement: MovementRow, kind: BattleKind, state: Vi
   await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id });
 }
 
+/** The span a village settles over: up to `upTo`, with the first unresolved arrival at `nextArrivalAt` (null: none). */
+export interface ArrivalWindow {
+  nextArrivalAt: Date | null;
+  upTo: Date;
+}
+
 /**
  * Settles the (locked) village from `before` up to `upTo`, applying the movements that arrive by then in
  * arrival order: the village first settles to each arrival instant (its own upgrades and training that
  * finish earlier come first), the arrival applies, and settling goes on. Returns the state at `upTo`.
  */
-export async function settleWithArrivals(tx: Db, before: VillageState, env: VillageEnv, nextArrivalAt: Date | null, upTo: Date): Promise<SettledWithArrivals> {
+export async function settleWithArrivals(tx: Db, before: VillageState, env: VillageEnv, { nextArrivalAt, upTo }: ArrivalWindow): Promise<SettledWithArrivals> {
   let state = before;
   const happened: VillageHappening[] = [];
   if (nextArrivalAt !== null && nextArrivalAt.getTime() <= upTo.getTime()) {
@@ -237,7 +257,7 @@ export async function settleWithArrivals(tx: Db, before: VillageState, env: Vill
       if (!(await claim(tx, movement, movement.arrivesAt))) continue;
       if (movement.type === 'return') await returnHome(tx, movement, state, env);
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
-      else await battle(tx, movement, movement.type, state, env);
+      else await battle(tx, { movement, kind: movement.type }, state, env);
     }
   }
   const settled = settleVillage(state, upTo.getTime(), env);

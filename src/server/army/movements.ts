@@ -17,7 +17,7 @@ import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { placeOf } from './arrivals';
 import { ownerTotals } from '../village/population';
-import { pageWindow } from '../../rules/paging';
+import { pageWindow, type PageRequest } from '../../rules/paging';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -63,8 +63,14 @@ async function movementViews(db: Db, rows: MovementRow[], userId: string, now: D
   return rows.map((row) => movementView(row, userId, now, places));
 }
 
+/** Who looks at a movement, and when. */
+interface MovementViewer {
+  userId: string;
+  now: Date;
+}
+
 /** One movement as the player sees it; `known` may hold its two ends already. */
-async function oneMovementView(db: Db, row: MovementRow, userId: string, now: Date, known?: ReadonlyMap<string, VillageRef>): Promise<MovementView> {
+async function oneMovementView(db: Db, row: MovementRow, { userId, now }: MovementViewer, known?: ReadonlyMap<string, VillageRef>): Promise<MovementView> {
   return movementView(row, userId, now, await villageRefs(db, [row.fromVillageId, row.toVillageId], known));
 }
 
@@ -142,7 +148,7 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
       await tx.update(heroes).set({ onMission: true }).where(eq(heroes.id, input.heroId));
     }
     // sendRefusal keeps armies in their world, so the effects read for the target's world are the sender's.
-    const seconds = marchSeconds(village.state, target, units, village.env.worldSpeed, effects.movementSpeedBonus)!;
+    const seconds = marchSeconds(village.state, target, units, { worldSpeed: village.env.worldSpeed, speedBonusPercent: effects.movementSpeedBonus })!;
     const arrivesAt = new Date(now.getTime() + seconds * 1000);
     // The notice is sent only if the transaction commits, so it may go out with the insert.
     const [rows] = await Promise.all([
@@ -167,7 +173,7 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
   });
   // Both ends were read in this request: the reply needs no further query.
   const known = new Map([from, { id: target.id, name: target.name, x: target.x, y: target.y }].map((p) => [p.id, p]));
-  return { movement: await oneMovementView(db, row, userId, now, known) };
+  return { movement: await oneMovementView(db, row, { userId, now }, known) };
 }
 
 /** The player's armies on the march and those marching at their villages, soonest arrival first. */
@@ -217,7 +223,7 @@ const unreadBy = (userId: string) =>
   or(and(eq(battleReports.attackerId, userId), eq(battleReports.attackerRead, false)), and(eq(battleReports.defenderId, userId), eq(battleReports.defenderRead, false)));
 
 /** The player's battle reports, newest first, `limit` a page. */
-export async function listBattles(db: Db, userId: string, page: number, limit: number, now: Date): Promise<Schema<'BattleReportPage'>> {
+export async function listBattles(db: Db, userId: string, { page, limit }: PageRequest, now: Date): Promise<Schema<'BattleReportPage'>> {
   // Battles due at the player's villages, or fought by their armies, are fought before the list is read.
   await settleDueArrivalsFor(db, userId, now);
   const rows = await db
@@ -308,7 +314,7 @@ export async function recallStationed(db: Db, userId: string, stationedId: strin
     if (!world) throw notFound(NO_SUCH_VILLAGE);
     const units = cleanUnits(troops.units);
     const bonus = (await summedEffects(tx, userId, world.worldId, now)).movementSpeedBonus;
-    const seconds = marchSeconds(host, home, units, world.speed, bonus)!;
+    const seconds = marchSeconds(host, home, units, { worldSpeed: world.speed, speedBonusPercent: bonus })!;
     await tx.delete(stationedTroops).where(eq(stationedTroops.id, troops.id));
     const created = await tx
       .insert(movements)
@@ -328,6 +334,6 @@ export async function recallStationed(db: Db, userId: string, stationedId: strin
     await notifyPlayers(tx, [userId, host.ownerId], { kind: 'movement_launched', villageId: home.id, arrivesAt: iso(movement.arrivesAt) });
     return movement;
   });
-  return { movement: await oneMovementView(db, row, userId, now) };
+  return { movement: await oneMovementView(db, row, { userId, now }) };
 }
 

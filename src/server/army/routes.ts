@@ -19,7 +19,7 @@ export function armyRoutes(ctx: AppContext): Handlers {
     },
 
     async listBattles({ user, query }) {
-      return game.listBattles(db, user.id, query.page ?? 1, query.limit ?? 20, clock.now());
+      return game.listBattles(db, user.id, { page: query.page ?? 1, limit: query.limit ?? 20 }, clock.now());
     },
 
     async markBattleRead({ user, params }) {

@@ -102,12 +102,17 @@ export async function recruitmentQuote(db: Db, userId: string, now: Date, villag
 /** A name for a hero the player did not name: the type and a Norse name. */
 const NAMES = ['Bjorn', 'Astrid', 'Ragnar', 'Sigrid', 'Leif', 'Freydis', 'Ivar', 'Gunnhild', 'Harald', 'Thyra', 'Erik', 'Ingrid'];
 
+/** When a hero is recruited, and the dice that pick a name and a rarity (fair ones unless a test loads them). */
+export interface RecruitmentMoment {
+  now: Date;
+  random?: () => number;
+}
+
 export async function recruitHero(
   db: Db,
   userId: string,
   input: { villageId: string; heroType: string; customName?: string },
-  now: Date,
-  random: () => number = () => randomInt(0, 1_000_000) / 1_000_000,
+  { now, random = () => randomInt(0, 1_000_000) / 1_000_000 }: RecruitmentMoment,
 ): Promise<{ hero: HeroView }> {
   if (!isHeroType(input.heroType)) throw badRequest(`Unknown hero type "${input.heroType}"`);
   const type: HeroType = input.heroType;

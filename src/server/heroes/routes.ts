@@ -23,7 +23,7 @@ export function heroRoutes(ctx: AppContext): Handlers {
     },
 
     async recruitHero({ user, body }) {
-      return heroes.recruitHero(db, user.id, body, clock.now());
+      return heroes.recruitHero(db, user.id, body, { now: clock.now() });
     },
 
     async levelUpHero({ user, params }) {

@@ -21,11 +21,11 @@ export function adminRoutes(ctx: AppContext): Handlers {
     },
 
     async setUserRole({ user, params, body }) {
-      return admin.setUserRole(db, user, params.userId, body.role, clock.now());
+      return admin.setUserRole(db, user, { userId: params.userId, role: body.role }, clock.now());
     },
 
     async suspendUser({ user, params, body }) {
-      return admin.suspendUser(db, user, params.userId, body.reason, clock.now());
+      return admin.suspendUser(db, user, { userId: params.userId, reason: body.reason }, clock.now());
     },
 
     async unsuspendUser({ user, params }) {
@@ -33,11 +33,11 @@ export function adminRoutes(ctx: AppContext): Handlers {
     },
 
     async setTemporaryPassword({ user, params, body }) {
-      return admin.setTemporaryPassword(db, user, params.userId, body.password, clock.now());
+      return admin.setTemporaryPassword(db, user, { userId: params.userId, password: body.password }, clock.now());
     },
 
     async deleteUser({ user, params, body }) {
-      return admin.deleteUser(db, user, params.userId, body.confirmUsername, clock.now());
+      return admin.deleteUser(db, user, { userId: params.userId, confirmUsername: body.confirmUsername }, clock.now());
     },
 
     async listAuditLog({ query }) {

@@ -109,19 +109,31 @@ async function updateTarget(tx: Db, row: UserRow, changes: PgUpdateSetSource<typ
   return updated;
 }
 
-export async function setUserRole(db: Db, actor: Actor, userId: string, roleName: string, now: Date): Promise<{ user: AdminUserView }> {
+/** An admin's change of a player's role, by the role's name as asked. */
+export interface RoleChange {
+  userId: string;
+  role: string;
+}
+
+export async function setUserRole(db: Db, actor: Actor, { userId, role: roleName }: RoleChange, now: Date): Promise<{ user: AdminUserView }> {
   const role: Role | null = parseRole(roleName);
   if (!role) throw badRequest(`Unknown role "${roleName}"`);
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     if (role !== 'admin') await keepOneAdmin(tx, row);
     const updated = await updateTarget(tx, row, { role });
-    await recordAudit(tx, actor, 'set_role', { id: row.id, name: row.username }, `${row.role} -> ${role}`, now);
+    await recordAudit(tx, actor, { action: 'set_role', target: { id: row.id, name: row.username }, detail: `${row.role} -> ${role}` }, now);
     return viewOf(tx, updated);
   }));
 }
 
-export async function suspendUser(db: Db, actor: Actor, userId: string, rawReason: string, now: Date): Promise<{ user: AdminUserView }> {
+/** An admin's suspension of a player, with the reason as typed. */
+export interface Suspension {
+  userId: string;
+  reason: string;
+}
+
+export async function suspendUser(db: Db, actor: Actor, { userId, reason: rawReason }: Suspension, now: Date): Promise<{ user: AdminUserView }> {
   const reason = normaliseFreeText(rawReason);
   const problem = reason === '' ? 'Give a reason' : freeTextError(reason);
   if (problem) throw badRequest(problem, [{ field: 'reason', message: problem }]);
@@ -131,7 +143,7 @@ export async function suspendUser(db: Db, actor: Actor, userId: string, rawReaso
     await keepOneAdmin(tx, row);
     const updated = await updateTarget(tx, row, { suspendedAt: now, suspensionReason: reason });
     await signOutEverywhere(tx, userId);
-    await recordAudit(tx, actor, 'suspend', { id: row.id, name: row.username }, reason, now);
+    await recordAudit(tx, actor, { action: 'suspend', target: { id: row.id, name: row.username }, detail: reason }, now);
     return viewOf(tx, updated);
   }));
 }
@@ -140,13 +152,19 @@ export async function unsuspendUser(db: Db, actor: Actor, userId: string, now: D
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     const updated = await updateTarget(tx, row, { suspendedAt: null, suspensionReason: null });
-    await recordAudit(tx, actor, 'unsuspend', { id: row.id, name: row.username }, '', now);
+    await recordAudit(tx, actor, { action: 'unsuspend', target: { id: row.id, name: row.username }, detail: '' }, now);
     return viewOf(tx, updated);
   }));
 }
 
+/** The password an admin gives a player, who must replace it at next login. */
+export interface TemporaryPassword {
+  userId: string;
+  password: string;
+}
+
 /** Sets a password the player must replace at next login; their sessions end, so the old holder is out. */
-export async function setTemporaryPassword(db: Db, actor: Actor, userId: string, password: string, now: Date): Promise<{ user: AdminUserView }> {
+export async function setTemporaryPassword(db: Db, actor: Actor, { userId, password }: TemporaryPassword, now: Date): Promise<{ user: AdminUserView }> {
   const weak = passwordError(password);
   if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
   const passwordHash = await hashPassword(password);
@@ -154,16 +172,22 @@ export async function setTemporaryPassword(db: Db, actor: Actor, userId: string,
     const row = await target(tx, userId);
     const updated = await updateTarget(tx, row, { passwordHash, mustChangePassword: true });
     await signOutEverywhere(tx, userId);
-    await recordAudit(tx, actor, 'temporary_password', { id: row.id, name: row.username }, '', now);
+    await recordAudit(tx, actor, { action: 'temporary_password', target: { id: row.id, name: row.username }, detail: '' }, now);
     return viewOf(tx, updated);
   }));
+}
+
+/** An admin's deletion of an account, confirmed by typing its username again. */
+export interface AccountDeletion {
+  userId: string;
+  confirmUsername: string;
 }
 
 /**
  * Deletes an account after its username was typed again. Its villages stay on the map, abandoned; its
  * alliance hands over leadership as if the player had left; nothing of other players changes.
  */
-export async function deleteUser(db: Db, actor: Actor, userId: string, confirmUsername: string, now: Date): Promise<{ ok: true }> {
+export async function deleteUser(db: Db, actor: Actor, { userId, confirmUsername }: AccountDeletion, now: Date): Promise<{ ok: true }> {
   if (userId === actor.id) throw conflict('Admins cannot delete their own account');
   const [found] = await db.select().from(users).where(eq(users.id, userId));
   if (!found) throw notFound('No such player');
@@ -179,7 +203,7 @@ export async function deleteUser(db: Db, actor: Actor, userId: string, confirmUs
     // An abandoned village is nobody's capital.
     await tx.update(villages).set({ isCapital: false }).where(eq(villages.ownerId, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    await recordAudit(tx, actor, 'delete_user', { id: row.id, name: row.username }, row.email, now);
+    await recordAudit(tx, actor, { action: 'delete_user', target: { id: row.id, name: row.username }, detail: row.email }, now);
     return { ok: true as const };
   }));
 }

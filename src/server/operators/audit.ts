@@ -14,7 +14,14 @@ export interface Actor {
 /** Who the log names for a command of the operator CLI (`npm run cli`). */
 export const OPERATOR: Actor = { id: null, username: 'operator (CLI)' };
 
-export async function recordAudit(tx: Db, actor: Actor, action: AuditAction, target: { id: string | null; name: string } | null, detail: string, now: Date): Promise<void> {
+/** One line of the audit log: what was done, to whom, and a short note. */
+export interface AuditEntry {
+  action: AuditAction;
+  target: { id: string | null; name: string } | null;
+  detail: string;
+}
+
+export async function recordAudit(tx: Db, actor: Actor, { action, target, detail }: AuditEntry, now: Date): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actorName: actor.username,

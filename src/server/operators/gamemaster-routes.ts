@@ -15,7 +15,7 @@ export function gameMasterRoutes(ctx: AppContext): Handlers {
     },
 
     async setWorldStatus({ user, params, body }) {
-      return gm.setWorldStatus(db, user, params.worldId, body.status, clock.now());
+      return gm.setWorldStatus(db, user, { worldId: params.worldId, status: body.status }, clock.now());
     },
 
     async listWorldEvents({ query }) {
@@ -27,15 +27,15 @@ export function gameMasterRoutes(ctx: AppContext): Handlers {
     },
 
     async updateWorldEvent({ user, params, body }) {
-      return gm.updateWorldEvent(db, user, params.eventId, body, clock.now());
+      return gm.updateWorldEvent(db, user, { eventId: params.eventId, changes: body }, clock.now());
     },
 
     async activateWorldEvent({ user, params }) {
-      return gm.setWorldEventActive(db, user, params.eventId, true, clock.now());
+      return gm.setWorldEventActive(db, user, { eventId: params.eventId, active: true }, clock.now());
     },
 
     async deactivateWorldEvent({ user, params }) {
-      return gm.setWorldEventActive(db, user, params.eventId, false, clock.now());
+      return gm.setWorldEventActive(db, user, { eventId: params.eventId, active: false }, clock.now());
     },
 
     async listAnnouncements({ query }) {

@@ -55,15 +55,21 @@ export async function createWorldAs(db: Db, actor: Actor, input: { name: string;
   const problem = name === '' ? 'A world needs a name' : freeTextError(name);
   if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
   const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers });
-  await recordAudit(db, actor, 'create_world', { id: row.id, name: row.name }, `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}`, now);
+  await recordAudit(db, actor, { action: 'create_world', target: { id: row.id, name: row.name }, detail: `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}` }, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === row.id)! };
 }
 
+/** A world put into (or out of) maintenance, or closed. */
+export interface WorldStatusChange {
+  worldId: string;
+  status: WorldStatus;
+}
+
 /** Maintenance pauses every game action in the world (503); reading stays possible. */
-export async function setWorldStatus(db: Db, actor: Actor | null, worldId: string, status: WorldStatus, now: Date): Promise<{ world: Schema<'World'> }> {
+export async function setWorldStatus(db: Db, actor: Actor | null, { worldId, status }: WorldStatusChange, now: Date): Promise<{ world: Schema<'World'> }> {
   const [row] = await db.update(worlds).set({ status }).where(eq(worlds.id, worldId)).returning();
   if (!row) throw notFound(NO_SUCH_WORLD);
-  if (actor) await recordAudit(db, actor, 'set_world_status', { id: row.id, name: row.name }, status, now);
+  if (actor) await recordAudit(db, actor, { action: 'set_world_status', target: { id: row.id, name: row.name }, detail: status }, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === worldId)! };
 }
 
@@ -112,7 +118,7 @@ export async function createWorldEvent(
   if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('The event must end after it starts', [{ field: 'endTime', message: 'The event must end after it starts' }]);
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(worldEvents).values({ worldId: world.id, name, kind: input.kind, percent: input.percent, startsAt, endsAt, createdAt: now }).returning());
-  await recordAudit(db, actor, 'create_event', { id: row.id, name }, `${input.kind} ${input.percent}% in ${world.name}`, now);
+  await recordAudit(db, actor, { action: 'create_event', target: { id: row.id, name }, detail: `${input.kind} ${input.percent}% in ${world.name}` }, now);
   return { event: worldEventView(row, now) };
 }
 
@@ -124,13 +130,13 @@ async function eventRow(tx: Db, eventId: string): Promise<WorldEventRow> {
   return row;
 }
 
-export async function updateWorldEvent(
-  db: Db,
-  actor: Actor,
-  eventId: string,
-  input: { name?: string; percent?: number; startTime?: string; endTime?: string },
-  now: Date,
-): Promise<{ event: WorldEventView }> {
+/** A game master's edit of a world event: the fields given change, the others stay. */
+export interface WorldEventEdit {
+  eventId: string;
+  changes: { name?: string; percent?: number; startTime?: string; endTime?: string };
+}
+
+export async function updateWorldEvent(db: Db, actor: Actor, { eventId, changes: input }: WorldEventEdit, now: Date): Promise<{ event: WorldEventView }> {
   return db.transaction(async (tx) => {
     const row = await eventRow(tx, eventId);
     const next = {
@@ -143,13 +149,19 @@ export async function updateWorldEvent(
     if (refusal) throw refusal.startsWith('The event must end') ? badRequest(refusal) : conflict(refusal);
     const [updated] = await tx.update(worldEvents).set(next).where(eq(worldEvents.id, eventId)).returning();
     if (!updated) throw notFound(NO_SUCH_EVENT);
-    await recordAudit(tx, actor, 'edit_event', { id: row.id, name: next.name }, `${next.percent}%, ${next.startsAt.toISOString()} to ${next.endsAt.toISOString()}`, now);
+    await recordAudit(tx, actor, { action: 'edit_event', target: { id: row.id, name: next.name }, detail: `${next.percent}%, ${next.startsAt.toISOString()} to ${next.endsAt.toISOString()}` }, now);
     return { event: worldEventView(updated, now) };
   });
 }
 
+/** A world event switched on or off. */
+export interface WorldEventSwitch {
+  eventId: string;
+  active: boolean;
+}
+
 /** Switches an event on or off; each activation is kept, so villages settled later earn exactly what it gave. */
-export async function setWorldEventActive(db: Db, actor: Actor, eventId: string, active: boolean, now: Date): Promise<{ event: WorldEventView }> {
+export async function setWorldEventActive(db: Db, actor: Actor, { eventId, active }: WorldEventSwitch, now: Date): Promise<{ event: WorldEventView }> {
   return db.transaction(async (tx) => {
     const row = await eventRow(tx, eventId);
     if (row.active === active) return { event: worldEventView(row, now) };
@@ -157,7 +169,7 @@ export async function setWorldEventActive(db: Db, actor: Actor, eventId: string,
     const periods: [number, number | null][] = active ? [...row.periods, [at, null]] : row.periods.map(([from, to]) => [from, to ?? at]);
     const [updated] = await tx.update(worldEvents).set({ active, periods }).where(eq(worldEvents.id, eventId)).returning();
     if (!updated) throw notFound(NO_SUCH_EVENT);
-    await recordAudit(tx, actor, active ? 'activate_event' : 'deactivate_event', { id: row.id, name: row.name }, '', now);
+    await recordAudit(tx, actor, { action: active ? 'activate_event' : 'deactivate_event', target: { id: row.id, name: row.name }, detail: '' }, now);
     return { event: worldEventView(updated, now) };
   });
 }
@@ -209,7 +221,7 @@ export async function createAnnouncement(db: Db, actor: Actor, input: { worldId:
   if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest(`Announcements run at most ${ANNOUNCEMENT_MAX_DAYS} days`);
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(announcements).values({ worldId: world.id, message, endsAt, authorId: actor.id, createdAt: now }).returning());
-  await recordAudit(db, actor, 'announce', { id: world.id, name: world.name }, message.slice(0, 200), now);
+  await recordAudit(db, actor, { action: 'announce', target: { id: world.id, name: world.name }, detail: message.slice(0, 200) }, now);
   return { announcement: announcementView(row, await authorNames(db, [row])) };
 }
 
@@ -278,7 +290,7 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
       }
       const reply: Schema<'RewardDistribution'> = { idempotencyKey: input.idempotencyKey, worldId: world.id, players: capitals.length, granted };
       await tx.update(rewardGrants).set({ result: { fingerprint, reply } }).where(eq(rewardGrants.idempotencyKey, input.idempotencyKey));
-      await recordAudit(tx, actor, 'distribute_rewards', { id: world.id, name: world.name }, `${input.username ?? 'every player'}: ${RESOURCE_TYPES.map((r) => `${r} ${asked[r]}`).join(', ')}`, now);
+      await recordAudit(tx, actor, { action: 'distribute_rewards', target: { id: world.id, name: world.name }, detail: `${input.username ?? 'every player'}: ${RESOURCE_TYPES.map((r) => `${r} ${asked[r]}`).join(', ')}` }, now);
       return reply;
     });
   } catch (error) {

@@ -47,11 +47,18 @@ export interface BuildingSet {
   to: number;
 }
 
+/** The operator's order to set one building of a village to a level, the type by its name as typed. */
+export interface BuildingLevelOrder {
+  villageId: string;
+  type: string;
+  level: number;
+}
+
 /**
  * Sets a building of the village to `level` (0-30) under the village's lock, cancelling an upgrade in
  * progress. A type the village lacks is placed in its first free inner slot.
  */
-export async function setBuildingLevel(db: Db, villageId: string, type: string, level: number, now: Date): Promise<BuildingSet> {
+export async function setBuildingLevel(db: Db, { villageId, type, level }: BuildingLevelOrder, now: Date): Promise<BuildingSet> {
   if (!isBuildingType(type)) throw badRequest(`Unknown building type "${type}"`);
   if (!Number.isInteger(level) || level < 0 || level > MAX_BUILDING_LEVEL) throw badRequest(`Level must be a whole number from 0 to ${MAX_BUILDING_LEVEL}`);
   return db.transaction(async (tx) => {

@@ -65,6 +65,13 @@ function changedFields(quest: PlayerQuest): Pick<PlayerQuestRow, 'status' | 'pro
   };
 }
 
+/** What a player's quests stand at when settling starts: their rows and their player_progress. */
+interface QuestLedger {
+  rows: PlayerQuestRow[];
+  tutorialSkipped: boolean;
+  countedEvents: string[] | null;
+}
+
 /** One player's quest rows while they are being settled: the rules plan, this applies; changes are written at the end. */
 class QuestBook {
   readonly rows: PlayerQuestRow[];
@@ -73,17 +80,19 @@ class QuestBook {
   /** What the player already has; read once per settle, only when a plan asks for it. */
   private snapshot: PlayerSnapshot | null = null;
   tutorialCompleted = false;
+  readonly tutorialSkipped: boolean;
+  /** What player_progress says the quests count; save() keeps it in step with the rows. */
+  private counted: string[] | null;
 
   constructor(
     readonly tx: Db,
     readonly userId: string,
     readonly now: Date,
-    rows: PlayerQuestRow[],
-    readonly tutorialSkipped: boolean,
-    /** What player_progress says the quests count; save() keeps it in step with the rows. */
-    private counted: string[] | null,
+    { rows, tutorialSkipped, countedEvents }: QuestLedger,
   ) {
     this.rows = rows;
+    this.tutorialSkipped = tutorialSkipped;
+    this.counted = countedEvents;
   }
 
   find(key: string, period = ''): PlayerQuestRow | undefined {
@@ -224,7 +233,7 @@ export async function settleQuests(tx: Db, userId: string, now: Date, skipLocked
   const progress = await lockPlayer(tx, userId, skipLocked);
   if (!progress) return null;
   const rows = await tx.select().from(playerQuests).where(eq(playerQuests.userId, userId)).orderBy(asc(playerQuests.createdAt));
-  const book = new QuestBook(tx, userId, now, rows, progress.tutorialSkipped, progress.countedEvents);
+  const book = new QuestBook(tx, userId, now, { rows, tutorialSkipped: progress.tutorialSkipped, countedEvents: progress.countedEvents });
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const plan = await book.plan(planQuests, await takeEvents(tx, userId));
     book.apply(plan);

@@ -15,7 +15,7 @@ export function tutorialRoutes(ctx: AppContext): Handlers {
     },
 
     async postTutorialProgress({ user, body }) {
-      return tutorial.reportTutorialAction(db, user.id, body.action, body.amount ?? 1, clock.now());
+      return tutorial.reportTutorialAction(db, user.id, { action: body.action, amount: body.amount ?? 1 }, clock.now());
     },
 
     async skipTutorial({ user }) {

@@ -55,11 +55,17 @@ export function getTutorialStatus(db: Db, userId: string, now: Date): Promise<Tu
   return withTutorial(db, userId, now);
 }
 
+/** A page action the client reports, and how many times it happened. */
+export interface TutorialReport {
+  action: TutorialAction;
+  amount: number;
+}
+
 /**
  * A page action the client reports (view_map, login, ...). The page visit is the player's word, but it
  * only ever advances quests that ask for that visit; game events come from the services themselves.
  */
-export function reportTutorialAction(db: Db, userId: string, action: TutorialAction, amount: number, now: Date): Promise<TutorialStatusView> {
+export function reportTutorialAction(db: Db, userId: string, { action, amount }: TutorialReport, now: Date): Promise<TutorialStatusView> {
   return withTutorial(db, userId, now, (tx) => recordQuestEvents(tx, userId, [{ name: action, amount }], now));
 }
 

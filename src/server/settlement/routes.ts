@@ -11,7 +11,7 @@ export function settlementRoutes(ctx: AppContext): Handlers {
     },
 
     async getSettlementCandidates({ user, params, query }) {
-      return settlement.settlementCandidates(db, user.id, params.villageId, query.radius ?? 15, clock.now());
+      return settlement.settlementCandidates(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, query.radius ?? 15);
     },
 
     async foundSettlement({ user, body }) {

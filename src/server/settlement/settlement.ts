@@ -11,7 +11,7 @@ import { isEmptyLand, terrainAt } from '../../rules/terrain';
 import { distance } from '../../rules/world';
 import { FOUNDING_LONGHOUSE_LEVEL, foundingCost, maxVillages, settleCandidates, settleRefusal } from '../../rules/settlement';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
-import { changeVillage, pay, playersVillage, readVillage } from '../village/villages';
+import { changeVillage, pay, playersVillage, readVillage, type VillageOrder } from '../village/villages';
 import { toVillageState } from '../village/store';
 import { villageView } from '../village/views';
 import { recordQuestEvents } from '../progress/quest-events';
@@ -40,8 +40,8 @@ export async function canSettle(db: Db, worldId: string, x: number, y: number): 
   return { worldId, x, y, tileType: standing.length > 0 ? 'village' : inside ? terrainAt(world.seed, x, y).type : 'empty', canSettle: reason === null, reason };
 }
 
-export async function settlementCandidates(db: Db, userId: string, villageId: string, radius: number, now: Date): Promise<Schema<'SettlementCandidates'>> {
-  const { state } = await readVillage(db, userId, villageId, now);
+export async function settlementCandidates(db: Db, { actor, villageId, now }: VillageOrder, radius: number): Promise<Schema<'SettlementCandidates'>> {
+  const { state } = await readVillage(db, actor, villageId, now);
   const world = await worldRow(db, state.worldId);
   const sites = settleCandidates(state, radius, await siteOf(db, world), CANDIDATE_LIMIT);
   return {

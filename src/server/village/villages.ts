@@ -177,7 +177,7 @@ export async function playersVillage(tx: Db, { actor, villageId, now }: VillageO
 export async function changeVillage<T>(tx: Db, { village: head, now, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
   const before = toVillageState(head.village, head.parts);
-  const { state, happened } = await settleWithArrivals(tx, before, env, head.nextArrivalAt, now);
+  const { state, happened } = await settleWithArrivals(tx, before, env, { nextArrivalAt: head.nextArrivalAt, upTo: now });
   const village: SettledVillage = { state, env, now: now.getTime() };
   const result = change(village);
   await persistVillage(tx, before, state, nextEventAt(state, env));

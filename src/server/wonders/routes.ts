@@ -27,7 +27,7 @@ export function wonderRoutes(ctx: AppContext): Handlers {
     },
 
     async contributeToWonder({ user, params, body }) {
-      return wonders.contributeToWonder(db, user.id, params.wonderId, body, clock.now());
+      return wonders.contributeToWonder(db, user.id, { wonderId: params.wonderId, villageId: body.villageId, resources: body.resources }, clock.now());
     },
   };
 }

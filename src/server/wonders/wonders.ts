@@ -243,17 +243,18 @@ async function mayContribute(db: Db, userId: string, ownerId: string | null): Pr
   return mine !== undefined && memberships.some((m) => m.userId === ownerId && m.allianceId === mine);
 }
 
+/** A player's gift to a wonder: which wonder, from which of their villages, and what. */
+export interface WonderContribution {
+  wonderId: string;
+  villageId: string;
+  resources: Resources;
+}
+
 /**
  * Takes exactly `resources` from the player's village (all or nothing, under the village's lock) and adds
  * them to the wonder (under its lock); a level whose resources are complete starts building at once.
  */
-export async function contributeToWonder(
-  db: Db,
-  userId: string,
-  wonderId: string,
-  input: { villageId: string; resources: Resources },
-  now: Date,
-): Promise<{ wonder: WonderView }> {
+export async function contributeToWonder(db: Db, userId: string, { wonderId, ...input }: WonderContribution, now: Date): Promise<{ wonder: WonderView }> {
   const total = RESOURCE_TYPES.reduce((sum, r) => sum + input.resources[r], 0);
   if (total <= 0) throw badRequest(NOTHING_CONTRIBUTED);
   const [found] = await db.select().from(wonders).where(eq(wonders.id, wonderId));

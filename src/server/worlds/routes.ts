@@ -16,7 +16,7 @@ export function worldRoutes(ctx: AppContext): Handlers {
     },
 
     async joinWorld({ user, params }) {
-      return worlds.joinWorld(db, user, params.worldId, clock.now());
+      return worlds.joinWorld(db, user, params.worldId, { now: clock.now() });
     },
 
     async getWorldNotices({ params }) {

@@ -70,6 +70,12 @@ export function capitalName(username: string): string {
   return [...username.trim()].slice(0, room).join('') + suffix;
 }
 
+/** When a player joins a world, and the dice that pick the tile of their capital (fair ones unless a test loads them). */
+export interface JoinMoment {
+  now: Date;
+  random?: () => number;
+}
+
 /**
  * Founds the caller's capital in the world: a free empty tile in the ring 40..120 from the centre, at
  * least 3 tiles from any village, with the 18 fields at level 0, a great hall and the starting stock.
@@ -79,8 +85,7 @@ export async function joinWorld(
   db: Db,
   user: Pick<UserRow, 'id' | 'username'>,
   worldId: string,
-  now: Date,
-  random: () => number = Math.random,
+  { now, random = Math.random }: JoinMoment,
 ): Promise<{ world: WorldView; village: VillageView }> {
   return db.transaction(async (tx) => {
     const world = await findWorld(tx, worldId, true);

@@ -70,7 +70,7 @@ export interface MarchPreview {
 
 /** The march as the server will time it (the same rule), or null without units. */
 export function marchPreview(from: { x: number; y: number }, to: { x: number; y: number }, army: UnitCounts, worldSpeed: number): MarchPreview | null {
-  const seconds = marchSeconds(from, to, army, worldSpeed);
+  const seconds = marchSeconds(from, to, army, { worldSpeed });
   const speed = slowestSpeed(army);
   if (seconds === null || speed === null) return null;
   const slowest = unitEntries(army).find(([type]) => UNITS[type].speed === speed)![0];

@@ -27,7 +27,7 @@ interface Call {
 /** A fake server whose replies the test releases by hand. */
 function fakeServer() {
   const calls: Call[] = [];
-  const fetchArea: FetchArea = (_worldId, x, y, radius, signal) =>
+  const fetchArea: FetchArea = ({ x, y, radius }, signal) =>
     new Promise((resolve, reject) => calls.push({ x, y, radius, signal, resolve: () => resolve(area(x, y, radius)), reject }));
   return { calls, fetchArea };
 }

@@ -1,12 +1,13 @@
 // Loads the chunks the camera needs into mapChunksAtom: what is on screen first, then the neighbourhood (so an arrow click
 // or a drag draws at once), a few calls at a time; retries failures, refreshes chunks cached from an earlier visit, forgets far ones.
 import type { getDefaultStore } from 'jotai';
+import type { MapAreaRequest } from '../../api/map';
 import { chunkCentre, chunkKey, chunksToEvict, chunkTiles, CHUNK_RADIUS, isFetchable, planChunks, unknownChunkTiles, type ChunkRef } from '../../map/chunks';
 import { mapCameraAtom, mapChunksAtom, type MapCamera, type MapChunk, type MapTile } from '../../state/map';
 
 type Store = ReturnType<typeof getDefaultStore>;
 
-export type FetchArea = (worldId: string, x: number, y: number, radius: number, signal: AbortSignal) => Promise<{ tiles: MapTile[] }>;
+export type FetchArea = (area: MapAreaRequest, signal: AbortSignal) => Promise<{ tiles: MapTile[] }>;
 
 export interface ChunkLoaderOptions {
   /** Calls in flight at once. */
@@ -98,7 +99,7 @@ export class ChunkLoader {
     if (!cached || cached.status !== 'ready') this.write(job, 'loading', null);
     try {
       const centre = chunkCentre(job.ref);
-      const area = await this.fetchArea(job.worldId, centre.x, centre.y, CHUNK_RADIUS, controller.signal);
+      const area = await this.fetchArea({ worldId: job.worldId, x: centre.x, y: centre.y, radius: CHUNK_RADIUS }, controller.signal);
       if (this.disposed) return;
       this.fresh.add(job.key);
       this.failedAt.delete(job.key);

@@ -27,7 +27,7 @@ export type OpeningView = { x: number; y: number; radius: number };
 
 /** The chunk loader's call, through the area query of `client`: a chunk the loader gives up on cancels its read. */
 function areaThrough(client: QueryClient): FetchArea {
-  return (worldId, x, y, radius, signal) => {
+  return ({ worldId, x, y, radius }, signal) => {
     const area = mapAreaQuery(worldId, x, y, radius);
     const cancel = () => void client.cancelQueries({ queryKey: area.queryKey, exact: true });
     signal.addEventListener('abort', cancel, { once: true });

@@ -46,12 +46,19 @@ function withWonder(wonders: readonly Wonder[], wonder: Wonder): Wonder[] {
   return wonders.some((w) => w.id === wonder.id) ? wonders.map((w) => (w.id === wonder.id ? wonder : w)) : [...wonders, wonder];
 }
 
+/** Where a wonder action is taken: whose view, which world's wonders, and the village that pays (none chosen yet: null). */
+interface WonderActionPlace {
+  viewer: Viewer;
+  worldId: string | null;
+  villageId: string | null;
+}
+
 /**
  * An action on a world's wonders from the selected village: the reply is the wonder as it stands now and replaces
  * the old one at once. The list is then read again (its countdowns all count from one read), and so is the paying
  * village (the top bar shows the stock that is left). Refused or not, both are shown as the server has them now.
  */
-function useWonderAction<TVariables>(viewer: Viewer, worldId: string | null, villageId: string | null, act: (variables: TVariables) => Promise<Wonder>, texts: { success: string; failure: string }) {
+function useWonderAction<TVariables>({ viewer, worldId, villageId }: WonderActionPlace, act: (variables: TVariables) => Promise<Wonder>, texts: { success: string; failure: string }) {
   const client = useQueryClient();
   const reread = () => {
     void client.invalidateQueries({ queryKey: queryKeys.wonderList(viewer, worldId) });
@@ -71,7 +78,7 @@ function useWonderAction<TVariables>(viewer: Viewer, worldId: string | null, vil
 
 /** Gives the fixed contribution from `village` to a wonder. */
 export function useContribute(viewer: Viewer, worldId: string | null, wonderId: string, villageId: string | null) {
-  return useWonderAction<void>(viewer, worldId, villageId, () => contributeToWonder(wonderId, villageId ?? '', { ...CONTRIBUTION }), {
+  return useWonderAction<void>({ viewer, worldId, villageId }, () => contributeToWonder(wonderId, villageId ?? '', { ...CONTRIBUTION }), {
     success: MESSAGES.contributed,
     failure: MESSAGES.contributeFailed,
   });
@@ -79,7 +86,7 @@ export function useContribute(viewer: Viewer, worldId: string | null, wonderId: 
 
 /** Founds a wonder of `type` in `village` under the name given. */
 export function useConstruct(viewer: Viewer, worldId: string | null, type: WonderTypeName, villageId: string | null) {
-  return useWonderAction(viewer, worldId, villageId, (name: string) => constructWonder(villageId ?? '', type, name), {
+  return useWonderAction({ viewer, worldId, villageId }, (name: string) => constructWonder(villageId ?? '', type, name), {
     success: MESSAGES.constructed,
     failure: MESSAGES.constructFailed,
   });
