@@ -1,7 +1,7 @@
 // Pins the quest state machine: what is issued and expired, how events count in order, what completes, which rewards are due once.
 import { describe, expect, it } from 'vitest';
 import { DAILY_QUESTS_PER_DAY, SPECIAL_QUESTS, TUTORIAL, WEEKLY_QUESTS_PER_WEEK, questDefinition } from './quest-catalog';
-import { NO_SUCH_QUEST, QUEST_NOT_AVAILABLE, planQuestStart, planQuests, rewardsDue, type GameEvent, type PlayerQuest, type QuestPlan, type QuestScene } from './quest-book';
+import { NO_SUCH_QUEST, QUEST_NOT_AVAILABLE, planQuestStart, planQuests, planTutorialSkip, rewardsDue, type GameEvent, type PlayerQuest, type QuestPlan, type QuestScene } from './quest-book';
 import type { PlayerSnapshot } from './quests';
 
 const HOUR = 3_600_000;
@@ -189,5 +189,20 @@ describe('starting a quest', () => {
     expect(planQuestStart(scene({ quests: firstBook }), tutorial.id)).toEqual({ kind: 'refused', reason: 'not_available', message: QUEST_NOT_AVAILABLE });
     const expired = withQuest('daily.return', { status: 'expired' });
     expect(planQuestStart(scene({ quests: expired }), dailyReturn.id)).toMatchObject({ reason: 'not_available' });
+  });
+});
+
+describe('skipping the tutorial', () => {
+  it('completes every step not yet completed as skipped, issues the ones never issued, and pays none of them', () => {
+    const first = TUTORIAL[0]!;
+    const quests = withQuest(first.key, { status: 'completed', completedAt: now - HOUR, rewardedAt: now - HOUR });
+    const skipped = planTutorialSkip(scene({ quests }));
+    if (skipped.kind !== 'plan') throw new Error('expected a plan');
+    for (const step of TUTORIAL) expect(byKey(skipped.quests, step.key)?.status, step.key).toBe('completed');
+    // The step completed by playing keeps its own completion; the others are skipped now.
+    expect(byKey(skipped.quests, first.key)).toMatchObject({ skipped: false, completedAt: now - HOUR });
+    expect(TUTORIAL.slice(1).every((step) => byKey(skipped.quests, step.key)?.skipped && byKey(skipped.quests, step.key)?.completedAt === now)).toBe(true);
+    expect(skipped.issued.map((q) => q.questKey)).toEqual(TUTORIAL.slice(1).map((step) => step.key));
+    expect(skipped.rewards).toEqual([]);
   });
 });

@@ -300,6 +300,24 @@ export function planQuestStart(scene: QuestScene, questId: string): QuestPlan | 
   });
 }
 
+/**
+ * The player skips the tutorial: every step not completed yet, issued or not, is completed as skipped, so its rewards
+ * are never paid. The scene's events are not looked at.
+ */
+export function planTutorialSkip(scene: QuestScene): QuestPlan | SnapshotWanted {
+  return planned<never>(scene, (book) => {
+    for (const step of TUTORIAL) {
+      const quest = book.find(step.key);
+      if (quest?.status === 'completed') continue;
+      const target = quest ?? book.add(step, 'in_progress');
+      target.status = 'completed';
+      target.completedAt = book.now;
+      target.skipped = true;
+      book.touch(target);
+    }
+  });
+}
+
 /** Rewards of completed quests not yet paid, in the quests' order; a skipped tutorial step earns none. */
 export function rewardsDue(quests: readonly PlayerQuest[]): RewardDue[] {
   return quests.filter((q) => q.status === 'completed' && !q.skipped && q.rewardedAt === null).map((q) => ({ questId: q.id, rewards: definitionOf(q.questKey).rewards }));

@@ -5,8 +5,8 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { playerProgress, playerQuests, questEvents, type PlayerQuestRow } from '../db/schema';
 import { conflict, notFound } from '../errors';
-import { TUTORIAL, eventsQuestsCount, questDefinition, type QuestDefinition } from '../../rules/quest-catalog';
-import { dailyPeriod, type PlayerSnapshot, type QuestStatus, type QuestType } from '../../rules/quests';
+import { TUTORIAL, eventsQuestsCount, questDefinition } from '../../rules/quest-catalog';
+import { dailyPeriod, type PlayerSnapshot, type QuestType } from '../../rules/quests';
 import {
   NO_SUCH_QUEST,
   QUEST_NOT_AVAILABLE,
@@ -101,28 +101,6 @@ class QuestBook {
 
   touch(row: PlayerQuestRow): void {
     if (!this.created.has(row)) this.changed.add(row);
-  }
-
-  add(definition: QuestDefinition, status: QuestStatus, extra: Partial<PlayerQuestRow> = {}): PlayerQuestRow {
-    const row: PlayerQuestRow = {
-      id: randomUUID(),
-      userId: this.userId,
-      questKey: definition.key,
-      type: definition.type,
-      period: '',
-      status,
-      progress: {},
-      expiresAt: null,
-      startedAt: status === 'in_progress' ? this.now : null,
-      completedAt: null,
-      rewardedAt: null,
-      skipped: false,
-      createdAt: this.now,
-      ...extra,
-    };
-    this.rows.push(row);
-    this.created.add(row);
-    return row;
   }
 
   /**

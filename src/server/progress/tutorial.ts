@@ -11,6 +11,7 @@ import { villageEconomy } from '../../rules/village-timeline';
 import type { TutorialAction } from '../../rules/quests';
 import { recordQuestEvents } from './quest-events';
 import { questView, settleQuests, type QuestBook } from './quests';
+import { planTutorialSkip } from '../../rules/quest-book';
 import { settleDueVillagesOf, settledVillagesOf } from '../village/villages';
 
 export type TutorialStatusView = Schema<'TutorialStatus'>;
@@ -75,15 +76,7 @@ export async function skipTutorial(db: Db, userId: string, now: Date): Promise<T
   return db.transaction(async (tx) => {
     const book = (await settleQuests(tx, userId, now))!;
     await tx.update(playerProgress).set({ tutorialSkipped: true, tutorialCompletedAt: now }).where(eq(playerProgress.userId, userId));
-    for (const step of TUTORIAL) {
-      const row = book.find(step.key);
-      if (row?.status === 'completed') continue;
-      const target = row ?? book.add(step, 'in_progress');
-      target.status = 'completed';
-      target.completedAt = now;
-      target.skipped = true;
-      book.touch(target);
-    }
+    book.apply(await book.plan(planTutorialSkip));
     await book.save();
     return tutorialStatus((await settleQuests(tx, userId, now))!);
   });
