@@ -7,6 +7,7 @@ import { openPglite } from '../src/server/db/open';
 import { createSession } from '../src/server/accounts/sessions';
 import { worlds } from '../src/server/db/schema';
 import { settleMetrics } from '../src/rules/village-timeline';
+import { idOf, type PlayerId } from '../src/rules/ids';
 
 const READS = 100;
 const MINUTE = 60_000;
@@ -31,7 +32,7 @@ async function main() {
   const [world] = await database.db.select().from(worlds);
 
   /** Registers a player, joins the world and returns the capital's id and the player's id. */
-  async function village(name: string): Promise<{ villageId: string; userId: string }> {
+  async function village(name: string): Promise<{ villageId: string; userId: PlayerId }> {
     const res = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -40,16 +41,16 @@ async function main() {
     const { token, user } = res.json() as { token: string; user: { id: string } };
     const join = await app.inject({ method: 'POST', url: `/api/worlds/${world.id}/join`, headers: { authorization: `Bearer ${token}` } });
     if (join.statusCode !== 201) throw new Error(`join: ${join.statusCode} ${join.body}`);
-    return { villageId: join.json().village.id, userId: user.id };
+    return { villageId: join.json().village.id, userId: idOf<PlayerId>(user.id) };
   }
 
   /** A fresh session as of the fake now (sessions last 30 days). */
-  async function headersFor(userId: string): Promise<Record<string, string>> {
+  async function headersFor(userId: PlayerId): Promise<Record<string, string>> {
     return { authorization: `Bearer ${await createSession(database.db, userId, clock.now())}` };
   }
 
   /** READS reads of one overview; nothing falls due, so every read sees the same idle village. */
-  async function measure(villageId: string, userId: string) {
+  async function measure(villageId: string, userId: PlayerId) {
     const headers = await headersFor(userId);
     const url = `/api/map/village/${villageId}/overview`;
     for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url, headers }); // warm-up

@@ -9,15 +9,16 @@ import { findCapitalSpot } from '../../src/rules/world';
 import { isEmptyLand } from '../../src/rules/terrain';
 import { mulberry32 } from './seed-world';
 import { skipTutorial } from '../../src/server/progress/tutorial';
+import type { PlayerId, VillageId, WorldId } from '../../src/rules/ids';
 
 /** Players per world: the capital ring of one world holds about this many villages 3 tiles apart. */
 export const PER_WORLD = 1000;
 
 export interface SeededPlayer {
   token: string;
-  userId: string;
-  worldId: string;
-  villageId: string;
+  userId: PlayerId;
+  worldId: WorldId;
+  villageId: VillageId;
   /** The timber camp in slot 1 (level 0): what an upgrade benchmark raises. */
   fieldId: string;
   x: number;

@@ -10,6 +10,7 @@ import { OPERATOR } from './operators/audit';
 import { createWorldAs } from './operators/gamemaster';
 import { ensureDefaultWorld } from './worlds/bootstrap';
 import { describeBuildingSet, describeGrant, grantToPlayer, parseResourceArgs, setBuildingLevel } from './operators/operator';
+import { idOf, type VillageId } from '../rules/ids';
 
 const usage = `Usage:
   npm run cli -- set-role <email> <role>          role: user, premium, moderator, gamemaster, admin
@@ -69,7 +70,8 @@ async function run(args: string[]): Promise<string> {
         const [villageId, type, level] = rest;
         if (!villageId || !type || level === undefined) throw new GameError(400, usage);
         if (!/^[0-9a-f-]{36}$/i.test(villageId)) throw new GameError(400, `"${villageId}" is not a village id`);
-        return describeBuildingSet(await setBuildingLevel(database.db, { villageId, type, level: Number(level) }, new Date()));
+        // Checked as a uuid above: from here on it is the id of the village the operator named.
+        return describeBuildingSet(await setBuildingLevel(database.db, { villageId: idOf<VillageId>(villageId), type, level: Number(level) }, new Date()));
       }
       default:
         throw new GameError(400, `Unknown command "${command}"\n${usage}`);

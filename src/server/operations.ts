@@ -3,6 +3,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId, PathParams, QueryParams, RequestBody, SuccessReply } from '../contract';
 import type { UserRow } from './db/schema';
 
+/**
+ * The ids a route reads its path, query and body strings as, once, before any service sees them:
+ * `idOf<VillageId>(params.villageId)`. Route files do not reach into src/rules, so they have this vocabulary from here.
+ */
+export * from '../rules/ids';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Which operation of openapi.yaml a route serves (the reply checks of the tests read it). */

@@ -7,6 +7,7 @@ import type { TestApp } from './harness';
 import type { Player } from './village-helpers';
 import { UNIT_TYPES } from '../../src/rules/units';
 import { entriesOf } from '../../src/rules/tuples';
+import type { VillageId } from '../../src/rules/ids';
 
 export type MovementJson = Schema<'Movement'>;
 export type ReportJson = Schema<'BattleReport'>;
@@ -15,7 +16,7 @@ export type ReportJson = Schema<'BattleReport'>;
  * Sets the units at home of a village (a test's army; the game trains them). The village's stock counts
  * as read now, so the new army's upkeep is not charged for the hours before it existed.
  */
-export async function station(t: TestApp, villageId: string, army: UnitCounts): Promise<void> {
+export async function station(t: TestApp, villageId: VillageId, army: UnitCounts): Promise<void> {
   await t.database.db.update(villages).set({ resourcesAt: t.clock.now() }).where(eq(villages.id, villageId));
   for (const [type, count] of entriesOf(UNIT_TYPES, army)) {
     const [row] = await t.database.db.select().from(units).where(and(eq(units.villageId, villageId), eq(units.type, type)));
@@ -25,7 +26,7 @@ export async function station(t: TestApp, villageId: string, army: UnitCounts): 
 }
 
 /** Moves a village to (x, y) so marches have a known length. */
-export async function placeAt(t: TestApp, villageId: string, x: number, y: number): Promise<void> {
+export async function placeAt(t: TestApp, villageId: VillageId, x: number, y: number): Promise<void> {
   await t.database.db.update(villages).set({ x, y }).where(eq(villages.id, villageId));
 }
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './harness';
-import { amounts, newVillage, overview, type Player, type VillageJson } from './village-helpers';
+import { amounts, newVillage, overview, type MadeVillage, type Player, type VillageJson } from './village-helpers';
 import { movementsOf, placeAt, reports, send, station, unitsAtHome } from './army-helpers';
 import { battleReports, heroes, movements, villages } from '../../src/server/db/schema';
 import { setBuildingLevel } from '../../src/server/operators/operator';
@@ -12,6 +12,7 @@ import { marchSeconds } from '../../src/rules/movements';
 import { LOSS_EXPONENT } from '../../src/rules/combat';
 import { UNITS } from '../../src/rules/units';
 import { RESOURCE_TYPES } from '../../src/rules/resources';
+import { idOf, type MovementId } from '../../src/rules/ids';
 
 let t: TestApp;
 let spot = 0;
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 interface Side {
   player: Player;
-  village: VillageJson;
+  village: MadeVillage;
 }
 
 /** Two neighbours three tiles apart, each somewhere of their own on the map. */
@@ -282,7 +283,7 @@ describe('time across villages', () => {
     const sent = (await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 10 }, movementType: 'raid' })).body.movement;
     t.clock.set(arrival(sent) + 60_000);
     expect(await sweepDueArrivals(t.database.db, t.clock.now())).toBeGreaterThanOrEqual(1);
-    const [row] = await t.database.db.select().from(movements).where(eq(movements.id, sent.id));
+    const [row] = await t.database.db.select().from(movements).where(eq(movements.id, idOf<MovementId>(sent.id)));
     // Fought at its arrival instant, though the sweep came a minute later.
     expect(row.resolvedAt?.getTime()).toBe(arrival(sent));
     const written = await t.database.db.select().from(battleReports).where(eq(battleReports.defenderId, defender.player.user.id));

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import { users, villages, worlds } from '../../src/server/db/schema';
 import { startTestApp, type TestApp } from './harness';
 import { changingAccounts } from '../../src/server/accounts/session-cache';
-import { newVillage, worldId, type Player, type VillageJson } from './village-helpers';
+import { newVillage, worldId, type MadeVillage, type Player } from './village-helpers';
 
 let t: TestApp;
-let me: { player: Player; village: VillageJson };
-let admin: { player: Player; village: VillageJson };
+let me: { player: Player; village: MadeVillage };
+let admin: { player: Player; village: MadeVillage };
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -24,6 +24,7 @@ import { BUILDING_MESSAGES, buildTimeSeconds, buildingCost } from '../../src/rul
 import { fieldProduction, population, storageCapacity } from '../../src/rules/economy';
 import { UNITS, trainingTimeSeconds } from '../../src/rules/units';
 import { STARTING_RESOURCES as START } from '../../src/rules/resources';
+import { idOf, type VillageId } from '../../src/rules/ids';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,7 +43,7 @@ const FRESH = {
   mead: 6 * fieldProduction(0) - GREAT_HALL_POP,
 };
 
-async function buildingIn(villageId: string, slot: number) {
+async function buildingIn(villageId: VillageId, slot: number) {
   const [row] = await t.database.db
     .select()
     .from(buildings)
@@ -50,20 +51,20 @@ async function buildingIn(villageId: string, slot: number) {
   return row;
 }
 
-async function villageRow(villageId: string) {
+async function villageRow(villageId: VillageId) {
   const [row] = await t.database.db.select().from(villages).where(eq(villages.id, villageId));
   return row;
 }
 
 /** Sets the stored stock (as of now) directly, as an operator would. */
-async function setStock(villageId: string, stock: Partial<Record<'timber' | 'stone' | 'iron' | 'mead', number>>) {
+async function setStock(villageId: VillageId, stock: Partial<Record<'timber' | 'stone' | 'iron' | 'mead', number>>) {
   await t.database.db
     .update(villages)
     .set({ ...stock, resourcesAt: t.clock.now() })
     .where(eq(villages.id, villageId));
 }
 
-async function addBarracks(villageId: string, level = 1) {
+async function addBarracks(villageId: VillageId, level = 1) {
   await t.database.db.insert(buildings).values({ villageId, slot: 20, type: 'barracks', level, updatedAt: t.clock.now() });
 }
 
@@ -561,7 +562,7 @@ describe('the sweeper', () => {
       const [field] = await other.database.db
         .select()
         .from(buildings)
-        .where(and(eq(buildings.villageId, village.id), eq(buildings.slot, 1)));
+        .where(and(eq(buildings.villageId, idOf<VillageId>(village.id)), eq(buildings.slot, 1)));
       await other.app.inject({ method: 'PUT', url: `/api/villages/${village.id}/buildings/${field.id}/upgrade`, headers: player.auth });
       other.clock.advance(buildTimeSeconds('timber_camp', 1, 1) * 1000);
       let level = 0;

@@ -7,6 +7,7 @@ import { testConfig, type AppConfig } from '../../src/server/config';
 import { openPglite, openPostgres, type Database, type OpenOptions } from '../../src/server/db/open';
 import { assertNoViolation, checkRepliesAgainstContract } from './contract';
 import { freshPostgres } from '../support/fresh-postgres';
+import { idOf, type PlayerId } from '../../src/rules/ids';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,7 +63,8 @@ export async function registerPlayer(app: FastifyInstance, body = newPlayer()) {
   const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const json = res.json() as { token: string; user: { id: string; username: string; email: string; role: string } };
-  return { ...json, body, auth: { authorization: `Bearer ${json.token}` } };
+  // The reply's id read as the player it names, as a route reads a path's id.
+  return { ...json, user: { ...json.user, id: idOf<PlayerId>(json.user.id) }, body, auth: { authorization: `Bearer ${json.token}` } };
 }
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {

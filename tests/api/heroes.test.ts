@@ -2,12 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
-import { amounts, newVillage, overview, type Player, type VillageJson } from './village-helpers';
+import { amounts, newVillage, overview, type MadeVillage, type Player } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { heroes } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { DEFAULT_MAX_HEROES, HERO_TYPES, experienceForNextLevel, recruitmentCost } from '../../src/rules/heroes';
 import { RESOURCE_TYPES } from '../../src/rules/resources';
+import { idOf, type HeroId } from '../../src/rules/ids';
 
 type Hero = Schema<'Hero'>;
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 const { call } = requests(() => t);
 
 /** A player whose capital has big stores, filled with `each` of every resource. */
-async function richPlayer(each = 60_000): Promise<{ player: Player; village: VillageJson }> {
+async function richPlayer(each = 60_000): Promise<{ player: Player; village: MadeVillage }> {
   const made = await newVillage(t, undefined, 'hero');
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'warehouse', level: 20 }, t.clock.now());
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'granary', level: 20 }, t.clock.now());
@@ -95,10 +96,10 @@ describe('levelling up', () => {
     const { player, village } = await richPlayer();
     const hero = (await recruit(player, village.id, 'warrior')).body.hero;
     const threshold = experienceForNextLevel(1);
-    await t.database.db.update(heroes).set({ experience: threshold - 1 }).where(eq(heroes.id, hero.id));
+    await t.database.db.update(heroes).set({ experience: threshold - 1 }).where(eq(heroes.id, idOf<HeroId>(hero.id)));
     const below = await call(player, 'POST', `/api/heroes/${hero.id}/level-up`);
     expect([below.status, below.body.error]).toEqual([409, `Needs ${threshold} experience to reach level 2; the hero has ${threshold - 1}`]);
-    await t.database.db.update(heroes).set({ experience: threshold + 7 }).where(eq(heroes.id, hero.id));
+    await t.database.db.update(heroes).set({ experience: threshold + 7 }).where(eq(heroes.id, idOf<HeroId>(hero.id)));
     const up = await call<{ hero: Hero }>(player, 'POST', `/api/heroes/${hero.id}/level-up`);
     expect(up.status).toBe(200);
     expect(up.body.hero).toMatchObject({
@@ -118,7 +119,7 @@ describe('levelling up', () => {
   it('stops at level 100', async () => {
     const { player, village } = await richPlayer();
     const hero = (await recruit(player, village.id)).body.hero;
-    await t.database.db.update(heroes).set({ level: 100, experience: 10_000_000 }).where(eq(heroes.id, hero.id));
+    await t.database.db.update(heroes).set({ level: 100, experience: 10_000_000 }).where(eq(heroes.id, idOf<HeroId>(hero.id)));
     const res = await call(player, 'POST', `/api/heroes/${hero.id}/level-up`);
     expect([res.status, res.body.error]).toEqual([409, 'This hero has reached level 100']);
   });
@@ -129,7 +130,7 @@ describe('the leaderboard and types', () => {
     const { player, village } = await richPlayer();
     const strong = (await recruit(player, village.id, 'chieftain', 'Strong')).body.hero;
     // Stronger than any hero the other tests made.
-    await t.database.db.update(heroes).set({ level: 100, attack: 1000 }).where(eq(heroes.id, strong.id));
+    await t.database.db.update(heroes).set({ level: 100, attack: 1000 }).where(eq(heroes.id, idOf<HeroId>(strong.id)));
     const board = (await call<Schema<'HeroLeaderboard'>>(player, 'GET', '/api/heroes/leaderboard')).body.leaderboard;
     expect(board.length).toBeLessThanOrEqual(20);
     expect(board[0]).toEqual({

@@ -8,6 +8,7 @@ import { createWorld } from '../../src/server/operators/world-admin';
 import { buildings, users, villages, type WorldRow } from '../../src/server/db/schema';
 import { mapAreaJson } from '../../src/server/map/area';
 import { MapAreaCache } from '../../src/server/map/area-cache';
+import type { PlayerId, VillageId } from '../../src/rules/ids';
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
@@ -24,7 +25,7 @@ function randomFrom(seed: number): () => number {
   };
 }
 
-async function addVillage(ownerId: string | null, name: string, x: number, y: number) {
+async function addVillage(ownerId: PlayerId | null, name: string, x: number, y: number) {
   const [row] = await t.database.db
     .insert(villages)
     .values({ worldId: world.id, ownerId, name, x, y, timber: 750, stone: 750, iron: 750, mead: 750, resourcesAt: t.clock.now() })
@@ -135,7 +136,7 @@ describe('cached map areas', () => {
       tileSays(tiles.find((tile) => tile.x === AT.x && tile.y === AT.y));
     }
 
-    let villageId = '';
+    let villageId: VillageId;
     let founder: Player;
 
     it('founded', async () => {

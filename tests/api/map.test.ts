@@ -9,6 +9,7 @@ import { buildings, villages, worlds, type WorldRow } from '../../src/server/db/
 import { terrainAt } from '../../src/rules/terrain';
 import { population } from '../../src/rules/economy';
 import type { BuildingType } from '../../src/rules/buildings';
+import type { PlayerId, WorldId } from '../../src/rules/ids';
 
 interface Tile {
   x: number;
@@ -43,7 +44,7 @@ const JOMSBORG_BUILDINGS: { slot: number; type: BuildingType; level: number }[] 
 
 const BUILDING_POP = { great_hall: population([{ type: 'great_hall', level: 1 }]), barracks: population([{ type: 'barracks', level: 1 }]) };
 
-async function addVillage(worldId: string, ownerId: string, name: string, x: number, y: number) {
+async function addVillage(worldId: WorldId, ownerId: PlayerId, name: string, x: number, y: number) {
   const [row] = await t.database.db
     .insert(villages)
     .values({ worldId, ownerId, name, x, y, timber: 750, stone: 750, iron: 750, mead: 750, resourcesAt: t.clock.now() })

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
-import { newVillage, worldId, type Player, type VillageJson } from './village-helpers';
+import { newVillage, worldId, type MadeVillage, type Player } from './village-helpers';
 import { withRole } from './proof-world';
 import type { Schema } from '../../src/contract';
 import { allianceMembers, buildings, heroes, movements, rewardGrants, stationedTroops, trainingOrders, units, villages, wonderContributions } from '../../src/server/db/schema';
@@ -15,9 +15,10 @@ import { buildingCost, type BuildingType } from '../../src/rules/buildings';
 import { recruitmentCost, experienceForNextLevel } from '../../src/rules/heroes';
 import { UNITS } from '../../src/rules/units';
 import { RESOURCE_TYPES, type Resources } from '../../src/rules/resources';
+import { idOf, type HeroId, type VillageId, type WonderId, type WorldId } from '../../src/rules/ids';
 
 let t: TestApp;
-let world: string;
+let world: WorldId;
 beforeAll(async () => {
   t = await startTestApp();
   world = await worldId(t);
@@ -41,12 +42,12 @@ afterEach(async () => {
 
 const { request: call } = requests(() => t);
 
-async function stockOf(villageId: string): Promise<Resources> {
+async function stockOf(villageId: VillageId): Promise<Resources> {
   const [row] = await t.database.db.select().from(villages).where(eq(villages.id, villageId));
   return { timber: row.timber, stone: row.stone, iron: row.iron, mead: row.mead };
 }
 
-async function setStock(villageId: string, each: number): Promise<void> {
+async function setStock(villageId: VillageId, each: number): Promise<void> {
   await t.database.db.update(villages).set({ timber: each, stone: each, iron: each, mead: each, resourcesAt: t.clock.now() }).where(eq(villages.id, villageId));
 }
 
@@ -54,14 +55,14 @@ const add = (a: Resources, b: Resources, times = 1): Resources => Object.fromEnt
 const NOTHING: Resources = { timber: 0, stone: 0, iron: 0, mead: 0 };
 
 /** A player whose capital can build, train, recruit and raise a wonder, with big stores. */
-async function wellBuilt(prefix: string, wonderType: string): Promise<{ player: Player; village: VillageJson; wonder: string }> {
+async function wellBuilt(prefix: string, wonderType: string): Promise<{ player: Player; village: MadeVillage; wonder: WonderId }> {
   const made = await newVillage(t, undefined, prefix);
   for (const type of ['great_hall', 'warehouse', 'granary']) await setBuildingLevel(t.database.db, { villageId: made.village.id, type, level: 20 }, t.clock.now());
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'barracks', level: 1 }, t.clock.now());
   await grantToPlayer(t.database.db, made.player.body.email, { timber: 20_000, stone: 20_000, iron: 20_000, mead: 20_000 }, t.clock.now());
   const wonder = await call(made.player, 'POST', '/api/wonders/construct', { villageId: made.village.id, wonderType, wonderName: 'Race work' });
   expect(wonder.statusCode, wonder.body).toBe(201);
-  return { ...made, wonder: (wonder.json() as { wonder: Schema<'Wonder'> }).wonder.id };
+  return { ...made, wonder: idOf<WonderId>((wonder.json() as { wonder: Schema<'Wonder'> }).wonder.id) };
 }
 
 describe('spending from one village by every path at once', () => {
@@ -123,10 +124,11 @@ describe('one thing asked for many times at once', () => {
     await setBuildingLevel(t.database.db, { villageId: village.id, type: 'warehouse', level: 20 }, t.clock.now());
     await grantToPlayer(t.database.db, player.body.email, { timber: 20_000, stone: 20_000, iron: 20_000, mead: 20_000 }, t.clock.now());
     const hero = ((await call(player, 'POST', '/api/heroes/recruit', { villageId: village.id, heroType: 'warrior' })).json() as { hero: Schema<'Hero'> }).hero;
-    await t.database.db.update(heroes).set({ experience: experienceForNextLevel(1) }).where(eq(heroes.id, hero.id));
+    const heroId = idOf<HeroId>(hero.id);
+    await t.database.db.update(heroes).set({ experience: experienceForNextLevel(1) }).where(eq(heroes.id, heroId));
     const replies = await Promise.all(Array.from({ length: 8 }, () => call(player, 'POST', `/api/heroes/${hero.id}/level-up`)));
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, ...Array(7).fill(409)]);
-    const [row] = await t.database.db.select().from(heroes).where(eq(heroes.id, hero.id));
+    const [row] = await t.database.db.select().from(heroes).where(eq(heroes.id, heroId));
     expect(row.level).toBe(2);
   });
 

@@ -6,6 +6,7 @@ import { hashToken, userForToken } from '../../src/server/accounts/sessions';
 import { loadWholeVillage, lockWholeVillage } from '../../src/server/village/load';
 import { startTestApp, type TestApp } from './harness';
 import { HOUR, newVillage, overview, production } from './village-helpers';
+import { idOf, type VillageId } from '../../src/rules/ids';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,8 +80,9 @@ describe('stored reads', () => {
       expect(read!.env.memberships).toEqual([{ userId: row.ownerId, allianceId: membership.allianceId, joinedAt: membership.joinedAt }]);
       expect(read!.env.events).toEqual(events);
     }
-    expect(await loadWholeVillage(db, '00000000-0000-4000-8000-000000000000')).toBeNull();
-    expect(await db.transaction((tx) => lockWholeVillage(tx, '00000000-0000-4000-8000-000000000000'))).toBeNull();
+    const nowhere = idOf<VillageId>('00000000-0000-4000-8000-000000000000');
+    expect(await loadWholeVillage(db, nowhere)).toBeNull();
+    expect(await db.transaction((tx) => lockWholeVillage(tx, nowhere))).toBeNull();
   });
 
   it('read a session user as Drizzle reads the users row, and nobody for an expired or unknown token', async () => {

@@ -4,6 +4,7 @@ import { worlds } from '../../src/server/db/schema';
 import { registerPlayer, newPlayer, type TestApp } from './harness';
 import { expectSchema } from './contract';
 import type { Schema } from '../../src/contract';
+import { idOf, type VillageId, type WorldId } from '../../src/rules/ids';
 
 export { expectSchema };
 
@@ -15,18 +16,23 @@ export type BuildingJson = Schema<'Building'>;
 export type UnitJson = Schema<'Unit'>;
 export type OverviewJson = Schema<'VillageOverview'>;
 
-export async function worldId(t: TestApp, name = 'Midgard'): Promise<string> {
+export async function worldId(t: TestApp, name = 'Midgard'): Promise<WorldId> {
   const [row] = await t.database.db.select({ id: worlds.id }).from(worlds).where(eq(worlds.name, name));
   if (!row) throw new Error(`no world ${name}`);
   return row.id;
 }
 
 /** A new player who has joined the world (Midgard by default), with their capital. */
-export async function newVillage(t: TestApp, world?: string, prefix = 'v'): Promise<{ player: Player; village: VillageJson }> {
+/** A village of a reply whose ids a test passes on to the services and the database. */
+export type MadeVillage = VillageJson & { id: VillageId; worldId: WorldId };
+
+export async function newVillage(t: TestApp, world?: string, prefix = 'v'): Promise<{ player: Player; village: MadeVillage }> {
   const player = await registerPlayer(t.app, newPlayer(prefix));
   const res = await t.app.inject({ method: 'POST', url: `/api/worlds/${world ?? (await worldId(t))}/join`, headers: player.auth });
   if (res.statusCode !== 201) throw new Error(`join failed: ${res.statusCode} ${res.body}`);
-  return { player, village: (res.json() as { village: VillageJson }).village };
+  const { village } = res.json() as { village: VillageJson };
+  // The reply's ids read as the village and world they name, as a route reads a path's id.
+  return { player, village: { ...village, id: idOf<VillageId>(village.id), worldId: idOf<WorldId>(village.worldId) } };
 }
 
 export async function overview(t: TestApp, player: Player, villageId: string): Promise<OverviewJson> {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { requests, startTestApp, type TestApp } from './harness';
-import { amounts, newVillage, overview, worldId, HOUR, type Player, type VillageJson } from './village-helpers';
+import { amounts, newVillage, overview, worldId, HOUR, type MadeVillage, type Player } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { buildings, wonderContributions, wonders } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
@@ -10,11 +10,12 @@ import { settleDueWonders } from '../../src/server/wonders/wonders';
 import { levelBuildMs, levelResources, wonderEffects } from '../../src/rules/wonders';
 import { RESOURCE_TYPES } from '../../src/rules/resources';
 import { fieldProduction } from '../../src/rules/economy';
+import { idOf, type WonderId, type WorldId } from '../../src/rules/ids';
 
 type Wonder = Schema<'Wonder'>;
 
 let t: TestApp;
-let world: string;
+let world: WorldId;
 beforeAll(async () => {
   t = await startTestApp();
   world = await worldId(t);
@@ -26,7 +27,7 @@ afterAll(async () => {
 const { call } = requests(() => t);
 
 /** A player whose capital has a great hall at `hall`, stores of level 20 and `each` of every resource. */
-async function builder(hall = 20, each = 50_000): Promise<{ player: Player; village: VillageJson }> {
+async function builder(hall = 20, each = 50_000): Promise<{ player: Player; village: MadeVillage }> {
   const made = await newVillage(t, undefined, 'won');
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'great_hall', level: hall }, t.clock.now());
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'warehouse', level: 20 }, t.clock.now());
@@ -102,7 +103,7 @@ describe('contributing', () => {
     t.clock.advance(levelBuildMs(0, 1));
     const built = (await call<{ wonders: Wonder[] }>(player, 'GET', '/api/wonders')).body.wonders.find((w) => w.id === wonder.id)!;
     expect(built).toMatchObject({ status: 'planned', level: 1, remainingConstructionTime: null });
-    const contributed = await t.database.db.select().from(wonderContributions).where(eq(wonderContributions.wonderId, wonder.id));
+    const contributed = await t.database.db.select().from(wonderContributions).where(eq(wonderContributions.wonderId, idOf<WonderId>(wonder.id)));
     expect(contributed.reduce((sum, c) => sum + c.timber, 0)).toBe(6000);
   });
 
@@ -120,10 +121,10 @@ describe('contributing', () => {
     expect((await give(player, '00000000-0000-4000-8000-000000000000', village.id, 1, 1, 1, 1)).status).toBe(404);
     const bad = await t.app.inject({ method: 'POST', url: `/api/wonders/${wonder.id}/contribute`, headers: player.auth, payload: { villageId: village.id, resources: { timber: -1, stone: 0, iron: 0, mead: 0 } } });
     expect(bad.statusCode).toBe(400);
-    await t.database.db.update(wonders).set({ level: 100, status: 'completed', completedAt: t.clock.now() }).where(eq(wonders.id, wonder.id));
+    await t.database.db.update(wonders).set({ level: 100, status: 'completed', completedAt: t.clock.now() }).where(eq(wonders.id, idOf<WonderId>(wonder.id)));
     const finished = await give(player, wonder.id, village.id, 1, 1, 1, 1);
     expect([finished.status, finished.body.error]).toEqual([409, 'This wonder is already completed']);
-    await t.database.db.delete(wonders).where(eq(wonders.id, wonder.id));
+    await t.database.db.delete(wonders).where(eq(wonders.id, idOf<WonderId>(wonder.id)));
   });
 
   it('never takes more than the village holds when five contributions arrive at once', async () => {
@@ -137,9 +138,9 @@ describe('contributing', () => {
     expect(replies.filter((r) => r.status === 200)).toHaveLength(3);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(2);
     expect(amounts(await overview(t, player, village.id)).timber).toBe(before.timber - 3 * each);
-    const [row] = await t.database.db.select().from(wonders).where(eq(wonders.id, wonder.id));
+    const [row] = await t.database.db.select().from(wonders).where(eq(wonders.id, idOf<WonderId>(wonder.id)));
     expect(row.investedTimber).toBe(3 * each);
-    const rows = await t.database.db.select().from(wonderContributions).where(eq(wonderContributions.wonderId, wonder.id));
+    const rows = await t.database.db.select().from(wonderContributions).where(eq(wonderContributions.wonderId, idOf<WonderId>(wonder.id)));
     expect(rows).toHaveLength(3);
   });
 });
@@ -156,7 +157,7 @@ describe('victory', () => {
     await t.database.db
       .update(wonders)
       .set({ level: 99, investedTimber: need.timber - 100, investedStone: need.stone - 100, investedIron: need.iron - 100, investedMead: need.mead - 100 })
-      .where(eq(wonders.id, wonder.id));
+      .where(eq(wonders.id, idOf<WonderId>(wonder.id)));
     const last = await give(player, wonder.id, village.id, 100, 100, 100, 100);
     expect(last.body.wonder).toMatchObject({ status: 'under_construction', completionPercentage: 100 });
     t.clock.advance(levelBuildMs(99, 1));
@@ -183,7 +184,7 @@ describe('alliance effects', () => {
     const member = await newVillage(t, undefined, 'mem');
     await t.database.db.delete(wonders).where(and(eq(wonders.worldId, world), eq(wonders.type, 'mimirs_well')));
     const wonder = (await construct(owner.player, owner.village.id, 'mimirs_well', 'Well of Wisdom')).body.wonder;
-    await t.database.db.update(wonders).set({ level: 40 }).where(eq(wonders.id, wonder.id));
+    await t.database.db.update(wonders).set({ level: 40 }).where(eq(wonders.id, idOf<WonderId>(wonder.id)));
     await call(owner.player, 'POST', '/api/alliances/create', { name: 'Wise Ones', tag: 'MIMIR', description: 'We drink deep.', isPublic: true });
     const invited = await call<{ invitation: { id: string } }>(owner.player, 'POST', '/api/alliances/invitations', { username: member.player.user.username });
     const before = await t.app.inject({ method: 'GET', url: `/api/map/village/${member.village.id}/production`, headers: member.player.auth });
@@ -222,7 +223,7 @@ describe('alliance effects', () => {
     await t.database.db
       .update(wonders)
       .set({ level: 39, investedTimber: need.timber - 1, investedStone: need.stone, investedIron: need.iron, investedMead: need.mead })
-      .where(eq(wonders.id, wonder.id));
+      .where(eq(wonders.id, idOf<WonderId>(wonder.id)));
     const start = await overview(t, owner.player, owner.village.id);
     const rate = start.resources.find((r) => r.type === 'timber')!.production;
     const building = await give(owner.player, wonder.id, owner.village.id, 1, 0, 0, 0);
@@ -237,7 +238,7 @@ describe('alliance effects', () => {
     const expected = afterGift + rate * hoursBuilding + (rate / 1.0975) * 1.1 * 10;
     expect(expected).toBeLessThan(start.resources.find((r) => r.type === 'timber')!.capacity);
     expect(Math.abs(later - expected)).toBeLessThanOrEqual(1);
-    const [row] = await t.database.db.select().from(wonders).where(eq(wonders.id, wonder.id));
+    const [row] = await t.database.db.select().from(wonders).where(eq(wonders.id, idOf<WonderId>(wonder.id)));
     expect(row.levelHistory).toEqual([t.clock.now().getTime() - 10 * HOUR]);
   });
 });

@@ -10,9 +10,10 @@ import { isEmptyLand } from '../../src/rules/terrain';
 import { distance } from '../../src/rules/world';
 import { population } from '../../src/rules/economy';
 import { STARTING_RESOURCES as START } from '../../src/rules/resources';
+import type { WorldId } from '../../src/rules/ids';
 
 let t: TestApp;
-let midgard: string;
+let midgard: WorldId;
 beforeAll(async () => {
   t = await startTestApp();
   midgard = await worldId(t);

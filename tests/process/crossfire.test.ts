@@ -7,6 +7,7 @@ import { openPostgres, type Database } from '../../src/server/db/open';
 import { units } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
 import { LoadLog, seatPlayers } from '../support/load-run';
+import { idOf, type VillageId } from '../../src/rules/ids';
 
 const url = process.env.DATABASE_URL;
 
@@ -39,7 +40,7 @@ describe.skipIf(!url)('crossfire between two processes', () => {
     }
     const log = new LoadLog();
     const [a, b] = await seatPlayers(2, 'cross', () => bases[0], log, world.id);
-    for (const p of [a, b]) await database.db.insert(units).values({ villageId: p.villageId, type: 'bondi', count: 500 });
+    for (const p of [a, b]) await database.db.insert(units).values({ villageId: idOf<VillageId>(p.villageId), type: 'bondi', count: 500 });
     const send = (from: typeof a, to: typeof a, base: string) =>
       fetch(`${base}/api/game/send-troops`, {
         method: 'POST',
@@ -52,7 +53,7 @@ describe.skipIf(!url)('crossfire between two processes', () => {
       statuses.push(...replies.map((r) => r.status));
     }
     expect(statuses.filter((s) => s !== 201)).toEqual([]);
-    const [left] = await database.db.select().from(units).where(eq(units.villageId, a.villageId));
+    const [left] = await database.db.select().from(units).where(eq(units.villageId, idOf<VillageId>(a.villageId)));
     expect(left.count).toBe(500 - 40);
   }, 120_000);
 });

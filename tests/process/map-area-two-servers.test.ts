@@ -7,6 +7,7 @@ import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPostgres, type Database } from '../../src/server/db/open';
 import { buildings } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
+import { idOf, type VillageId } from '../../src/rules/ids';
 
 const url = process.env.DATABASE_URL;
 
@@ -107,7 +108,7 @@ describe.skipIf(!url)('map areas on two server processes', () => {
     const before = (await call<{ tiles: AreaTile[] }>(a, 'GET', areaPath, token)).json;
     const population = tileOf(before.tiles)!.village!.population;
     changed = performance.now();
-    await database.db.update(buildings).set({ level: 5 }).where(eq(buildings.villageId, village.id));
+    await database.db.update(buildings).set({ level: 5 }).where(eq(buildings.villageId, idOf<VillageId>(village.id)));
     for (const server of [a, b]) {
       const grown = await waitFor(server, changed, rename.etag, (tile) => (tile?.village?.population ?? 0) > population);
       expect(grown.ms).toBeLessThan(1000);

@@ -6,6 +6,7 @@ import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPostgres, type Database } from '../../src/server/db/open';
 import { battleReports, movements, units, users, villages } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
+import { idOf, type MovementId, type PlayerId, type VillageId } from '../../src/rules/ids';
 
 const url = process.env.DATABASE_URL;
 
@@ -58,7 +59,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     for (const name of ['twinatt', 'twindef']) {
       const registered = await call<{ token: string }>(a, 'POST', '/api/auth/register', undefined, { username: name, email: `${name}@example.com`, password: 'Valhalla#2026' });
       const joined = await call<{ village: { id: string } }>(b, 'POST', `/api/worlds/${world.id}/join`, registered.json.token);
-      players.push({ token: registered.json.token, village: joined.json.village.id });
+      players.push({ token: registered.json.token, village: idOf<VillageId>(joined.json.village.id) });
     }
     const [attacker, defender] = players;
     // Three tiles apart; 40 berserkers at home (the game would train them).
@@ -101,9 +102,9 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
     expect(heard).toContain('event: report_arrived');
     await reader.cancel();
 
-    const reports = await database.db.select().from(battleReports).where(eq(battleReports.attackerId, (await call<{ user: { id: string } }>(a, 'GET', '/api/auth/me', attacker.token)).json.user.id));
+    const reports = await database.db.select().from(battleReports).where(eq(battleReports.attackerId, idOf<PlayerId>((await call<{ user: { id: string } }>(a, 'GET', '/api/auth/me', attacker.token)).json.user.id)));
     expect(reports).toHaveLength(1);
-    const [movement] = await database.db.select().from(movements).where(eq(movements.id, sent.json.movement.id));
+    const [movement] = await database.db.select().from(movements).where(eq(movements.id, idOf<MovementId>(sent.json.movement.id)));
     expect(movement.resolvedAt?.getTime()).toBe(arrives);
     const returns = await database.db.select().from(movements).where(eq(movements.toVillageId, attacker.village));
     expect(returns).toHaveLength(1);
@@ -117,7 +118,7 @@ describe.skipIf(!url)('two server processes on one PostgreSQL', () => {
   it('see at once through one what was changed through the other: a world event switched on, a session ended', async () => {
     const world = await createWorld(database.db, { name: 'Feast Fjords', speed: 1 });
     const gm = await call<{ token: string; user: { id: string } }>(a, 'POST', '/api/auth/register', undefined, { username: 'twingm', email: 'twingm@example.com', password: 'Valhalla#2026' });
-    await database.db.update(users).set({ role: 'gamemaster' }).where(eq(users.id, gm.json.user.id));
+    await database.db.update(users).set({ role: 'gamemaster' }).where(eq(users.id, idOf<PlayerId>(gm.json.user.id)));
     const farmer = await call<{ token: string }>(a, 'POST', '/api/auth/register', undefined, { username: 'twinfarm', email: 'twinfarm@example.com', password: 'Valhalla#2026' });
     const joined = await call<{ village: { id: string } }>(a, 'POST', `/api/worlds/${world.id}/join`, farmer.json.token);
     const production = async (server: Server) => {

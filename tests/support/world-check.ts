@@ -9,10 +9,11 @@ import { RESOURCE_TYPES } from '../../src/rules/resources';
 import type { Ack, LoadLog } from './sim-player';
 import { UNIT_TYPES } from '../../src/rules/units';
 import { entriesOf } from '../../src/rules/tuples';
+import { idOf, type PlayerId, type VillageId, type WorldId } from '../../src/rules/ids';
 
 export interface WorldSnapshot {
   /** Every village of the world, settled (in memory) to `at`. */
-  villages: Map<string, VillageState>;
+  villages: Map<VillageId, VillageState>;
   movements: MovementRow[];
   reports: BattleReportRow[];
   at: number;
@@ -21,9 +22,9 @@ export interface WorldSnapshot {
 }
 
 /** The world as the database holds it, every village brought to one instant by the rules' own engine. */
-export async function snapshotWorld(db: Db, worldId: string, at: Date): Promise<WorldSnapshot> {
+export async function snapshotWorld(db: Db, worldId: WorldId, at: Date): Promise<WorldSnapshot> {
   const rows = await db.select({ id: villages.id }).from(villages).where(eq(villages.worldId, worldId));
-  const states = new Map<string, VillageState>();
+  const states = new Map<VillageId, VillageState>();
   let starved = 0;
   const parts = await loadParts(
     db,
@@ -61,10 +62,10 @@ export async function checkWorld(db: Db, log: LoadLog, world: WorldSnapshot): Pr
   const of = <K extends Ack['kind']>(kind: K) => acks.filter((a): a is Extract<Ack, { kind: K }> => a.kind === kind);
 
   // Acknowledged accounts and villages are there.
-  const userIds = of('register').map((a) => a.userId);
+  const userIds = of('register').map((a) => idOf<PlayerId>(a.userId));
   const found = userIds.length === 0 ? [] : await db.select({ id: users.id }).from(users).where(inArray(users.id, userIds));
   if (found.length !== userIds.length) problems.push(`${userIds.length - found.length} acknowledged registrations are missing`);
-  for (const join of of('join')) if (!world.villages.has(join.villageId)) problems.push(`village ${join.villageId} of ${join.player} is missing`);
+  for (const join of of('join')) if (!world.villages.has(idOf<VillageId>(join.villageId))) problems.push(`village ${join.villageId} of ${join.player} is missing`);
 
   // No negative or overfull stock, no negative units, no training order past its count.
   for (const [id, v] of world.villages) {
@@ -108,7 +109,7 @@ export async function checkWorld(db: Db, log: LoadLog, world: WorldSnapshot): Pr
   }
 
   // Acknowledged marches exist as sent.
-  const byId = new Map(world.movements.map((m) => [m.id, m]));
+  const byId = new Map<string, MovementRow>(world.movements.map((m) => [m.id, m]));
   for (const send of of('send')) {
     const m = byId.get(send.movementId);
     if (!m) problems.push(`acknowledged movement ${send.movementId} of ${send.player} is missing`);
@@ -131,7 +132,7 @@ export async function checkWorld(db: Db, log: LoadLog, world: WorldSnapshot): Pr
   }
 
   // Units: everything trained is at home, queued, on the march or fell in a battle; nothing more, nothing less.
-  const stationed = await db.select().from(stationedTroops).where(inArray(stationedTroops.villageId, [...world.villages.keys(), '00000000-0000-0000-0000-000000000000']));
+  const stationed = await db.select().from(stationedTroops).where(inArray(stationedTroops.villageId, [...world.villages.keys(), idOf<VillageId>('00000000-0000-0000-0000-000000000000')]));
   if (stationed.length > 0) problems.push(`${stationed.length} stationed armies, the load sends none`);
   for (const [id, v] of world.villages) {
     const trained = of('train')
@@ -162,7 +163,7 @@ export function allHomeBy(log: LoadLog): number {
 }
 
 /** The villages of a world exactly as stored (not settled): the opening balance of the world's books. */
-export async function storedVillages(db: Db, worldId: string): Promise<Map<string, VillageState>> {
+export async function storedVillages(db: Db, worldId: WorldId): Promise<Map<VillageId, VillageState>> {
   const rows = await db.select().from(villages).where(eq(villages.worldId, worldId));
   const parts = await loadParts(
     db,

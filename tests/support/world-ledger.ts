@@ -7,6 +7,7 @@ import { settleVillage, villageEconomy, type VillageEnv, type VillageState } fro
 import type { BattleReportRow, MovementRow } from '../../src/server/db/schema';
 import type { Ack, LoadLog } from './sim-player';
 import type { WorldSnapshot } from './world-check';
+import type { VillageId } from '../../src/rules/ids';
 
 /*
  * Why a replay and not a running total: the game keeps no ledger. A village stores its stock at one
@@ -135,7 +136,7 @@ export interface LedgerResult {
  * Balances every village: opening state + production - spending + loot, by the rules, against the stored state.
  * `openings` are the villages as stored before the load; `world` is the state after it, settled to `world.at`.
  */
-export function balanceWorld(openings: Map<string, VillageState>, world: WorldSnapshot, log: LoadLog, speed: number): LedgerResult {
+export function balanceWorld(openings: Map<VillageId, VillageState>, world: WorldSnapshot, log: LoadLog, speed: number): LedgerResult {
   const env: VillageEnv = { worldSpeed: speed, bonusPercent: {} };
   const problems: string[] = [];
   let balanced = 0;

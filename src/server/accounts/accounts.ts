@@ -10,6 +10,7 @@ import { passwordError, validateRegistration } from '../../rules/validation';
 import { notifyPlayers } from '../live/notify';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { changingAccounts } from './session-cache';
+import type { PlayerId } from '../../rules/ids';
 
 /** A user as every reply shows one (never the password hash nor the Discord id). */
 export type PublicUser = Schema<'User'>;
@@ -144,7 +145,7 @@ export async function changePassword(db: Db, user: UserRow, sessionToken: string
 }
 
 /** Ends the session, and its event streams on every server process. */
-export async function logout(db: Db, userId: string, token: string): Promise<void> {
+export async function logout(db: Db, userId: PlayerId, token: string): Promise<void> {
   await changingAccounts(
     db,
     db.transaction(async (tx) => {
@@ -165,7 +166,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 }
 
 /** The id of the account with `email`, for operator commands that name players by e-mail. */
-export async function userIdByEmail(db: Db, email: string): Promise<string> {
+export async function userIdByEmail(db: Db, email: string): Promise<PlayerId> {
   const row = await findUserByEmail(db, email);
   if (!row) throw notFound(`No user with email ${email}`);
   return row.id;

@@ -2,17 +2,18 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { playerDays, users } from '../db/schema';
+import type { PlayerId } from '../../rules/ids';
 
 /**
  * Collects the players seen since the last flush. Writing on every request would cost a write per call
  * (and make a read's cost depend on how long its player was away); one batch a minute costs two statements.
  */
 export class ActivityLog {
-  private seen = new Set<string>();
+  private seen = new Set<PlayerId>();
 
   constructor(private readonly db: Db) {}
 
-  note(userId: string): void {
+  note(userId: PlayerId): void {
     this.seen.add(userId);
   }
 

@@ -7,6 +7,7 @@ import { inserted } from '../db/rows';
 import { createSession } from './sessions';
 import type { DiscordConfig } from '../config';
 import { isUniqueViolation } from './accounts';
+import type { PlayerId } from '../../rules/ids';
 
 export function newOAuthState(): string {
   return randomBytes(18).toString('base64url');
@@ -147,7 +148,7 @@ const hash = (value: string) => createHash('sha256').update(value).digest('hex')
 /** What a Discord sign-in is started for: a login (nobody yet) or a link to the signed-in player's account. */
 export interface DiscordStart {
   purpose: 'login' | 'link';
-  userId: string | null;
+  userId: PlayerId | null;
 }
 
 /** Starts a sign-in (anyone) or a link (a signed-in player); returns the state for the cookie and the provider's address. */

@@ -5,6 +5,7 @@ import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
 import { callStoredRead, rowFromJson } from '../db/stored-reads';
 import { SessionCache, changingAccounts } from './session-cache';
+import type { PlayerId } from '../../rules/ids';
 
 export const SESSION_DAYS = 30;
 /** A login without remember-me lasts a working day. */
@@ -22,7 +23,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function createSession(db: Db, userId: string, now: Date, remember = true): Promise<string> {
+export async function createSession(db: Db, userId: PlayerId, now: Date, remember = true): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const lifetime = remember ? SESSION_DAYS * DAY_MS : SHORT_SESSION_HOURS * 3_600_000;
   await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + lifetime) });

@@ -21,6 +21,7 @@ import { ownerTotals } from '../village/population';
 import { isUniqueViolation } from '../accounts/accounts';
 import { settleVillagesOf } from '../village/villages';
 import { WONDERS, WONDER_TYPES } from '../../rules/wonders';
+import type { AllianceId, PlayerId } from '../../rules/ids';
 
 export type AllianceView = Schema<'Alliance'>;
 export type MembershipView = Schema<'Membership'>;
@@ -47,11 +48,11 @@ const iso = (date: Date) => date.toISOString();
 const ROLE_RANK = sql`case ${allianceMembers.role} when 'leader' then 0 when 'elder' then 1 when 'officer' then 2 else 3 end`;
 
 /** Locks the player's user row against concurrent joins (no key update: village writes that reference the user are not blocked). */
-async function lockPlayer(tx: Db, userId: string): Promise<void> {
+async function lockPlayer(tx: Db, userId: PlayerId): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
-async function membershipOf(db: Db, userId: string, lock = false): Promise<AllianceMemberRow | null> {
+async function membershipOf(db: Db, userId: PlayerId, lock = false): Promise<AllianceMemberRow | null> {
   const query = db.select().from(allianceMembers).where(eq(allianceMembers.userId, userId));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
@@ -97,20 +98,20 @@ function membershipView(member: AllianceMemberRow): MembershipView {
   return { role: member.role, joinedAt: iso(member.joinedAt) };
 }
 
-async function allianceRow(db: Db, allianceId: string, lock = false): Promise<AllianceRow> {
+async function allianceRow(db: Db, allianceId: AllianceId, lock = false): Promise<AllianceRow> {
   const query = db.select().from(alliances).where(eq(alliances.id, allianceId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('No such alliance');
   return row;
 }
 
-export async function myAlliance(db: Db, userId: string): Promise<Schema<'MyAlliance'>> {
+export async function myAlliance(db: Db, userId: PlayerId): Promise<Schema<'MyAlliance'>> {
   const member = await membershipOf(db, userId);
   if (!member) return { alliance: null, membership: null };
   return { alliance: await allianceView(db, await allianceRow(db, member.allianceId)), membership: membershipView(member) };
 }
 
-export async function receivedInvitations(db: Db, userId: string): Promise<{ invitations: InvitationView[] }> {
+export async function receivedInvitations(db: Db, userId: PlayerId): Promise<{ invitations: InvitationView[] }> {
   const rows = await db
     .select({ invitation: allianceInvitations, alliance: alliances, inviter: users.username })
     .from(allianceInvitations)
@@ -136,7 +137,7 @@ export interface CreateAllianceInput {
   isPublic: boolean;
 }
 
-export async function createAlliance(db: Db, userId: string, input: CreateAllianceInput, now: Date): Promise<Schema<'AllianceWithMembership'>> {
+export async function createAlliance(db: Db, userId: PlayerId, input: CreateAllianceInput, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   const form = { name: input.name.normalize('NFC').trim(), tag: input.tag.trim(), description: input.description.normalize('NFC').trim() };
   const problems = Object.entries(validateAllianceForm(form)).filter((e): e is [string, string] => typeof e[1] === 'string');
   const [first] = problems;
@@ -163,14 +164,14 @@ export async function createAlliance(db: Db, userId: string, input: CreateAllian
   }
 }
 
-async function invitationFor(db: Db, userId: string, invitationId: string) {
+async function invitationFor(db: Db, userId: PlayerId, invitationId: string) {
   const [invitation] = await db.select().from(allianceInvitations).where(eq(allianceInvitations.id, invitationId));
   if (!invitation) throw notFound(NO_SUCH_INVITATION);
   if (invitation.userId !== userId) throw forbidden(NOT_YOUR_INVITATION);
   return invitation;
 }
 
-export async function acceptInvitation(db: Db, userId: string, invitationId: string, now: Date): Promise<Schema<'AllianceWithMembership'>> {
+export async function acceptInvitation(db: Db, userId: PlayerId, invitationId: string, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   return db.transaction(async (tx) => {
     await lockPlayer(tx, userId);
     const invitation = await invitationFor(tx, userId, invitationId);
@@ -184,7 +185,7 @@ export async function acceptInvitation(db: Db, userId: string, invitationId: str
   });
 }
 
-export async function declineInvitation(db: Db, userId: string, invitationId: string): Promise<{ ok: true }> {
+export async function declineInvitation(db: Db, userId: PlayerId, invitationId: string): Promise<{ ok: true }> {
   const invitation = await invitationFor(db, userId, invitationId);
   await db.delete(allianceInvitations).where(eq(allianceInvitations.id, invitation.id));
   return { ok: true };
@@ -194,7 +195,7 @@ export async function declineInvitation(db: Db, userId: string, invitationId: st
  * Leaves the caller's alliance. A leaving leader hands over to the longest-serving member; the last
  * member dissolves the alliance (its invitations and messages go with it).
  */
-export async function leaveAlliance(db: Db, userId: string, now: Date): Promise<{ ok: true }> {
+export async function leaveAlliance(db: Db, userId: PlayerId, now: Date): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
     const found = await membershipOf(tx, userId);
     if (!found) throw conflict(NOT_IN_ALLIANCE);
@@ -222,7 +223,7 @@ export async function leaveAlliance(db: Db, userId: string, now: Date): Promise<
 
 export async function invitePlayer(
   db: Db,
-  userId: string,
+  userId: PlayerId,
   input: { username: string; message?: string | null },
   now: Date,
 ): Promise<{ invitation: InvitationView }> {
@@ -263,7 +264,7 @@ export async function invitePlayer(
 }
 
 /** Whether any of these players has a wonder (built or building) whose effect raises production. */
-async function raiseProduction(db: Db, ownerIds: readonly string[]): Promise<boolean> {
+async function raiseProduction(db: Db, ownerIds: readonly PlayerId[]): Promise<boolean> {
   const types = WONDER_TYPES.filter((type) => WONDERS[type].effects.resourceBonus > 0);
   const [found] = await db
     .select({ id: wonders.id })
@@ -273,18 +274,18 @@ async function raiseProduction(db: Db, ownerIds: readonly string[]): Promise<boo
   return found !== undefined;
 }
 
-async function memberOrRefuse(db: Db, userId: string): Promise<AllianceMemberRow> {
+async function memberOrRefuse(db: Db, userId: PlayerId): Promise<AllianceMemberRow> {
   const member = await membershipOf(db, userId);
   if (!member) throw forbidden(MEMBERS_ONLY);
   return member;
 }
 
-function messageView(row: { id: string; body: string; createdAt: Date; authorId: string | null; author: string | null }): AllianceMessageView {
+function messageView(row: { id: string; body: string; createdAt: Date; authorId: PlayerId | null; author: string | null }): AllianceMessageView {
   return { id: row.id, body: row.body, createdAt: iso(row.createdAt), author: row.authorId && row.author ? { id: row.authorId, username: row.author } : null };
 }
 
 /** Newest first, MESSAGE_PAGE at a time; `before` (a message id) pages back to older ones. */
-export async function allianceMessagesPage(db: Db, userId: string, before: string | undefined): Promise<Schema<'AllianceMessagePage'>> {
+export async function allianceMessagesPage(db: Db, userId: PlayerId, before: string | undefined): Promise<Schema<'AllianceMessagePage'>> {
   const member = await memberOrRefuse(db, userId);
   let older = undefined;
   if (before) {
@@ -305,7 +306,7 @@ export async function allianceMessagesPage(db: Db, userId: string, before: strin
   return { messages: rows.slice(0, MESSAGE_PAGE).map(messageView), hasMore: rows.length > MESSAGE_PAGE };
 }
 
-export async function postAllianceMessage(db: Db, userId: string, rawBody: string, now: Date): Promise<{ message: AllianceMessageView }> {
+export async function postAllianceMessage(db: Db, userId: PlayerId, rawBody: string, now: Date): Promise<{ message: AllianceMessageView }> {
   const body = rawBody.normalize('NFC').trim();
   const problem = allianceMessageError(body);
   if (problem) throw badRequest(problem, [{ field: 'body', message: problem }]);
@@ -316,7 +317,7 @@ export async function postAllianceMessage(db: Db, userId: string, rawBody: strin
 }
 
 /** The alliance (id, tag, name) of each of the given players that is in one. */
-export async function alliancesOf(db: Db, userIds: readonly string[]): Promise<Map<string, { id: string; tag: string; name: string }>> {
+export async function alliancesOf(db: Db, userIds: readonly PlayerId[]): Promise<Map<PlayerId, { id: AllianceId; tag: string; name: string }>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: allianceMembers.userId, id: alliances.id, tag: alliances.tag, name: alliances.name })

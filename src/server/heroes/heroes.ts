@@ -26,6 +26,7 @@ import { canAfford } from '../../rules/resources';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordQuestEvents } from '../progress/quest-events';
 import { payFromVillage, settledVillageOf } from '../village/villages';
+import type { HeroId, PlayerId, VillageId } from '../../rules/ids';
 
 export type HeroView = Schema<'Hero'>;
 
@@ -58,7 +59,7 @@ export function heroView(row: HeroRow, now: Date): HeroView {
   };
 }
 
-export async function listHeroes(db: Db, userId: string, now: Date): Promise<{ heroes: HeroView[] }> {
+export async function listHeroes(db: Db, userId: PlayerId, now: Date): Promise<{ heroes: HeroView[] }> {
   const rows = await db.select().from(heroes).where(eq(heroes.userId, userId)).orderBy(asc(heroes.createdAt), asc(heroes.id));
   return { heroes: rows.map((row) => heroView(row, now)) };
 }
@@ -77,7 +78,7 @@ export function heroTypes(): { heroTypes: Schema<'HeroTypeInfo'>[] } {
   };
 }
 
-async function heroCount(db: Db, userId: string): Promise<number> {
+async function heroCount(db: Db, userId: PlayerId): Promise<number> {
   const [row] = await db.select({ n: count() }).from(heroes).where(eq(heroes.userId, userId));
   return Number(row?.n ?? 0);
 }
@@ -86,7 +87,7 @@ async function heroCount(db: Db, userId: string): Promise<number> {
  * The price of the next hero, and whether the player can pay it from `villageId` (the selected village;
  * without one, from their first capital).
  */
-export async function recruitmentQuote(db: Db, userId: string, now: Date, villageId?: string): Promise<Schema<'RecruitmentCost'>> {
+export async function recruitmentQuote(db: Db, userId: PlayerId, now: Date, villageId?: VillageId): Promise<Schema<'RecruitmentCost'>> {
   const current = await heroCount(db, userId);
   const cost = recruitmentCost(current);
   let reason: string | null = null;
@@ -110,8 +111,8 @@ export interface RecruitmentMoment {
 
 export async function recruitHero(
   db: Db,
-  userId: string,
-  input: { villageId: string; heroType: string; customName?: string },
+  userId: PlayerId,
+  input: { villageId: VillageId; heroType: string; customName?: string },
   { now, random = () => randomInt(0, 1_000_000) / 1_000_000 }: RecruitmentMoment,
 ): Promise<{ hero: HeroView }> {
   if (!isHeroType(input.heroType)) throw badRequest(`Unknown hero type "${input.heroType}"`);
@@ -138,7 +139,7 @@ export async function recruitHero(
   });
 }
 
-export async function levelUpHero(db: Db, userId: string, heroId: string, now: Date): Promise<{ hero: HeroView }> {
+export async function levelUpHero(db: Db, userId: PlayerId, heroId: HeroId, now: Date): Promise<{ hero: HeroView }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(heroes).where(eq(heroes.id, heroId)).for('update');
     if (!row) throw notFound(NO_SUCH_HERO);

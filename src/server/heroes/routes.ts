@@ -1,6 +1,6 @@
 // Routes of the heroes tag: the caller's heroes, hero types, the price of the next one, the leaderboard, recruiting and levelling up.
 import type { AppContext } from '../context';
-import type { Handlers } from '../operations';
+import { idOf, type Handlers, type HeroId, type VillageId } from '../operations';
 import * as heroes from './heroes';
 
 export function heroRoutes(ctx: AppContext): Handlers {
@@ -15,7 +15,7 @@ export function heroRoutes(ctx: AppContext): Handlers {
     },
 
     async getRecruitmentCost({ user, query }) {
-      return heroes.recruitmentQuote(db, user.id, clock.now(), query.villageId);
+      return heroes.recruitmentQuote(db, user.id, clock.now(), query.villageId === undefined ? undefined : idOf<VillageId>(query.villageId));
     },
 
     async getHeroLeaderboard() {
@@ -23,11 +23,11 @@ export function heroRoutes(ctx: AppContext): Handlers {
     },
 
     async recruitHero({ user, body }) {
-      return heroes.recruitHero(db, user.id, body, { now: clock.now() });
+      return heroes.recruitHero(db, user.id, { ...body, villageId: idOf<VillageId>(body.villageId) }, { now: clock.now() });
     },
 
     async levelUpHero({ user, params }) {
-      return heroes.levelUpHero(db, user.id, params.heroId, clock.now());
+      return heroes.levelUpHero(db, user.id, idOf<HeroId>(params.heroId), clock.now());
     },
   };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/open';
 import { allianceMembers, alliances, mapChunkVersions, users, villages, worlds } from '../db/schema';
 import { notFound } from '../errors';
 import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageJson, tileKey, writeAreaJson, type AreaQuery, type AreaWorld } from './area';
+import type { WorldId } from '../../rules/ids';
 import { CHUNK_SIDE, chunkIndex, chunkSpan } from './chunks';
 
 /** Bumped whenever the bytes of a reply change for the same data, so no client keeps an old ETag's body. */
@@ -130,7 +131,7 @@ export class MapAreaCache {
   }
 
   /** The chunks of the range whose cached villages are missing or older than `versions` (versionList's, row by row): each with its version. */
-  private staleChunks(worldId: string, range: ChunkRange, versions: readonly number[]): { cx: number; cy: number; version: number }[] {
+  private staleChunks(worldId: WorldId, range: ChunkRange, versions: readonly number[]): { cx: number; cy: number; version: number }[] {
     const stale: { cx: number; cy: number; version: number }[] = [];
     let i = 0;
     for (let cy = range.cy0; cy <= range.cy1; cy++) {
@@ -147,7 +148,7 @@ export class MapAreaCache {
    * Reads the versions and the villages of the range in one snapshot (repeatable read), so a fragment is never filed
    * under a version older or newer than its data; returns the versions it read.
    */
-  private async refreshChunks(db: Db, worldId: string, range: ChunkRange): Promise<number[]> {
+  private async refreshChunks(db: Db, worldId: WorldId, range: ChunkRange): Promise<number[]> {
     return db.transaction(
       async (tx) => {
         const versionRows = await tx

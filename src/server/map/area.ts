@@ -7,9 +7,10 @@ import { oasisBonusEntries, terrainResource } from '../../rules/tile-looks';
 import { shownDistance } from './distance';
 import { villagePopulation } from '../village/population';
 import { codeOasisBonus, codeType, terrainCodes, TILE_CODE_COUNT, type TileCode } from './terrain';
+import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 
 export interface AreaQuery {
-  worldId: string;
+  worldId: WorldId;
   x: number;
   y: number;
   radius: number;
@@ -50,7 +51,7 @@ export function tileKey(x: number, y: number): number {
 
 /** The world an area is cut from, as the reply writer needs it. */
 export interface AreaWorld {
-  id: string;
+  id: WorldId;
   seed: number;
   size: number;
 }
@@ -70,12 +71,12 @@ export const AREA_VILLAGE_COLUMNS = {
 };
 
 export interface AreaVillageRow {
-  id: string | null;
+  id: VillageId | null;
   name: string | null;
   x: number | null;
   y: number | null;
   isCapital: boolean | null;
-  ownerId: string | null;
+  ownerId: PlayerId | null;
   username: string | null;
   population: number | null;
   allianceTag: string | null;

@@ -8,6 +8,7 @@ import { shownDistance } from './distance';
 import { codeType, terrainCodes, worldTerrainCounts } from './terrain';
 import { findWorld } from '../worlds/worlds';
 import { alliancesOf } from '../alliance/alliances';
+import type { WorldId } from '../../rules/ids';
 
 export function travelTime(
   from: { x: number; y: number },
@@ -27,7 +28,7 @@ export function travelTime(
   };
 }
 
-export async function mapStats(db: Db, worldId: string): Promise<Schema<'MapStats'>> {
+export async function mapStats(db: Db, worldId: WorldId): Promise<Schema<'MapStats'>> {
   const world = await findWorld(db, worldId);
   const tileCounts = { village: 0, ...worldTerrainCounts(world.seed, world.size) };
   // A village turns the tile it stands on (empty land) into a village tile.

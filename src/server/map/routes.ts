@@ -1,6 +1,6 @@
 // Routes of the map tag that read the world map: areas, search, public village details, oases, travel times, figures.
 import type { AppContext } from '../context';
-import { RawJson, type Handlers } from '../operations';
+import { RawJson, idOf, type Handlers, type VillageId, type WorldId } from '../operations';
 import * as map from './map';
 import { areaEncoding, MapAreaCache, matchesEtag } from './area-cache';
 
@@ -10,7 +10,7 @@ export function mapRoutes(ctx: AppContext): Handlers {
   const areas = new MapAreaCache();
   return {
     async getMapArea({ params, request, reply }) {
-      const area = await areas.area(db, params);
+      const area = await areas.area(db, { ...params, worldId: idOf<WorldId>(params.worldId) });
       // The browser keeps the reply and asks again with If-None-Match; an unchanged area costs one small read and a 304.
       reply.header('etag', area.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
       if (matchesEtag(request.headers['if-none-match'], area.etag)) {
@@ -27,15 +27,15 @@ export function mapRoutes(ctx: AppContext): Handlers {
     },
 
     async searchMap({ params, query }) {
-      return { results: await map.searchMap(db, params.worldId, query.q, query.near) };
+      return { results: await map.searchMap(db, idOf<WorldId>(params.worldId), query.q, query.near) };
     },
 
     async getVillageDetails({ params }) {
-      return map.villageDetails(db, params.villageId);
+      return map.villageDetails(db, idOf<VillageId>(params.villageId));
     },
 
     async getVillageOases({ user, params, query }) {
-      return { oases: await map.villageOases(db, user.id, params.villageId, query.maxDistance ?? 10) };
+      return { oases: await map.villageOases(db, user.id, idOf<VillageId>(params.villageId), query.maxDistance ?? 10) };
     },
 
     async getTravelTime({ params, query }) {
@@ -43,7 +43,7 @@ export function mapRoutes(ctx: AppContext): Handlers {
     },
 
     async getMapStats({ params }) {
-      return map.mapStats(db, params.worldId);
+      return map.mapStats(db, idOf<WorldId>(params.worldId));
     },
   };
 }

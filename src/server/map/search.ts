@@ -8,6 +8,7 @@ import { isInsideWorld, parseCoordinates } from '../../rules/world';
 import { villagePopulation } from '../village/population';
 import { codeType, terrainCodes } from './terrain';
 import { findWorld } from '../worlds/worlds';
+import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 
 export const MAX_SEARCH_RESULTS = 20;
 
@@ -25,7 +26,7 @@ const RESULT_COLUMNS = {
 
 export async function searchMap(
   db: Db,
-  worldId: string,
+  worldId: WorldId,
   text: string,
   nearText?: string,
 ): Promise<SearchResult[]> {
@@ -61,7 +62,7 @@ export async function searchMap(
   return rows.map(villageResult);
 }
 
-function villageResult(row: { id: string; name: string; x: number; y: number; ownerId: string | null; username: string | null; population: number }): SearchResult {
+function villageResult(row: { id: VillageId; name: string; x: number; y: number; ownerId: PlayerId | null; username: string | null; population: number }): SearchResult {
   return {
     villageId: row.id,
     name: row.name,

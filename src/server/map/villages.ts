@@ -10,8 +10,9 @@ import { shownDistance } from './distance';
 import { villagePopulation } from '../village/population';
 import { codeOasisBonus, terrainCodes } from './terrain';
 import { alliancesOf } from '../alliance/alliances';
+import type { PlayerId, VillageId } from '../../rules/ids';
 
-export async function villageDetails(db: Db, villageId: string): Promise<Schema<'VillageDetails'>> {
+export async function villageDetails(db: Db, villageId: VillageId): Promise<Schema<'VillageDetails'>> {
   const [row] = await db
     .select({ village: villages, username: users.username, population: villagePopulation })
     .from(villages)
@@ -60,7 +61,7 @@ export async function villageDetails(db: Db, villageId: string): Promise<Schema<
 export type OasisNearby = Schema<'Oasis'>;
 
 /** Oases within `maxDistance` tiles (Euclidean) of the caller's village, nearest first. */
-export async function villageOases(db: Db, userId: string, villageId: string, maxDistance: number): Promise<OasisNearby[]> {
+export async function villageOases(db: Db, userId: PlayerId, villageId: VillageId, maxDistance: number): Promise<OasisNearby[]> {
   const [row] = await db
     .select({ x: villages.x, y: villages.y, ownerId: villages.ownerId, seed: worlds.seed, size: worlds.size })
     .from(villages)

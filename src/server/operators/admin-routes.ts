@@ -1,6 +1,6 @@
 // Routes of the admin tag: players (search, roles, suspension, temporary passwords, deletion), dashboard figures and the audit log.
 import type { AppContext } from '../context';
-import type { Handlers } from '../operations';
+import { idOf, type Handlers, type PlayerId } from '../operations';
 import { listUsers } from '../accounts/accounts';
 import * as admin from './admin';
 import { listAudit } from './audit';
@@ -21,23 +21,23 @@ export function adminRoutes(ctx: AppContext): Handlers {
     },
 
     async setUserRole({ user, params, body }) {
-      return admin.setUserRole(db, user, { userId: params.userId, role: body.role }, clock.now());
+      return admin.setUserRole(db, user, { userId: idOf<PlayerId>(params.userId), role: body.role }, clock.now());
     },
 
     async suspendUser({ user, params, body }) {
-      return admin.suspendUser(db, user, { userId: params.userId, reason: body.reason }, clock.now());
+      return admin.suspendUser(db, user, { userId: idOf<PlayerId>(params.userId), reason: body.reason }, clock.now());
     },
 
     async unsuspendUser({ user, params }) {
-      return admin.unsuspendUser(db, user, params.userId, clock.now());
+      return admin.unsuspendUser(db, user, idOf<PlayerId>(params.userId), clock.now());
     },
 
     async setTemporaryPassword({ user, params, body }) {
-      return admin.setTemporaryPassword(db, user, { userId: params.userId, password: body.password }, clock.now());
+      return admin.setTemporaryPassword(db, user, { userId: idOf<PlayerId>(params.userId), password: body.password }, clock.now());
     },
 
     async deleteUser({ user, params, body }) {
-      return admin.deleteUser(db, user, { userId: params.userId, confirmUsername: body.confirmUsername }, clock.now());
+      return admin.deleteUser(db, user, { userId: idOf<PlayerId>(params.userId), confirmUsername: body.confirmUsername }, clock.now());
     },
 
     async listAuditLog({ query }) {

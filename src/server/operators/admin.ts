@@ -15,6 +15,7 @@ import { leaveAlliance } from '../alliance/alliances';
 import { notifyPlayers } from '../live/notify';
 import { changingAccounts } from '../accounts/session-cache';
 import { pageWindow } from '../../rules/paging';
+import type { PlayerId } from '../../rules/ids';
 
 export type AdminUserView = Schema<'AdminUser'>;
 
@@ -23,7 +24,7 @@ export const LAST_ADMIN = 'The last admin cannot stop being one';
 const ONLINE_MINUTES = 15;
 
 /** How many villages each of the players owns (those with none are left out). */
-async function villageCounts(db: Db, rows: UserRow[]): Promise<Map<string | null, number>> {
+async function villageCounts(db: Db, rows: UserRow[]): Promise<Map<PlayerId | null, number>> {
   if (rows.length === 0) return new Map();
   const counts = await db
     .select({ ownerId: villages.ownerId, n: count() })
@@ -38,7 +39,7 @@ async function villageCounts(db: Db, rows: UserRow[]): Promise<Map<string | null
   return new Map(counts.map((c) => [c.ownerId, Number(c.n)]));
 }
 
-function adminView(row: UserRow, villagesOf: ReadonlyMap<string | null, number>): AdminUserView {
+function adminView(row: UserRow, villagesOf: ReadonlyMap<PlayerId | null, number>): AdminUserView {
   return {
     ...userFields(row),
     suspended: row.suspendedAt !== null,
@@ -79,7 +80,7 @@ export async function adminStats(db: Db, now: Date): Promise<Schema<'AdminStats'
 }
 
 /** The target row under its lock, or 404. */
-async function target(tx: Db, userId: string): Promise<UserRow> {
+async function target(tx: Db, userId: PlayerId): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!row) throw notFound('No such player');
   return row;
@@ -93,7 +94,7 @@ async function keepOneAdmin(tx: Db, row: UserRow): Promise<void> {
 }
 
 /** Ends every session of a player, on every server process (their open streams close too). */
-async function signOutEverywhere(tx: Db, userId: string): Promise<void> {
+async function signOutEverywhere(tx: Db, userId: PlayerId): Promise<void> {
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await notifyPlayers(tx, [userId], { kind: 'signed_out' });
 }
@@ -111,7 +112,7 @@ async function updateTarget(tx: Db, row: UserRow, changes: PgUpdateSetSource<typ
 
 /** An admin's change of a player's role, by the role's name as asked. */
 export interface RoleChange {
-  userId: string;
+  userId: PlayerId;
   role: string;
 }
 
@@ -129,7 +130,7 @@ export async function setUserRole(db: Db, actor: Actor, { userId, role: roleName
 
 /** An admin's suspension of a player, with the reason as typed. */
 export interface Suspension {
-  userId: string;
+  userId: PlayerId;
   reason: string;
 }
 
@@ -148,7 +149,7 @@ export async function suspendUser(db: Db, actor: Actor, { userId, reason: rawRea
   }));
 }
 
-export async function unsuspendUser(db: Db, actor: Actor, userId: string, now: Date): Promise<{ user: AdminUserView }> {
+export async function unsuspendUser(db: Db, actor: Actor, userId: PlayerId, now: Date): Promise<{ user: AdminUserView }> {
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     const updated = await updateTarget(tx, row, { suspendedAt: null, suspensionReason: null });
@@ -159,7 +160,7 @@ export async function unsuspendUser(db: Db, actor: Actor, userId: string, now: D
 
 /** The password an admin gives a player, who must replace it at next login. */
 export interface TemporaryPassword {
-  userId: string;
+  userId: PlayerId;
   password: string;
 }
 
@@ -179,7 +180,7 @@ export async function setTemporaryPassword(db: Db, actor: Actor, { userId, passw
 
 /** An admin's deletion of an account, confirmed by typing its username again. */
 export interface AccountDeletion {
-  userId: string;
+  userId: PlayerId;
   confirmUsername: string;
 }
 

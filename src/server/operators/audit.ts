@@ -4,10 +4,11 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { auditLog, type AuditAction } from '../db/schema';
 import { pageWindow } from '../../rules/paging';
+import type { PlayerId } from '../../rules/ids';
 
 export interface Actor {
   /** The signed-in admin or game master; null for the operator at the command line. */
-  id: string | null;
+  id: PlayerId | null;
   username: string;
 }
 

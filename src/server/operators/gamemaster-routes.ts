@@ -1,6 +1,6 @@
 // Routes of the gamemaster tag: worlds and their status, world events, announcements, rewards and analytics.
 import type { AppContext } from '../context';
-import type { Handlers } from '../operations';
+import { idOf, type Handlers, type WorldId } from '../operations';
 import * as gm from './gamemaster';
 
 export function gameMasterRoutes(ctx: AppContext): Handlers {
@@ -15,15 +15,15 @@ export function gameMasterRoutes(ctx: AppContext): Handlers {
     },
 
     async setWorldStatus({ user, params, body }) {
-      return gm.setWorldStatus(db, user, { worldId: params.worldId, status: body.status }, clock.now());
+      return gm.setWorldStatus(db, user, { worldId: idOf<WorldId>(params.worldId), status: body.status }, clock.now());
     },
 
     async listWorldEvents({ query }) {
-      return gm.listWorldEvents(db, clock.now(), query.worldId);
+      return gm.listWorldEvents(db, clock.now(), query.worldId === undefined ? undefined : idOf<WorldId>(query.worldId));
     },
 
     async createWorldEvent({ user, body }) {
-      return gm.createWorldEvent(db, user, body, clock.now());
+      return gm.createWorldEvent(db, user, { ...body, worldId: idOf<WorldId>(body.worldId) }, clock.now());
     },
 
     async updateWorldEvent({ user, params, body }) {
@@ -39,19 +39,19 @@ export function gameMasterRoutes(ctx: AppContext): Handlers {
     },
 
     async listAnnouncements({ query }) {
-      return gm.listAnnouncements(db, query.worldId);
+      return gm.listAnnouncements(db, query.worldId === undefined ? undefined : idOf<WorldId>(query.worldId));
     },
 
     async createAnnouncement({ user, body }) {
-      return gm.createAnnouncement(db, user, body, clock.now());
+      return gm.createAnnouncement(db, user, { ...body, worldId: idOf<WorldId>(body.worldId) }, clock.now());
     },
 
     async distributeRewards({ user, body }) {
-      return gm.distributeRewards(db, user, body, clock.now());
+      return gm.distributeRewards(db, user, { ...body, worldId: idOf<WorldId>(body.worldId) }, clock.now());
     },
 
     async getWorldAnalytics({ params }) {
-      return gm.worldAnalytics(db, params.worldId, clock.now());
+      return gm.worldAnalytics(db, idOf<WorldId>(params.worldId), clock.now());
     },
   };
 }

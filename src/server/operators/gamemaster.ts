@@ -15,6 +15,7 @@ import { worldTotals } from '../village/population';
 import { createWorld } from './world-admin';
 import { grantIntoVillage } from '../village/rewards';
 import { isUniqueViolation } from '../accounts/accounts';
+import type { PlayerId, WorldId } from '../../rules/ids';
 
 export type WorldEventView = Schema<'WorldEventView'>;
 export type AnnouncementView = Schema<'Announcement'>;
@@ -61,7 +62,7 @@ export async function createWorldAs(db: Db, actor: Actor, input: { name: string;
 
 /** A world put into (or out of) maintenance, or closed. */
 export interface WorldStatusChange {
-  worldId: string;
+  worldId: WorldId;
   status: WorldStatus;
 }
 
@@ -90,7 +91,7 @@ export function worldEventView(row: WorldEventRow, now: Date): WorldEventView {
   };
 }
 
-export async function listWorldEvents(db: Db, now: Date, worldId?: string): Promise<{ events: WorldEventView[] }> {
+export async function listWorldEvents(db: Db, now: Date, worldId?: WorldId): Promise<{ events: WorldEventView[] }> {
   const rows = await db
     .select()
     .from(worldEvents)
@@ -109,7 +110,7 @@ function eventName(raw: string): string {
 export async function createWorldEvent(
   db: Db,
   actor: Actor,
-  input: { worldId: string; name: string; kind: WorldEventKind; percent: number; startTime: string; endTime: string },
+  input: { worldId: WorldId; name: string; kind: WorldEventKind; percent: number; startTime: string; endTime: string },
   now: Date,
 ): Promise<{ event: WorldEventView }> {
   const name = eventName(input.name);
@@ -175,8 +176,8 @@ export async function setWorldEventActive(db: Db, actor: Actor, { eventId, activ
 }
 
 /** The usernames of the announcements' authors, by id (accounts deleted since are left out). */
-async function authorNames(db: Db, rows: AnnouncementRow[]): Promise<Map<string, string>> {
-  const authors = new Map<string, string>();
+async function authorNames(db: Db, rows: AnnouncementRow[]): Promise<Map<PlayerId, string>> {
+  const authors = new Map<PlayerId, string>();
   for (const row of rows) {
     if (!row.authorId || authors.has(row.authorId)) continue;
     const [author] = await db.select({ username: users.username }).from(users).where(eq(users.id, row.authorId));
@@ -185,7 +186,7 @@ async function authorNames(db: Db, rows: AnnouncementRow[]): Promise<Map<string,
   return authors;
 }
 
-function announcementView(row: AnnouncementRow, authors: ReadonlyMap<string, string>): AnnouncementView {
+function announcementView(row: AnnouncementRow, authors: ReadonlyMap<PlayerId, string>): AnnouncementView {
   const username = row.authorId ? authors.get(row.authorId) : undefined;
   return {
     id: row.id,
@@ -202,7 +203,7 @@ async function announcementViews(db: Db, rows: AnnouncementRow[]): Promise<Annou
   return rows.map((row) => announcementView(row, authors));
 }
 
-export async function listAnnouncements(db: Db, worldId?: string): Promise<{ announcements: AnnouncementView[] }> {
+export async function listAnnouncements(db: Db, worldId?: WorldId): Promise<{ announcements: AnnouncementView[] }> {
   const rows = await db
     .select()
     .from(announcements)
@@ -212,7 +213,7 @@ export async function listAnnouncements(db: Db, worldId?: string): Promise<{ ann
   return { announcements: await announcementViews(db, rows) };
 }
 
-export async function createAnnouncement(db: Db, actor: Actor, input: { worldId: string; message: string; endsAt: string }, now: Date): Promise<{ announcement: AnnouncementView }> {
+export async function createAnnouncement(db: Db, actor: Actor, input: { worldId: WorldId; message: string; endsAt: string }, now: Date): Promise<{ announcement: AnnouncementView }> {
   const message = normaliseFreeText(input.message);
   const problem = message === '' ? 'Write a message' : freeTextError(message, { multiline: true });
   if (problem) throw badRequest(problem, [{ field: 'message', message: problem }]);
@@ -226,7 +227,7 @@ export async function createAnnouncement(db: Db, actor: Actor, input: { worldId:
 }
 
 /** What players of a world should see now: maintenance, running announcements and active events. */
-export async function worldNotices(db: Db, worldId: string, now: Date): Promise<Schema<'WorldNotices'>> {
+export async function worldNotices(db: Db, worldId: WorldId, now: Date): Promise<Schema<'WorldNotices'>> {
   const world = await findWorld(db, worldId);
   const running = await db
     .select()
@@ -244,8 +245,8 @@ export async function worldNotices(db: Db, worldId: string, now: Date): Promise<
   };
 }
 
-interface DistributionInput {
-  worldId: string;
+export interface DistributionInput {
+  worldId: WorldId;
   username?: string;
   resources: Partial<Resources>;
   idempotencyKey: string;
@@ -304,7 +305,7 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /** Registrations and active players of a world per day for the last 14 days, and its most common buildings and units. */
-export async function worldAnalytics(db: Db, worldId: string, now: Date): Promise<Schema<'WorldAnalytics'>> {
+export async function worldAnalytics(db: Db, worldId: WorldId, now: Date): Promise<Schema<'WorldAnalytics'>> {
   await findWorld(db, worldId);
   const firstDay = dayOf(now.getTime() - (ANALYTICS_DAYS - 1) * DAY_MS);
   const first = Date.parse(`${firstDay}T00:00:00Z`);

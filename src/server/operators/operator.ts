@@ -8,6 +8,7 @@ import { findUserByEmail } from '../accounts/accounts';
 import { grantIntoCapital, type Granted } from '../village/rewards';
 import { loadVillageHead } from '../village/store';
 import { changeVillage } from '../village/villages';
+import type { VillageId } from '../../rules/ids';
 
 /** Parses `timber=N stone=N ...` (any subset, whole numbers from 0 to 10,000,000). */
 export function parseResourceArgs(args: readonly string[]): Partial<Resources> {
@@ -49,7 +50,7 @@ export interface BuildingSet {
 
 /** The operator's order to set one building of a village to a level, the type by its name as typed. */
 export interface BuildingLevelOrder {
-  villageId: string;
+  villageId: VillageId;
   type: string;
   level: number;
 }

@@ -2,6 +2,7 @@
 import type { Db } from '../db/open';
 import { questEvents } from '../db/schema';
 import type { VillageHappening } from '../../rules/village-timeline';
+import type { PlayerId } from '../../rules/ids';
 
 export interface QuestEvent {
   /** e.g. 'building_upgraded:barracks', 'units_trained', 'view_map' (see objectiveLabel in src/rules/quests.ts). */
@@ -10,7 +11,7 @@ export interface QuestEvent {
 }
 
 /** Queues events for a player's quests; the quest bookkeeping (progress/quests.ts) consumes them under the player's lock. */
-export async function recordQuestEvents(tx: Db, userId: string, events: readonly QuestEvent[], now: Date): Promise<void> {
+export async function recordQuestEvents(tx: Db, userId: PlayerId, events: readonly QuestEvent[], now: Date): Promise<void> {
   if (events.length === 0) return;
   await tx.insert(questEvents).values(events.map((e) => ({ userId, name: e.name, amount: e.amount ?? 1, createdAt: now })));
 }

@@ -22,6 +22,7 @@ import {
 import { playerSnapshot } from '../village/player-snapshot';
 import { grantIntoCapital } from '../village/rewards';
 import { settleDueVillagesOf } from '../village/villages';
+import type { PlayerId } from '../../rules/ids';
 
 export type QuestView = Schema<'Quest'>;
 export type QuestSummaryView = Schema<'QuestProgressSummary'>;
@@ -86,7 +87,7 @@ class QuestBook {
 
   constructor(
     readonly tx: Db,
-    readonly userId: string,
+    readonly userId: PlayerId,
     readonly now: Date,
     { rows, tutorialSkipped, countedEvents }: QuestLedger,
   ) {
@@ -182,7 +183,7 @@ class QuestBook {
 }
 
 /** Takes the player's quest lock (creating the row on first use); with `skipLocked`, null when another transaction holds it. */
-async function lockPlayer(tx: Db, userId: string, skipLocked = false) {
+async function lockPlayer(tx: Db, userId: PlayerId, skipLocked = false) {
   const lock = () => {
     const query = tx.select().from(playerProgress).where(eq(playerProgress.userId, userId));
     return skipLocked ? query.for('update', { skipLocked: true }) : query.for('update');
@@ -197,7 +198,7 @@ async function lockPlayer(tx: Db, userId: string, skipLocked = false) {
 }
 
 /** Takes the player's queued events, oldest first. */
-async function takeEvents(tx: Db, userId: string) {
+async function takeEvents(tx: Db, userId: PlayerId) {
   const events = await tx.delete(questEvents).where(eq(questEvents.userId, userId)).returning({ id: questEvents.id, name: questEvents.name, amount: questEvents.amount });
   return events.sort((a, b) => a.id - b.id);
 }
@@ -207,7 +208,7 @@ async function takeEvents(tx: Db, userId: string) {
  * the queued game events in order, completes what is finished and pays rewards into the capital. Returns
  * the settled rows, or null when `skipLocked` found the player locked by another transaction.
  */
-export async function settleQuests(tx: Db, userId: string, now: Date, skipLocked = false): Promise<QuestBook | null> {
+export async function settleQuests(tx: Db, userId: PlayerId, now: Date, skipLocked = false): Promise<QuestBook | null> {
   const progress = await lockPlayer(tx, userId, skipLocked);
   if (!progress) return null;
   const rows = await tx.select().from(playerQuests).where(eq(playerQuests.userId, userId)).orderBy(asc(playerQuests.createdAt));
@@ -229,7 +230,7 @@ export async function settleQuests(tx: Db, userId: string, now: Date, skipLocked
  * Runs `read` on the player's settled quests in one transaction. The player's villages are settled first,
  * so an upgrade that finished a second ago counts even if nobody has looked at the village since.
  */
-export async function withSettledQuests<T>(db: Db, userId: string, now: Date, read: (book: QuestBook) => Promise<T> | T): Promise<T> {
+export async function withSettledQuests<T>(db: Db, userId: PlayerId, now: Date, read: (book: QuestBook) => Promise<T> | T): Promise<T> {
   await settleDueVillagesOf(db, userId, now);
   return db.transaction(async (tx) => read((await settleQuests(tx, userId, now))!));
 }
@@ -260,7 +261,7 @@ function visible(row: PlayerQuestRow, nowMs: number): boolean {
   return nowMs - row.expiresAt.getTime() < DAY_MS;
 }
 
-export async function listQuests(db: Db, userId: string, now: Date): Promise<{ quests: Record<QuestType, QuestView[]> }> {
+export async function listQuests(db: Db, userId: PlayerId, now: Date): Promise<{ quests: Record<QuestType, QuestView[]> }> {
   return withSettledQuests(db, userId, now, (book) => {
     const quests: Record<QuestType, QuestView[]> = { tutorial: [], daily: [], weekly: [], special: [], story: [] };
     const tutorialOrder = new Map(TUTORIAL.map((step, i) => [step.key, i]));
@@ -271,7 +272,7 @@ export async function listQuests(db: Db, userId: string, now: Date): Promise<{ q
   });
 }
 
-export async function startQuest(db: Db, userId: string, questId: string, now: Date): Promise<{ quest: QuestView }> {
+export async function startQuest(db: Db, userId: PlayerId, questId: string, now: Date): Promise<{ quest: QuestView }> {
   await settleDueVillagesOf(db, userId, now);
   return db.transaction(async (tx) => {
     // Events queued before the start are settled first, so they never count for the new quest.
@@ -285,7 +286,7 @@ export async function startQuest(db: Db, userId: string, questId: string, now: D
   });
 }
 
-export async function questSummary(db: Db, userId: string, now: Date): Promise<QuestSummaryView> {
+export async function questSummary(db: Db, userId: PlayerId, now: Date): Promise<QuestSummaryView> {
   return withSettledQuests(db, userId, now, (book) => {
     const rows = book.rows.filter((row) => visible(row, now.getTime()));
     const completed = rows.filter((r) => r.status === 'completed').length;
@@ -302,7 +303,7 @@ export async function questSummary(db: Db, userId: string, now: Date): Promise<Q
 }
 
 /** Users with queued quest events, for the sweeper. */
-export async function usersWithQuestEvents(db: Db, limit: number): Promise<string[]> {
+export async function usersWithQuestEvents(db: Db, limit: number): Promise<PlayerId[]> {
   const rows = await db
     .select({ userId: questEvents.userId, first: sql<number>`min(${questEvents.id})` })
     .from(questEvents)
@@ -341,6 +342,6 @@ export async function sweepQuestEvents(db: Db, now: Date, batch = 50): Promise<n
 }
 
 /** Quest rows of a player by key (tests and the tutorial read them). */
-export async function questRowsByKey(db: Db, userId: string, keys: readonly string[]): Promise<PlayerQuestRow[]> {
+export async function questRowsByKey(db: Db, userId: PlayerId, keys: readonly string[]): Promise<PlayerQuestRow[]> {
   return db.select().from(playerQuests).where(and(eq(playerQuests.userId, userId), inArray(playerQuests.questKey, [...keys])));
 }

@@ -13,6 +13,7 @@ import { recordQuestEvents } from './quest-events';
 import { questView, settleQuests, type QuestBook } from './quests';
 import { planTutorialSkip } from '../../rules/quest-book';
 import { settleDueVillagesOf, settledVillagesOf } from '../village/villages';
+import type { PlayerId } from '../../rules/ids';
 
 export type TutorialStatusView = Schema<'TutorialStatus'>;
 
@@ -43,7 +44,7 @@ export function tutorialStatus(book: QuestBook): TutorialStatusView {
   };
 }
 
-async function withTutorial(db: Db, userId: string, now: Date, before?: (tx: Db) => Promise<void>): Promise<TutorialStatusView> {
+async function withTutorial(db: Db, userId: PlayerId, now: Date, before?: (tx: Db) => Promise<void>): Promise<TutorialStatusView> {
   await settleDueVillagesOf(db, userId, now);
   return db.transaction(async (tx) => {
     await before?.(tx);
@@ -52,7 +53,7 @@ async function withTutorial(db: Db, userId: string, now: Date, before?: (tx: Db)
 }
 
 /** The overlay's status; also creates the tutorial on first use (which is all `initialize` has to do). */
-export function getTutorialStatus(db: Db, userId: string, now: Date): Promise<TutorialStatusView> {
+export function getTutorialStatus(db: Db, userId: PlayerId, now: Date): Promise<TutorialStatusView> {
   return withTutorial(db, userId, now);
 }
 
@@ -66,12 +67,12 @@ export interface TutorialReport {
  * A page action the client reports (view_map, login, ...). The page visit is the player's word, but it
  * only ever advances quests that ask for that visit; game events come from the services themselves.
  */
-export function reportTutorialAction(db: Db, userId: string, { action, amount }: TutorialReport, now: Date): Promise<TutorialStatusView> {
+export function reportTutorialAction(db: Db, userId: PlayerId, { action, amount }: TutorialReport, now: Date): Promise<TutorialStatusView> {
   return withTutorial(db, userId, now, (tx) => recordQuestEvents(tx, userId, [{ name: action, amount }], now));
 }
 
 /** Ends the tutorial without its remaining rewards. */
-export async function skipTutorial(db: Db, userId: string, now: Date): Promise<TutorialStatusView> {
+export async function skipTutorial(db: Db, userId: PlayerId, now: Date): Promise<TutorialStatusView> {
   await settleDueVillagesOf(db, userId, now);
   return db.transaction(async (tx) => {
     const book = (await settleQuests(tx, userId, now))!;
@@ -83,7 +84,7 @@ export async function skipTutorial(db: Db, userId: string, now: Date): Promise<T
 }
 
 /** Hints from the player's villages, alliance and tutorial; high priority first. */
-export async function tutorialHints(db: Db, userId: string, now: Date): Promise<Schema<'HintList'>> {
+export async function tutorialHints(db: Db, userId: PlayerId, now: Date): Promise<Schema<'HintList'>> {
   const status = await getTutorialStatus(db, userId, now);
   const villages = await settledVillagesOf(db, userId, now);
   const [invitations] = await db.select({ n: count() }).from(allianceInvitations).where(eq(allianceInvitations.userId, userId));

@@ -16,23 +16,24 @@ import { toVillageState } from '../village/store';
 import { villageView } from '../village/views';
 import { recordQuestEvents } from '../progress/quest-events';
 import { isUniqueViolation } from '../accounts/accounts';
+import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 
 export const CANDIDATE_LIMIT = 50;
 /** Oases within this distance of a site are counted for it. */
 const OASIS_NEIGHBOURHOOD = 3;
 
-async function worldRow(db: Db, worldId: string) {
+async function worldRow(db: Db, worldId: WorldId) {
   const [world] = await db.select().from(worlds).where(eq(worlds.id, worldId));
   if (!world) throw notFound('No such world');
   return world;
 }
 
-async function siteOf(db: Db, world: { id: string; seed: number; size: number }) {
+async function siteOf(db: Db, world: { id: WorldId; seed: number; size: number }) {
   const standing = await db.select({ x: villages.x, y: villages.y }).from(villages).where(eq(villages.worldId, world.id));
   return { worldSize: world.size, isEmptyLand: (x: number, y: number) => isEmptyLand(world.seed, x, y), villages: standing };
 }
 
-export async function canSettle(db: Db, worldId: string, x: number, y: number): Promise<Schema<'SettlementCheck'>> {
+export async function canSettle(db: Db, worldId: WorldId, x: number, y: number): Promise<Schema<'SettlementCheck'>> {
   const world = await worldRow(db, worldId);
   const reason = settleRefusal(x, y, await siteOf(db, world));
   const inside = Math.abs(x) <= world.size && Math.abs(y) <= world.size;
@@ -59,7 +60,7 @@ export async function settlementCandidates(db: Db, { actor, villageId, now }: Vi
   };
 }
 
-async function longhouseLevels(db: Db, userId: string): Promise<number> {
+async function longhouseLevels(db: Db, userId: PlayerId): Promise<number> {
   const [row] = await db
     .select({ levels: sql<number>`coalesce(sum(${buildings.level}), 0)::int` })
     .from(buildings)
@@ -68,12 +69,12 @@ async function longhouseLevels(db: Db, userId: string): Promise<number> {
   return Number(row?.levels ?? 0);
 }
 
-async function villageCount(db: Db, userId: string): Promise<number> {
+async function villageCount(db: Db, userId: PlayerId): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(villages).where(eq(villages.ownerId, userId));
   return Number(row?.n ?? 0);
 }
 
-export async function settlementStats(db: Db, userId: string): Promise<Schema<'SettlementStats'>> {
+export async function settlementStats(db: Db, userId: PlayerId): Promise<Schema<'SettlementStats'>> {
   const levels = await longhouseLevels(db, userId);
   const count = await villageCount(db, userId);
   const max = maxVillages(levels);
@@ -88,18 +89,18 @@ export async function settlementStats(db: Db, userId: string): Promise<Schema<'S
 }
 
 export interface FoundInput {
-  worldId: string;
+  worldId: WorldId;
   x: number;
   y: number;
   villageName: string;
-  fromVillageId: string;
+  fromVillageId: VillageId;
 }
 
 /**
  * Founds a village at once: the source village (longhouse 10 or more, in the same world) pays 5000 of each
  * resource under its row lock; the player's row orders foundings, so parallel ones never exceed the limit.
  */
-export async function foundVillage(db: Db, userId: string, input: FoundInput, now: Date): Promise<{ village: Schema<'Village'> }> {
+export async function foundVillage(db: Db, userId: PlayerId, input: FoundInput, now: Date): Promise<{ village: Schema<'Village'> }> {
   const name = normaliseVillageName(input.villageName);
   const problem = name === '' ? 'Village name is required' : villageNameError(name);
   if (problem) throw badRequest(problem, [{ field: 'villageName', message: problem }]);

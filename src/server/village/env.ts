@@ -7,6 +7,7 @@ import { eventHoldsAt, eventWindows } from '../../rules/world-events';
 import { mapResources } from '../../rules/resources';
 import type { WonderState } from '../../rules/wonders';
 import { wonderBonusPeriods, type AllianceStanding, type StandingWonder } from '../../rules/wonder-bonus';
+import type { AllianceId, PlayerId } from '../../rules/ids';
 
 /** What a wonder's bonus and settling depend on: its row without names and bookkeeping. */
 export type WonderTerms = Pick<
@@ -52,15 +53,15 @@ function eventPeriods(row: EventTerms): BonusPeriod[] {
  * switched on there.
  */
 export interface EnvSources {
-  wonders: { wonder: WonderTerms; allianceId: string | null; joinedAt: Date | null }[];
-  memberships: { userId: string; allianceId: string; joinedAt: Date }[];
+  wonders: { wonder: WonderTerms; allianceId: AllianceId | null; joinedAt: Date | null }[];
+  memberships: { userId: PlayerId; allianceId: AllianceId; joinedAt: Date }[];
   events: EventTerms[];
 }
 
 /** Loads the sources of the given villages' environments (two or three queries). */
 async function loadEnvSources(db: Db, villages: readonly EnvVillage[]): Promise<EnvSources> {
   const worldIds = [...new Set(villages.map((v) => v.village.worldId))];
-  const ownerIds = [...new Set(villages.map((v) => v.village.ownerId).filter((id): id is string => id !== null))];
+  const ownerIds = [...new Set(villages.map((v) => v.village.ownerId).filter((id): id is PlayerId => id !== null))];
   // Wonders are few (at most one of each type per world): all of the worlds concerned, with their owners' alliances.
   const wonderRows = await db
     .select({ wonder: wonders, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt })
@@ -91,7 +92,7 @@ export async function villageEnvs(db: Db, villages: readonly EnvVillage[], now: 
 
 /** The environment of a village from sources loaded for it (with others, maybe): the function returned gives each one's. */
 export function envsFrom(sources: EnvSources, now: Date): (village: EnvVillage) => VillageEnv {
-  const viewerAlliance = new Map<string, AllianceStanding>(sources.memberships.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
+  const viewerAlliance = new Map<PlayerId, AllianceStanding>(sources.memberships.map((v) => [v.userId, { allianceId: v.allianceId, joinedAt: v.joinedAt.getTime() }]));
   const standing = sources.wonders.map(({ wonder, allianceId, joinedAt }) => ({
     worldId: wonder.worldId,
     wonder: standingWonder(wonder, allianceId && joinedAt ? { allianceId, joinedAt: joinedAt.getTime() } : null),

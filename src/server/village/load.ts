@@ -3,6 +3,7 @@ import type { Db } from '../db/open';
 import { callStoredRead, rowFromJson } from '../db/stored-reads';
 import { buildings, trainingOrders, units, villages, wonders, worldEvents, type BuildingRow, type TrainingOrderRow, type UnitRow, type VillageRow } from '../db/schema';
 import type { EnvSources } from './env';
+import type { AllianceId, VillageId } from '../../rules/ids';
 
 type Json = Record<string, unknown>;
 
@@ -15,8 +16,8 @@ interface VillageJson {
   buildings: Json[];
   units: Json[];
   orders: Json[];
-  wonders: { wonder: Json; allianceId: string | null; joinedAt: string | null }[];
-  membership: { allianceId: string; joinedAt: string } | null;
+  wonders: { wonder: Json; allianceId: AllianceId | null; joinedAt: string | null }[];
+  membership: { allianceId: AllianceId; joinedAt: string } | null;
   events: Json[];
 }
 
@@ -53,13 +54,13 @@ function loadedFrom(json: VillageJson): LoadedVillage {
 }
 
 /** The village and all it takes to settle it, read in one statement (one snapshot); null when there is no such village. */
-export async function loadWholeVillage(db: Db, villageId: string): Promise<LoadedVillage | null> {
+export async function loadWholeVillage(db: Db, villageId: VillageId): Promise<LoadedVillage | null> {
   const json = await callStoredRead<VillageJson>(db, 'village', villageId);
   return json ? loadedFrom(json) : null;
 }
 
 /** The same inside a transaction, after taking the village's row lock (the read after the lock sees what its previous holder wrote). */
-export async function lockWholeVillage(tx: Db, villageId: string): Promise<LoadedVillage | null> {
+export async function lockWholeVillage(tx: Db, villageId: VillageId): Promise<LoadedVillage | null> {
   const json = await callStoredRead<VillageJson>(tx, 'lockedVillage', villageId);
   return json ? loadedFrom(json) : null;
 }

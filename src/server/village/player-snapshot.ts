@@ -3,8 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { allianceMembers, buildings, heroes, units, villages } from '../db/schema';
 import type { PlayerSnapshot } from '../../rules/quests';
+import type { PlayerId } from '../../rules/ids';
 
-export async function playerSnapshot(db: Db, userId: string): Promise<PlayerSnapshot> {
+export async function playerSnapshot(db: Db, userId: PlayerId): Promise<PlayerSnapshot> {
   const levels = await db
     .select({ type: buildings.type, level: sql<number>`max(${buildings.level})::int` })
     .from(buildings)

@@ -3,6 +3,7 @@ import { count, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { buildings, villages } from '../db/schema';
 import { BUILDINGS, BUILDING_TYPES } from '../../rules/buildings';
+import type { PlayerId, WorldId } from '../../rules/ids';
 
 /*
  * Population is the sum over buildings of pop(type) x level (docs/GAME_RULES.md). As a column, a map area of hundreds of villages costs
@@ -25,30 +26,30 @@ export interface OwnerTotals {
 }
 
 /** Totals of the owners of the villages `where` selects (abandoned villages have no owner and are left out). */
-async function totalsWhere(db: Db, where: SQL | undefined): Promise<Map<string, OwnerTotals>> {
+async function totalsWhere(db: Db, where: SQL | undefined): Promise<Map<PlayerId, OwnerTotals>> {
   const rows = await db
     .select({ ownerId: villages.ownerId, villages: count(), population: sum(villagePopulation) })
     .from(villages)
     .where(where)
     .groupBy(villages.ownerId);
-  const totals = new Map<string, OwnerTotals>();
+  const totals = new Map<PlayerId, OwnerTotals>();
   for (const row of rows) if (row.ownerId !== null) totals.set(row.ownerId, { population: Number(row.population ?? 0), villages: Number(row.villages) });
   return totals;
 }
 
 /** Totals of every player with a village in the world. */
-export function ownerTotalsInWorld(db: Db, worldId: string): Promise<Map<string, OwnerTotals>> {
+export function ownerTotalsInWorld(db: Db, worldId: WorldId): Promise<Map<PlayerId, OwnerTotals>> {
   return totalsWhere(db, eq(villages.worldId, worldId));
 }
 
 /** Totals of the given players across all worlds. */
-export async function ownerTotals(db: Db, ownerIds: readonly string[]): Promise<Map<string, OwnerTotals>> {
+export async function ownerTotals(db: Db, ownerIds: readonly PlayerId[]): Promise<Map<PlayerId, OwnerTotals>> {
   if (ownerIds.length === 0) return new Map();
   return totalsWhere(db, inArray(villages.ownerId, [...ownerIds]));
 }
 
 /** Villages and inhabitants of a whole world, abandoned villages included. */
-export async function worldTotals(db: Db, worldId: string): Promise<OwnerTotals> {
+export async function worldTotals(db: Db, worldId: WorldId): Promise<OwnerTotals> {
   const [row] = await db.select({ villages: count(), population: sum(villagePopulation) }).from(villages).where(eq(villages.worldId, worldId));
   return { villages: Number(row?.villages ?? 0), population: Number(row?.population ?? 0) };
 }

@@ -6,6 +6,7 @@ import { villageEconomy } from '../../rules/village-timeline';
 import { unitEntries, type UnitCounts } from '../../rules/units';
 import { capitalId, loadVillageHead } from './store';
 import { changeVillage } from './villages';
+import type { PlayerId, VillageId } from '../../rules/ids';
 
 export interface Reward {
   resources: Partial<Resources>;
@@ -14,7 +15,7 @@ export interface Reward {
 
 /** What actually landed: resources above the capacity are lost, as a full store loses production. */
 export interface Granted {
-  villageId: string;
+  villageId: VillageId;
   resources: Resources;
   units: UnitCounts;
 }
@@ -23,7 +24,7 @@ export interface Granted {
  * Adds `reward` to the village `villageId` inside `tx` (locking its row): resources up to the capacity,
  * units at home. Returns what landed.
  */
-export async function grantIntoVillage(tx: Db, villageId: string, reward: Reward, now: Date): Promise<Granted | null> {
+export async function grantIntoVillage(tx: Db, villageId: VillageId, reward: Reward, now: Date): Promise<Granted | null> {
   const head = await loadVillageHead(tx, villageId, now, true);
   if (!head) return null;
   const { result } = await changeVillage(tx, {
@@ -48,7 +49,7 @@ export async function grantIntoVillage(tx: Db, villageId: string, reward: Reward
 }
 
 /** Adds `reward` to the player's capital inside `tx`; null when the player has no village yet. */
-export async function grantIntoCapital(tx: Db, userId: string, reward: Reward, now: Date): Promise<Granted | null> {
+export async function grantIntoCapital(tx: Db, userId: PlayerId, reward: Reward, now: Date): Promise<Granted | null> {
   const id = await capitalId(tx, userId);
   return id ? grantIntoVillage(tx, id, reward, now) : null;
 }

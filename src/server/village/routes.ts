@@ -1,6 +1,6 @@
 // Routes of the caller's villages: the villages tag (list, buildings, training) and the village pages under /api/map/village/{id}.
 import type { AppContext } from '../context';
-import type { Handlers } from '../operations';
+import { idOf, type Handlers, type VillageId } from '../operations';
 import * as villages from './villages';
 
 export function villageRoutes(ctx: AppContext): Handlers {
@@ -11,15 +11,15 @@ export function villageRoutes(ctx: AppContext): Handlers {
     },
 
     async getVillage({ user, params }) {
-      return villages.villageOf(db, user.id, params.villageId, clock.now());
+      return villages.villageOf(db, user.id, idOf<VillageId>(params.villageId), clock.now());
     },
 
     async constructBuilding({ user, params, body }) {
-      return villages.constructBuilding(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, body);
+      return villages.constructBuilding(db, { actor: user.id, villageId: idOf<VillageId>(params.villageId), now: clock.now() }, body);
     },
 
     async upgradeBuilding({ user, params }) {
-      return villages.upgradeBuilding(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, params.buildingId);
+      return villages.upgradeBuilding(db, { actor: user.id, villageId: idOf<VillageId>(params.villageId), now: clock.now() }, params.buildingId);
     },
 
     async getBuildingCost({ params }) {
@@ -27,31 +27,31 @@ export function villageRoutes(ctx: AppContext): Handlers {
     },
 
     async trainUnits({ user, params, body }) {
-      return villages.trainUnits(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, body);
+      return villages.trainUnits(db, { actor: user.id, villageId: idOf<VillageId>(params.villageId), now: clock.now() }, body);
     },
 
     async getVillageOverview({ user, params }) {
-      return villages.villageOverview(db, user.id, params.villageId, clock.now());
+      return villages.villageOverview(db, user.id, idOf<VillageId>(params.villageId), clock.now());
     },
 
     async renameVillage({ user, params, body }) {
-      return villages.renameVillage(db, { actor: user.id, villageId: params.villageId, now: clock.now() }, body.name);
+      return villages.renameVillage(db, { actor: user.id, villageId: idOf<VillageId>(params.villageId), now: clock.now() }, body.name);
     },
 
     async getVillageBuildings({ user, params }) {
-      return villages.villageBuildings(db, user.id, params.villageId, clock.now());
+      return villages.villageBuildings(db, user.id, idOf<VillageId>(params.villageId), clock.now());
     },
 
     async getVillageUnits({ user, params }) {
-      return villages.villageUnits(db, user.id, params.villageId, clock.now());
+      return villages.villageUnits(db, user.id, idOf<VillageId>(params.villageId), clock.now());
     },
 
     async getVillageFields({ user, params }) {
-      return villages.villageFields(db, user.id, params.villageId, clock.now());
+      return villages.villageFields(db, user.id, idOf<VillageId>(params.villageId), clock.now());
     },
 
     async getVillageProduction({ user, params }) {
-      return villages.villageProduction(db, user.id, params.villageId, clock.now());
+      return villages.villageProduction(db, user.id, idOf<VillageId>(params.villageId), clock.now());
     },
   };
 }

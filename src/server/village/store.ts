@@ -15,7 +15,8 @@ import {
 } from '../db/schema';
 import { UNIT_TYPES, type UnitCounts } from '../../rules/units';
 import { entriesOf } from '../../rules/tuples';
-import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
+import { settleVillage, type BuildingState, type SettleResult, type TrainingOrderState, type VillageEnv, type VillageState } from '../../rules/village-timeline';
+import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { envsFrom, villageEnvs } from './env';
 import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
 
@@ -53,7 +54,7 @@ async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Pr
  * The village row with its world's speed and status, its environment at `now` and its parts, in one call.
  * `lock` takes the row lock for the transaction first (`no key update`: see the stored read).
  */
-export async function loadVillageHead(db: Db, villageId: string, now: Date, lock = false): Promise<LoadedHead | null> {
+export async function loadVillageHead(db: Db, villageId: VillageId, now: Date, lock = false): Promise<LoadedHead | null> {
   const loaded = lock ? await lockWholeVillage(db, villageId) : await loadWholeVillage(db, villageId);
   return loaded ? withEnv(loaded, now) : null;
 }
@@ -63,7 +64,7 @@ function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
   return { village: loaded.village, worldSpeed: loaded.worldSpeed, worldStatus: loaded.worldStatus, nextArrivalAt: loaded.nextArrivalAt, env, parts: loaded.parts };
 }
 
-export async function loadOwnerHeads(db: Db, ownerId: string, now: Date): Promise<VillageHead[]> {
+export async function loadOwnerHeads(db: Db, ownerId: PlayerId, now: Date): Promise<VillageHead[]> {
   const rows = await db
     .select(headColumns)
     .from(villages)
@@ -89,7 +90,7 @@ export async function claimDueHeads(db: Db, now: Date, limit: number): Promise<V
 }
 
 /** The player's first capital (players who joined several worlds have one in each). */
-export async function capitalId(db: Db, userId: string): Promise<string | null> {
+export async function capitalId(db: Db, userId: PlayerId): Promise<VillageId | null> {
   const [row] = await db
     .select({ id: villages.id })
     .from(villages)
@@ -106,8 +107,8 @@ export interface VillageParts {
 }
 
 /** Buildings, units and training orders of several villages, three queries in all. */
-export async function loadParts(db: Db, villageIds: readonly string[]): Promise<Map<string, VillageParts>> {
-  const parts = new Map<string, VillageParts>(villageIds.map((id) => [id, { buildings: [], units: [], orders: [] }]));
+export async function loadParts(db: Db, villageIds: readonly VillageId[]): Promise<Map<VillageId, VillageParts>> {
+  const parts = new Map<VillageId, VillageParts>(villageIds.map((id) => [id, { buildings: [], units: [], orders: [] }]));
   if (villageIds.length === 0) return parts;
   const ids = [...villageIds];
   // One after another: inside a transaction they share one connection, which runs one query at a time anyway.
@@ -127,7 +128,31 @@ export async function loadParts(db: Db, villageIds: readonly string[]): Promise<
 const ms = (date: Date | null): number | null => (date === null ? null : date.getTime());
 const date = (at: number | null): Date | null => (at === null ? null : new Date(at));
 
-export function toVillageState(village: VillageRow, parts: VillageParts): VillageState {
+/**
+ * The engine's state of a stored village, with the ids it was read with. The rules speak of ids as plain text; the
+ * server keeps them as the ids they are, so the state's village, world and owner can go straight back to the database.
+ */
+export interface StoredVillageState extends VillageState {
+  id: VillageId;
+  worldId: WorldId;
+  ownerId: PlayerId | null;
+}
+
+/** What settling a stored village gives: the engine's result, its state still the same stored village. */
+export interface StoredSettleResult extends SettleResult {
+  state: StoredVillageState;
+}
+
+/**
+ * settleVillage for a stored village. Settling changes neither which village it is, nor its world, nor its owner, so the
+ * settled state carries on the ids the village was read with.
+ */
+export function settleStoredVillage(input: StoredVillageState, atMs: number, env: VillageEnv): StoredSettleResult {
+  const settled = settleVillage(input, atMs, env);
+  return { ...settled, state: Object.assign(settled.state, { id: input.id, worldId: input.worldId, ownerId: input.ownerId }) };
+}
+
+export function toVillageState(village: VillageRow, parts: VillageParts): StoredVillageState {
   const buildingStates: BuildingState[] = [];
   // The database holds every type to its tuple (a CHECK constraint per column), so each row reads as it is.
   for (const row of parts.buildings) {
@@ -192,7 +217,7 @@ function sameBuilding(a: BuildingState, b: BuildingState): boolean {
  * Writes `after` over `before` (both as the engine sees them): the village row always (its resource
  * snapshot moves to `after.resourcesAt`), other rows only where they differ.
  */
-export async function persistVillage(db: Db, before: VillageState, after: VillageState, nextEventAt: number | null): Promise<void> {
+export async function persistVillage(db: Db, before: VillageState, after: StoredVillageState, nextEventAt: number | null): Promise<void> {
   // The writes touch different rows and do not depend on each other: they are sent together and awaited
   // together, so on PGlite's thread a settle costs one round trip instead of one per write.
   const writes: Promise<unknown>[] = [];

@@ -23,8 +23,21 @@ import type { UnitType } from '../../rules/units';
 import { UNITS, trainingCost, trainingTimeSeconds } from '../../rules/units';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { spedUpTraining } from '../../rules/world-events';
-import { nextEventAt, settleVillage, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
-import { capitalId, loadOwnerHeads, loadParts, loadVillageHead, persistVillage, toVillageState, type LoadedHead, type VillageHead, type VillageParts } from './store';
+import { nextEventAt, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
+import type { PlayerId, VillageId } from '../../rules/ids';
+import {
+  capitalId,
+  loadOwnerHeads,
+  loadParts,
+  loadVillageHead,
+  persistVillage,
+  settleStoredVillage,
+  toVillageState,
+  type LoadedHead,
+  type StoredVillageState,
+  type VillageHead,
+  type VillageParts,
+} from './store';
 import * as views from './views';
 import { happeningsAsQuestEvents, recordQuestEvents } from '../progress/quest-events';
 import { settleWithArrivals } from '../army/arrivals';
@@ -34,12 +47,12 @@ export const NO_SUCH_VILLAGE = 'No such village';
 export const NOT_ENOUGH_RESOURCES = 'Not enough resources';
 
 export interface SettledVillage {
-  state: VillageState;
+  state: StoredVillageState;
   env: VillageEnv;
   now: number;
 }
 
-function checkOwner<H extends VillageHead>(head: H | null, userId: string): H {
+function checkOwner<H extends VillageHead>(head: H | null, userId: PlayerId): H {
   if (!head) throw notFound(NO_SUCH_VILLAGE);
   if (head.village.ownerId !== userId) throw forbidden(NOT_YOURS);
   return head;
@@ -52,7 +65,7 @@ function checkOwner<H extends VillageHead>(head: H | null, userId: string): H {
  */
 async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
   const env = head.env;
-  const settled = settleVillage(toVillageState(head.village, parts), now.getTime(), env);
+  const settled = settleStoredVillage(toVillageState(head.village, parts), now.getTime(), env);
   const due = [head.village.nextEventAt, head.nextArrivalAt].some((at) => at !== null && at.getTime() <= now.getTime());
   if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime() };
   return db.transaction(async (tx) => {
@@ -63,20 +76,20 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
 }
 
 /** The player's village `villageId` (403/404 when not theirs), or without one their first capital, settled to now; null when they have none. */
-export async function settledVillageOf(db: Db, userId: string, now: Date, villageId?: string): Promise<SettledVillage | null> {
+export async function settledVillageOf(db: Db, userId: PlayerId, now: Date, villageId?: VillageId): Promise<SettledVillage | null> {
   if (villageId) return readVillage(db, userId, villageId, now);
   const capital = await capitalId(db, userId);
   return capital ? readVillage(db, userId, capital, now) : null;
 }
 
 /** One of the caller's villages, settled to now. */
-export async function readVillage(db: Db, userId: string, villageId: string, now: Date): Promise<SettledVillage> {
+export async function readVillage(db: Db, userId: PlayerId, villageId: VillageId, now: Date): Promise<SettledVillage> {
   const head = checkOwner(await loadVillageHead(db, villageId, now), userId);
   return settleForRead(db, head, head.parts, now);
 }
 
 /** The player's villages in every world, settled to now: capital first, then oldest first. */
-export async function settledVillagesOf(db: Db, userId: string, now: Date): Promise<SettledVillage[]> {
+export async function settledVillagesOf(db: Db, userId: PlayerId, now: Date): Promise<SettledVillage[]> {
   const heads = await loadOwnerHeads(db, userId, now);
   heads.sort(
     (a, b) =>
@@ -94,7 +107,7 @@ export async function settledVillagesOf(db: Db, userId: string, now: Date): Prom
 }
 
 /** Settles the player's villages that have something due, so what they finished is stored (and counts for quests). */
-export async function settleDueVillagesOf(db: Db, userId: string, now: Date): Promise<void> {
+export async function settleDueVillagesOf(db: Db, userId: PlayerId, now: Date): Promise<void> {
   const due = (await loadOwnerHeads(db, userId, now)).filter((h) => h.village.nextEventAt !== null && h.village.nextEventAt.getTime() <= now.getTime());
   if (due.length === 0) return;
   const parts = await loadParts(
@@ -108,7 +121,7 @@ export async function settleDueVillagesOf(db: Db, userId: string, now: Date): Pr
  * Applies the movements due by `now` that concern the player: those arriving at their villages, and their
  * own armies arriving elsewhere (so a battle they fought shows at once, not only after the next sweep).
  */
-export async function settleDueArrivalsFor(db: Db, userId: string, now: Date): Promise<void> {
+export async function settleDueArrivalsFor(db: Db, userId: PlayerId, now: Date): Promise<void> {
   const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
   const due = await db
     .selectDistinct({ villageId: movements.toVillageId })
@@ -127,7 +140,7 @@ export async function settleDueArrivalsFor(db: Db, userId: string, now: Date): P
  * two such calls never deadlock). Called before something the villages' rates depend on changes for good,
  * such as a player leaving an alliance whose wonders raise production.
  */
-export async function settleVillagesOf(tx: Db, ownerIds: readonly string[], now: Date): Promise<void> {
+export async function settleVillagesOf(tx: Db, ownerIds: readonly PlayerId[], now: Date): Promise<void> {
   if (ownerIds.length === 0) return;
   const ids = await tx
     .select({ id: villages.id })
@@ -141,7 +154,7 @@ export async function settleVillagesOf(tx: Db, ownerIds: readonly string[], now:
 }
 
 /** The caller's villages in every world, capital first, then oldest first. */
-export async function listVillages(db: Db, userId: string, now: Date): Promise<{ villages: views.VillageView[] }> {
+export async function listVillages(db: Db, userId: PlayerId, now: Date): Promise<{ villages: views.VillageView[] }> {
   return { villages: (await settledVillagesOf(db, userId, now)).map((v) => views.villageView(v.state)) };
 }
 
@@ -158,7 +171,7 @@ export interface VillageChange<T> {
 }
 
 /** A village a player acts on: theirs (404, 403) and in a world open to play (503). */
-export function ownedOpenVillage(loaded: LoadedHead | null, actor: string): LoadedHead {
+export function ownedOpenVillage(loaded: LoadedHead | null, actor: PlayerId): LoadedHead {
   const head = checkOwner(loaded, actor);
   if (head.worldStatus === 'maintenance') throw maintenance();
   return head;
@@ -192,8 +205,8 @@ export async function settleAndStore(tx: Db, head: LoadedHead, now: Date): Promi
 
 /** Who acts on which of their villages, and when: every player's village action starts from one. */
 export interface VillageOrder {
-  actor: string;
-  villageId: string;
+  actor: PlayerId;
+  villageId: VillageId;
   now: Date;
 }
 
@@ -325,32 +338,32 @@ export function buildingCostQuote(buildingType: string, level: number): { buildi
 
 // Read views of one village, each settled to now.
 
-export async function villageOf(db: Db, userId: string, villageId: string, now: Date) {
+export async function villageOf(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
   const { state } = await readVillage(db, userId, villageId, now);
   return { village: views.villageView(state) };
 }
 
-export async function villageOverview(db: Db, userId: string, villageId: string, now: Date) {
+export async function villageOverview(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
   const { state, env } = await readVillage(db, userId, villageId, now);
   return views.overview(state, env, now.getTime());
 }
 
-export async function villageBuildings(db: Db, userId: string, villageId: string, now: Date) {
+export async function villageBuildings(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
   const { state } = await readVillage(db, userId, villageId, now);
   return { buildings: views.buildingViews(state, now.getTime()), constructionQueue: views.constructionQueue(state, now.getTime()) };
 }
 
-export async function villageUnits(db: Db, userId: string, villageId: string, now: Date) {
+export async function villageUnits(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
   const { state, env } = await readVillage(db, userId, villageId, now);
   return { units: views.unitViews(state, now.getTime()), availableUnitTypes: views.availableUnitTypes(state, env) };
 }
 
-export async function villageFields(db: Db, userId: string, villageId: string, now: Date) {
+export async function villageFields(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
   const { state, env } = await readVillage(db, userId, villageId, now);
   return { fields: views.fieldViews(state, env, now.getTime()) };
 }
 
-export async function villageProduction(db: Db, userId: string, villageId: string, now: Date) {
+export async function villageProduction(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
   const { state, env } = await readVillage(db, userId, villageId, now);
   return views.productionView(state, env);
 }

@@ -6,6 +6,7 @@ import { allianceMembers, wonders, worlds } from '../db/schema';
 import { sumEffects, type WonderEffects } from '../../rules/wonders';
 import { countingWonderEffects, type CountingWonder } from '../../rules/wonder-bonus';
 import { standingWonder } from '../village/env';
+import type { AllianceId, PlayerId, WorldId } from '../../rules/ids';
 
 const builder = alias(allianceMembers, 'builder');
 const viewer = alias(allianceMembers, 'viewer');
@@ -15,7 +16,7 @@ const viewer = alias(allianceMembers, 'viewer');
  * ask it inside their transactions): the world's wonders (at most one of each type) with their builders' alliances and the
  * player's; the rule says which count. `worldId` may be a subquery, so that the query need not wait for another that finds the world.
  */
-export async function effectsIn(db: Db, userId: string, worldId: string | SQL, now: Date): Promise<CountingWonder[]> {
+export async function effectsIn(db: Db, userId: PlayerId, worldId: WorldId | SQL, now: Date): Promise<CountingWonder[]> {
   const rows = await db
     .select({ wonder: wonders, speed: worlds.speed, builder: { allianceId: builder.allianceId, joinedAt: builder.joinedAt }, viewer: { allianceId: viewer.allianceId, joinedAt: viewer.joinedAt } })
     .from(wonders)
@@ -25,7 +26,7 @@ export async function effectsIn(db: Db, userId: string, worldId: string | SQL, n
     .where(eq(wonders.worldId, worldId));
   const [first] = rows;
   if (!first) return [];
-  const standing = (m: { allianceId: string | null; joinedAt: Date | null } | null) => (m?.allianceId && m.joinedAt ? { allianceId: m.allianceId, joinedAt: m.joinedAt.getTime() } : null);
+  const standing = (m: { allianceId: AllianceId | null; joinedAt: Date | null } | null) => (m?.allianceId && m.joinedAt ? { allianceId: m.allianceId, joinedAt: m.joinedAt.getTime() } : null);
   return countingWonderEffects({
     viewer: { playerId: userId, alliance: standing(first.viewer) },
     wonders: rows.map((r) => standingWonder(r.wonder, standing(r.builder))),
@@ -36,11 +37,11 @@ export async function effectsIn(db: Db, userId: string, worldId: string | SQL, n
 }
 
 /** The summed effects for a player in a world at `at` (battles ask for the moment they happen). */
-export async function summedEffects(db: Db, userId: string | null, worldId: string | SQL, at: Date): Promise<WonderEffects> {
+export async function summedEffects(db: Db, userId: PlayerId | null, worldId: WorldId | SQL, at: Date): Promise<WonderEffects> {
   return sumEffects(userId ? (await effectsIn(db, userId, worldId, at)).map((e) => e.effects) : []);
 }
 
-export async function worldSpeed(db: Db, worldId: string): Promise<number> {
+export async function worldSpeed(db: Db, worldId: WorldId): Promise<number> {
   const [row] = await db.select({ speed: worlds.speed }).from(worlds).where(eq(worlds.id, worldId));
   return row?.speed ?? 1;
 }

@@ -31,6 +31,7 @@ import { recordQuestEvents } from '../progress/quest-events';
 import { alliancesOf } from '../alliance/alliances';
 import { effectsIn, worldSpeed } from './effects';
 import { isUniqueViolation } from '../accounts/accounts';
+import type { AllianceId, PlayerId, VillageId, WonderId, WorldId } from '../../rules/ids';
 
 export type WonderView = Schema<'Wonder'>;
 
@@ -80,7 +81,7 @@ async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement
  * Finishes the levels that fell due by `now` (in `worldIds`, or everywhere), skipping wonders another
  * transaction holds; the sweeper calls it, and reads call it so a finished level shows at once.
  */
-export async function settleDueWonders(db: Db, now: Date, worldIds?: readonly string[]): Promise<number> {
+export async function settleDueWonders(db: Db, now: Date, worldIds?: readonly WorldId[]): Promise<number> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ wonder: wonders, speed: worlds.speed })
@@ -94,7 +95,7 @@ export async function settleDueWonders(db: Db, now: Date, worldIds?: readonly st
 }
 
 /** The worlds a player looks at: the one asked for, else the world of their first capital, else the first world. */
-async function worldOf(db: Db, userId: string, worldId?: string): Promise<string | null> {
+async function worldOf(db: Db, userId: PlayerId, worldId?: WorldId): Promise<WorldId | null> {
   if (worldId) {
     const [world] = await db.select({ id: worlds.id }).from(worlds).where(eq(worlds.id, worldId));
     if (!world) throw notFound('No such world');
@@ -112,13 +113,13 @@ async function worldOf(db: Db, userId: string, worldId?: string): Promise<string
 
 /** What the views of some wonders name besides their rows: their builders, the builders' alliances and their villages. */
 interface WonderLookups {
-  ownerNames: ReadonlyMap<string, string>;
-  memberOf: ReadonlyMap<string, { id: string; tag: string; name: string }>;
-  placeOf: ReadonlyMap<string, { id: string; name: string; x: number; y: number }>;
+  ownerNames: ReadonlyMap<PlayerId, string>;
+  memberOf: ReadonlyMap<PlayerId, { id: AllianceId; tag: string; name: string }>;
+  placeOf: ReadonlyMap<VillageId, { id: VillageId; name: string; x: number; y: number }>;
 }
 
 async function wonderLookups(db: Db, rows: WonderRow[]): Promise<WonderLookups> {
-  const ownerIds = rows.map((r) => r.ownerId).filter((id): id is string => id !== null);
+  const ownerIds = rows.map((r) => r.ownerId).filter((id): id is PlayerId => id !== null);
   const owners = ownerIds.length === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, ownerIds));
   const memberOf = await alliancesOf(db, ownerIds);
   const places = await db
@@ -165,7 +166,7 @@ async function oneWonderView(db: Db, row: WonderRow, now: Date): Promise<WonderV
   return wonderView(row, now, await wonderLookups(db, [row]));
 }
 
-export async function listWonders(db: Db, userId: string, now: Date, worldId?: string): Promise<{ wonders: WonderView[] }> {
+export async function listWonders(db: Db, userId: PlayerId, now: Date, worldId?: WorldId): Promise<{ wonders: WonderView[] }> {
   const world = await worldOf(db, userId, worldId);
   if (!world) return { wonders: [] };
   await settleDueWonders(db, now, [world]);
@@ -193,8 +194,8 @@ export function wonderTypes(): { wonderTypes: Schema<'WonderTypeInfo'>[] } {
 
 export async function constructWonder(
   db: Db,
-  userId: string,
-  input: { villageId: string; wonderType: string; wonderName: string },
+  userId: PlayerId,
+  input: { villageId: VillageId; wonderType: string; wonderName: string },
   now: Date,
 ): Promise<{ wonder: WonderView }> {
   if (!isWonderType(input.wonderType)) throw badRequest(`Unknown wonder type "${input.wonderType}"`);
@@ -235,7 +236,7 @@ export async function constructWonder(
 }
 
 /** The builder and the members of the builder's alliance may contribute. */
-async function mayContribute(db: Db, userId: string, ownerId: string | null): Promise<boolean> {
+async function mayContribute(db: Db, userId: PlayerId, ownerId: PlayerId | null): Promise<boolean> {
   if (ownerId === userId) return true;
   if (!ownerId) return false;
   const memberships = await db.select({ userId: allianceMembers.userId, allianceId: allianceMembers.allianceId }).from(allianceMembers).where(inArray(allianceMembers.userId, [userId, ownerId]));
@@ -245,8 +246,8 @@ async function mayContribute(db: Db, userId: string, ownerId: string | null): Pr
 
 /** A player's gift to a wonder: which wonder, from which of their villages, and what. */
 export interface WonderContribution {
-  wonderId: string;
-  villageId: string;
+  wonderId: WonderId;
+  villageId: VillageId;
   resources: Resources;
 }
 
@@ -254,7 +255,7 @@ export interface WonderContribution {
  * Takes exactly `resources` from the player's village (all or nothing, under the village's lock) and adds
  * them to the wonder (under its lock); a level whose resources are complete starts building at once.
  */
-export async function contributeToWonder(db: Db, userId: string, { wonderId, ...input }: WonderContribution, now: Date): Promise<{ wonder: WonderView }> {
+export async function contributeToWonder(db: Db, userId: PlayerId, { wonderId, ...input }: WonderContribution, now: Date): Promise<{ wonder: WonderView }> {
   const total = RESOURCE_TYPES.reduce((sum, r) => sum + input.resources[r], 0);
   if (total <= 0) throw badRequest(NOTHING_CONTRIBUTED);
   const [found] = await db.select().from(wonders).where(eq(wonders.id, wonderId));
@@ -285,7 +286,7 @@ export async function contributeToWonder(db: Db, userId: string, { wonderId, ...
 }
 
 /** The effects of the wonders of the player's alliance (or the player's own, outside one) in a world, at their current levels. */
-export async function allianceEffects(db: Db, userId: string, now: Date, worldId?: string): Promise<{ effects: Schema<'AllianceEffects'> }> {
+export async function allianceEffects(db: Db, userId: PlayerId, now: Date, worldId?: WorldId): Promise<{ effects: Schema<'AllianceEffects'> }> {
   const world = await worldOf(db, userId, worldId);
   const effects = world ? await effectsIn(db, userId, world, now) : null;
   const sum = sumEffects(effects?.map((e) => e.effects) ?? []);
@@ -300,7 +301,7 @@ export async function allianceEffects(db: Db, userId: string, now: Date, worldId
   };
 }
 
-export async function checkVictory(db: Db, userId: string, now: Date, worldId?: string): Promise<Schema<'VictoryCheck'>> {
+export async function checkVictory(db: Db, userId: PlayerId, now: Date, worldId?: WorldId): Promise<Schema<'VictoryCheck'>> {
   const world = await worldOf(db, userId, worldId);
   if (!world) return { hasWinner: false, winner: null };
   await settleDueWonders(db, now, [world]);
@@ -309,8 +310,11 @@ export async function checkVictory(db: Db, userId: string, now: Date, worldId?: 
     completed.map((w) => ({ type: w.type, completedAt: w.completedAt!.getTime(), allianceId: w.completedAllianceId, ownerId: w.ownerId })),
   );
   if (!won) return { hasWinner: false, winner: null };
-  const [alliance] = won.allianceId ? await db.select({ id: alliances.id, tag: alliances.tag, name: alliances.name }).from(alliances).where(eq(alliances.id, won.allianceId)) : [];
-  const [user] = won.ownerId ? await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, won.ownerId)) : [];
+  // The rule names the winners as plain text: their ids are those of the completed wonders it was given.
+  const allianceId = completed.find((w) => won.allianceId !== null && w.completedAllianceId === won.allianceId)?.completedAllianceId ?? null;
+  const ownerId = completed.find((w) => won.ownerId !== null && w.ownerId === won.ownerId)?.ownerId ?? null;
+  const [alliance] = allianceId ? await db.select({ id: alliances.id, tag: alliances.tag, name: alliances.name }).from(alliances).where(eq(alliances.id, allianceId)) : [];
+  const [user] = ownerId ? await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, ownerId)) : [];
   return {
     hasWinner: true,
     winner: { type: won.kind, alliance: alliance ?? null, user: user ?? null, worldId: world, achievedAt: iso(won.achievedAt) },

@@ -1,6 +1,6 @@
 // Routes of the worlds tag: the list, one world, joining (which founds the capital) and the leaderboard.
 import type { AppContext } from '../context';
-import type { Handlers } from '../operations';
+import { idOf, type Handlers, type WorldId } from '../operations';
 import * as worlds from './worlds';
 import { worldNotices } from '../operators/gamemaster';
 
@@ -12,19 +12,19 @@ export function worldRoutes(ctx: AppContext): Handlers {
     },
 
     async getWorld({ params }) {
-      return worlds.getWorld(db, params.worldId);
+      return worlds.getWorld(db, idOf<WorldId>(params.worldId));
     },
 
     async joinWorld({ user, params }) {
-      return worlds.joinWorld(db, user, params.worldId, { now: clock.now() });
+      return worlds.joinWorld(db, user, idOf<WorldId>(params.worldId), { now: clock.now() });
     },
 
     async getWorldNotices({ params }) {
-      return worldNotices(db, params.worldId, clock.now());
+      return worldNotices(db, idOf<WorldId>(params.worldId), clock.now());
     },
 
     async getWorldLeaderboard({ params, query }) {
-      return worlds.worldLeaderboard(db, params.worldId, query.limit ?? 50);
+      return worlds.worldLeaderboard(db, idOf<WorldId>(params.worldId), query.limit ?? 50, clock.now());
     },
   };
 }

@@ -1,8 +1,8 @@
 // Worlds: listing with player counts, joining (the new player's capital), and the population leaderboard.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { buildings, users, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
+import { buildings, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { conflict, maintenance, notFound } from '../errors';
 import { STARTING_BUILDINGS } from '../../rules/buildings';
@@ -12,10 +12,11 @@ import { findCapitalSpot } from '../../rules/world';
 import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
 import { villageView, type VillageView } from '../village/views';
 import { toVillageState } from '../village/store';
-import { ownerTotalsInWorld } from '../village/population';
-import { alliancesOf } from '../alliance/alliances';
+import { playerRankings } from '../rankings/standings';
+import type { WorldId } from '../../rules/ids';
 
-export type WorldView = Schema<'World'>;
+/** A world as the replies show it, its id still the world's. */
+export type WorldView = Schema<'World'> & { id: WorldId };
 
 export const NO_SUCH_WORLD = 'No such world';
 export const ALREADY_JOINED = 'You already have a village in this world';
@@ -38,7 +39,7 @@ function worldView(row: WorldRow, players: number): WorldView {
 
 const playersColumn = sql<number>`count(distinct ${villages.ownerId})::int`;
 
-async function playerCount(db: Db, worldId: string): Promise<number> {
+async function playerCount(db: Db, worldId: WorldId): Promise<number> {
   const [row] = await db.select({ players: playersColumn }).from(villages).where(eq(villages.worldId, worldId));
   return Number(row?.players ?? 0);
 }
@@ -51,14 +52,14 @@ export async function listWorlds(db: Db): Promise<{ worlds: WorldView[] }> {
 }
 
 /** The world row, or 404; `lock` holds it for the rest of the transaction (joining counts players). */
-export async function findWorld(db: Db, worldId: string, lock = false): Promise<WorldRow> {
+export async function findWorld(db: Db, worldId: WorldId, lock = false): Promise<WorldRow> {
   const query = db.select().from(worlds).where(eq(worlds.id, worldId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(NO_SUCH_WORLD);
   return row;
 }
 
-export async function getWorld(db: Db, worldId: string): Promise<{ world: WorldView }> {
+export async function getWorld(db: Db, worldId: WorldId): Promise<{ world: WorldView }> {
   const row = await findWorld(db, worldId);
   return { world: worldView(row, await playerCount(db, worldId)) };
 }
@@ -84,7 +85,7 @@ export interface JoinMoment {
 export async function joinWorld(
   db: Db,
   user: Pick<UserRow, 'id' | 'username'>,
-  worldId: string,
+  worldId: WorldId,
   { now, random = Math.random }: JoinMoment,
 ): Promise<{ world: WorldView; village: VillageView }> {
   return db.transaction(async (tx) => {
@@ -136,24 +137,14 @@ export async function joinWorld(
 
 export type LeaderboardEntryView = Schema<'WorldLeaderboardEntry'>;
 
-async function withAlliances<T extends { user: { id: string } }>(db: Db, entries: T[]) {
-  const memberOf = await alliancesOf(
-    db,
-    entries.map((e) => e.user.id),
-  );
-  return entries.map((entry, i) => ({ rank: i + 1, ...entry, alliance: memberOf.get(entry.user.id) ?? null }));
-}
-
-/** Players of a world ranked by the total population of their villages (ties by username). */
-export async function worldLeaderboard(db: Db, worldId: string, limit = 50): Promise<{ worldId: string; leaderboard: LeaderboardEntryView[] }> {
-  await findWorld(db, worldId);
-  const totals = await ownerTotalsInWorld(db, worldId);
-  const names = totals.size === 0 ? [] : await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...totals.keys()]));
-  const ranked = names
-    .map((p) => ({ user: { id: p.id, username: p.username }, population: totals.get(p.id)!.population, villageCount: totals.get(p.id)!.villages }))
-    .sort((a, b) => b.population - a.population || a.user.username.localeCompare(b.user.username));
+/**
+ * Players of a world ranked by the total population of their villages (ties by username): the first page of the
+ * rankings' standings, computed every few minutes rather than by adding up every village on each request.
+ */
+export async function worldLeaderboard(db: Db, worldId: WorldId, limit: number, now: Date): Promise<{ worldId: WorldId; leaderboard: LeaderboardEntryView[] }> {
+  const { entries } = await playerRankings(db, worldId, { page: 1, limit }, now);
   return {
     worldId,
-    leaderboard: await withAlliances(db, ranked.slice(0, limit)),
+    leaderboard: entries.map((entry) => ({ rank: entry.rank, user: entry.player, population: entry.population, villageCount: entry.villages, alliance: entry.alliance })),
   };
 }
