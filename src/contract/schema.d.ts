@@ -1025,7 +1025,7 @@ export interface paths {
         };
         /**
          * Server-sent events for the signed-in player
-         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed. A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
+         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed, shipment_arrived (merchants landed in or from one of the player's villages), message_received (a new message in the inbox). A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1581,6 +1581,401 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/villages/{villageId}/market": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The village's marketplace, merchants and exchange */
+        get: operations["getMarket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/villages/{villageId}/market/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What sending resources to a tile would take and bring */
+        get: operations["previewShipment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/villages/{villageId}/market/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send resources with merchants to the village on a tile */
+        post: operations["sendResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/villages/{villageId}/market/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Trade one resource for another at 1:1 with the market's merchant */
+        post: operations["exchangeResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/villages/{villageId}/market/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open offers of the world, nearest to this village first, and this village's own */
+        get: operations["listTradeOffers"];
+        put?: never;
+        /** Offer an amount of one resource for an amount of another */
+        post: operations["createTradeOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade-offers/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an open offer; its resources and merchants come back */
+        delete: operations["withdrawTradeOffer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trade-offers/{offerId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer from one of your villages; both shipments leave at once */
+        post: operations["acceptTradeOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's inbox or sent messages, newest first */
+        get: operations["listMessages"];
+        put?: never;
+        /** Write to a player by username */
+        post: operations["sendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many messages in the inbox are unread */
+        get: operations["getUnreadMessageCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message of the caller's, with the report it shares */
+        get: operations["getMessage"];
+        put?: never;
+        post?: never;
+        /** Delete a message for yourself (the other side keeps theirs) */
+        delete: operations["deleteMessage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{messageId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a received message read */
+        post: operations["markMessageRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{messageId}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a received message to the game masters */
+        post: operations["reportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocked-players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players whose messages the caller no longer receives */
+        get: operations["listBlockedPlayers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/blocked-players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Stop receiving a player's messages */
+        put: operations["blockPlayer"];
+        post?: never;
+        /** Receive a player's messages again */
+        delete: operations["unblockPlayer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gm/message-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Messages players reported, open ones first */
+        get: operations["listMessageReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gm/message-reports/{messageReportId}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a reported message as dealt with */
+        post: operations["resolveMessageReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's profile */
+        get: operations["getPlayerProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/players/by-name/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player with this username (any case) */
+        get: operations["findPlayerByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Write the description on your own profile */
+        put: operations["updateMyProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/rankings/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players of a world by population */
+        get: operations["getPlayerRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/rankings/alliances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alliances of a world by their members' population there */
+        get: operations["getAllianceRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/rankings/combat/{board}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Attackers or defenders of a world by points from enemy units killed */
+        get: operations["getCombatRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/rankings/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's rank on every list of a world (null where they are not on it) */
+        get: operations["getMyRankings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1632,10 +2027,10 @@ export interface components {
          */
         AllianceRole: "leader" | "elder" | "officer" | "member";
         /**
-         * @description What an army on the march is doing; `return` is an army coming home, which only the server sends.
+         * @description What is on the road. `return` is an army coming home; `delivery` is merchants carrying resources (sent, or a trade offer taken) and `merchants_return` the same merchants walking home. Only the server makes `return`, `delivery` and `merchants_return`.
          * @enum {string}
          */
-        MovementType: "attack" | "raid" | "reinforce" | "return";
+        MovementType: "attack" | "raid" | "reinforce" | "return" | "delivery" | "merchants_return";
         /**
          * @description What a player may send an army to do.
          * @enum {string}
@@ -1788,7 +2183,7 @@ export interface components {
         /** @description The data of one server-sent event. */
         LiveEvent: {
             /** @enum {string} */
-            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed";
+            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed" | "shipment_arrived" | "message_received";
             /** Format: uuid */
             villageId?: string;
             /** Format: date-time */
@@ -2440,6 +2835,10 @@ export interface components {
             toVillage: components["schemas"]["VillageRef"];
             units: components["schemas"]["UnitCounts"];
             loot: components["schemas"]["ResourceAmounts"] | null;
+            /** @description What merchants carry on a delivery; null for armies and merchants walking home. */
+            cargo: components["schemas"]["ResourceAmounts"] | null;
+            /** @description Merchants on a delivery or walking home; 0 for armies. */
+            merchants: number;
             /** Format: date-time */
             departedAt: string;
             /** Format: date-time */
@@ -2859,6 +3258,304 @@ export interface components {
             villageId: string;
             resources: components["schemas"]["ResourceAmounts"];
         };
+        Merchants: {
+            /** @description One per marketplace level (docs/GAME_RULES.md). */
+            total: number;
+            atHome: number;
+            /** @description On their way out or home. */
+            travelling: number;
+            /** @description Held by this village's open offers. */
+            reserved: number;
+        };
+        Market: {
+            /** Format: uuid */
+            villageId: string;
+            marketplaceLevel: number;
+            merchants: components["schemas"]["Merchants"];
+            /** @description Resources one merchant carries. */
+            merchantLoad: number;
+            /** @description Tiles per hour, the world's speed included. */
+            merchantSpeed: number;
+            /** @description An offer may ask at most this many times what it gives, and give at most this many times what it asks. */
+            maxOfferRatio: number;
+            exchange: {
+                /** @description When the merchant exchange may be used again; null when it may be used now. */
+                availableAt: string | null;
+                cooldownSeconds: number;
+            };
+        };
+        ShipmentPreview: {
+            target: components["schemas"]["VillageRef"];
+            merchantsNeeded: number;
+            merchantsAtHome: number;
+            travelSeconds: number;
+            /** Format: date-time */
+            arrivesAt: string;
+            /** @description What would not fit in the target's stores on arrival and be lost. */
+            lost: components["schemas"]["ResourceAmounts"];
+            /** @description True for the caller's own village (its stock on arrival is known); otherwise `lost` counts only what exceeds the stores' capacity. */
+            stockKnown: boolean;
+            /** @description Why it could not leave now, or null. */
+            refusal: string | null;
+        };
+        SendResourcesRequest: {
+            x: number;
+            y: number;
+            resources: components["schemas"]["ResourceAmounts"];
+        };
+        ShipmentResponse: {
+            movement: components["schemas"]["Movement"];
+            market: components["schemas"]["Market"];
+        };
+        ExchangeRequest: {
+            from: components["schemas"]["ResourceType"];
+            to: components["schemas"]["ResourceType"];
+            amount: number;
+        };
+        ResourceAmount: {
+            resource: components["schemas"]["ResourceType"];
+            amount: number;
+        };
+        CreateTradeOfferRequest: {
+            offer: components["schemas"]["ResourceAmount"];
+            want: components["schemas"]["ResourceAmount"];
+        };
+        AcceptTradeOfferRequest: {
+            /**
+             * Format: uuid
+             * @description The caller's village that pays and whose merchants carry.
+             */
+            villageId: string;
+        };
+        TradeOffer: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "open" | "taken" | "withdrawn";
+            owner: components["schemas"]["UserRef"];
+            village: components["schemas"]["VillageRef"];
+            offer: components["schemas"]["ResourceAmount"];
+            want: components["schemas"]["ResourceAmount"];
+            /** @description Merchants the offer holds. */
+            merchants: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Tiles from the village the list was asked for (0 in replies about one offer). */
+            distance: number;
+            /** @description How long the offer's merchants take from there. */
+            travelSeconds: number;
+        };
+        TradeOfferResponse: {
+            offer: components["schemas"]["TradeOffer"];
+        };
+        TradeOfferList: {
+            offers: components["schemas"]["TradeOffer"][];
+            mine: components["schemas"]["TradeOffer"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        AcceptedTrade: {
+            offer: components["schemas"]["TradeOffer"];
+            outgoing: components["schemas"]["Movement"];
+            incoming: components["schemas"]["Movement"];
+        };
+        MessageSummary: {
+            /** Format: uuid */
+            id: string;
+            /** @description null once that account is gone. */
+            from: components["schemas"]["UserRef"] | null;
+            /** @description null once that account is gone. */
+            to: components["schemas"]["UserRef"] | null;
+            subject: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description Whether the receiver has read it. */
+            read: boolean;
+        };
+        /** @description A MessageSummary with its body and the report it shares (spelled out rather than allOf, so every object of a reply stays closed). */
+        Message: {
+            /** Format: uuid */
+            id: string;
+            /** @description null once that account is gone. */
+            from: components["schemas"]["UserRef"] | null;
+            /** @description null once that account is gone. */
+            to: components["schemas"]["UserRef"] | null;
+            subject: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** @description Whether the receiver has read it. */
+            read: boolean;
+            /** @description Plain text; clients show any markup as text. */
+            body: string;
+            /** @description The battle report the message shares, or null. */
+            report: components["schemas"]["BattleReport"] | null;
+        };
+        MessageList: {
+            /** @enum {string} */
+            folder: "inbox" | "sent";
+            messages: components["schemas"]["MessageSummary"][];
+            page: number;
+            limit: number;
+            total: number;
+            unread: number;
+        };
+        SendMessageRequest: {
+            /** @description The receiver's username (any case). */
+            to: string;
+            /** @description 1 to 100 characters once trimmed. */
+            subject: string;
+            /** @description 1 to 5,000 characters once trimmed; line breaks allowed. */
+            body: string;
+            /**
+             * Format: uuid
+             * @description A battle report of the caller's to share.
+             */
+            reportId?: string;
+        };
+        MessageResponse: {
+            message: components["schemas"]["Message"];
+        };
+        UnreadCount: {
+            unread: number;
+        };
+        ReportMessageRequest: {
+            /** @description 1 to 500 characters once trimmed; line breaks allowed. */
+            reason: string;
+        };
+        MessageReport: {
+            /** Format: uuid */
+            id: string;
+            reason: string;
+            /** Format: date-time */
+            reportedAt: string;
+            reporter: components["schemas"]["UserRef"] | null;
+            resolvedAt: string | null;
+            message: components["schemas"]["Message"];
+        };
+        MessageReportResponse: {
+            report: components["schemas"]["MessageReport"];
+        };
+        MessageReportList: {
+            reports: components["schemas"]["MessageReport"][];
+            page: number;
+            limit: number;
+            total: number;
+            /** @description Reports not yet resolved. */
+            open: number;
+        };
+        BlockedPlayers: {
+            players: components["schemas"]["UserRef"][];
+        };
+        ProfileVillage: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            x: number;
+            y: number;
+            population: number;
+            isCapital: boolean;
+            world: components["schemas"]["WorldRef"];
+        };
+        ProfileStanding: {
+            world: components["schemas"]["WorldRef"];
+            /** @description Place on the world's player ranking as last computed; null before the first. */
+            rank: number | null;
+            population: number;
+        };
+        PlayerProfile: {
+            player: components["schemas"]["UserRef"];
+            /** @description What the player wrote about themselves (plain text). */
+            description: string;
+            alliance: components["schemas"]["AllianceRef"] | null;
+            villages: components["schemas"]["ProfileVillage"][];
+            /** @description All their villages together. */
+            population: number;
+            /** @description Their rank in each world they have villages in. */
+            standings: components["schemas"]["ProfileStanding"][];
+            /**
+             * Format: date-time
+             * @description When the account was made.
+             */
+            foundedAt: string;
+            isMe: boolean;
+        };
+        PlayerFound: {
+            player: components["schemas"]["UserRef"];
+        };
+        UpdateProfileRequest: {
+            /** @description Up to 500 characters; line breaks allowed; empty clears it. */
+            description: string;
+        };
+        WorldRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        RankedPlayer: {
+            rank: number;
+            player: components["schemas"]["UserRef"];
+            population: number;
+            villages: number;
+            alliance: components["schemas"]["AllianceRef"] | null;
+        };
+        PlayerRankings: {
+            /** Format: uuid */
+            worldId: string;
+            /** @description When the list was last computed (every few minutes); null before the first time. */
+            computedAt: string | null;
+            entries: components["schemas"]["RankedPlayer"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        RankedAlliance: {
+            rank: number;
+            alliance: components["schemas"]["AllianceRef"];
+            population: number;
+            /** @description Members with villages in this world. */
+            members: number;
+        };
+        AllianceRankings: {
+            /** Format: uuid */
+            worldId: string;
+            computedAt: string | null;
+            entries: components["schemas"]["RankedAlliance"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        RankedFighter: {
+            rank: number;
+            player: components["schemas"]["UserRef"];
+            points: number;
+            alliance: components["schemas"]["AllianceRef"] | null;
+        };
+        CombatRankings: {
+            /** Format: uuid */
+            worldId: string;
+            /** @enum {string} */
+            board: "attackers" | "defenders";
+            /** @enum {string} */
+            period: "week" | "all";
+            /** @description Start of the week counted (Monday 00:00 UTC); null for all time. */
+            since: string | null;
+            entries: components["schemas"]["RankedFighter"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        MyRankings: {
+            /** Format: uuid */
+            worldId: string;
+            players: number | null;
+            /** @description The rank of the caller's alliance. */
+            alliances: number | null;
+            attackersWeek: number | null;
+            attackersAll: number | null;
+            defendersWeek: number | null;
+            defendersAll: number | null;
+        };
     };
     responses: {
         /** @description Invalid path, query or body (`details` lists the offending fields). */
@@ -2917,6 +3614,17 @@ export interface components {
         };
     };
     parameters: {
+        /** @description One of the caller's villages. */
+        MarketVillageId: string;
+        OfferId: string;
+        MessageId: string;
+        PlayerId: string;
+        /** @description World id. */
+        RankingWorldId: string;
+        /** @description The target tile's x. */
+        TargetX: number;
+        /** @description The target tile's y. */
+        TargetY: number;
         /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
         Page: number;
         /** @description Page size. */
@@ -6504,6 +7212,1090 @@ export interface operations {
                 };
             };
             503: components["responses"]["Maintenance"];
+        };
+    };
+    getMarket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["MarketVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The market as the village stands now; without a marketplace, `marketplaceLevel` is 0 and there are no merchants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Market"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewShipment: {
+        parameters: {
+            query: {
+                /** @description The target tile's x. */
+                x: components["parameters"]["TargetX"];
+                /** @description The target tile's y. */
+                y: components["parameters"]["TargetY"];
+                timber?: number;
+                stone?: number;
+                iron?: number;
+                mead?: number;
+            };
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["MarketVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview; `refusal` says why the shipment could not leave now, or is null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentPreview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village, or no village on that tile. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["MarketVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendResourcesRequest"];
+            };
+        };
+        responses: {
+            /** @description The merchants are on their way (the shipment appears among both players' movements). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShipmentResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village, or no village on that tile. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No marketplace, too few merchants at home, not enough resources, or the target is this village or in another world. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    exchangeResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["MarketVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExchangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Exchanged; the market as it stands afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Market"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No marketplace, the exchange was used too recently, not enough of the resource, or the two resources are the same. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    listTradeOffers: {
+        parameters: {
+            query?: {
+                /** @description Only offers of this resource. */
+                offering?: components["schemas"]["ResourceType"];
+                /** @description Only offers asking for this resource. */
+                wanting?: components["schemas"]["ResourceType"];
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["MarketVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Others' open offers (paged, nearest first) and the caller's open offers from this village. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradeOfferList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTradeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["MarketVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTradeOfferRequest"];
+            };
+        };
+        responses: {
+            /** @description The offer is open; its resources and merchants are held until it is taken or withdrawn. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradeOfferResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No marketplace, too few merchants, not enough resources, the same resource on both sides, or a ratio beyond the limit. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    withdrawTradeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TradeOfferResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your offer. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such offer. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The offer was already taken or withdrawn. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    acceptTradeOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                offerId: components["parameters"]["OfferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptTradeOfferRequest"];
+            };
+        };
+        responses: {
+            /** @description Traded; the caller's shipment is on its way and the offerer's is coming. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcceptedTrade"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such offer or village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The offer is no longer open, is your own or in another world; or no marketplace, too few merchants or not enough resources. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                folder?: "inbox" | "sent";
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the folder. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    sendMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent (a player who blocked the caller never sees it). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No player by that name, or no such battle report among the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A message to yourself. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getUnreadMessageCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such message among the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such message among the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markMessageRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read; the unread count afterwards. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such message in the caller's inbox. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: components["parameters"]["MessageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such message in the caller's inbox. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already reported. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBlockedPlayers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked players, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedPlayers"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    blockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked (blocking again changes nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedPlayers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Blocking yourself. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unblockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked (unblocking someone not blocked changes nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedPlayers"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMessageReports: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of reports with the messages they name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReportList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    resolveMessageReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageReportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resolved (resolving again changes nothing). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageReportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such report. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlayerProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findPlayerByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerFound"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such player. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateProfileRequest"];
+            };
+        };
+        responses: {
+            /** @description The profile as others now see it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getPlayerRankings: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description World id. */
+                worldId: components["parameters"]["RankingWorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, best first, as of `computedAt`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRankings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAllianceRankings: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description World id. */
+                worldId: components["parameters"]["RankingWorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, best first, as of `computedAt`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceRankings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCombatRankings: {
+        parameters: {
+            query?: {
+                /** @description This week (from Monday 00:00 UTC) or all time. */
+                period?: "week" | "all";
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                /** @description World id. */
+                worldId: components["parameters"]["RankingWorldId"];
+                board: "attackers" | "defenders";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, best first, counted as each battle happens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CombatRankings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMyRankings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description World id. */
+                worldId: components["parameters"]["RankingWorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's ranks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyRankings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

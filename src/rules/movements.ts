@@ -2,8 +2,12 @@
 import { distance, type Point } from './world';
 import { slowestSpeed, type UnitCounts } from './units';
 
-export const MOVEMENT_TYPES = ['attack', 'raid', 'reinforce', 'return'] as const;
+/** Armies (`attack`, `raid`, `reinforce`, `return` home) and merchants (`delivery`, `merchants_return` home). */
+export const MOVEMENT_TYPES = ['attack', 'raid', 'reinforce', 'return', 'delivery', 'merchants_return'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
+
+/** Merchants on the road: they carry resources, never troops, and count in no army figure. */
+export const MERCHANT_MOVEMENTS = ['delivery', 'merchants_return'] as const;
 
 /** What a player may order; returns are made by the game. */
 export const SENDABLE_MOVEMENTS = ['attack', 'raid', 'reinforce'] as const;

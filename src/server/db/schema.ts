@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey, check } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AllianceId, HeroId, MessageId, MovementId, OfferId, PlayerId, ReportId, VillageId, WonderId, WorldId } from '../../rules/ids';
 import type { Schema } from '../../contract';
 import { ALLIANCE_ROLES } from '../../rules/alliances';
 import { BUILDING_TYPES } from '../../rules/buildings';
@@ -13,6 +14,7 @@ import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { ROLES } from '../../rules/roles';
 import { UNIT_TYPES, type UnitCounts } from '../../rules/units';
 import { WONDER_STATUSES, WONDER_TYPES } from '../../rules/wonders';
+import { OFFER_STATUSES } from '../../rules/trade';
 import { WORLD_EVENT_KINDS, type Activation } from '../../rules/world-events';
 import { WORLD_STATUSES } from '../../rules/world';
 
@@ -81,7 +83,7 @@ const unitCounts = (name: string) => jsonb(name).$type<UnitCounts>();
 const resourceAmounts = (name: string) => jsonb(name).$type<Resources>();
 
 /** A random uuid primary key named `id`. */
-const uuidPk = () => uuid('id').primaryKey().defaultRandom();
+const uuidPk = <I extends string = string>() => uuid('id').$type<I>().primaryKey().defaultRandom();
 
 /** A timestamp with time zone, read as a Date. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -90,27 +92,28 @@ const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode
 const createdAt = () => timestamptz('created_at').notNull();
 
 /** A uuid naming a row of another table; `onDelete` says what becomes of this row when that one is deleted. */
-const reference = (name: string, target: () => AnyPgColumn, onDelete: 'cascade' | 'set null') => uuid(name).references(target, { onDelete });
+const reference = <I extends string = string>(name: string, target: () => AnyPgColumn, onDelete: 'cascade' | 'set null') =>
+  uuid(name).$type<I>().references(target, { onDelete });
 
 /** A required reference to a user: the row is deleted with the account. */
-const userRef = (name = 'user_id') => reference(name, (): AnyPgColumn => users.id, 'cascade').notNull();
+const userRef = (name = 'user_id') => reference<PlayerId>(name, (): AnyPgColumn => users.id, 'cascade').notNull();
 
 /** An optional reference to a user, emptied when the account is deleted (the row outlives it). */
-const userRefOrNull = (name: string) => reference(name, (): AnyPgColumn => users.id, 'set null');
+const userRefOrNull = (name: string) => reference<PlayerId>(name, (): AnyPgColumn => users.id, 'set null');
 
 /** A required reference to a village: the row is deleted with the village. */
-const villageRef = (name = 'village_id') => reference(name, (): AnyPgColumn => villages.id, 'cascade').notNull();
+const villageRef = (name = 'village_id') => reference<VillageId>(name, (): AnyPgColumn => villages.id, 'cascade').notNull();
 
 /** A required reference to the world: the row is deleted with the world. */
-const worldRef = () => reference('world_id', (): AnyPgColumn => worlds.id, 'cascade').notNull();
+const worldRef = () => reference<WorldId>('world_id', (): AnyPgColumn => worlds.id, 'cascade').notNull();
 
 /** A required reference to an alliance: the row is deleted with the alliance. */
-const allianceRef = () => reference('alliance_id', (): AnyPgColumn => alliances.id, 'cascade').notNull();
+const allianceRef = () => reference<AllianceId>('alliance_id', (): AnyPgColumn => alliances.id, 'cascade').notNull();
 
 export const users = pgTable(
   'users',
   {
-    id: uuidPk(),
+    id: uuidPk<PlayerId>(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     /** argon2id hash; null for accounts that only ever signed in with Discord. */
@@ -125,6 +128,8 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The last signed-in request, to the minute or so (admin figures). */
     lastSeenAt: timestamptz('last_seen_at'),
+    /** What the player wrote about themselves on their profile (plain text, may be empty). */
+    profileDescription: text('profile_description').notNull().default(''),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -150,7 +155,7 @@ export const sessions = pgTable(
 export const worlds = pgTable(
   'worlds',
   {
-    id: uuidPk(),
+    id: uuidPk<WorldId>(),
     name: text('name').notNull().unique(),
     status: text('status', { enum: WORLD_STATUSES }).notNull().default('online'),
     maxPlayers: integer('max_players').notNull().default(500),
@@ -173,7 +178,7 @@ export type WorldRow = typeof worlds.$inferSelect;
 export const villages = pgTable(
   'villages',
   {
-    id: uuidPk(),
+    id: uuidPk<VillageId>(),
     worldId: worldRef(),
     /** Null for an abandoned village (its player's account was deleted): it stays on the map. */
     ownerId: userRefOrNull('owner_id'),
@@ -327,7 +332,7 @@ export const questEvents = pgTable(
 export const alliances = pgTable(
   'alliances',
   {
-    id: uuidPk(),
+    id: uuidPk<AllianceId>(),
     name: text('name').notNull(),
     /** 3-5 of A-Z and 0-9, unique across the game. */
     tag: text('tag').notNull(),
@@ -387,7 +392,7 @@ export type AllianceMemberRow = typeof allianceMembers.$inferSelect;
 export const heroes = pgTable(
   'heroes',
   {
-    id: uuidPk(),
+    id: uuidPk<HeroId>(),
     userId: userRef(),
     villageId: villageRef(),
     name: text('name').notNull(),
@@ -417,7 +422,7 @@ export const heroes = pgTable(
 export const wonders = pgTable(
   'wonders',
   {
-    id: uuidPk(),
+    id: uuidPk<WonderId>(),
     worldId: worldRef(),
     type: text('type', { enum: WONDER_TYPES }).notNull(),
     name: text('name').notNull(),
@@ -438,7 +443,7 @@ export const wonders = pgTable(
     levelHistory: jsonb('level_history').$type<number[]>().notNull().default([]),
     completedAt: timestamptz('completed_at'),
     /** The builder's alliance when level 100 was reached: the alliance that won with it. */
-    completedAllianceId: reference('completed_alliance_id', () => alliances.id, 'set null'),
+    completedAllianceId: reference<AllianceId>('completed_alliance_id', () => alliances.id, 'set null'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -455,9 +460,9 @@ export const wonderContributions = pgTable(
   'wonder_contributions',
   {
     id: uuidPk(),
-    wonderId: reference('wonder_id', () => wonders.id, 'cascade').notNull(),
+    wonderId: reference<WonderId>('wonder_id', () => wonders.id, 'cascade').notNull(),
     userId: userRefOrNull('user_id'),
-    villageId: reference('village_id', () => villages.id, 'set null'),
+    villageId: reference<VillageId>('village_id', () => villages.id, 'set null'),
     timber: integer('timber').notNull(),
     stone: integer('stone').notNull(),
     iron: integer('iron').notNull(),
@@ -477,17 +482,21 @@ export type WonderRow = typeof wonders.$inferSelect;
 export const movements = pgTable(
   'movements',
   {
-    id: uuidPk(),
+    id: uuidPk<MovementId>(),
     worldId: worldRef(),
     type: text('type', { enum: MOVEMENT_TYPES }).notNull(),
     /** Whose troops these are. */
-    ownerId: reference('owner_id', () => users.id, 'cascade'),
+    ownerId: reference<PlayerId>('owner_id', () => users.id, 'cascade'),
     fromVillageId: villageRef('from_village_id'),
     toVillageId: villageRef('to_village_id'),
     units: unitCounts('units').notNull(),
-    heroId: reference('hero_id', () => heroes.id, 'set null'),
+    heroId: reference<HeroId>('hero_id', () => heroes.id, 'set null'),
     /** What a returning army carries home. */
     loot: resourceAmounts('loot'),
+    /** What merchants carry to the target on a delivery (null for armies and merchants walking home). */
+    cargo: resourceAmounts('cargo'),
+    /** Merchants on a delivery or walking home; 0 for armies. */
+    merchants: integer('merchants').notNull().default(0),
     departedAt: timestamptz('departed_at').notNull(),
     arrivesAt: timestamptz('arrives_at').notNull(),
     resolvedAt: timestamptz('resolved_at'),
@@ -499,6 +508,8 @@ export const movements = pgTable(
     oneOf('movements', t.type, MOVEMENT_TYPES),
     keysIn('movements', t.units, UNIT_TYPES),
     keysIn('movements', t.loot, RESOURCE_TYPES),
+    keysIn('movements', t.cargo, RESOURCE_TYPES),
+    index('movements_merchants_from').on(t.fromVillageId).where(sql`${t.resolvedAt} is null and ${t.merchants} > 0`),
   ],
 );
 
@@ -520,7 +531,7 @@ export const stationedTroops = pgTable(
 export const battleReports = pgTable(
   'battle_reports',
   {
-    id: uuidPk(),
+    id: uuidPk<ReportId>(),
     worldId: worldRef(),
     type: text('type', { enum: BATTLE_KINDS }).notNull(),
     occurredAt: timestamptz('occurred_at').notNull(),
@@ -654,9 +665,161 @@ export const oauthStates = pgTable(
     stateHash: text('state_hash').primaryKey(),
     purpose: text('purpose', { enum: OAUTH_PURPOSES }).notNull(),
     /** For a link: the signed-in player who asked; for a login: who it signed in, once known. */
-    userId: reference('user_id', () => users.id, 'cascade'),
+    userId: reference<PlayerId>('user_id', () => users.id, 'cascade'),
     codeHash: text('code_hash'),
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [oneOf('oauth_states', t.purpose, OAUTH_PURPOSES)],
+);
+
+/**
+ * A trade offer: `offerAmount` of one resource for `wantAmount` of another. While open, the resources are already
+ * taken from the village and `merchants` of its merchants are held; taking it (once: the status moves from open under
+ * the row's lock) sends both shipments, withdrawing gives both back.
+ */
+export const tradeOffers = pgTable(
+  'trade_offers',
+  {
+    id: uuidPk<OfferId>(),
+    worldId: worldRef(),
+    villageId: villageRef(),
+    ownerId: userRef('owner_id'),
+    offerResource: text('offer_resource', { enum: RESOURCE_TYPES }).notNull(),
+    offerAmount: integer('offer_amount').notNull(),
+    wantResource: text('want_resource', { enum: RESOURCE_TYPES }).notNull(),
+    wantAmount: integer('want_amount').notNull(),
+    merchants: integer('merchants').notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),
+    createdAt: createdAt(),
+    closedAt: timestamptz('closed_at'),
+    /** The village that took the offer. */
+    takenByVillageId: reference<VillageId>('taken_by_village_id', () => villages.id, 'set null'),
+  },
+  (t) => [
+    index('trade_offers_open').on(t.worldId, t.offerResource).where(sql`${t.status} = 'open'`),
+    index('trade_offers_village').on(t.villageId).where(sql`${t.status} = 'open'`),
+    oneOf('trade_offers', t.offerResource, RESOURCE_TYPES),
+    oneOf('trade_offers', t.wantResource, RESOURCE_TYPES),
+    oneOf('trade_offers', t.status, OFFER_STATUSES),
+  ],
+);
+
+export type TradeOfferRow = typeof tradeOffers.$inferSelect;
+
+/** When a village last used the market's merchant exchange (one row per village that ever did). */
+export const marketExchanges = pgTable('market_exchanges', {
+  villageId: villageRef().primaryKey(),
+  exchangedAt: timestamptz('exchanged_at').notNull(),
+});
+
+/**
+ * A message between two players. Each side deletes only their own copy (`senderDeletedAt`, `recipientDeletedAt`); a
+ * message from a player the recipient has blocked is stored for the sender only (`blocked`: the recipient never sees it).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuidPk<MessageId>(),
+    senderId: userRefOrNull('sender_id'),
+    recipientId: userRefOrNull('recipient_id'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    /** A battle report the sender shared. */
+    reportId: reference<ReportId>('report_id', () => battleReports.id, 'set null'),
+    sentAt: timestamptz('sent_at').notNull(),
+    readAt: timestamptz('read_at'),
+    blocked: boolean('blocked').notNull().default(false),
+    senderDeletedAt: timestamptz('sender_deleted_at'),
+    recipientDeletedAt: timestamptz('recipient_deleted_at'),
+  },
+  (t) => [
+    index('messages_inbox').on(t.recipientId, t.sentAt).where(sql`${t.recipientDeletedAt} is null and not ${t.blocked}`),
+    index('messages_sent').on(t.senderId, t.sentAt).where(sql`${t.senderDeletedAt} is null`),
+  ],
+);
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** A player whose messages another no longer receives. */
+export const playerBlocks = pgTable(
+  'player_blocks',
+  {
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] })],
+);
+
+/** A message its recipient reported to the game masters; one report per message and reporter. */
+export const messageReports = pgTable(
+  'message_reports',
+  {
+    id: uuidPk(),
+    messageId: reference<MessageId>('message_id', () => messages.id, 'cascade').notNull(),
+    reporterId: userRefOrNull('reporter_id'),
+    reason: text('reason').notNull(),
+    reportedAt: timestamptz('reported_at').notNull(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: userRefOrNull('resolved_by'),
+  },
+  (t) => [uniqueIndex('message_reports_once').on(t.messageId, t.reporterId), index('message_reports_open').on(t.resolvedAt, t.reportedAt)],
+);
+
+/**
+ * The players of a world ranked by population as last computed (a background job replaces a world's rows every few
+ * minutes, so a ranking page reads one indexed page instead of adding up every village).
+ */
+export const playerStandings = pgTable(
+  'player_standings',
+  {
+    worldId: worldRef(),
+    userId: userRef(),
+    rank: integer('rank').notNull(),
+    population: integer('population').notNull(),
+    villages: integer('villages').notNull(),
+    allianceId: reference<AllianceId>('alliance_id', () => alliances.id, 'set null'),
+    computedAt: timestamptz('computed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.userId] }), index('player_standings_rank').on(t.worldId, t.rank)],
+);
+
+/** The alliances of a world ranked by their members' population there, computed with playerStandings. */
+export const allianceStandings = pgTable(
+  'alliance_standings',
+  {
+    worldId: worldRef(),
+    allianceId: allianceRef(),
+    rank: integer('rank').notNull(),
+    population: integer('population').notNull(),
+    members: integer('members').notNull(),
+    computedAt: timestamptz('computed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.worldId, t.allianceId] }), index('alliance_standings_rank').on(t.worldId, t.rank)],
+);
+
+/** When each world's standings were last computed (a world with no players has a row too, so the page can say when). */
+export const rankingRuns = pgTable('ranking_runs', {
+  worldId: worldRef().primaryKey(),
+  computedAt: timestamptz('computed_at').notNull(),
+});
+
+/**
+ * Points from enemy units killed, added as each battle is fought: one row per player, world and week (`weekStart`,
+ * Monday 00:00 UTC), and one all-time row per player and world whose `weekStart` is ALL_TIME (the epoch).
+ */
+export const combatPoints = pgTable(
+  'combat_points',
+  {
+    worldId: worldRef(),
+    userId: userRef(),
+    weekStart: timestamptz('week_start').notNull(),
+    attack: integer('attack').notNull().default(0),
+    defence: integer('defence').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.worldId, t.weekStart, t.userId] }),
+    index('combat_points_attack').on(t.worldId, t.weekStart, t.attack),
+    index('combat_points_defence').on(t.worldId, t.weekStart, t.defence),
+  ],
 );
