@@ -15,6 +15,11 @@ import { wonderRoutes } from './wonders/routes';
 import { armyRoutes } from './army/routes';
 import { settlementRoutes } from './settlement/routes';
 import { gameMasterRoutes } from './operators/gamemaster-routes';
+import { messageRoutes } from './messages/routes';
+import { messageReportRoutes } from './messages/gamemaster-routes';
+import { playerRoutes } from './players/routes';
+import { rankingRoutes } from './rankings/routes';
+import { tradeRoutes } from './trade/routes';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
@@ -31,6 +36,11 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
   armyRoutes,
   settlementRoutes,
   gameMasterRoutes,
+  messageRoutes,
+  messageReportRoutes,
+  playerRoutes,
+  rankingRoutes,
+  tradeRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

@@ -10,6 +10,7 @@ import { settleAndStore } from './village/villages';
 import { sweepQuestEvents } from './progress/quests';
 import { settleDueWonders } from './wonders/wonders';
 import { inBackground } from './db/background';
+import { computeDueStandings } from './rankings/standings';
 
 /**
  * Villages settled per transaction on PostgreSQL: the claim and commit stay a small part of a batch's work,
@@ -102,6 +103,8 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<void> | null = null;
   let lastHousekeeping = 0;
+  // When a world's standings next fall due: until then a sweep does not ask the database about them.
+  let standingsDueAt = 0;
 
   const schedule = () => {
     if (stopped) return;
@@ -115,6 +118,10 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
           .then(() => sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH))
           .then(() => settleDueWonders(ctx.db, now))
           .then(() => sweepQuestEvents(ctx.db, now))
+          .then(async () => {
+            if (now.getTime() < standingsDueAt) return;
+            standingsDueAt = (await computeDueStandings(ctx.db, now)).getTime();
+          })
           .then(async () => {
             if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
             lastHousekeeping = now.getTime();

@@ -10,13 +10,14 @@ import { listOperations } from '../../src/server/openapi';
 import { fieldProduction } from '../../src/rules/economy';
 import { trainingTimeSeconds } from '../../src/rules/units';
 import { setBuildingLevel } from '../../src/server/operators/operator';
+import type { WorldId } from '../../src/rules/ids';
 
 let t: TestApp;
 let admin: Player;
 let gm: Player;
 let moderator: Player;
 let player: Player;
-let world: string;
+let world: WorldId;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -57,6 +58,8 @@ describe('permissions of the admin and game master operations', () => {
     ['createAnnouncement', 'POST', '/api/gamemaster/announcements', {}],
     ['distributeRewards', 'POST', '/api/gamemaster/rewards', {}],
     ['getWorldAnalytics', 'GET', `/api/gamemaster/analytics/${zero}`],
+    ['listMessageReports', 'GET', '/api/gm/message-reports'],
+    ['resolveMessageReport', 'POST', `/api/gm/message-reports/${zero}/resolve`],
   ];
   const ranks = ['user', 'moderator', 'gamemaster', 'admin'] as const;
 

@@ -30,6 +30,10 @@ const KIND_OF: Record<string, string> = {
   userId: 'user',
   eventId: 'event',
   before: 'message',
+  messageId: 'mail',
+  messageReportId: 'mail report',
+  playerId: 'user',
+  offerId: 'offer',
 };
 
 function idBook(world: ProofWorld): IdBook {
@@ -47,6 +51,9 @@ function idBook(world: ProofWorld): IdBook {
     user: [world.target.user.id, mine.player.user.id],
     event: [world.event],
     alliance: [world.host.alliance],
+    mail: [mine.message],
+    'mail report': [mine.messageReport],
+    offer: [mine.offer],
   };
   return {
     idFor(name) {

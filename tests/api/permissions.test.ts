@@ -144,6 +144,40 @@ const EXPECTED = {
   // The player's village already raises a wonder.
   constructWonder: ownerOnly(409, 403),
   contributeToWonder: ownerOnly(200, 403),
+  // Trade from the player's village (which has a marketplace) to the host's tile.
+  getMarket: ownerOnly(200, 403),
+  previewShipment: ownerOnly(200, 403),
+  sendResources: ownerOnly(201, 403),
+  exchangeResources: ownerOnly(200, 403),
+  listTradeOffers: ownerOnly(200, 403),
+  createTradeOffer: ownerOnly(201, 403),
+  // The offer is the player's own, paid for from the player's village: the others may not pay from it, and the player
+  // may not take their own offer (refused by the rules, past the guard). Withdrawing it comes after.
+  acceptTradeOffer: ownerOnly(409, 403),
+  withdrawTradeOffer: ownerOnly(200, 403),
+  // Rankings are public to anyone signed in; the first read computes a fresh world's standings.
+  getPlayerRankings: signedIn(200),
+  getAllianceRankings: signedIn(200),
+  getCombatRankings: signedIn(200),
+  getMyRankings: signedIn(200),
+  // Mail: everyone writes to the host; the player's letter is from the host, so nobody else may read, mark, report or delete it.
+  listMessages: signedIn(200),
+  sendMessage: signedIn(201),
+  getUnreadMessageCount: signedIn(200),
+  getMessage: ownerOnly(200, 404),
+  markMessageRead: ownerOnly(200, 404),
+  reportMessage: ownerOnly(201, 404),
+  deleteMessage: ownerOnly(204, 404),
+  listBlockedPlayers: signedIn(200),
+  // Everyone blocks the host and unblocks them again (both idempotent).
+  blockPlayer: signedIn(200),
+  unblockPlayer: signedIn(200),
+  listMessageReports: gameMaster(200),
+  // Resolving again changes nothing: the admin is answered like the game master.
+  resolveMessageReport: gameMaster(200),
+  getPlayerProfile: signedIn(200),
+  findPlayerByName: signedIn(200),
+  updateMyProfile: signedIn(200),
 } satisfies Record<OperationId, Row>;
 
 /** Bodies the schema alone does not make meaningful, by operation; `who` is the caller, for what must be theirs. */
@@ -196,6 +230,18 @@ function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
       return { villageId: w.mine.village.id, wonderType: 'yggdrasil', wonderName: 'World Tree' };
     case 'contributeToWonder':
       return { villageId: w.mine.village.id, resources: { timber: 1, stone: 1, iron: 1, mead: 1 } };
+    case 'sendResources':
+      return { x: w.host.village.x, y: w.host.village.y, resources: { timber: 1, stone: 0, iron: 0, mead: 0 } };
+    case 'exchangeResources':
+      return { from: 'timber', to: 'stone', amount: 1 };
+    case 'createTradeOffer':
+      return { offer: { resource: 'timber', amount: 100 }, want: { resource: 'iron', amount: 100 } };
+    case 'sendMessage':
+      return { to: w.host.player.user.username, subject: 'Hail', body: 'Skål!' };
+    case 'reportMessage':
+      return { reason: 'Rude' };
+    case 'updateMyProfile':
+      return { description: 'A proof.' };
     default:
       return undefined;
   }
@@ -222,11 +268,20 @@ function idBook(world: ProofWorld): IdBook {
     worldId: world.world,
     userId: world.target.user.id,
     eventId: world.event,
+    messageId: mine.message,
+    messageReportId: mine.messageReport,
+    playerId: world.host.player.user.id,
+    offerId: mine.offer,
   };
   return {
     idFor: (name) => ids[name] ?? '00000000-0000-4000-8000-000000000000',
     otherKinds: () => [],
-    fixed: {},
+    fixed: {
+      'findPlayerByName.username': world.host.player.user.username,
+      // The preview looks at the host's tile.
+      'previewShipment.x': world.host.village.x,
+      'previewShipment.y': world.host.village.y,
+    },
   };
 }
 

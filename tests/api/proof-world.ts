@@ -1,17 +1,17 @@
-// A small world for the proof tests: two players who each own a village, hero, wonder, quest, report and stationed troops, an alliance inviting both, a game master, an admin, and the ids of it all.
+// A small world for the proof tests: two players who each own a village (with a marketplace), hero, wonder, quest, report, stationed troops, mail (one letter reported) and a trade offer, an alliance inviting both, a game master, an admin, and the ids of it all.
 import { eq } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
 import { stationedTroops, users } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { registerPlayer, newPlayer, request, type TestApp } from './harness';
-import { newVillage, overview, worldId, type Player, type VillageJson } from './village-helpers';
+import { newVillage, overview, worldId, type MadeVillage, type Player } from './village-helpers';
 import { placeAt, send, station } from './army-helpers';
 import type { Role } from '../../src/rules/roles';
 
 /** Everything one player owns that an operation can name in its path or body. */
 export interface Holdings {
   player: Player;
-  village: VillageJson;
+  village: MadeVillage;
   building: string;
   hero: string;
   wonder: string;
@@ -23,6 +23,12 @@ export interface Holdings {
   report: string;
   /** This player's troops standing in the host's village. */
   stationed: string;
+  /** A letter from the host in this player's inbox. */
+  message: string;
+  /** This player's report of another letter from the host. */
+  messageReport: string;
+  /** An open trade offer from this player's village (which has a marketplace). */
+  offer: string;
 }
 
 export interface ProofWorld {
@@ -30,7 +36,7 @@ export interface ProofWorld {
   mine: Holdings;
   theirs: Holdings;
   /** Founder of the alliance that invited both players; their village is the raids' target. */
-  host: { player: Player; village: VillageJson; alliance: string };
+  host: { player: Player; village: MadeVillage; alliance: string };
   gamemaster: Player;
   admin: Player;
   /** A plain player whom the admin operations act on. */
@@ -53,14 +59,14 @@ export async function withRole(t: TestApp, role: Role, prefix: string): Promise<
 
 let spot = 0;
 
-async function holdings(t: TestApp, prefix: string, wonderType: string, host: { player: Player; village: VillageJson }): Promise<Holdings> {
+async function holdings(t: TestApp, prefix: string, wonderType: string, host: { player: Player; village: MadeVillage }): Promise<Holdings> {
   const { player, village } = await newVillage(t, undefined, prefix);
   const db = t.database.db;
   const now = t.clock.now();
   // Two tiles from the host, in a corner of its own, so the raid is short and nobody else is near.
   spot += 1;
   await placeAt(t, village.id, host.village.x + 2 * spot, host.village.y);
-  for (const type of ['great_hall', 'warehouse', 'granary']) await setBuildingLevel(db, { villageId: village.id, type, level: 20 }, now);
+  for (const type of ['great_hall', 'warehouse', 'granary', 'marketplace']) await setBuildingLevel(db, { villageId: village.id, type, level: 20 }, now);
   await grantToPlayer(db, player.body.email, { timber: 50_000, stone: 50_000, iron: 50_000, mead: 50_000 }, now);
   const hero = (await ok<{ hero: Schema<'Hero'> }>(t, player, 'POST', '/api/heroes/recruit', { villageId: village.id, heroType: 'warrior' })).hero.id;
   const wonder = (await ok<{ wonder: Schema<'Wonder'> }>(t, player, 'POST', '/api/wonders/construct', { villageId: village.id, wonderType, wonderName: `${prefix} work` })).wonder.id;
@@ -78,7 +84,12 @@ async function holdings(t: TestApp, prefix: string, wonderType: string, host: { 
     .values({ villageId: host.village.id, ownerId: player.user.id, homeVillageId: village.id, units: { huscarl: 3 }, arrivedAt: t.clock.now() })
     .returning({ id: stationedTroops.id });
   const building = (await overview(t, player, village.id)).buildings[0].id;
-  return { player, village, building, hero, wonder, invitation, quest, report, stationed: stationed.id };
+  const letter = async (subject: string) => (await ok<{ message: { id: string } }>(t, host.player, 'POST', '/api/messages', { to: player.user.username, subject, body: 'Hail!' })).message.id;
+  const message = await letter('Welcome');
+  const reported = await letter('Rude words');
+  const messageReport = (await ok<{ report: { id: string } }>(t, player, 'POST', `/api/messages/${reported}/report`, { reason: 'Rude' })).report.id;
+  const offer = (await ok<{ offer: { id: string } }>(t, player, 'POST', `/api/villages/${village.id}/market/offers`, { offer: { resource: 'timber', amount: 500 }, want: { resource: 'iron', amount: 500 } })).offer.id;
+  return { player, village, building, hero, wonder, invitation, quest, report, stationed: stationed.id, message, messageReport, offer };
 }
 
 export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {

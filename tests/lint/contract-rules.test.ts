@@ -51,7 +51,12 @@ describe('the contract', () => {
       'postAllianceMessage.body (multiline)',
       'recruitHero.customName',
       'renameVillage.name',
+      'reportMessage.reason (multiline)',
+      'sendMessage.body (multiline)',
+      'sendMessage.subject',
+      'sendMessage.to',
       'suspendUser.reason',
+      'updateMyProfile.description (multiline)',
       'updateWorldEvent.name',
     ]);
   });

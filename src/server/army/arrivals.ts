@@ -1,4 +1,4 @@
-// Movements arriving at a village, applied in time order while the village settles: battles, reinforcements and armies coming home.
+// Movements arriving at a village, applied in time order while the village settles: battles, reinforcements, armies coming home and merchants' deliveries.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/open';
@@ -9,15 +9,18 @@ import { UNIT_TYPES, unitEntries, type UnitCounts } from '../../rules/units';
 import { cleanUnits, type BattleKind } from '../../rules/combat';
 import { planBattle, seededRandom, type BattleHero } from '../../rules/battle';
 import { marchSeconds, type MarchPace } from '../../rules/movements';
-import { settleVillage, villageEconomy, wholeAmounts, type VillageEnv, type VillageHappening, type VillageState } from '../../rules/village-timeline';
+import { villageEconomy, wholeAmounts, type VillageEnv, type VillageHappening, type VillageState } from '../../rules/village-timeline';
+import type { PlayerId, VillageId } from '../../rules/ids';
 import { buildingLevels } from '../../rules/buildings';
 import { recordQuestEvents } from '../progress/quest-events';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
-import { capitalId } from '../village/store';
+import { capitalId, settleStoredVillage, type StoredVillageState } from '../village/store';
+import { landDelivery, merchantsHome } from '../trade/deliveries';
+import { recordCombatPoints } from '../rankings/combat-points';
 
 export interface SettledWithArrivals {
-  state: VillageState;
+  state: StoredVillageState;
   happened: VillageHappening[];
 }
 
@@ -29,20 +32,20 @@ function addToVillage(state: VillageState, units: UnitCounts): void {
 }
 
 export interface Place {
-  id: string;
+  id: VillageId;
   name: string;
   x: number;
   y: number;
-  ownerId: string | null;
+  ownerId: PlayerId | null;
 }
 
-export async function placeOf(tx: Db, villageId: string): Promise<Place | null> {
+export async function placeOf(tx: Db, villageId: VillageId): Promise<Place | null> {
   const [row] = await tx.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, ownerId: villages.ownerId }).from(villages).where(eq(villages.id, villageId));
   return row ?? null;
 }
 
-async function usernames(tx: Db, ids: (string | null)[]): Promise<Map<string, string>> {
-  const wanted = ids.filter((id): id is string => id !== null);
+async function usernames(tx: Db, ids: (PlayerId | null)[]): Promise<Map<PlayerId, string>> {
+  const wanted = ids.filter((id): id is PlayerId => id !== null);
   if (wanted.length === 0) return new Map();
   const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r.username]));
@@ -76,7 +79,6 @@ async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }
   const rows = await tx
     .insert(movements)
     .values({
-      id: randomUUID(),
       worldId: movement.worldId,
       type: 'return',
       ownerId: movement.ownerId,
@@ -93,7 +95,7 @@ async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }
 }
 
 /** Troops and loot coming home: they join the village (loot up to the stores) if it still belongs to their owner. */
-async function returnHome(tx: Db, movement: MovementRow, state: VillageState, env: VillageEnv): Promise<void> {
+async function returnHome(tx: Db, movement: MovementRow, state: StoredVillageState, env: VillageEnv): Promise<void> {
   if (movement.heroId) await tx.update(heroes).set({ onMission: false }).where(eq(heroes.id, movement.heroId));
   // A village lost while the army was away takes nothing in; the troops disband.
   if (state.ownerId !== movement.ownerId) return;
@@ -107,7 +109,7 @@ async function returnHome(tx: Db, movement: MovementRow, state: VillageState, en
 }
 
 /** Reinforcements: into the village if it is the sender's own, else stationed there to defend it. */
-async function reinforce(tx: Db, movement: MovementRow, state: VillageState, at: Date): Promise<void> {
+async function reinforce(tx: Db, movement: MovementRow, state: StoredVillageState, at: Date): Promise<void> {
   const units = cleanUnits(movement.units);
   if (state.ownerId === movement.ownerId) addToVillage(state, units);
   else if (movement.ownerId) {
@@ -117,7 +119,7 @@ async function reinforce(tx: Db, movement: MovementRow, state: VillageState, at:
 }
 
 /** Heroes standing in the village and not away (locked, as the battle may credit them); the rule picks who defends. */
-async function heroesAtHome(tx: Db, state: VillageState): Promise<HeroRow[]> {
+async function heroesAtHome(tx: Db, state: StoredVillageState): Promise<HeroRow[]> {
   if (!state.ownerId) return [];
   return tx.select().from(heroes).where(and(eq(heroes.villageId, state.id), eq(heroes.onMission, false))).for('update');
 }
@@ -135,6 +137,14 @@ function battleHero(row: HeroRow): BattleHero {
   };
 }
 
+/**
+ * The id among `ids` (those the battle's scene was given) that the plan names: the rules speak of ids as plain text,
+ * the server keeps each as the id of what it names. Null when the plan names none of them (or nobody).
+ */
+function named<I extends string>(ids: readonly (I | null)[], text: string | null): I | null {
+  return ids.find((id) => id !== null && id === text) ?? null;
+}
+
 /** An attack or raid landing: the movement and its kind (the movement's type). */
 interface LandingAttack {
   movement: MovementRow;
@@ -142,7 +152,7 @@ interface LandingAttack {
 }
 
 /** The battle of an attack or raid (`kind`, the movement's type) landing on the village at the movement's arrival instant: load the field, plan, apply. */
-async function battle(tx: Db, { movement, kind }: LandingAttack, state: VillageState, env: VillageEnv): Promise<void> {
+async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVillageState, env: VillageEnv): Promise<void> {
   const at = movement.arrivesAt;
   const atMs = at.getTime();
   const stationed = await tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update');
@@ -187,7 +197,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: VillageS
   state.loyalty = plan.loyaltyAfter;
   if (plan.conquest) {
     // The village changes hands (the jarl who stays is already left out of the army going home): its training stops, its wonder follows it.
-    const { newOwnerId } = plan.conquest;
+    const newOwnerId = named([movement.ownerId], plan.conquest.newOwnerId);
     state.ownerId = newOwnerId;
     state.isCapital = false;
     state.orders = [];
@@ -198,7 +208,10 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: VillageS
     await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'village_changed', villageId: state.id });
   }
 
+  const fighters = [attackerHero?.id ?? null, ...atHome.map((h) => h.id)];
   for (const hero of plan.heroes) {
+    const heroId = named(fighters, hero.id);
+    if (!heroId) continue;
     await tx
       .update(heroes)
       .set({
@@ -207,7 +220,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: VillageS
         defeats: hero.defeats,
         restingUntil: hero.restingUntil === null ? null : new Date(hero.restingUntil),
       })
-      .where(eq(heroes.id, hero.id));
+      .where(eq(heroes.id, heroId));
   }
 
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
@@ -225,7 +238,17 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: VillageS
     defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
     ...plan.report,
   });
-  if (plan.winnerId) await recordQuestEvents(tx, plan.winnerId, [{ name: 'battle_won' }], at);
+  // The attackers' and defenders' rankings count as each battle is fought, never by scanning reports.
+  await recordCombatPoints(tx, {
+    worldId: movement.worldId,
+    attackerId: movement.ownerId,
+    defenderId,
+    attackerLosses: plan.report.attackerLosses,
+    defenderLosses: plan.report.defenderLosses,
+    at,
+  });
+  const winnerId = named([movement.ownerId, defenderId], plan.winnerId);
+  if (winnerId) await recordQuestEvents(tx, winnerId, [{ name: 'battle_won' }], at);
   await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id });
 }
 
@@ -240,7 +263,7 @@ export interface ArrivalWindow {
  * arrival order: the village first settles to each arrival instant (its own upgrades and training that
  * finish earlier come first), the arrival applies, and settling goes on. Returns the state at `upTo`.
  */
-export async function settleWithArrivals(tx: Db, before: VillageState, env: VillageEnv, { nextArrivalAt, upTo }: ArrivalWindow): Promise<SettledWithArrivals> {
+export async function settleWithArrivals(tx: Db, before: StoredVillageState, env: VillageEnv, { nextArrivalAt, upTo }: ArrivalWindow): Promise<SettledWithArrivals> {
   let state = before;
   const happened: VillageHappening[] = [];
   if (nextArrivalAt !== null && nextArrivalAt.getTime() <= upTo.getTime()) {
@@ -251,16 +274,18 @@ export async function settleWithArrivals(tx: Db, before: VillageState, env: Vill
       .orderBy(asc(movements.arrivesAt), asc(movements.id))
       .for('update');
     for (const movement of due) {
-      const settled = settleVillage(state, movement.arrivesAt.getTime(), env);
+      const settled = settleStoredVillage(state, movement.arrivesAt.getTime(), env);
       state = settled.state;
       happened.push(...settled.happened);
       if (!(await claim(tx, movement, movement.arrivesAt))) continue;
       if (movement.type === 'return') await returnHome(tx, movement, state, env);
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
+      else if (movement.type === 'delivery') await landDelivery(tx, movement, state, env);
+      else if (movement.type === 'merchants_return') await merchantsHome(tx, movement, state);
       else await battle(tx, { movement, kind: movement.type }, state, env);
     }
   }
-  const settled = settleVillage(state, upTo.getTime(), env);
+  const settled = settleStoredVillage(state, upTo.getTime(), env);
   happened.push(...settled.happened);
   return { state: settled.state, happened };
 }

@@ -1,6 +1,5 @@
 // Sending troops (units leave at once under the village's lock), the movements a player sees, battle reports, stationed troops and account figures.
-import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
@@ -8,7 +7,7 @@ import { inserted } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound, type GameError } from '../errors';
 import { cleanUnits, missingUnits } from '../../rules/combat';
 import { UNITS, unitCount, unitEntries } from '../../rules/units';
-import { marchSeconds, relationOf, sendRefusal, type SendableMovement } from '../../rules/movements';
+import { MERCHANT_MOVEMENTS, marchSeconds, relationOf, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
 import { militaryPower } from '../../rules/economy';
 import { changeVillage, ownedOpenVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
@@ -18,6 +17,8 @@ import { notifyPlayers } from '../live/notify';
 import { placeOf } from './arrivals';
 import { ownerTotals } from '../village/population';
 import { pageWindow, type PageRequest } from '../../rules/paging';
+import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../rules/ids';
+import type { Resources } from '../../rules/resources';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -27,19 +28,22 @@ export const NO_UNITS = 'Choose at least one unit to send';
 
 const iso = (at: Date) => at.toISOString();
 
-type VillageRef = { id: string; name: string; x: number; y: number };
+type VillageRef = { id: VillageId; name: string; x: number; y: number };
 
-async function villageRefs(db: Db, ids: string[], known: ReadonlyMap<string, VillageRef> = new Map()): Promise<Map<string, VillageRef>> {
+/** Stored resource amounts (a key may be left out) as the four the contract names. */
+const allFour = (json: Partial<Resources>): Resources => ({ timber: json.timber ?? 0, stone: json.stone ?? 0, iron: json.iron ?? 0, mead: json.mead ?? 0 });
+
+async function villageRefs(db: Db, ids: VillageId[], known: ReadonlyMap<VillageId, VillageRef> = new Map()): Promise<Map<VillageId, VillageRef>> {
   if (ids.every((id) => known.has(id))) return new Map(known);
   const rows = await db.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y }).from(villages).where(inArray(villages.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** A movement as the player sees it, with its two ends from `places`: units and loot of their own only. */
-function movementView(row: MovementRow, userId: string, now: Date, places: ReadonlyMap<string, VillageRef>): MovementView {
-  const gone = (id: string) => ({ id, name: '(gone)', x: 0, y: 0 });
+function movementView(row: MovementRow, userId: PlayerId, now: Date, places: ReadonlyMap<VillageId, VillageRef>): MovementView {
+  const gone = (id: VillageId) => ({ id, name: '(gone)', x: 0, y: 0 });
   const own = row.ownerId === userId;
-  const loot = row.loot ? { timber: row.loot.timber ?? 0, stone: row.loot.stone ?? 0, iron: row.loot.iron ?? 0, mead: row.loot.mead ?? 0 } : null;
+  const loot = row.loot ? allFour(row.loot) : null;
   return {
     id: row.id,
     type: row.type,
@@ -48,6 +52,9 @@ function movementView(row: MovementRow, userId: string, now: Date, places: Reado
     toVillage: places.get(row.toVillageId) ?? gone(row.toVillageId),
     units: own ? cleanUnits(row.units) : {},
     loot: own ? loot : null,
+    // A shipment is no secret between its two ends: the receiver sees what is coming to them.
+    cargo: row.type === 'delivery' && row.cargo ? allFour(row.cargo) : null,
+    merchants: row.merchants,
     departedAt: iso(row.departedAt),
     arrivesAt: iso(row.arrivesAt),
     remainingTime: Math.max(0, Math.ceil((row.arrivesAt.getTime() - now.getTime()) / 1000)),
@@ -55,7 +62,7 @@ function movementView(row: MovementRow, userId: string, now: Date, places: Reado
 }
 
 /** Movements as the player sees them: units and loot of their own only. */
-async function movementViews(db: Db, rows: MovementRow[], userId: string, now: Date): Promise<MovementView[]> {
+async function movementViews(db: Db, rows: MovementRow[], userId: PlayerId, now: Date): Promise<MovementView[]> {
   const places = await villageRefs(
     db,
     rows.flatMap((r) => [r.fromVillageId, r.toVillageId]),
@@ -64,18 +71,18 @@ async function movementViews(db: Db, rows: MovementRow[], userId: string, now: D
 }
 
 /** Who looks at a movement, and when. */
-interface MovementViewer {
-  userId: string;
+export interface MovementViewer {
+  userId: PlayerId;
   now: Date;
 }
 
 /** One movement as the player sees it; `known` may hold its two ends already. */
-async function oneMovementView(db: Db, row: MovementRow, { userId, now }: MovementViewer, known?: ReadonlyMap<string, VillageRef>): Promise<MovementView> {
+export async function oneMovementView(db: Db, row: MovementRow, { userId, now }: MovementViewer, known?: ReadonlyMap<VillageId, VillageRef>): Promise<MovementView> {
   return movementView(row, userId, now, await villageRefs(db, [row.fromVillageId, row.toVillageId], known));
 }
 
 /** The village troops are sent to, with its world and its owner's alliance, and the sender's alliance: one query. */
-async function targetOf(db: Db, senderId: string, villageId: string) {
+async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId) {
   const [row] = await db
     .select({
       id: villages.id,
@@ -85,8 +92,8 @@ async function targetOf(db: Db, senderId: string, villageId: string) {
       ownerId: villages.ownerId,
       worldId: villages.worldId,
       // Spelled out: Drizzle leaves columns of a one-table query unqualified, which a subquery would resolve to its own table first.
-      allianceId: sql<string | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = villages.owner_id)`,
-      senderAlliance: sql<string | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
+      allianceId: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = villages.owner_id)`,
+      senderAlliance: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
     })
     .from(villages)
     .where(eq(villages.id, villageId));
@@ -100,14 +107,21 @@ function heroRefused(refusal: HeroMarchRefusal): GameError {
   return conflict(refusal.message);
 }
 
-/** The contract's request: the schema has already refused a `return` (only the game sends armies home) and an empty army map. */
-export type SendTroopsInput = RequestBody<'sendTroops'>;
+/**
+ * The contract's request, its ids read as the villages and hero they name (the route does that once): the schema has
+ * already refused a `return` (only the game sends armies home) and an empty army map.
+ */
+export type SendTroopsInput = Omit<RequestBody<'sendTroops'>, 'fromVillageId' | 'toVillageId' | 'heroId'> & {
+  fromVillageId: VillageId;
+  toVillageId: VillageId;
+  heroId?: HeroId;
+};
 
 /**
  * Sends units (and optionally a hero) from one of the player's villages. They leave at once: the village
  * is settled to now and pays them under its row lock, so two orders never send the same unit twice.
  */
-export async function sendTroops(db: Db, userId: string, input: SendTroopsInput, now: Date): Promise<{ movement: MovementView }> {
+export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInput, now: Date): Promise<{ movement: MovementView }> {
   const type: SendableMovement = input.movementType;
   const units = cleanUnits(input.units);
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
@@ -155,7 +169,6 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
       tx
         .insert(movements)
         .values({
-          id: randomUUID(),
           worldId: village.state.worldId,
           type,
           ownerId: userId,
@@ -177,7 +190,7 @@ export async function sendTroops(db: Db, userId: string, input: SendTroopsInput,
 }
 
 /** The player's armies on the march and those marching at their villages, soonest arrival first. */
-export async function listMovements(db: Db, userId: string, now: Date): Promise<{ movements: MovementView[] }> {
+export async function listMovements(db: Db, userId: PlayerId, now: Date): Promise<{ movements: MovementView[] }> {
   await settleDueArrivalsFor(db, userId, now);
   const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
   const rows = await db
@@ -188,7 +201,8 @@ export async function listMovements(db: Db, userId: string, now: Date): Promise<
   return { movements: await movementViews(db, rows, userId, now) };
 }
 
-function reportView(row: BattleReportRow, userId: string): BattleReportView {
+/** A battle report from `userId`'s side: the battle list, and a message that shares it (seen from its sender's side). */
+export function reportView(row: BattleReportRow, userId: PlayerId): BattleReportView {
   const perspective = row.attackerId === userId ? 'attacker' : 'defender';
   const resources = (json: Record<string, number>) => ({ timber: json.timber ?? 0, stone: json.stone ?? 0, iron: json.iron ?? 0, mead: json.mead ?? 0 });
   return {
@@ -218,12 +232,12 @@ function reportView(row: BattleReportRow, userId: string): BattleReportView {
   };
 }
 
-const involves = (userId: string) => or(eq(battleReports.attackerId, userId), eq(battleReports.defenderId, userId));
-const unreadBy = (userId: string) =>
+const involves = (userId: PlayerId) => or(eq(battleReports.attackerId, userId), eq(battleReports.defenderId, userId));
+const unreadBy = (userId: PlayerId) =>
   or(and(eq(battleReports.attackerId, userId), eq(battleReports.attackerRead, false)), and(eq(battleReports.defenderId, userId), eq(battleReports.defenderRead, false)));
 
 /** The player's battle reports, newest first, `limit` a page. */
-export async function listBattles(db: Db, userId: string, { page, limit }: PageRequest, now: Date): Promise<Schema<'BattleReportPage'>> {
+export async function listBattles(db: Db, userId: PlayerId, { page, limit }: PageRequest, now: Date): Promise<Schema<'BattleReportPage'>> {
   // Battles due at the player's villages, or fought by their armies, are fought before the list is read.
   await settleDueArrivalsFor(db, userId, now);
   const rows = await db
@@ -238,7 +252,7 @@ export async function listBattles(db: Db, userId: string, { page, limit }: PageR
   return { battles: rows.map((row) => reportView(row, userId)), page, limit, total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0) };
 }
 
-export async function markBattleRead(db: Db, userId: string, reportId: string): Promise<{ ok: true }> {
+export async function markBattleRead(db: Db, userId: PlayerId, reportId: ReportId): Promise<{ ok: true }> {
   const [row] = await db.select().from(battleReports).where(and(eq(battleReports.id, reportId), involves(userId)));
   if (!row) throw notFound('No such report');
   if (row.attackerId === userId) await db.update(battleReports).set({ attackerRead: true }).where(eq(battleReports.id, reportId));
@@ -246,11 +260,15 @@ export async function markBattleRead(db: Db, userId: string, reportId: string): 
   return { ok: true };
 }
 
-export async function gameStats(db: Db, userId: string, now: Date): Promise<Schema<'GameStats'>> {
+export async function gameStats(db: Db, userId: PlayerId, now: Date): Promise<Schema<'GameStats'>> {
   await settleDueArrivalsFor(db, userId, now);
   const settled = await settledVillagesOf(db, userId, now);
   const totals = (await ownerTotals(db, [userId])).get(userId);
-  const away = await db.select({ units: movements.units }).from(movements).where(and(eq(movements.ownerId, userId), isNull(movements.resolvedAt)));
+  // Armies only: merchants on the road are no army on the march.
+  const away = await db
+    .select({ units: movements.units })
+    .from(movements)
+    .where(and(eq(movements.ownerId, userId), isNull(movements.resolvedAt), notInArray(movements.type, [...MERCHANT_MOVEMENTS])));
   const abroad = await db.select({ units: stationedTroops.units }).from(stationedTroops).where(eq(stationedTroops.ownerId, userId));
   const home = settled.reduce((sum, v) => sum + unitCount(v.state.units), 0);
   const marching = [...away, ...abroad].reduce((sum, m) => sum + unitCount(cleanUnits(m.units)), 0);
@@ -293,7 +311,7 @@ async function stationedViews(db: Db, where: ReturnType<typeof eq>): Promise<Sch
   }));
 }
 
-export async function listStationed(db: Db, userId: string, now: Date): Promise<Schema<'StationedTroopsList'>> {
+export async function listStationed(db: Db, userId: PlayerId, now: Date): Promise<Schema<'StationedTroopsList'>> {
   await settleDueArrivalsFor(db, userId, now);
   const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
   return {
@@ -303,7 +321,7 @@ export async function listStationed(db: Db, userId: string, now: Date): Promise<
 }
 
 /** Sends the player's troops standing in an ally's village home (they march like any army). */
-export async function recallStationed(db: Db, userId: string, stationedId: string, now: Date): Promise<{ movement: MovementView }> {
+export async function recallStationed(db: Db, userId: PlayerId, stationedId: string, now: Date): Promise<{ movement: MovementView }> {
   const row = await db.transaction(async (tx) => {
     const [troops] = await tx.select().from(stationedTroops).where(eq(stationedTroops.id, stationedId)).for('update');
     if (!troops) throw notFound('No such troops');
@@ -319,7 +337,6 @@ export async function recallStationed(db: Db, userId: string, stationedId: strin
     const created = await tx
       .insert(movements)
       .values({
-        id: randomUUID(),
         worldId: world.worldId,
         type: 'return',
         ownerId: userId,

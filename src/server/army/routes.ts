@@ -1,6 +1,6 @@
 // Routes of the army tag: sending troops, movements, battle reports, stationed troops, account figures and the live event stream.
 import type { AppContext } from '../context';
-import type { Handlers } from '../operations';
+import { idOf, type Handlers, type HeroId, type ReportId, type VillageId } from '../operations';
 import { sessionKey } from '../accounts/sessions';
 import * as game from './movements';
 
@@ -11,7 +11,13 @@ export function armyRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;
   return {
     async sendTroops({ user, body }) {
-      return game.sendTroops(db, user.id, body, clock.now());
+      const order = {
+        ...body,
+        fromVillageId: idOf<VillageId>(body.fromVillageId),
+        toVillageId: idOf<VillageId>(body.toVillageId),
+        heroId: body.heroId === undefined ? undefined : idOf<HeroId>(body.heroId),
+      };
+      return game.sendTroops(db, user.id, order, clock.now());
     },
 
     async listMovements({ user }) {
@@ -23,7 +29,7 @@ export function armyRoutes(ctx: AppContext): Handlers {
     },
 
     async markBattleRead({ user, params }) {
-      return game.markBattleRead(db, user.id, params.reportId);
+      return game.markBattleRead(db, user.id, idOf<ReportId>(params.reportId));
     },
 
     async getGameStats({ user }) {

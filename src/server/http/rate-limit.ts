@@ -18,8 +18,11 @@ interface StoreOptions {
 
 type Incremented = { current: number; ttl: number };
 
-/** Counts a try of `key` in its window (a new window once the old one ran out); one statement, atomic across processes. */
-async function increment(db: Db, key: string, windowMs: number, now: Date): Promise<Incremented> {
+/**
+ * Counts a try of `key` in its window (a new window once the old one ran out); one statement, atomic across processes.
+ * The mail limit counts with it too, inside the sending transaction, so a refused message is not counted.
+ */
+export async function increment(db: Db, key: string, windowMs: number, now: Date): Promise<Incremented> {
   const expired = new Date(now.getTime() - windowMs);
   const rows = await db
     .insert(rateLimits)

@@ -1,6 +1,7 @@
 // The open event streams of this process: notices from NOTIFY (any process's transactions) go to the streams of the players they name.
 import type { Listen } from '../db/open';
 import { LIVE_CHANNEL, liveMessageOf } from './notify';
+import type { PlayerId } from '../../rules/ids';
 
 export interface LiveStream {
   /** Writes one server-sent event. */
@@ -10,7 +11,7 @@ export interface LiveStream {
 }
 
 interface Subscriber {
-  userId: string;
+  userId: PlayerId;
   /** SHA-256 of the session token, so a logout ends the streams of that session only. */
   session: string;
   stream: LiveStream;
@@ -45,7 +46,7 @@ export class LiveHub {
   }
 
   /** Adds a stream; the returned function removes it again. */
-  subscribe(userId: string, session: string, stream: LiveStream): () => void {
+  subscribe(userId: PlayerId, session: string, stream: LiveStream): () => void {
     const subscriber = { userId, session, stream };
     this.subscribers.add(subscriber);
     return () => void this.subscribers.delete(subscriber);

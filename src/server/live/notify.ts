@@ -2,24 +2,32 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { isOneOf } from '../../rules/tuples';
+import type { PlayerId, VillageId } from '../../rules/ids';
 
 /** The channel every server process listens on (see src/server/live/hub.ts). */
 export const LIVE_CHANNEL = 'vikings_live';
 
-export const LIVE_EVENT_KINDS = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed', 'signed_out'] as const;
+export const LIVE_EVENT_KINDS = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed', 'shipment_arrived', 'message_received', 'signed_out'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 export interface LiveEvent {
   kind: LiveEventKind;
-  villageId?: string;
+  villageId?: VillageId;
   /** When the movement arrives, for an incoming attack's countdown. */
   arrivesAt?: string;
   /** signed_out only: the session that ended (every session of the player when absent). Never sent to a browser. */
   session?: string;
 }
 
-export interface LiveMessage extends LiveEvent {
+/** A notice as notifyPlayers sends it: the event and the player it is for. */
+interface SentNotice extends LiveEvent {
+  userId: PlayerId;
+}
+
+/** A notice's payload as read back, whichever process sent it: the same fields, its ids as the text they travel as. */
+export interface LiveMessage extends Omit<LiveEvent, 'villageId'> {
   userId: string;
+  villageId?: string;
 }
 
 /**
@@ -44,10 +52,10 @@ export function liveMessageOf(payload: string): LiveMessage | null {
 }
 
 /** Queues a notice for each player inside `tx` (one statement for all); nobody hears of it unless the transaction commits. */
-export async function notifyPlayers(tx: Db, userIds: readonly (string | null)[], event: LiveEvent): Promise<void> {
+export async function notifyPlayers(tx: Db, userIds: readonly (PlayerId | null)[], event: LiveEvent): Promise<void> {
   const notices = [...new Set(userIds)]
-    .filter((userId): userId is string => !!userId)
-    .map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, ...event } satisfies LiveMessage)})`);
+    .filter((userId): userId is PlayerId => !!userId)
+    .map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, ...event } satisfies SentNotice)})`);
   if (notices.length === 0) return;
   await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
 }

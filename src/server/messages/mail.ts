@@ -1,0 +1,206 @@
+// Mail between players: sending (blocking, the sending limit, a shared battle report, a live notice), the two folders, reading, marking read and deleting one's own copy.
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Schema } from '../../contract';
+import type { Db } from '../db/open';
+import { inserted } from '../db/rows';
+import { battleReports, messages, users, type BattleReportRow, type MessageRow } from '../db/schema';
+import { badRequest, conflict, notFound, tooManyRequests } from '../errors';
+import { increment } from '../http/rate-limit';
+import { notifyPlayers } from '../live/notify';
+import { reportView } from '../army/movements';
+import { isBlocked } from './blocks';
+import { MAIL_LIMIT, mailLimitMessage, validateMailForm } from '../../rules/mail';
+import { normaliseFreeText } from '../../rules/validation';
+import { pageWindow, type PageRequest } from '../../rules/paging';
+import type { MessageId, PlayerId, ReportId } from '../../rules/ids';
+
+export type MessageView = Schema<'Message'>;
+export type MessageFolder = Schema<'MessageList'>['folder'];
+
+export const NO_SUCH_PLAYER = 'No player by that name';
+export const NO_SUCH_MESSAGE = 'No such message';
+export const NO_SUCH_BATTLE_REPORT = 'No such battle report among yours';
+export const NOT_TO_YOURSELF = 'You cannot write to yourself';
+
+/** A player as a message names them. */
+export interface Correspondent {
+  id: PlayerId;
+  username: string;
+}
+
+/** A message with what its view needs: both names (null once an account is gone) and the battle report it shares. */
+export interface MessageJoin {
+  message: MessageRow;
+  senderName: string | null;
+  recipientName: string | null;
+  report: BattleReportRow | null;
+}
+
+const sender = alias(users, 'sender');
+const recipient = alias(users, 'recipient');
+
+/** Messages with both names and the shared report: one query. */
+function selectMessages(db: Db) {
+  return db
+    .select({ message: messages, senderName: sender.username, recipientName: recipient.username, report: battleReports })
+    .from(messages)
+    .leftJoin(sender, eq(sender.id, messages.senderId))
+    .leftJoin(recipient, eq(recipient.id, messages.recipientId))
+    .leftJoin(battleReports, eq(battleReports.id, messages.reportId));
+}
+
+const iso = (at: Date) => at.toISOString();
+
+const userRef = (id: PlayerId | null, username: string | null) => (id !== null && username !== null ? { id, username } : null);
+
+/** Messages by id, with what their views need (the game masters' list of reports reads them so). */
+export async function messagesByIds(db: Db, ids: readonly MessageId[]): Promise<Map<MessageId, MessageJoin>> {
+  if (ids.length === 0) return new Map();
+  const rows = await selectMessages(db).where(inArray(messages.id, [...ids]));
+  return new Map(rows.map((row) => [row.message.id, row]));
+}
+
+/** A message as a list shows it. */
+function summaryView({ message, senderName, recipientName }: MessageJoin): Schema<'MessageSummary'> {
+  return {
+    id: message.id,
+    from: userRef(message.senderId, senderName),
+    to: userRef(message.recipientId, recipientName),
+    subject: message.subject,
+    sentAt: iso(message.sentAt),
+    read: message.readAt !== null,
+  };
+}
+
+/** A whole message, with the battle report it shares as its sender sees it (the recipient's view of it, if the sender is gone). */
+export function messageView(join: MessageJoin): MessageView {
+  const side = join.message.senderId ?? join.message.recipientId;
+  return {
+    ...summaryView(join),
+    body: join.message.body,
+    report: join.report && side !== null ? reportView(join.report, side) : null,
+  };
+}
+
+/** The caller's copies in their inbox: addressed to them, not deleted by them, not from a player they had blocked. */
+const inboxOf = (userId: PlayerId): SQL => and(eq(messages.recipientId, userId), isNull(messages.recipientDeletedAt), eq(messages.blocked, false)) ?? sql`false`;
+/** The caller's copies in their sent folder. */
+const sentBy = (userId: PlayerId): SQL => and(eq(messages.senderId, userId), isNull(messages.senderDeletedAt)) ?? sql`false`;
+/** Every copy the caller may read. */
+const visibleTo = (userId: PlayerId): SQL => or(inboxOf(userId), sentBy(userId)) ?? sql`false`;
+
+/** How many messages in the caller's inbox are unread. */
+export async function unreadCount(db: Db, userId: PlayerId): Promise<Schema<'UnreadCount'>> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(messages)
+    .where(and(inboxOf(userId), isNull(messages.readAt)));
+  return { unread: Number(row?.n ?? 0) };
+}
+
+/** What a listing asks for: a folder and a page of it. */
+export interface FolderPage extends PageRequest {
+  folder: MessageFolder;
+}
+
+/** One page of a folder, newest first, with how many are unread in the inbox. */
+export async function listMessages(db: Db, userId: PlayerId, { folder, page, limit }: FolderPage): Promise<Schema<'MessageList'>> {
+  const where = folder === 'inbox' ? inboxOf(userId) : sentBy(userId);
+  const window = pageWindow({ page, limit });
+  const [rows, [total], { unread }] = await Promise.all([
+    selectMessages(db).where(where).orderBy(desc(messages.sentAt), desc(messages.id)).limit(window.limit).offset(window.offset),
+    db.select({ n: count() }).from(messages).where(where),
+    unreadCount(db, userId),
+  ]);
+  return { folder, messages: rows.map(summaryView), page, limit, total: Number(total?.n ?? 0), unread };
+}
+
+/** One message of the caller's (sent, or received and not blocked), unless they deleted their copy. */
+export async function getMessage(db: Db, userId: PlayerId, messageId: MessageId): Promise<{ message: MessageView }> {
+  const [row] = await selectMessages(db).where(and(eq(messages.id, messageId), visibleTo(userId)));
+  if (!row) throw notFound(NO_SUCH_MESSAGE);
+  return { message: messageView(row) };
+}
+
+/** Marks a received message read (once: the first reading's instant stays) and answers the unread count afterwards. */
+export async function markMessageRead(db: Db, userId: PlayerId, messageId: MessageId, now: Date): Promise<Schema<'UnreadCount'>> {
+  const marked = await db
+    .update(messages)
+    .set({ readAt: sql`coalesce(${messages.readAt}, ${now})` })
+    .where(and(eq(messages.id, messageId), inboxOf(userId)))
+    .returning({ id: messages.id });
+  if (marked.length === 0) throw notFound(NO_SUCH_MESSAGE);
+  return unreadCount(db, userId);
+}
+
+/** Deletes the caller's copy only: the other side keeps theirs. One statement, whichever side the caller is on. */
+export async function deleteMessage(db: Db, userId: PlayerId, messageId: MessageId, now: Date): Promise<void> {
+  const deleted = await db
+    .update(messages)
+    .set({
+      senderDeletedAt: sql`case when ${messages.senderId} = ${userId} then coalesce(${messages.senderDeletedAt}, ${now}) else ${messages.senderDeletedAt} end`,
+      recipientDeletedAt: sql`case when ${messages.recipientId} = ${userId} and not ${messages.blocked} then coalesce(${messages.recipientDeletedAt}, ${now}) else ${messages.recipientDeletedAt} end`,
+    })
+    .where(and(eq(messages.id, messageId), visibleTo(userId)))
+    .returning({ id: messages.id });
+  if (deleted.length === 0) throw notFound(NO_SUCH_MESSAGE);
+}
+
+/** What a player writes: to whom (a username, any case), a subject, a body and perhaps a battle report of theirs. */
+export interface Letter {
+  to: string;
+  subject: string;
+  body: string;
+  reportId?: ReportId;
+}
+
+/** The player of that username, any case. */
+async function playerNamed(db: Db, username: string): Promise<Correspondent | null> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username.trim()})`);
+  return row ?? null;
+}
+
+/** A battle report the sender fought in, as attacker or defender. */
+async function ownReport(db: Db, senderId: PlayerId, reportId: ReportId): Promise<BattleReportRow | null> {
+  const [row] = await db
+    .select()
+    .from(battleReports)
+    .where(and(eq(battleReports.id, reportId), or(eq(battleReports.attackerId, senderId), eq(battleReports.defenderId, senderId))));
+  return row ?? null;
+}
+
+/**
+ * Sends a letter. A recipient who blocked the sender never sees it (no inbox, no count, no notice), but the sender gets
+ * the same reply and finds it in Sent, so blocking is not announced. The sending limit is counted in the same
+ * transaction: a refused message (for whatever reason) is not counted.
+ */
+export async function sendMessage(db: Db, from: Correspondent, letter: Letter, now: Date): Promise<{ message: MessageView }> {
+  const subject = normaliseFreeText(letter.subject);
+  const body = normaliseFreeText(letter.body);
+  const fields = Object.entries(validateMailForm({ subject, body }));
+  const [first] = fields;
+  if (first) throw badRequest(first[1], fields.map(([field, message]) => ({ field, message })));
+
+  return db.transaction(async (tx) => {
+    const to = await playerNamed(tx, letter.to);
+    if (!to) throw notFound(NO_SUCH_PLAYER);
+    if (to.id === from.id) throw conflict(NOT_TO_YOURSELF);
+    const report = letter.reportId === undefined ? null : await ownReport(tx, from.id, letter.reportId);
+    if (letter.reportId !== undefined && !report) throw notFound(NO_SUCH_BATTLE_REPORT);
+    const blocked = await isBlocked(tx, { blocker: to.id, blocked: from.id });
+    const sent = await increment(tx, `mail:${from.id}`, MAIL_LIMIT.windowMs, now);
+    if (sent.current > MAIL_LIMIT.messages) throw tooManyRequests(mailLimitMessage(sent.ttl));
+    const message = inserted(
+      await tx
+        .insert(messages)
+        .values({ senderId: from.id, recipientId: to.id, subject, body, reportId: report?.id ?? null, sentAt: now, blocked })
+        .returning(),
+    );
+    if (!blocked) await notifyPlayers(tx, [to.id], { kind: 'message_received' });
+    return { message: messageView({ message, senderName: from.username, recipientName: to.username, report }) };
+  });
+}

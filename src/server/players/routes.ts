@@ -1,0 +1,22 @@
+// Routes of the players tag: a player's profile, finding a player by name, and writing one's own description.
+import type { AppContext } from '../context';
+import type { Handlers } from '../operations';
+import * as profiles from './profiles';
+import { idOf, type PlayerId } from '../../rules/ids';
+
+export function playerRoutes(ctx: AppContext): Handlers {
+  const { db } = ctx;
+  return {
+    async getPlayerProfile({ user, params }) {
+      return profiles.getPlayerProfile(db, { playerId: idOf<PlayerId>(params.playerId), viewerId: user.id });
+    },
+
+    async findPlayerByName({ params }) {
+      return profiles.findPlayerByName(db, params.username);
+    },
+
+    async updateMyProfile({ user, body }) {
+      return profiles.updateMyProfile(db, user.id, body.description);
+    },
+  };
+}
