@@ -20,6 +20,8 @@ describe('the event stream parser', () => {
   it('turns known kinds into live events and drops the rest', () => {
     expect(liveEventOf({ event: 'movement_launched', data: '{"villageId":"v","arrivesAt":"t","extra":1}' })).toEqual({ kind: 'movement_launched', villageId: 'v', arrivesAt: 't' });
     expect(liveEventOf({ event: 'village_changed', data: '' })).toEqual({ kind: 'village_changed' });
+    expect(liveEventOf({ event: 'message_received', data: '{}' })).toEqual({ kind: 'message_received' });
+    expect(liveEventOf({ event: 'toString', data: '{}' })).toBeNull();
     expect(liveEventOf({ event: 'ready', data: '{}' })).toBeNull();
     expect(liveEventOf({ event: 'signed_out', data: '{}' })).toBeNull();
     expect(liveEventOf({ event: 'report_arrived', data: '{broken' })).toBeNull();

@@ -5,7 +5,20 @@ import type { Schema } from '../../contract';
 export type LiveEvent = Schema<'LiveEvent'>;
 export type LiveEventKind = LiveEvent['kind'];
 
-const KINDS: readonly LiveEventKind[] = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed'];
+/** Every kind the contract names: a kind added to openapi.yaml fails to compile here until it is listed. */
+const KINDS: Readonly<Record<LiveEventKind, true>> = {
+  movement_launched: true,
+  movement_landed: true,
+  movement_returned: true,
+  report_arrived: true,
+  village_changed: true,
+  shipment_arrived: true,
+  message_received: true,
+};
+
+function isKind(name: string): name is LiveEventKind {
+  return Object.hasOwn(KINDS, name);
+}
 
 /** One event block of a text/event-stream: its `event:` name and its `data:` lines joined. */
 export interface StreamBlock {
@@ -40,7 +53,8 @@ export function parseEventStream(text: string): { blocks: StreamBlock[]; rest: s
 
 /** A block as a LiveEvent, or null for 'ready', unknown kinds and unreadable data (newer servers may send more). */
 export function liveEventOf(block: StreamBlock): LiveEvent | null {
-  if (!(KINDS as readonly string[]).includes(block.event)) return null;
+  const kind = block.event;
+  if (!isKind(kind)) return null;
   let data: unknown = {};
   try {
     data = block.data === '' ? {} : JSON.parse(block.data);
@@ -48,7 +62,7 @@ export function liveEventOf(block: StreamBlock): LiveEvent | null {
     return null;
   }
   const fields = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-  const event: LiveEvent = { kind: block.event as LiveEventKind };
+  const event: LiveEvent = { kind };
   if (typeof fields.villageId === 'string') event.villageId = fields.villageId;
   if (typeof fields.arrivesAt === 'string') event.arrivesAt = fields.arrivesAt;
   return event;

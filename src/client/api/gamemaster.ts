@@ -1,4 +1,4 @@
-// Typed calls of the gamemaster tag: worlds with their figures, world events, announcements, rewards and analytics.
+// Typed calls of the gamemaster tag: worlds with their figures, world events, announcements, rewards, analytics and reported messages.
 import { api, unwrap } from './client';
 import type { components } from '../../contract';
 
@@ -73,4 +73,18 @@ export function distributeRewards(body: DistributeRewardsRequest): Promise<Rewar
 
 export function getWorldAnalytics(worldId: string): Promise<WorldAnalytics> {
   return unwrap(api.GET('/api/gamemaster/analytics/{worldId}', { params: { path: { worldId } } }));
+}
+
+export type MessageReport = components['schemas']['MessageReport'];
+export type MessageReportList = components['schemas']['MessageReportList'];
+
+/** Messages players reported, open ones first. */
+export function listMessageReports(page: number, limit: number): Promise<MessageReportList> {
+  return unwrap(api.GET('/api/gm/message-reports', { params: { query: { page, limit } } }));
+}
+
+/** Marks a report dealt with; the reply is the report as it stands now. */
+export async function resolveMessageReport(messageReportId: string): Promise<MessageReport> {
+  const { report } = await unwrap(api.POST('/api/gm/message-reports/{messageReportId}/resolve', { params: { path: { messageReportId } } }));
+  return report;
 }

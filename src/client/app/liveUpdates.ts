@@ -6,27 +6,33 @@ import { subscribeLiveEvents, type LiveEvent } from '../api/events';
 import { queryKeys } from '../state/queryKeys';
 import { tokenAtom, userIdAtom } from '../state/session';
 
-/** What an event makes stale: the movements, the reports, the player's villages, the troops in and around them. */
+/** What an event makes stale: the movements, the reports, the player's villages, the troops in and around them, the mail. */
 export interface Refresh {
   movements: boolean;
   reports: boolean;
   villages: boolean;
   troops: boolean;
+  messages: boolean;
 }
 
 export function refreshFor(event: LiveEvent): Refresh {
   switch (event.kind) {
     case 'movement_launched':
-      return { movements: true, reports: false, villages: false, troops: false };
+      return { movements: true, reports: false, villages: false, troops: false, messages: false };
     case 'movement_landed':
     case 'movement_returned':
-      // A landing fights, loots or stations troops; a return brings units, heroes and loot home.
-      return { movements: true, reports: false, villages: false, troops: true };
+    case 'shipment_arrived':
+      // A landing fights, loots or stations troops; a return brings units, heroes and loot home; a shipment fills the
+      // stores (the overviews and the top bar's stock are troops' too).
+      return { movements: true, reports: false, villages: false, troops: true, messages: false };
     case 'report_arrived':
-      return { movements: false, reports: true, villages: false, troops: true };
+      return { movements: false, reports: true, villages: false, troops: true, messages: false };
     case 'village_changed':
       // Loyalty, a conquest (a village won or lost) or a new village.
-      return { movements: true, reports: false, villages: true, troops: true };
+      return { movements: true, reports: false, villages: true, troops: true, messages: false };
+    case 'message_received':
+      // The unread count of the side navigation and the inbox.
+      return { movements: false, reports: false, villages: false, troops: false, messages: true };
   }
 }
 
@@ -41,6 +47,10 @@ export function staleQueries(refresh: Refresh, userId: string): QueryKey[] {
   if (refresh.reports) keys.push(queryKeys.battles(userId));
   if (refresh.villages) keys.push(queryKeys.villages(userId));
   if (refresh.troops) keys.push(queryKeys.overviews(userId), queryKeys.stationed(userId), queryKeys.heroList(userId));
+  // The unread count and every page of both folders (a message sent from another tab shows in Sent too).
+  if (refresh.messages) keys.push(queryKeys.messages(userId));
+  // Merchants leave and come home as movements: every market (merchants at home, open offers, previews) is read again.
+  if (refresh.movements) keys.push(queryKeys.markets(userId));
   return keys;
 }
 

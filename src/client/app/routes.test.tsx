@@ -55,7 +55,8 @@ describe('route table', () => {
     const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual([
       '/game/village', '/game/map', '/game/heroes', '/game/wonders',
-      '/game/quests', '/game/army', '/game/reports', '/game/alliance',
+      '/game/quests', '/game/army', '/game/marketplace', '/game/reports',
+      '/game/messages', '/game/alliance', '/game/rankings',
     ]);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();

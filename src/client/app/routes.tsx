@@ -27,6 +27,16 @@ const QuestsPage = lazy(() => import('../features/quests/QuestsPage'));
 const AlliancePage = lazy(() => import('../features/alliance/AlliancePage'));
 const ArmyPage = lazy(() => import('../features/army/ArmyPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
+const ComposePage = lazy(() => import('../features/messages/ComposePage'));
+// One message composed with the reports feature's card for a battle report it shares.
+const MessageFrame = lazy(() => import('./MessageFrame'));
+const PlayerPage = lazy(() => import('../features/players/PlayerPage'));
+const PlayerByNamePage = lazy(() => import('../features/players/PlayerByNamePage'));
+// The rankings composed with the heroes feature's leaderboard.
+const RankingsFrame = lazy(() => import('./RankingsFrame'));
+// The marketplace composed with the army's movement list for its shipments.
+const MarketplaceHome = lazy(() => import('./MarketplaceHome'));
 // The game master dashboard composed with the admin feature's player search.
 const GameMasterFrame = lazy(() => import('./GameMasterFrame'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
@@ -54,6 +64,13 @@ const armyRoutes: readonly AppRoute[] = [
   { path: 'alliance', access: 'signed-in', page: AlliancePage },
   { path: 'army', access: 'signed-in', page: ArmyPage },
   { path: 'reports', access: 'signed-in', page: ReportsPage },
+  { path: 'messages', access: 'signed-in', page: MessagesPage },
+  { path: 'messages/new', access: 'signed-in', page: ComposePage },
+  { path: 'messages/:messageId', access: 'signed-in', page: MessageFrame },
+  { path: 'players/by-name/:username', access: 'signed-in', page: PlayerByNamePage },
+  { path: 'players/:playerId', access: 'signed-in', page: PlayerPage },
+  { path: 'rankings', access: 'signed-in', page: RankingsFrame },
+  { path: 'marketplace', access: 'signed-in', page: MarketplaceHome },
   { path: '*', access: 'signed-in', page: NotFoundPage },
 ];
 

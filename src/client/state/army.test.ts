@@ -4,7 +4,7 @@ import { incomingAttacks, onClientClock, secondsUntil } from './army';
 
 const place = { id: 'v', name: 'Hedeby', x: 0, y: 0 };
 function movement(id: string, type: Movement['type'], direction: Movement['direction'], remainingTime: number): Movement {
-  return { id, type, direction, fromVillage: place, toVillage: place, units: {}, loot: null, departedAt: '', arrivesAt: '', remainingTime };
+  return { id, type, direction, fromVillage: place, toVillage: place, units: {}, loot: null, cargo: null, merchants: 0, departedAt: '', arrivesAt: '', remainingTime };
 }
 
 describe('army state helpers', () => {

@@ -4,13 +4,17 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/
 import { getAdminStats, listAuditLog, searchUsers } from '../api/admin';
 import { getMyAlliance, listAllianceMessages, listReceivedInvitations, type AllianceMessagePage } from '../api/alliances';
 import { listBattles, listMovements, listStationedTroops } from '../api/army';
-import { getWorldAnalytics, listAnnouncements, listGmWorlds, listWorldEvents } from '../api/gamemaster';
+import { getWorldAnalytics, listAnnouncements, listGmWorlds, listMessageReports, listWorldEvents } from '../api/gamemaster';
 import { getHeroLeaderboard, getRecruitmentCost, listHeroTypes, listHeroes } from '../api/heroes';
 import { getMapArea, searchMap } from '../api/map';
+import { getMessage, getUnreadMessageCount, listBlockedPlayers, listMessages, type MessageFolder } from '../api/messages';
+import { findPlayerByName, getPlayerProfile } from '../api/players';
+import { getAllianceRankings, getCombatRankings, getMyRankings, getPlayerRankings, type CombatBoard, type CombatPeriod } from '../api/rankings';
 import { getWorldNotices } from '../api/notices';
 import { getQuestSummary, listQuests } from '../api/quests';
 import { canSettle, getSettlementCandidates, getSettlementStats } from '../api/settlement';
 import { getTutorialHints, getTutorialStatus, type TutorialStatus } from '../api/tutorial';
+import { getMarket, listTradeOffers, previewShipment, type OfferFilter, type Shipment } from '../api/trade';
 import { getVillageOverview, listVillages, type Village } from '../api/villages';
 import { checkVictory, getAllianceEffects, listWonderTypes, listWonders } from '../api/wonders';
 import { listWorlds } from '../api/worlds';
@@ -167,6 +171,38 @@ export const mapAreaQuery = (worldId: string, x: number, y: number, radius: numb
     queryFn: ({ signal }) => getMapArea({ worldId, x, y, radius }, signal),
     gcTime: 0,
     meta: { what: 'the map area' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Trade
+
+/** A village's marketplace and merchants; its `dataUpdatedAt` is when the exchange's next use was told. */
+export const marketQuery = (viewer: Viewer, villageId: string) =>
+  queryOptions({
+    queryKey: queryKeys.market(viewer, villageId),
+    queryFn: ({ signal }) => getMarket(villageId, signal),
+    enabled: viewer !== null && villageId !== '',
+    meta: { what: 'the market' },
+  });
+
+/** What a shipment would take and bring, as the server sees it now; the last preview stays shown while the next is read. */
+export const shipmentPreviewQuery = (viewer: Viewer, villageId: string, shipment: Shipment) =>
+  queryOptions({
+    queryKey: queryKeys.shipmentPreview(viewer, villageId, shipment),
+    queryFn: ({ signal }) => previewShipment(villageId, shipment, signal),
+    enabled: viewer !== null && villageId !== '',
+    placeholderData: keepPreviousData,
+    meta: { what: 'the shipment preview' },
+  });
+
+/** A page of others' open offers (nearest first) and the village's own; the page on screen stays while the next is read. */
+export const tradeOffersQuery = (viewer: Viewer, villageId: string, filter: OfferFilter) =>
+  queryOptions({
+    queryKey: queryKeys.tradeOfferPage(viewer, villageId, filter),
+    queryFn: ({ signal }) => listTradeOffers(villageId, filter, signal),
+    enabled: viewer !== null && villageId !== '',
+    placeholderData: keepPreviousData,
+    meta: { what: 'the trade offers' },
   });
 
 // ------------------------------------------------------------------------------------------------
@@ -396,6 +432,114 @@ export const analyticsQuery = (viewer: Viewer, worldId: string) =>
     queryFn: () => getWorldAnalytics(worldId),
     enabled: viewer !== null && worldId !== '',
     meta: { what: 'the analytics' },
+  });
+
+/** A page of reported messages, open ones first; the page on screen stays while the next one is read. */
+export const messageReportsQuery = (viewer: Viewer, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.messageReportPage(viewer, page, limit),
+    queryFn: () => listMessageReports(page, limit),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the reported messages' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Messages, profiles and rankings
+
+/** The unread count of the side navigation; a message arriving (live event) marks it stale. */
+export const unreadMessagesQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.unreadMessages(viewer),
+    queryFn: () => getUnreadMessageCount(),
+    enabled: viewer !== null,
+    meta: { what: 'the unread messages' },
+  });
+
+/** A page of a folder, newest first; the inbox's unread count it carries is the side navigation's too. */
+export const messageListQuery = (viewer: Viewer, folder: MessageFolder, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.messageList(viewer, folder, page, limit),
+    queryFn: async ({ client }) => {
+      const list = await listMessages(folder, page, limit);
+      if (folder === 'inbox') client.setQueryData(unreadMessagesQuery(viewer).queryKey, list.unread);
+      return list;
+    },
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the messages' },
+  });
+
+export const messageQuery = (viewer: Viewer, messageId: string) =>
+  queryOptions({
+    queryKey: queryKeys.message(viewer, messageId),
+    queryFn: () => getMessage(messageId),
+    enabled: viewer !== null,
+    meta: { what: 'the message' },
+  });
+
+export const blockedPlayersQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.blockedPlayers(viewer),
+    queryFn: () => listBlockedPlayers(),
+    enabled: viewer !== null,
+    meta: { what: 'the blocked players' },
+  });
+
+export const profileQuery = (viewer: Viewer, playerId: string) =>
+  queryOptions({
+    queryKey: queryKeys.profile(viewer, playerId),
+    queryFn: () => getPlayerProfile(playerId),
+    enabled: viewer !== null,
+    meta: { what: 'the player profile' },
+  });
+
+/** Names change rarely: a name once found is kept a while. */
+export const playerByNameQuery = (viewer: Viewer, username: string) =>
+  queryOptions({
+    queryKey: queryKeys.playerByName(viewer, username),
+    queryFn: () => findPlayerByName(username),
+    enabled: viewer !== null && username !== '',
+    staleTime: 5 * 60_000,
+    meta: { what: 'the player' },
+  });
+
+/** The population lists are computed every few minutes and the combat lists change with battles: a page is kept this long. */
+export const RANKINGS_STALE_MS = 30_000;
+
+const rankingRead = { staleTime: RANKINGS_STALE_MS, placeholderData: keepPreviousData } as const;
+
+export const playerRankingsQuery = (worldId: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.rankingPage(worldId, 'players', page, limit),
+    queryFn: () => getPlayerRankings(worldId, { page, limit }),
+    ...rankingRead,
+    meta: { what: 'the player rankings' },
+  });
+
+export const allianceRankingsQuery = (worldId: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.rankingPage(worldId, 'alliances', page, limit),
+    queryFn: () => getAllianceRankings(worldId, { page, limit }),
+    ...rankingRead,
+    meta: { what: 'the alliance rankings' },
+  });
+
+export const combatRankingsQuery = (worldId: string, list: { board: CombatBoard; period: CombatPeriod }, page: number, limit: number) =>
+  queryOptions({
+    queryKey: queryKeys.rankingPage(worldId, `${list.board}:${list.period}`, page, limit),
+    queryFn: () => getCombatRankings(worldId, list, { page, limit }),
+    ...rankingRead,
+    meta: { what: `the ${list.board} rankings` },
+  });
+
+/** The viewer's place on every list of the world ('Find me' asks it afresh). */
+export const myRankingsQuery = (viewer: Viewer, worldId: string) =>
+  queryOptions({
+    queryKey: queryKeys.myRankings(viewer, worldId),
+    queryFn: () => getMyRankings(worldId),
+    enabled: viewer !== null,
+    meta: { what: 'your ranks' },
   });
 
 // ------------------------------------------------------------------------------------------------

@@ -52,6 +52,32 @@ export const queryKeys = {
 
   notices: (viewer: Viewer, worldId: string) => [...player(viewer), 'notices', worldId] as const,
 
+  /** Every read of the player's mail: the folders, the messages and the unread count (a message arriving makes them stale). */
+  messages: (viewer: Viewer) => [...player(viewer), 'messages'] as const,
+  /** Every page of both folders. */
+  messageLists: (viewer: Viewer) => [...player(viewer), 'messages', 'list'] as const,
+  messageList: (viewer: Viewer, folder: string, page: number, limit: number) => [...player(viewer), 'messages', 'list', { folder, page, limit }] as const,
+  message: (viewer: Viewer, messageId: string) => [...player(viewer), 'messages', 'one', messageId] as const,
+  unreadMessages: (viewer: Viewer) => [...player(viewer), 'messages', 'unread'] as const,
+  blockedPlayers: (viewer: Viewer) => [...player(viewer), 'blocked'] as const,
+
+  /** Profiles say whether they are the viewer's own (isMe), so they are filed under the viewer. */
+  profiles: (viewer: Viewer) => [...player(viewer), 'profiles'] as const,
+  profile: (viewer: Viewer, playerId: string) => [...player(viewer), 'profiles', playerId] as const,
+  playerByName: (viewer: Viewer, username: string) => [...player(viewer), 'profiles', 'by-name', username.toLowerCase()] as const,
+  myRankings: (viewer: Viewer, worldId: string) => [...player(viewer), 'rankings', worldId] as const,
+
+  /** Every village's market with its previews and offers: merchants leave and come home with the movements. */
+  markets: (viewer: Viewer) => [...player(viewer), 'market'] as const,
+  /** A village's market (exact), or with `exact: false` everything of it below. */
+  market: (viewer: Viewer, villageId: string) => [...player(viewer), 'market', villageId] as const,
+  shipmentPreviews: (viewer: Viewer, villageId: string) => [...player(viewer), 'market', villageId, 'preview'] as const,
+  shipmentPreview: (viewer: Viewer, villageId: string, shipment: { x: number; y: number; resources: Readonly<Record<string, number>> }) =>
+    [...player(viewer), 'market', villageId, 'preview', shipment] as const,
+  tradeOffers: (viewer: Viewer, villageId: string) => [...player(viewer), 'market', villageId, 'offers'] as const,
+  tradeOfferPage: (viewer: Viewer, villageId: string, filter: { offering?: string; wanting?: string; page: number; limit: number }) =>
+    [...player(viewer), 'market', villageId, 'offers', filter] as const,
+
   adminStats: (viewer: Viewer) => [...player(viewer), 'admin', 'stats'] as const,
   adminUsers: (viewer: Viewer) => [...player(viewer), 'admin', 'users'] as const,
   adminUserPage: (viewer: Viewer, q: string, page: number, limit: number) => [...player(viewer), 'admin', 'users', { q, page, limit }] as const,
@@ -61,6 +87,8 @@ export const queryKeys = {
   gmWorlds: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'worlds'] as const,
   worldEvents: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'events'] as const,
   announcements: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'announcements'] as const,
+  messageReports: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'message-reports'] as const,
+  messageReportPage: (viewer: Viewer, page: number, limit: number) => [...player(viewer), 'gamemaster', 'message-reports', { page, limit }] as const,
   analytics: (viewer: Viewer, worldId: string) => [...player(viewer), 'gamemaster', 'analytics', worldId] as const,
 
   // Anyone's: the same answer whoever asks.
@@ -71,4 +99,7 @@ export const queryKeys = {
   canSettle: (worldId: string, x: number, y: number) => ['settlement', 'can-settle', worldId, x, y] as const,
   mapSearch: (worldId: string, text: string, near: { x: number; y: number } | null) => ['map', 'search', worldId, text, near] as const,
   mapArea: (worldId: string, x: number, y: number, radius: number) => ['map', 'area', worldId, x, y, radius] as const,
+  /** A world's rankings ('players', 'alliances', 'attackers:week', ...), one page of `limit` rows. */
+  rankings: (worldId: string) => ['rankings', worldId] as const,
+  rankingPage: (worldId: string, list: string, page: number, limit: number) => ['rankings', worldId, list, { page, limit }] as const,
 };

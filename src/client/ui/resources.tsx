@@ -1,7 +1,7 @@
 // Resource stocks as the player sees them: counted up live between server reads, and bars that warn of full stores.
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../rules/format';
-import { RESOURCE_NAMES, type ResourceType } from '../../rules/resources';
+import { RESOURCE_NAMES, RESOURCE_TYPES, type ResourceType, type Resources } from '../../rules/resources';
 import { storeAlert, storeFillPercent, type StoreAlert } from '../../rules/economy';
 import { MS_PER_HOUR } from '../../rules/settle';
 import { ProgressBar, type ProgressTone } from './ProgressBar';
@@ -47,6 +47,12 @@ const TONES: Record<StoreAlert, ProgressTone> = { normal: 'good', warning: 'warn
 /** Bar colour of a store: green, yellow above 70% full, red above 90% (the store alerts of src/rules/economy.ts). */
 export function storeTone(amount: number, capacity: number): ProgressTone {
   return TONES[storeAlert(amount, capacity)];
+}
+
+/** '300 timber, 1.2K iron' for the resources above 0 (a shipment's cargo, loot); 'nothing' when none. */
+export function describeResources(amounts: Partial<Resources>): string {
+  const parts = RESOURCE_TYPES.filter((r) => (amounts[r] ?? 0) > 0).map((r) => `${formatNumber(amounts[r] ?? 0)} ${RESOURCE_NAMES[r].toLowerCase()}`);
+  return parts.length === 0 ? 'nothing' : parts.join(', ');
 }
 
 /** '+8/h', '-3/h', '+1.2K/h'. */

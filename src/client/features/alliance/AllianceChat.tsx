@@ -9,6 +9,7 @@ import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError } from '../../../rule
 import { formatDateTime } from '../../ui/dates';
 import { Spinner } from '../../ui/Spinner';
 import { ActionButton } from '../../ui/ActionButton';
+import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
 import { chatLogOf } from './chat';
 
@@ -76,7 +77,9 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
                   aria-label={`Message from ${message.author?.username ?? 'a former member'}`}
                 >
                   <header className="chat__meta">
-                    <strong className="chat__author">{message.author?.username ?? 'Former member'}</strong>
+                    <strong className="chat__author">
+                      <PlayerLink player={message.author} fallback="Former member" />
+                    </strong>
                     <time className="chat__time" dateTime={message.createdAt}>
                       {formatDateTime(message.createdAt)}
                     </time>

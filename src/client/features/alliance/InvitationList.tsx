@@ -5,6 +5,7 @@ import { acceptInvitation, declineInvitation, type Invitation } from '../../api/
 import { invitationsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ActionOutcome } from '../../ui/ActionOutcome';
+import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
 import { joined } from './allianceCache';
 
@@ -49,7 +50,10 @@ export function InvitationList({ invitations }: InvitationListProps) {
               </h3>
               <p className="invitation__description">{invitation.alliance.description}</p>
               <p className="invitation__inviter muted">
-                Invited by <strong>{invitation.inviter.username}</strong>
+                Invited by{' '}
+                <strong>
+                  <PlayerLink player={invitation.inviter} />
+                </strong>
               </p>
               {invitation.message && <blockquote className="invitation__message">{invitation.message}</blockquote>}
             </div>

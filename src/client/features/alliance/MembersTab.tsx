@@ -4,6 +4,7 @@ import type { AllianceMember } from '../../api/alliances';
 import { canInvite, roleLabel } from '../../../rules/alliances';
 import { Avatar } from '../../ui/Avatar';
 import { formatDate } from '../../ui/dates';
+import { PlayerLink } from '../../ui/PlayerLink';
 import { InviteForm } from './InviteForm';
 
 const ROLE_BADGE: Record<string, string> = { leader: 'badge--gold', elder: 'badge--purple', officer: 'badge--blue' };
@@ -35,7 +36,7 @@ export function MembersTab({ members, myRole, myUserId }: MembersTabProps) {
             <Avatar userId={member.user.id} username={member.user.username} discordAvatar={member.user.discordAvatar} />
             <div className="alliance-member__text">
               <span className="alliance-member__name">
-                {member.user.username}
+                <PlayerLink player={member.user} />
                 {member.user.id === myUserId && <span className="muted"> (you)</span>}
               </span>
               <span className="alliance-member__joined muted">Joined {formatDate(member.joinedAt)}</span>

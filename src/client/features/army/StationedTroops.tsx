@@ -6,6 +6,7 @@ import { putMovement } from '../../state/army';
 import { queryKeys } from '../../state/queryKeys';
 import { userIdAtom } from '../../state/session';
 import { ActionOutcome } from '../../ui/ActionOutcome';
+import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
 import { describeUnits } from './model';
 
@@ -57,7 +58,7 @@ export function StationedTroops({ stationed }: { stationed: StationedTroopsList 
               {stationed.guests.map((s) => (
                 <li key={s.id}>
                   <span>
-                    {s.owner.username}’s troops in <strong>{s.village.name}</strong>: {describeUnits(s.units)}
+                    <PlayerLink player={s.owner} />’s troops in <strong>{s.village.name}</strong>: {describeUnits(s.units)}
                   </span>
                 </li>
               ))}

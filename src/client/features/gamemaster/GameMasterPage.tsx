@@ -1,4 +1,4 @@
-// /gamemaster: worlds with live figures and the maintenance toggle, world events, and the quick actions (announcements, rewards, moderation, analytics).
+// /gamemaster: worlds with live figures and the maintenance toggle, world events, reported messages, and the quick actions (announcements, rewards, moderation, analytics).
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { AnnouncementPanel } from './AnnouncementPanel';
 import { EventsSection } from './EventsSection';
+import { MessageReportsSection } from './MessageReportsSection';
 import { RewardsPanel } from './RewardsPanel';
 import { WorldsSection } from './WorldsSection';
 import './gamemaster.css';
@@ -66,6 +67,7 @@ export default function GameMasterPage({ moderation }: GameMasterPageProps) {
         {worlds === null && !worldsError && <Spinner label="Loading worlds..." />}
         {worlds && <WorldsSection worlds={worlds} />}
         {worlds && <EventsSection worlds={worlds} events={events} error={eventsError} />}
+        <MessageReportsSection />
 
         <section className="card" aria-labelledby="gm-quick-title">
           <h2 id="gm-quick-title">Quick Actions</h2>

@@ -2,6 +2,7 @@
 import type { HeroLeaderboardEntry, HeroTypeInfo } from '../../api/heroes';
 import { formatNumber } from '../../../rules/format';
 import { ArtIcon } from '../../ui/ArtIcon';
+import { PlayerLink } from '../../ui/PlayerLink';
 
 export interface LeaderboardProps {
   entries: HeroLeaderboardEntry[];
@@ -48,7 +49,8 @@ export function Leaderboard({ entries, types, username }: LeaderboardProps) {
                   </span>
                 </td>
                 <td>
-                  {entry.user.username}
+                  {/* The leaderboard knows only the owner's name: the link finds the player by it. */}
+                  <PlayerLink username={entry.user.username} />
                   {mine && <span className="badge badge--gold hero-leaderboard__you">You</span>}
                 </td>
                 <td className="hero-leaderboard__number">{entry.hero.level}</td>

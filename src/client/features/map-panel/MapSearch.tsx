@@ -7,6 +7,7 @@ import type { MapSearchResult } from '../../api/map';
 import { centreOnAtom, mapCameraAtom, mapWorldIdAtom, selectTileAtom, type TilePoint } from '../../state/map';
 import { mapSearchQuery, worldsQuery } from '../../state/queries';
 import { DEFAULT_WORLD_SIZE, isInsideWorld, parseCoordinates } from '../../../rules/world';
+import { PlayerLink } from '../../ui/PlayerLink';
 
 export function MapSearch() {
   // The world only; the centre is read when a search is sent, so a drag does not re-render the form.
@@ -85,7 +86,12 @@ export function MapSearch() {
               <button type="button" className="link-button" onClick={() => go(result)}>
                 {result.name ?? 'Tile'} ({result.x}|{result.y})
               </button>
-              {result.owner && <span className="muted"> {result.owner.username}</span>}
+              {result.owner && (
+                <span className="muted">
+                  {' '}
+                  <PlayerLink player={result.owner} />
+                </span>
+              )}
             </li>
           ))}
         </ul>

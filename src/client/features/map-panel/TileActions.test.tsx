@@ -52,6 +52,17 @@ describe('TileActions', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('sends resources to any village but the one merchants would leave from', () => {
+    show(villageTile(5, -3, { id: 'other', username: 'Aelle' }));
+    expect(href('Send resources')).toBe('/game/marketplace?x=5&y=-3');
+    cleanup();
+    show(villageTile(7, 7, { id: ME, username: 'Ragnar' }));
+    expect(href('Send resources')).toBe('/game/marketplace?x=7&y=7');
+    cleanup();
+    show(villageTile(0, 0, { id: ME, username: 'Ragnar' }));
+    expect(screen.queryByRole('link', { name: 'Send resources' })).toBeNull();
+  });
+
   it('offers to found a village on free land, and says why not elsewhere', async () => {
     show({ x: 4, y: 9, type: 'empty', worldId: WORLD });
     expect((await screen.findByRole('link', { name: 'Found village here' })).getAttribute('href')).toBe('/game/army?x=4&y=9&mission=settle');

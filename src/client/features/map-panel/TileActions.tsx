@@ -1,4 +1,4 @@
-// What the player can do with the selected tile: send troops to a village (attack, raid, reinforce) or found a village on free land; each opens the army page filled in.
+// What the player can do with the selected tile: send troops (attack, raid, reinforce) or resources to a village, or found a village on free land; each opens the army page or the marketplace filled in.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MapTile } from '../../state/map';
@@ -7,6 +7,11 @@ import { canSettleQuery } from '../../state/queries';
 /** The army page's address for a tile and a mission (the army page reads the same query). */
 export function armyLink(x: number, y: number, mission: 'attack' | 'raid' | 'reinforce' | 'settle'): string {
   return `/game/army?${new URLSearchParams({ x: String(x), y: String(y), mission }).toString()}`;
+}
+
+/** The marketplace's address with a tile as the target of a shipment (the marketplace reads the same query). */
+export function marketLink(x: number, y: number): string {
+  return `/game/marketplace?${new URLSearchParams({ x: String(x), y: String(y) }).toString()}`;
 }
 
 export interface TileActionsProps {
@@ -57,6 +62,10 @@ export function TileActions({ tile, viewerId, home }: TileActionsProps) {
             )}
           </>
         )}
+        {/* Merchants leave from the selected village; the marketplace says so when it has none. */}
+        <Link className="button button--secondary button--small" to={marketLink(tile.x, tile.y)}>
+          Send resources
+        </Link>
       </div>
     );
   }

@@ -7,6 +7,7 @@ import { userAtom } from '../../state/session';
 import { distance } from '../../../rules/world';
 import { formatDistance, formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES } from '../../../rules/resources';
+import { PlayerLink } from '../../ui/PlayerLink';
 import { tileTypeLabel } from './mapStyle';
 import { TileActions } from './TileActions';
 
@@ -61,7 +62,9 @@ export function TileDetails() {
                     {tile.village.isCapital && <span title="Capital"> ♛</span>}
                   </dd>
                   <dt>Owner</dt>
-                  <dd>{tile.village.owner?.username ?? 'Abandoned'}</dd>
+                  <dd>
+                    <PlayerLink player={tile.village.owner} />
+                  </dd>
                   <dt>Population</dt>
                   <dd>{formatNumber(tile.village.population)}</dd>
                   <dt>Alliance</dt>

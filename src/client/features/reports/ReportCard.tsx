@@ -1,9 +1,11 @@
 // One battle report: a line with the outcome (unread ones marked) that expands to both sides' units sent, lost and survived, the loot, the wall and loyalty.
+import { Link } from 'react-router';
 import type { BattleReport, BattleSide } from '../../api/army';
 import { formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
 import { formatDateTime } from '../../ui/dates';
 import { ResourceIcon } from '../../ui/icons';
+import { PlayerLink } from '../../ui/PlayerLink';
 import { lootTotal, outcomeFor, reportTitle, unitLines } from './model';
 
 function SideTable({ label, side }: { label: string; side: BattleSide }) {
@@ -11,7 +13,7 @@ function SideTable({ label, side }: { label: string; side: BattleSide }) {
   return (
     <div className="report-side">
       <h4>
-        {label}: {side.user?.username ?? 'Abandoned'} · {side.village.name} ({side.village.x}|{side.village.y})
+        {label}: <PlayerLink player={side.user} /> · {side.village.name} ({side.village.x}|{side.village.y})
       </h4>
       {lines.length === 0 ? (
         <p className="muted">No troops took part.</p>
@@ -46,9 +48,11 @@ export interface ReportCardProps {
   report: BattleReport;
   open: boolean;
   onToggle: () => void;
+  /** Offers 'Share in a message' (one's own reports; a report shared with you cannot be passed on). */
+  shareable?: boolean;
 }
 
-export function ReportCard({ report, open, onToggle }: ReportCardProps) {
+export function ReportCard({ report, open, onToggle, shareable = false }: ReportCardProps) {
   const outcome = outcomeFor(report);
   const detailsId = `report-${report.id}`;
   const loot = lootTotal(report.loot);
@@ -100,6 +104,11 @@ export function ReportCard({ report, open, onToggle }: ReportCardProps) {
               </div>
             )}
           </dl>
+          {shareable && (
+            <p className="report__share">
+              <Link to={`/game/messages/new?report=${encodeURIComponent(report.id)}`}>Share in a message</Link>
+            </p>
+          )}
         </div>
       )}
     </li>

@@ -81,6 +81,9 @@ describe('ReportsPage', () => {
     expect(first.textContent).toContain('1 level destroyed');
     expect(first.textContent).toContain('-24%');
     expect(within(first).getByRole('list', { name: 'Loot' }).textContent).toContain('Timber 100');
+    // The sides name their players with links to their profiles; one's own report can be shared in a message.
+    expect(within(first).getByRole('link', { name: 'Aelle' }).getAttribute('href')).toBe('/game/players/d');
+    expect(within(first).getByRole('link', { name: 'Share in a message' }).getAttribute('href')).toBe('/game/messages/new?report=11111111-1111-4111-8111-111111111111');
     expect(first.textContent).not.toContain('New');
     expect(unread(rendered)).toBe(0);
     await waitFor(() => expect(server.requests('POST', '/api/game/battles/11111111-1111-4111-8111-111111111111/read')).toHaveLength(1));

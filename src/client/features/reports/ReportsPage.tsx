@@ -87,7 +87,7 @@ export default function ReportsPage() {
           {load.page.battles.length > 0 && (
             <ul className="report-list" aria-label="Battle reports">
               {load.page.battles.map((report) => (
-                <ReportCard key={report.id} report={report} open={open.has(report.id)} onToggle={() => toggle(report.id)} />
+                <ReportCard key={report.id} report={report} open={open.has(report.id)} onToggle={() => toggle(report.id)} shareable />
               ))}
             </ul>
           )}

@@ -51,6 +51,7 @@ beforeEach(() => {
     [`GET /api/map/village/${OTHER.id}/overview`]: () => overviewOf(OTHER, 2000),
     'GET /api/game/movements': { movements: [] },
     'GET /api/game/battles': { battles: [], page: 1, limit: 1, total: 0, unread: 0 },
+    'GET /api/messages/unread': { unread: 0 },
   });
 });
 afterEach(() => {
@@ -113,7 +114,7 @@ describe('GameShell', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const ref = (name: string) => ({ id: name, name, x: 0, y: 0 });
     const march = (id: string, type: Movement['type'], direction: Movement['direction'], seconds: number, from: string): Movement => ({
-      id, type, direction, fromVillage: ref(from), toVillage: ref('Kattegat'), units: {}, loot: null, departedAt: '', arrivesAt: new Date().toISOString(), remainingTime: seconds,
+      id, type, direction, fromVillage: ref(from), toVillage: ref('Kattegat'), units: {}, loot: null, cargo: null, merchants: 0, departedAt: '', arrivesAt: new Date().toISOString(), remainingTime: seconds,
     });
     await act(async () => {
       client.setQueryData(queryKeys.unreadReports(OWNER), 3);

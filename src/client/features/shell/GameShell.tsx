@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
-import { unreadReportsQuery } from '../../state/queries';
+import { unreadMessagesQuery, unreadReportsQuery } from '../../state/queries';
 import { signOutAtom, userAtom } from '../../state/session';
 import { selectedVillageAtom, selectedVillageIdAtom, useSelectedOverview, villagesAtom, type Village } from '../../state/village';
 import { RESOURCE_NAMES } from '../../../rules/resources';
@@ -28,8 +28,11 @@ const NAV = [
   { to: '/game/wonders', label: 'Wonders' },
   { to: '/game/quests', label: 'Quests' },
   { to: '/game/army', label: 'Army' },
+  { to: '/game/marketplace', label: 'Marketplace' },
   { to: '/game/reports', label: 'Reports' },
+  { to: '/game/messages', label: 'Messages' },
   { to: '/game/alliance', label: 'Alliance' },
+  { to: '/game/rankings', label: 'Rankings' },
 ] as const;
 
 /** Between reads the client only counts; a fresh read now and then keeps it honest (units starving, attacks). */
@@ -156,16 +159,27 @@ export interface GameShellProps {
   tutorial?: ReactNode;
 }
 
-/** The unread battle reports beside 'Reports' in the side navigation. */
-function UnreadBadge() {
-  const unread = useQuery(unreadReportsQuery(useAtomValue(userAtom)?.id ?? null)).data ?? 0;
+/** An unread count beside an entry of the side navigation (nothing at zero). */
+function Badge({ unread, testId }: { unread: number; testId: string }) {
   if (unread <= 0) return null;
   return (
-    <span className="badge badge--red shell__nav-badge" data-testid="unread-reports">
+    <span className="badge badge--red shell__nav-badge" data-testid={testId}>
       {unread > 99 ? '99+' : unread}
       <span className="visually-hidden"> unread</span>
     </span>
   );
+}
+
+/** The unread battle reports beside 'Reports' in the side navigation. */
+function UnreadBadge() {
+  const unread = useQuery(unreadReportsQuery(useAtomValue(userAtom)?.id ?? null)).data ?? 0;
+  return <Badge unread={unread} testId="unread-reports" />;
+}
+
+/** The unread messages beside 'Messages'; a message arriving (live event) marks the count stale and it is read again. */
+function UnreadMessagesBadge() {
+  const unread = useQuery(unreadMessagesQuery(useAtomValue(userAtom)?.id ?? null)).data ?? 0;
+  return <Badge unread={unread} testId="unread-messages" />;
 }
 
 export default function GameShell({ tutorial }: GameShellProps) {
@@ -211,6 +225,7 @@ export default function GameShell({ tutorial }: GameShellProps) {
                 <NavLink to={item.to}>
                   {item.label}
                   {item.to === '/game/reports' && <UnreadBadge />}
+                  {item.to === '/game/messages' && <UnreadMessagesBadge />}
                 </NavLink>
               </li>
             ))}

@@ -1,5 +1,6 @@
 // The buildings tab: what is under construction, a card per field and inner building with Upgrade, and building anew.
 import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { constructBuilding, upgradeBuilding, type Building, type BuildingTypeName } from '../../api/villages';
 import { BUILDINGS, BUILDING_MESSAGES, buildTimeSeconds, buildingCost, isFieldType } from '../../../rules/buildings';
 import { BuildingGlyph } from './BuildingGlyph';
@@ -110,6 +111,11 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
             Upgrade
           </ActionButton>
           {reason && <span className="building-card__reason">{reason}</span>}
+          {building.type === 'marketplace' && building.level > 0 && (
+            <Link className="button button--secondary button--small" to="/game/marketplace">
+              Open the marketplace
+            </Link>
+          )}
         </footer>
       )}
       <ActionOutcome message={upgrade.outcome} />
@@ -123,7 +129,9 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
   const available = options.filter((o) => o.available);
   const locked = options.filter((o) => !o.available && !o.alreadyBuilt);
   const slots = freeInnerSlots(buildings);
-  const [chosenType, setChosenType] = useState<string>('');
+  // The marketplace page's 'Build a marketplace' asks for it with ?build=marketplace.
+  const [params] = useSearchParams();
+  const [chosenType, setChosenType] = useState<string>(() => params.get('build') ?? '');
   const [chosenSlot, setChosenSlot] = useState<number | null>(null);
   const build = useVillageAction(ctx, (order: { type: BuildingTypeName; slot: number }) => constructBuilding(ctx.village.id, order.type, order.slot), 'Failed to construct building');
 

@@ -7,6 +7,7 @@ import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ArtIcon } from '../../ui/ArtIcon';
+import { PlayerLink } from '../../ui/PlayerLink';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CONTRIBUTION, MESSAGES, acceptsContributions, formatPercent, statusName } from './model';
 import { TimeLeft } from './TimeLeft';
@@ -98,7 +99,9 @@ export function WonderCard({ wonder, type, readAt, worldId, village, onLevelDue 
       <dl className="wonder-card__facts">
         <div>
           <dt>Owner</dt>
-          <dd>{wonder.user?.username ?? 'Unknown'}</dd>
+          <dd>
+            <PlayerLink player={wonder.user} fallback="Unknown" />
+          </dd>
         </div>
         <div>
           <dt>Alliance</dt>

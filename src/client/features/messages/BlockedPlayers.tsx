@@ -1,0 +1,42 @@
+// The players whose messages no longer reach the viewer, each with Unblock.
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
+import { blockedPlayersQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { PlayerLink } from '../../ui/PlayerLink';
+import { useBlocking } from './useMessages';
+
+export function BlockedPlayers() {
+  const viewer = useAtomValue(userIdAtom);
+  const read = useQuery(blockedPlayersQuery(viewer));
+  const blocking = useBlocking(viewer);
+  return (
+    <section className="card blocked-players" aria-labelledby="blocked-title">
+      <h2 id="blocked-title">Blocked players</h2>
+      {read.isError && !read.data && <p className="muted">Could not load the blocked players.</p>}
+      {read.data &&
+        (read.data.length === 0 ? (
+          <p className="muted">Nobody is blocked. Block a player from one of their messages to stop hearing from them.</p>
+        ) : (
+          <ul className="blocked-players__list">
+            {read.data.map((player) => (
+              <li key={player.id}>
+                <PlayerLink player={player} />
+                <ActionButton
+                  className="button button--secondary button--small"
+                  pending={blocking.pending && blocking.variables?.player.id === player.id}
+                  onClick={() => blocking.run({ player, block: false })}
+                  aria-label={`Unblock ${player.username}`}
+                >
+                  Unblock
+                </ActionButton>
+              </li>
+            ))}
+          </ul>
+        ))}
+      <ActionOutcome message={blocking.outcome} />
+    </section>
+  );
+}

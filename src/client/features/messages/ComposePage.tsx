@@ -1,0 +1,181 @@
+// /game/messages/new: writing a message (?to=<username> fills the receiver, ?reply=<id> answers a message, ?report=<id> shares a battle report).
+import { useId, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { apiError } from '../../api/client';
+import type { SendMessageRequest } from '../../api/messages';
+import { normaliseFreeText } from '../../../rules/validation';
+import { messageQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { Spinner } from '../../ui/Spinner';
+import { BODY_MAX, SUBJECT_MAX, USERNAME_MAX, characterCount, draftErrors, replyDraft, type Draft, type DraftErrors } from './model';
+import { useSendMessage } from './useMessages';
+import './messages.css';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  /** Shows 'n/max characters' under the field. */
+  max: number;
+}
+
+/** '12/100 characters', marked when over. */
+function Counter({ id, value, max }: { id: string; value: string; max: number }) {
+  const length = characterCount(normaliseFreeText(value));
+  return (
+    <span id={id} className={length > max ? 'char-count char-count--over' : 'char-count'}>
+      {length.toLocaleString('en')}/{max.toLocaleString('en')} characters
+    </span>
+  );
+}
+
+/** The ids a field's description names: its error, then its counter. */
+function describedBy({ id, error }: Pick<FieldProps, 'id' | 'error'>): string {
+  return error ? `${id}-error ${id}-count` : `${id}-count`;
+}
+
+function FieldFoot({ id, value, error, max }: Omit<FieldProps, 'label'>) {
+  return (
+    <div className="compose__foot">
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : (
+        <span />
+      )}
+      <Counter id={`${id}-count`} value={value} max={max} />
+    </div>
+  );
+}
+
+interface ComposeFormProps {
+  initial: Draft;
+  reportId: string | null;
+}
+
+function ComposeForm({ initial, reportId }: ComposeFormProps) {
+  const id = useId();
+  const viewer = useAtomValue(userIdAtom);
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(initial);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [sharing, setSharing] = useState(reportId !== null);
+  const send = useSendMessage(viewer, (message) => navigate(`/game/messages/${message.id}`, { replace: true, state: { sent: true } }));
+
+  function edit(field: keyof Draft, value: string) {
+    setDraft((old) => ({ ...old, [field]: value }));
+    setErrors((old) => ({ ...old, [field]: undefined }));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = draftErrors(draft);
+    setErrors(found);
+    send.mutation.reset();
+    if (found.to || found.subject || found.body) return;
+    const request: SendMessageRequest = {
+      to: normaliseFreeText(draft.to),
+      subject: normaliseFreeText(draft.subject),
+      body: normaliseFreeText(draft.body),
+      ...(sharing && reportId ? { reportId } : {}),
+    };
+    send.run(request);
+  }
+
+  const field = (name: keyof Draft) => ({ id: `${id}-${name}`, value: draft[name], error: errors[name] });
+  return (
+    <form className="card compose" onSubmit={onSubmit} noValidate>
+      <div className="field">
+        <label htmlFor={`${id}-to`}>To (username)</label>
+        <input
+          id={`${id}-to`}
+          className="input"
+          autoComplete="off"
+          value={draft.to}
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={describedBy(field('to'))}
+          onChange={(event) => edit('to', event.target.value)}
+        />
+        <FieldFoot {...field('to')} max={USERNAME_MAX} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-subject`}>Subject</label>
+        <input
+          id={`${id}-subject`}
+          className="input"
+          value={draft.subject}
+          aria-invalid={errors.subject ? true : undefined}
+          aria-describedby={describedBy(field('subject'))}
+          onChange={(event) => edit('subject', event.target.value)}
+        />
+        <FieldFoot {...field('subject')} max={SUBJECT_MAX} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-body`}>Message</label>
+        <textarea
+          id={`${id}-body`}
+          className="input compose__body"
+          rows={10}
+          value={draft.body}
+          aria-invalid={errors.body ? true : undefined}
+          aria-describedby={describedBy(field('body'))}
+          onChange={(event) => edit('body', event.target.value)}
+        />
+        <FieldFoot {...field('body')} max={BODY_MAX} />
+      </div>
+      {reportId && sharing && (
+        <p className="compose__attachment">
+          A battle report is attached.{' '}
+          <button type="button" className="link-button" onClick={() => setSharing(false)}>
+            Remove it
+          </button>
+        </p>
+      )}
+      <ActionOutcome message={send.outcome} compact={false} />
+      <div className="row">
+        <ActionButton type="submit" className="button" pending={send.pending} busyLabel="Sending...">
+          Send
+        </ActionButton>
+        <Link className="button button--ghost" to="/game/messages">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** The form prefilled from the message answered, once it is read. */
+function ReplyForm({ replyTo, reportId }: { replyTo: string; reportId: string | null }) {
+  const viewer = useAtomValue(userIdAtom);
+  const read = useQuery(messageQuery(viewer, replyTo));
+  if (read.data) return <ComposeForm initial={replyDraft(read.data)} reportId={reportId} />;
+  if (read.isError) return <p className="alert" role="alert">{apiError(read.error, 'Could not load the message to answer.')}</p>;
+  return <Spinner label="Loading the message to answer..." />;
+}
+
+export default function ComposePage() {
+  const [params] = useSearchParams();
+  const replyTo = params.get('reply');
+  const reportId = params.get('report');
+  return (
+    <section className="page compose-page" aria-labelledby="compose-title">
+      <p className="message-page__back">
+        <Link to="/game/messages">← Messages</Link>
+      </p>
+      <h1 id="compose-title" className="page__title">
+        {replyTo ? 'Reply' : 'New message'}
+      </h1>
+      {replyTo ? (
+        <ReplyForm replyTo={replyTo} reportId={reportId} />
+      ) : (
+        <ComposeForm initial={{ to: params.get('to') ?? '', subject: '', body: '' }} reportId={reportId} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,203 @@
+// /game/messages/:messageId: one message as plain text (opening an unread one marks it read), with Reply, Delete, Report and Block.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { BattleReport } from '../../api/army';
+import { ApiFailure, apiError } from '../../api/client';
+import type { Message } from '../../api/messages';
+import { blockedPlayersQuery, messageQuery } from '../../state/queries';
+import { userIdAtom } from '../../state/session';
+import { ActionButton } from '../../ui/ActionButton';
+import { ActionOutcome } from '../../ui/ActionOutcome';
+import { formatDateTime } from '../../ui/dates';
+import { PlayerLink } from '../../ui/PlayerLink';
+import { Spinner } from '../../ui/Spinner';
+import { REASON_MAX, characterCount, reasonError } from './model';
+import { useBlocking, useDeleteMessage, useMarkRead, useReportMessage } from './useMessages';
+import './messages.css';
+
+export interface MessagePageProps {
+  /** Shows a battle report the message shares; app/ passes in the reports feature's view (features never import each other). */
+  reportView?: (report: BattleReport) => ReactNode;
+}
+
+/** Whether the page was opened right after sending (ComposePage says so in the navigation state). */
+function justSent(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'sent' in state && state.sent === true;
+}
+
+function ReportForm({ messageId, onClose }: { messageId: string; onClose: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const report = useReportMessage(messageId);
+  const length = characterCount(reason.trim());
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const refused = reasonError(reason);
+    if (refused) report.refuse(refused);
+    else report.run(reason.trim());
+  }
+  if (report.mutation.isSuccess) {
+    return <ActionOutcome message={report.outcome} compact={false} />;
+  }
+  return (
+    <form className="card message-report" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Report to the game masters</h2>
+      <div className="field">
+        <label htmlFor={`${id}-reason`}>Reason</label>
+        <textarea
+          id={`${id}-reason`}
+          className="input"
+          rows={3}
+          value={reason}
+          aria-describedby={`${id}-count`}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        <span id={`${id}-count`} className={length > REASON_MAX ? 'char-count char-count--over' : 'char-count'}>
+          {length}/{REASON_MAX} characters
+        </span>
+      </div>
+      <ActionOutcome message={report.outcome} compact={false} />
+      <div className="row">
+        <ActionButton type="submit" className="button button--danger" pending={report.pending} busyLabel="Reporting...">
+          Send report
+        </ActionButton>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MessageActions({ message, viewer }: { message: Message; viewer: string | null }) {
+  const navigate = useNavigate();
+  const incoming = message.to?.id === viewer;
+  const sender = incoming ? message.from : null;
+  const blocked = useQuery({ ...blockedPlayersQuery(viewer), enabled: viewer !== null && sender !== null });
+  const isBlocked = sender !== null && (blocked.data ?? []).some((p) => p.id === sender.id);
+  const blocking = useBlocking(viewer);
+  const remove = useDeleteMessage(viewer, () => navigate(incoming ? '/game/messages' : '/game/messages?folder=sent', { replace: true }));
+  const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
+
+  return (
+    <>
+      <div className="row message__actions">
+        {sender && (
+          <Link className="button" to={`/game/messages/new?reply=${encodeURIComponent(message.id)}`}>
+            Reply
+          </Link>
+        )}
+        {confirming ? (
+          <span className="row message__confirm" role="group" aria-label="Delete this message?">
+            <span>Delete it from your messages? {message.to && message.from ? 'The other side keeps theirs.' : ''}</span>
+            <ActionButton className="button button--danger button--small" pending={remove.pending} busyLabel="Deleting..." onClick={() => remove.run(message.id)}>
+              Yes, delete
+            </ActionButton>
+            <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(false)}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+        {incoming && !reporting && (
+          <button type="button" className="button button--secondary" onClick={() => setReporting(true)}>
+            Report
+          </button>
+        )}
+        {sender && blocked.data && (
+          <ActionButton className="button button--secondary" pending={blocking.pending} onClick={() => blocking.run({ player: sender, block: !isBlocked })}>
+            {isBlocked ? `Unblock ${sender.username}` : `Block ${sender.username}`}
+          </ActionButton>
+        )}
+      </div>
+      <ActionOutcome message={remove.outcome ?? blocking.outcome} compact={false} />
+      {reporting && <ReportForm messageId={message.id} onClose={() => setReporting(false)} />}
+    </>
+  );
+}
+
+export default function MessagePage({ reportView }: MessagePageProps) {
+  const messageId = useParams().messageId ?? '';
+  const viewer = useAtomValue(userIdAtom);
+  const location = useLocation();
+  const read = useQuery(messageQuery(viewer, messageId));
+  const markRead = useMarkRead(viewer);
+  const marked = useRef<string | null>(null);
+  const message = read.data;
+  const unreadForMe = message !== undefined && !message.read && message.to?.id === viewer;
+
+  // Opening an unread message of one's inbox marks it read, once.
+  useEffect(() => {
+    if (!unreadForMe || marked.current === messageId) return;
+    marked.current = messageId;
+    markRead.run(messageId);
+  }, [unreadForMe, messageId, markRead]);
+
+  return (
+    <section className="page message-page" aria-labelledby="message-title">
+      <p className="message-page__back">
+        <Link to={message && message.to?.id !== viewer ? '/game/messages?folder=sent' : '/game/messages'}>← Messages</Link>
+      </p>
+      {!message && read.isError && (
+        <>
+          <h1 id="message-title" className="page__title">
+            Message
+          </h1>
+          <div className="card">
+            <p>{read.error instanceof ApiFailure && read.error.status === 404 ? 'This message is not among yours: it may have been deleted.' : apiError(read.error, 'Could not load the message.')}</p>
+          </div>
+        </>
+      )}
+      {!message && !read.isError && <Spinner label="Loading the message..." />}
+      {message && (
+        <article className="card message" aria-labelledby="message-title">
+          {justSent(location.state) && (
+            <p className="alert alert--success" role="status">
+              Message sent.
+            </p>
+          )}
+          <h1 id="message-title" className="message__subject">
+            {message.subject}
+          </h1>
+          <dl className="message__meta">
+            <div>
+              <dt>From</dt>
+              <dd>
+                <PlayerLink player={message.from} fallback="Former player" />
+              </dd>
+            </div>
+            <div>
+              <dt>To</dt>
+              <dd>
+                <PlayerLink player={message.to} fallback="Former player" />
+              </dd>
+            </div>
+            <div>
+              <dt>Sent</dt>
+              <dd>
+                <time dateTime={message.sentAt}>{formatDateTime(message.sentAt)}</time>
+              </dd>
+            </div>
+          </dl>
+          {/* Text only, line breaks kept: what a player wrote is never read as markup. */}
+          <div className="message__body" data-testid="message-body">
+            {message.body}
+          </div>
+          {message.report && (
+            <section className="message__report" aria-labelledby="message-report-title">
+              <h2 id="message-report-title">Shared battle report</h2>
+              {reportView ? reportView(message.report) : <p className="muted">A battle report is attached.</p>}
+            </section>
+          )}
+          <MessageActions message={message} viewer={viewer} />
+        </article>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+// Pure helpers of the mail: the contract's limits, the checks the compose form makes before sending, and a reply's subject and quote.
+import { VALIDATION_MESSAGES, freeTextError, normaliseFreeText } from '../../../rules/validation';
+import type { Message, MessageFolder } from '../../api/messages';
+
+export const MESSAGES_PAGE_SIZE = 20;
+/** The contract's limits (SendMessageRequest, ReportMessageRequest), in characters once trimmed. */
+export const USERNAME_MAX = 32;
+export const SUBJECT_MAX = 100;
+export const BODY_MAX = 5000;
+export const REASON_MAX = 500;
+/** A reply quotes at most this much, so the player always has room to write (BODY_MAX in all). */
+export const QUOTE_MAX = 4000;
+
+/** Characters as a player counts them: an emoji once. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+/** The first `max` characters of `text` (never half an emoji). */
+function firstCharacters(text: string, max: number): string {
+  const characters = [...text];
+  return characters.length <= max ? text : characters.slice(0, max).join('');
+}
+
+const REPLY_PREFIX = /^\s*(re\s*:\s*)+/i;
+
+/** 'Re: <subject>', without stacking ('Re: Re: x' and 'RE:x' become 'Re: x'), cut to the subject limit. */
+export function replySubject(subject: string): string {
+  const bare = subject.replace(REPLY_PREFIX, '').trim();
+  return firstCharacters(`Re: ${bare}`, SUBJECT_MAX);
+}
+
+/** Every line of `body` after '> ' (an empty line is a bare '>'); a long body is cut at QUOTE_MAX with '> …'. */
+export function quoteBody(body: string): string {
+  const text = body.replace(/\r\n?/g, '\n').trim();
+  const cut = characterCount(text) > QUOTE_MAX ? `${firstCharacters(text, QUOTE_MAX).trimEnd()}\n…` : text;
+  return cut
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+export interface Draft {
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** The compose form filled in for a reply: back to the sender, 'Re: ' the subject, the body quoted under a blank line to write on. */
+export function replyDraft(message: Pick<Message, 'from' | 'subject' | 'body'>): Draft {
+  const who = message.from?.username ?? 'They';
+  return { to: message.from?.username ?? '', subject: replySubject(message.subject), body: `\n\n${who} wrote:\n${quoteBody(message.body)}` };
+}
+
+export const MESSAGE_ERRORS = {
+  toRequired: 'Choose who to write to',
+  toTooLong: `A username has at most ${USERNAME_MAX} characters`,
+  subjectRequired: 'Subject is required',
+  subjectTooLong: `Subject must be at most ${SUBJECT_MAX} characters`,
+  bodyRequired: VALIDATION_MESSAGES.messageRequired,
+  bodyTooLong: `Message must be at most ${BODY_MAX.toLocaleString('en')} characters`,
+  reasonRequired: 'Say why you report this message',
+  reasonTooLong: `The reason must be at most ${REASON_MAX} characters`,
+} as const;
+
+export type DraftErrors = Partial<Record<keyof Draft, string>>;
+
+/** Why the server would refuse the draft, field by field (the same limits and free-text rule), so the form says it first. */
+export function draftErrors(draft: Draft): DraftErrors {
+  const errors: DraftErrors = {};
+  const to = normaliseFreeText(draft.to);
+  if (to === '') errors.to = MESSAGE_ERRORS.toRequired;
+  else if (characterCount(to) > USERNAME_MAX) errors.to = MESSAGE_ERRORS.toTooLong;
+  else if (freeTextError(to)) errors.to = freeTextError(to);
+
+  const subject = normaliseFreeText(draft.subject);
+  if (subject === '') errors.subject = MESSAGE_ERRORS.subjectRequired;
+  else if (characterCount(subject) > SUBJECT_MAX) errors.subject = MESSAGE_ERRORS.subjectTooLong;
+  else if (freeTextError(subject)) errors.subject = freeTextError(subject);
+
+  const body = normaliseFreeText(draft.body);
+  if (body === '') errors.body = MESSAGE_ERRORS.bodyRequired;
+  else if (characterCount(body) > BODY_MAX) errors.body = MESSAGE_ERRORS.bodyTooLong;
+  else if (freeTextError(body, { multiline: true })) errors.body = freeTextError(body, { multiline: true });
+  return errors;
+}
+
+/** Why a report's reason would be refused, or undefined. */
+export function reasonError(reason: string): string | undefined {
+  const text = normaliseFreeText(reason);
+  if (text === '') return MESSAGE_ERRORS.reasonRequired;
+  if (characterCount(text) > REASON_MAX) return MESSAGE_ERRORS.reasonTooLong;
+  return freeTextError(text, { multiline: true });
+}
+
+/** The folder a query names (?folder=sent), the inbox otherwise. */
+export function folderParam(text: string | null): MessageFolder {
+  return text === 'sent' ? 'sent' : 'inbox';
+}
+
+/** A page a query names (?page=3), 1 otherwise. */
+export function pageParam(text: string | null): number {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+/** Pages needed for `total` messages (at least one). */
+export function pageCount(total: number, limit = MESSAGES_PAGE_SIZE): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
