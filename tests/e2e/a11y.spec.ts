@@ -11,13 +11,20 @@ const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 interface Visit {
   /** What the visit shows, for the report. */
   state: string;
-  url: string;
+  /** The address, or how to make it from the cast (ids exist only once it is made). */
+  url: string | ((cast: Cast) => string);
   as: Who;
   /** Brings the page into the state to check (opens a tab, selects a tile) once its heading is up. */
   act?: (page: Page) => Promise<void>;
   /** The page leaves by itself after a delay (dashboard, auth errors): stop its clock once it stands. */
   leavesByItself?: boolean;
 }
+
+/** Ids the cast's preparation made: a message the newcomer sent the player. */
+const made = { messageId: '' };
+
+/** An account's id, from the user object the client keeps. */
+const idOf = (account: { user: Record<string, unknown> }) => String(account.user.id);
 
 const openTab = (name: string) => async (page: Page) => {
   await page.getByRole('tab', { name }).click();
@@ -119,6 +126,49 @@ const VISITS: Record<string, Visit[]> = {
   ],
   '/game/army': [{ state: 'army', url: '/game/army', as: 'player' }],
   '/game/reports': [{ state: 'reports', url: '/game/reports', as: 'player' }],
+  // The test accounts' villages have no marketplace: the page shows the way to build one.
+  '/game/marketplace': [{ state: 'no marketplace yet', url: '/game/marketplace', as: 'player' }],
+  '/game/messages': [
+    { state: 'inbox', url: '/game/messages', as: 'player' },
+    { state: 'sent', url: '/game/messages', as: 'player', act: openTab('Sent') },
+  ],
+  '/game/messages/new': [
+    { state: 'compose to a player', url: (c) => `/game/messages/new?to=${c.newcomer.username}`, as: 'player' },
+    {
+      state: 'field errors',
+      url: '/game/messages/new',
+      as: 'player',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Send', exact: true }).click();
+        await expect(page.getByText('Subject is required')).toBeVisible();
+      },
+    },
+    { state: 'reply', url: () => `/game/messages/new?reply=${made.messageId}`, as: 'player' },
+  ],
+  '/game/messages/:messageId': [
+    { state: 'a received message', url: () => `/game/messages/${made.messageId}`, as: 'player' },
+    {
+      state: 'report form',
+      url: () => `/game/messages/${made.messageId}`,
+      as: 'player',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Report', exact: true }).click();
+        await expect(page.getByLabel('Reason')).toBeVisible();
+      },
+    },
+    { state: 'a sent message', url: () => `/game/messages/${made.messageId}`, as: 'newcomer' },
+  ],
+  '/game/players/by-name/:username': [{ state: 'found by name', url: (c) => `/game/players/by-name/${c.newcomer.username}`, as: 'player' }],
+  '/game/players/:playerId': [
+    { state: "another player's profile", url: (c) => `/game/players/${idOf(c.player)}`, as: 'newcomer' },
+    { state: 'own profile with its form', url: (c) => `/game/players/${idOf(c.player)}`, as: 'player' },
+  ],
+  '/game/rankings': [
+    { state: 'players', url: '/game/rankings', as: 'player' },
+    { state: 'alliances', url: '/game/rankings?tab=alliances', as: 'player' },
+    { state: 'attackers', url: '/game/rankings?tab=attackers', as: 'player' },
+    { state: 'heroes', url: '/game/rankings', as: 'player', act: openTab('Heroes') },
+  ],
   '/game/*': [{ state: 'unknown game page', url: '/game/no-such-page', as: 'player' }],
   '/gamemaster/*': [{ state: 'dashboard', url: '/gamemaster', as: 'gamemaster' }],
   '/admin/*': [{ state: 'dashboard', url: '/admin', as: 'admin' }],
@@ -150,6 +200,14 @@ test.beforeAll(async () => {
   await api(cast.server, 'POST', '/api/alliances/create', player.token, { name: 'Sons of Odin', tag: 'ODIN', description: 'Raiders of the north sea.', isPublic: true });
   await api(cast.server, 'POST', '/api/alliances/messages', player.token, { body: 'Skål! We sail at dawn.' });
   await api(cast.server, 'POST', '/api/alliances/invitations', player.token, { username: newcomer.username, message: 'Join our shield wall.' });
+  // Mail: a message to the player, reported by them (the game master's list shows it).
+  const { message } = await api<{ message: { id: string } }>(cast.server, 'POST', '/api/messages', newcomer.token, {
+    to: player.username,
+    subject: 'Hail, jarl',
+    body: 'May I join your shield wall?\nI bring mead.',
+  });
+  made.messageId = message.id;
+  await api(cast.server, 'POST', `/api/messages/${message.id}/report`, player.token, { reason: 'Begging for mead.' });
 });
 
 test.afterAll(async () => {
@@ -297,7 +355,8 @@ for (const route of routes) {
     expect(visits, `add the visits of ${route.path} to VISITS in a11y.spec.ts`).toBeDefined();
     const failures: string[] = [];
     for (const visit of visits) {
-      const { page, problems, close } = await openAs(browser, visit.as, visit.url, visit.leavesByItself);
+      const url = typeof visit.url === 'string' ? visit.url : visit.url(cast);
+      const { page, problems, close } = await openAs(browser, visit.as, url, visit.leavesByItself);
       try {
         await settled(page);
         // Stopped once it stands: the page started its wait to leave when it mounted, well under a second ago.
@@ -306,7 +365,7 @@ for (const route of routes) {
         const results = await analyse(page, visit.leavesByItself === true);
         const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         const { csp, errors } = await problems();
-        const where = `${visit.url} as ${visit.as} (${visit.state})`;
+        const where = `${url} as ${visit.as} (${visit.state})`;
         if (serious.length > 0) failures.push(`${where}: ${serious.length} serious or critical axe violations\n${describeViolations(serious)}`);
         if (csp.length > 0) failures.push(`${where}: Content-Security-Policy violations\n    ${csp.join('\n    ')}`);
         if (errors.length > 0) failures.push(`${where}: uncaught errors\n    ${errors.join('\n    ')}`);
