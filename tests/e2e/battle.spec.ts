@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { logIn, newPlayer } from './support/players';
+import { logIn } from './support/players';
+import { call, joinWorldNamed, type WorldPlayer } from './support/api';
 import { runCli, startServer, type ServerProcess } from './support/server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
@@ -13,34 +14,13 @@ const WORLD = 'Fast Fjord';
 const SPEED = 2000;
 const RAIDERS = 5;
 
-interface Player {
-  username: string;
-  email: string;
-  password: string;
-  token: string;
-  village: { id: string; name: string; x: number; y: number; worldId: string };
-}
+type Player = WorldPlayer;
 
 let server: ServerProcess;
 let attacker: Player;
 let defender: Player;
 
-async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, ...rest } = init;
-  const res = await fetch(url, { ...rest, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  if (!res.ok) throw new Error(`${rest.method ?? 'GET'} ${url} failed ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
-async function joinFastWorld(url: string, prefix: string): Promise<Player> {
-  const data = newPlayer(prefix);
-  const { token } = await call<{ token: string }>(`${url}/api/auth/register`, { method: 'POST', body: JSON.stringify(data) });
-  const { worlds } = await call<{ worlds: { id: string; name: string }[] }>(`${url}/api/worlds`, { token });
-  const world = worlds.find((w) => w.name === WORLD);
-  if (!world) throw new Error(`no world ${WORLD}`);
-  const { village } = await call<{ village: Player['village'] }>(`${url}/api/worlds/${world.id}/join`, { method: 'POST', body: '{}', token });
-  return { ...data, token, village };
-}
 
 /** Seconds the raiders march, by the rule the server uses (distance / (9 tiles an hour x world speed)). */
 function marchSeconds(a: { x: number; y: number }, b: { x: number; y: number }): number {
@@ -54,8 +34,8 @@ test.beforeAll(async () => {
   if (made.status !== 0) throw new Error(`create-world failed: ${made.output}`);
   const first = await startServer(PORT, dataDir);
   try {
-    attacker = await joinFastWorld(first.url, 'atk');
-    defender = await joinFastWorld(first.url, 'def');
+    attacker = await joinWorldNamed(first.url, { worldName: WORLD, prefix: 'atk' });
+    defender = await joinWorldNamed(first.url, { worldName: WORLD, prefix: 'def' });
   } finally {
     await first.stop();
   }

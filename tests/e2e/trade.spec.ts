@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { logIn, newPlayer } from './support/players';
+import { logIn } from './support/players';
+import { call, joinWorldNamed, type WorldPlayer } from './support/api';
 import { runCli, startServer, type ServerProcess } from './support/server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
@@ -12,34 +13,13 @@ const WORLD = 'Trading Fjord';
 /** Fast enough that merchants (16 tiles an hour) cross 100 tiles in about 20 seconds. */
 const SPEED = 1200;
 
-interface Player {
-  username: string;
-  email: string;
-  password: string;
-  token: string;
-  village: { id: string; name: string; x: number; y: number; worldId: string };
-}
+type Player = WorldPlayer;
 
 let server: ServerProcess;
 let seller: Player;
 let buyer: Player;
 
-async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, ...rest } = init;
-  const res = await fetch(url, { ...rest, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
-  if (!res.ok) throw new Error(`${rest.method ?? 'GET'} ${url} failed ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
-async function joinWorld(url: string, prefix: string): Promise<Player> {
-  const data = newPlayer(prefix);
-  const { token } = await call<{ token: string }>(`${url}/api/auth/register`, { method: 'POST', body: JSON.stringify(data) });
-  const { worlds } = await call<{ worlds: { id: string; name: string }[] }>(`${url}/api/worlds`, { token });
-  const world = worlds.find((w) => w.name === WORLD);
-  if (!world) throw new Error(`no world ${WORLD}`);
-  const { village } = await call<{ village: Player['village'] }>(`${url}/api/worlds/${world.id}/join`, { method: 'POST', body: '{}', token });
-  return { ...data, token, village };
-}
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -48,8 +28,8 @@ test.beforeAll(async () => {
   if (made.status !== 0) throw new Error(`create-world failed: ${made.output}`);
   const first = await startServer(PORT, dataDir);
   try {
-    seller = await joinWorld(first.url, 'sel');
-    buyer = await joinWorld(first.url, 'buy');
+    seller = await joinWorldNamed(first.url, { worldName: WORLD, prefix: 'sel' });
+    buyer = await joinWorldNamed(first.url, { worldName: WORLD, prefix: 'buy' });
   } finally {
     await first.stop();
   }

@@ -1,5 +1,6 @@
 // A player whose capital an operator prepared with the CLI (buildings, resources) on a game server of its own.
 import { newPlayer } from './players';
+import { call } from './api';
 import { runCli, startServer, type ServerProcess } from './server';
 
 export interface PreparedPlayer {
@@ -15,15 +16,6 @@ export interface Prepared {
   player: PreparedPlayer;
 }
 
-async function call<T>(url: string, init: RequestInit & { token?: string } = {}): Promise<T> {
-  const { token, ...rest } = init;
-  const res = await fetch(url, {
-    ...rest,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
-  if (!res.ok) throw new Error(`${rest.method ?? 'GET'} ${url} failed ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** Registers a player and founds their capital in the first world (Midgard) through the API of `serverUrl`. */
 export async function playerWithCapital(serverUrl: string, prefix: string): Promise<PreparedPlayer> {
