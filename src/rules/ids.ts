@@ -16,6 +16,7 @@ export type MovementId = Id<'movement'>;
 export type ReportId = Id<'report'>;
 export type OfferId = Id<'offer'>;
 export type MessageId = Id<'message'>;
+export type InvitationId = Id<'invitation'>;
 
 /**
  * A contract string read as the id it names. The request schema already checked it is a uuid; the brand only says

@@ -1,15 +1,15 @@
-// Mail through the API: delivery and the two folders, unread counts, one-sided deletion, blocking, the sending limit, reports for game masters and a shared battle report.
+// Mail through the API: delivery and the two folders, unread counts, one-sided deletion, blocking, the sending limit, reports for game masters, a shared battle report and a shared alliance invitation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
-import { battleReports, messageReports, messages } from '../../src/server/db/schema';
+import { allianceInvitations, allianceMembers, alliances, battleReports, messageReports, messages } from '../../src/server/db/schema';
 import { LIVE_CHANNEL } from '../../src/server/live/notify';
 import { MAIL_LIMIT } from '../../src/rules/mail';
 import { newPlayer, registerPlayer, requests, startTestApp, type TestApp } from './harness';
 import { newVillage, type Player } from './village-helpers';
 import { reports } from './army-helpers';
 import { withRole } from './proof-world';
-import { idOf, type PlayerId } from '../../src/rules/ids';
+import { idOf, type AllianceId, type PlayerId } from '../../src/rules/ids';
 
 type MessageJson = Schema<'Message'>;
 type MessageList = Schema<'MessageList'>;
@@ -76,6 +76,7 @@ describe('sending and reading', () => {
       body: 'Timber\n\tfor iron?',
       read: false,
       report: null,
+      invitation: null,
     });
     expect(ids(await folder(b, 'inbox'))).toEqual([message.id]);
     expect(ids(await folder(a, 'sent'))).toEqual([message.id]);
@@ -167,6 +168,7 @@ describe('sending and reading', () => {
       [{ to: 'nobody_by_this_name' }, 404, 'No player by that name'],
       [{ to: a.user.username.toUpperCase() }, 409, 'You cannot write to yourself'],
       [{ reportId: '00000000-0000-4000-8000-000000000000' }, 404, 'No such battle report among yours'],
+      [{ invitationId: '00000000-0000-4000-8000-000000000000' }, 404, 'No such invitation from your alliance'],
     ];
     for (const [change, status, error] of cases) {
       const res = await write(a, b.user.username, change);
@@ -337,5 +339,75 @@ describe('a shared battle report', () => {
     // The defender may share it too, from their side.
     const fromDefender = await sent(defender.player, reader, { reportId: report.id });
     expect(fromDefender.report?.perspective).toBe('defender');
+  });
+});
+
+describe('a shared alliance invitation', () => {
+  // Founding, joining and inviting are the alliance tests' matter (with their embassy rules): here the rows are written as they would be.
+  let tags = 0;
+  const db = () => t.database.db;
+  async function found(leader: Player, ...members: Player[]) {
+    tags += 1;
+    const tag = `M${String(tags).padStart(3, '0')}`;
+    const [alliance] = await db().insert(alliances).values({ name: `The ${tag} Crew`, tag, description: 'Oars out.', isPublic: false, foundedAt: t.clock.now() }).returning();
+    const joinedAt = t.clock.now();
+    await db()
+      .insert(allianceMembers)
+      .values([{ allianceId: alliance.id, userId: idOf<PlayerId>(leader.user.id), role: 'leader', joinedAt }, ...members.map((m) => ({ allianceId: alliance.id, userId: idOf<PlayerId>(m.user.id), role: 'member' as const, joinedAt }))]);
+    return alliance;
+  }
+  async function invite(alliance: { id: AllianceId }, from: Player, to: Player) {
+    const [invitation] = await db()
+      .insert(allianceInvitations)
+      .values({ allianceId: alliance.id, userId: idOf<PlayerId>(to.user.id), inviterId: idOf<PlayerId>(from.user.id), message: null, createdAt: t.clock.now() })
+      .returning();
+    return invitation;
+  }
+  const read = async (who: Player, id: string) => (await call<{ message: MessageJson }>(who, 'GET', `/api/messages/${id}`)).body.message;
+
+  it('reaches the invitee with its alliance and status, for the sender and the recipient alike', async () => {
+    const [leader, member, invitee] = [await player('inv'), await player('inv'), await player('inv')];
+    const alliance = await found(leader, member);
+    const invitation = await invite(alliance, leader, invitee);
+
+    const message = await sent(leader, invitee, { invitationId: invitation.id });
+    const shared = {
+      id: invitation.id,
+      alliance: { id: alliance.id, tag: alliance.tag, name: alliance.name },
+      status: 'pending',
+      invitee: { id: invitee.user.id, username: invitee.user.username },
+    };
+    expect(message.invitation).toEqual(shared);
+    expect((await read(invitee, message.id)).invitation).toEqual(shared);
+    expect((await read(leader, message.id)).invitation).toEqual(shared);
+    // Any member of the inviting alliance may pass it on to the invitee, not only the one who invited.
+    expect((await sent(member, invitee, { invitationId: invitation.id })).invitation).toEqual(shared);
+
+    // Once answered the invitation is gone, and the message says so.
+    expect((await call(invitee, 'DELETE', `/api/alliances/invitations/${invitation.id}`)).status).toBe(200);
+    expect((await read(invitee, message.id)).invitation).toBeNull();
+    expect((await read(leader, message.id)).invitation).toBeNull();
+    expect((await read(invitee, message.id)).body).toBe(message.body);
+  });
+
+  it('refuses another alliance’s invitation (404) and one sent to someone it does not invite (409), storing nothing', async () => {
+    const [leader, invitee, rival, stranger] = [await player('inv'), await player('inv'), await player('inv'), await player('inv')];
+    const alliance = await found(leader);
+    await found(rival);
+    const invitation = await invite(alliance, leader, invitee);
+    const before = [await storedBy(leader.user.id), await storedBy(rival.user.id), await storedBy(stranger.user.id)];
+
+    for (const outsider of [rival, stranger]) {
+      const res = await write(outsider, invitee.user.username, { invitationId: invitation.id });
+      expect([res.status, res.body.error]).toEqual([404, 'No such invitation from your alliance']);
+    }
+    const misdirected = await write(leader, stranger.user.username, { invitationId: invitation.id });
+    expect([misdirected.status, misdirected.body.error]).toEqual([
+      409,
+      `This invitation is for ${invitee.user.username}, not ${stranger.user.username}: share it only with the player it invites`,
+    ]);
+
+    expect([await storedBy(leader.user.id), await storedBy(rival.user.id), await storedBy(stranger.user.id)]).toEqual(before);
+    expect([await unread(invitee), await unread(stranger)]).toEqual([0, 0]);
   });
 });

@@ -8,6 +8,7 @@ export type MessageList = Schema<'MessageList'>;
 export type MessageFolder = MessageList['folder'];
 export type SendMessageRequest = Schema<'SendMessageRequest'>;
 export type MessageReport = Schema<'MessageReport'>;
+export type SharedInvitation = Schema<'SharedInvitation'>;
 export type UserRef = Schema<'UserRef'>;
 
 /** One page of a folder, newest first, with the inbox's unread count. */

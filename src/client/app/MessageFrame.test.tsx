@@ -32,7 +32,7 @@ const server = setupFakeServer();
 beforeEach(() => {
   server.routesFrom({
     'GET /api/messages/:messageId': {
-      message: { id: ID, from: BJORN, to: { id: TEST_USER.id, username: TEST_USER.username }, subject: 'Look at this', sentAt: '2026-03-01T11:00:00Z', read: true, body: 'York fell.', report: REPORT },
+      message: { id: ID, from: BJORN, to: { id: TEST_USER.id, username: TEST_USER.username }, subject: 'Look at this', sentAt: '2026-03-01T11:00:00Z', read: true, body: 'York fell.', report: REPORT, invitation: null },
     },
     'GET /api/blocked-players': { players: [] },
   });

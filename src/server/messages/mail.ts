@@ -1,10 +1,10 @@
-// Mail between players: sending (blocking, the sending limit, a shared battle report, a live notice), the two folders, reading, marking read and deleting one's own copy.
+// Mail between players: sending (blocking, the sending limit, a shared battle report or alliance invitation, a live notice), the two folders, reading, marking read and deleting one's own copy.
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { inserted } from '../db/rows';
-import { battleReports, messages, users, type BattleReportRow, type MessageRow } from '../db/schema';
+import { allianceInvitations, allianceMembers, alliances, battleReports, messages, users, type BattleReportRow, type MessageRow } from '../db/schema';
 import { badRequest, conflict, notFound, tooManyRequests } from '../errors';
 import { increment } from '../http/rate-limit';
 import { notifyPlayers } from '../live/notify';
@@ -13,7 +13,7 @@ import { isBlocked } from './blocks';
 import { MAIL_LIMIT, mailLimitMessage, validateMailForm } from '../../rules/mail';
 import { normaliseFreeText } from '../../rules/validation';
 import { pageWindow, type PageRequest } from '../../rules/paging';
-import type { MessageId, PlayerId, ReportId } from '../../rules/ids';
+import type { InvitationId, MessageId, PlayerId, ReportId } from '../../rules/ids';
 
 export type MessageView = Schema<'Message'>;
 export type MessageFolder = Schema<'MessageList'>['folder'];
@@ -22,6 +22,11 @@ export const NO_SUCH_PLAYER = 'No player by that name';
 export const NO_SUCH_MESSAGE = 'No such message';
 export const NO_SUCH_BATTLE_REPORT = 'No such battle report among yours';
 export const NOT_TO_YOURSELF = 'You cannot write to yourself';
+export const NO_SUCH_INVITATION = 'No such invitation from your alliance';
+
+/** The refusal of an invitation shared with someone it does not invite. */
+export const invitationForAnother = (invitee: string, recipient: string) =>
+  `This invitation is for ${invitee}, not ${recipient}: share it only with the player it invites`;
 
 /** A player as a message names them. */
 export interface Correspondent {
@@ -29,8 +34,15 @@ export interface Correspondent {
   username: string;
 }
 
-/** A message with what its view needs: both names (null once an account is gone) and the battle report it shares. */
-export interface MessageJoin {
+/** The alliance invitation a message shares: the invitation, its alliance and the invitee's name (null when none, or once it is gone). */
+export interface InvitationJoin {
+  invitation: { id: string; inviteeId: PlayerId } | null;
+  invitationAlliance: Schema<'AllianceRef'> | null;
+  inviteeName: string | null;
+}
+
+/** A message with what its view needs: both names (null once an account is gone), the battle report and the invitation it shares. */
+export interface MessageJoin extends InvitationJoin {
   message: MessageRow;
   senderName: string | null;
   recipientName: string | null;
@@ -39,15 +51,26 @@ export interface MessageJoin {
 
 const sender = alias(users, 'sender');
 const recipient = alias(users, 'recipient');
+const invitee = alias(users, 'invitee');
 
-/** Messages with both names and the shared report: one query. */
+/** The fields of an invitation with its alliance and invitee, as a message shows it. */
+const invitationFields = {
+  invitation: { id: allianceInvitations.id, inviteeId: allianceInvitations.userId },
+  invitationAlliance: { id: alliances.id, tag: alliances.tag, name: alliances.name },
+  inviteeName: invitee.username,
+};
+
+/** Messages with both names, the shared report and the shared invitation: one query. */
 function selectMessages(db: Db) {
   return db
-    .select({ message: messages, senderName: sender.username, recipientName: recipient.username, report: battleReports })
+    .select({ message: messages, senderName: sender.username, recipientName: recipient.username, report: battleReports, ...invitationFields })
     .from(messages)
     .leftJoin(sender, eq(sender.id, messages.senderId))
     .leftJoin(recipient, eq(recipient.id, messages.recipientId))
-    .leftJoin(battleReports, eq(battleReports.id, messages.reportId));
+    .leftJoin(battleReports, eq(battleReports.id, messages.reportId))
+    .leftJoin(allianceInvitations, eq(allianceInvitations.id, messages.invitationId))
+    .leftJoin(alliances, eq(alliances.id, allianceInvitations.allianceId))
+    .leftJoin(invitee, eq(invitee.id, allianceInvitations.userId));
 }
 
 const iso = (at: Date) => at.toISOString();
@@ -73,13 +96,23 @@ function summaryView({ message, senderName, recipientName }: MessageJoin): Schem
   };
 }
 
-/** A whole message, with the battle report it shares as its sender sees it (the recipient's view of it, if the sender is gone). */
+/**
+ * A shared invitation as the message shows it. An invitation row lives only while it waits for an answer (answering it
+ * or its ending deletes it, emptying the message's reference), so one still there is pending.
+ */
+function invitationView({ invitation, invitationAlliance, inviteeName }: InvitationJoin): Schema<'SharedInvitation'> | null {
+  if (!invitation || !invitationAlliance || inviteeName === null) return null;
+  return { id: invitation.id, alliance: invitationAlliance, status: 'pending', invitee: { id: invitation.inviteeId, username: inviteeName } };
+}
+
+/** A whole message, with the battle report it shares as its sender sees it (the recipient's view of it, if the sender is gone) and the invitation it shares. */
 export function messageView(join: MessageJoin): MessageView {
   const side = join.message.senderId ?? join.message.recipientId;
   return {
     ...summaryView(join),
     body: join.message.body,
     report: join.report && side !== null ? reportView(join.report, side) : null,
+    invitation: invitationView(join),
   };
 }
 
@@ -147,13 +180,16 @@ export async function deleteMessage(db: Db, userId: PlayerId, messageId: Message
   if (deleted.length === 0) throw notFound(NO_SUCH_MESSAGE);
 }
 
-/** What a player writes: to whom (a username, any case), a subject, a body and perhaps a battle report of theirs. */
+/** What a player writes: to whom (a username, any case), a subject, a body, perhaps a battle report of theirs and an invitation of their alliance. */
 export interface Letter {
   to: string;
   subject: string;
   body: string;
   reportId?: ReportId;
+  invitationId?: InvitationId;
 }
+
+const NO_INVITATION: InvitationJoin = { invitation: null, invitationAlliance: null, inviteeName: null };
 
 /** The player of that username, any case. */
 async function playerNamed(db: Db, username: string): Promise<Correspondent | null> {
@@ -174,6 +210,31 @@ async function ownReport(db: Db, senderId: PlayerId, reportId: ReportId): Promis
 }
 
 /**
+ * An invitation of an alliance the sender is a member of, with its alliance and invitee. Its row is locked (key share)
+ * so it cannot be deleted before the message referring to it is stored.
+ */
+async function allianceInvitation(db: Db, senderId: PlayerId, invitationId: InvitationId) {
+  const [row] = await db
+    .select(invitationFields)
+    .from(allianceInvitations)
+    .innerJoin(alliances, eq(alliances.id, allianceInvitations.allianceId))
+    .innerJoin(invitee, eq(invitee.id, allianceInvitations.userId))
+    .innerJoin(allianceMembers, and(eq(allianceMembers.allianceId, allianceInvitations.allianceId), eq(allianceMembers.userId, senderId)))
+    .where(eq(allianceInvitations.id, invitationId))
+    .for('key share', { of: allianceInvitations });
+  return row ?? null;
+}
+
+/** The invitation a letter shares, checked: one of the sender's alliance (404), addressed to the recipient (409). */
+async function sharedInvitation(db: Db, letter: Letter, sides: { from: Correspondent; to: Correspondent }): Promise<InvitationJoin> {
+  if (letter.invitationId === undefined) return NO_INVITATION;
+  const found = await allianceInvitation(db, sides.from.id, letter.invitationId);
+  if (!found) throw notFound(NO_SUCH_INVITATION);
+  if (found.invitation.inviteeId !== sides.to.id) throw conflict(invitationForAnother(found.inviteeName, sides.to.username));
+  return found;
+}
+
+/**
  * Sends a letter. A recipient who blocked the sender never sees it (no inbox, no count, no notice), but the sender gets
  * the same reply and finds it in Sent, so blocking is not announced. The sending limit is counted in the same
  * transaction: a refused message (for whatever reason) is not counted.
@@ -191,16 +252,17 @@ export async function sendMessage(db: Db, from: Correspondent, letter: Letter, n
     if (to.id === from.id) throw conflict(NOT_TO_YOURSELF);
     const report = letter.reportId === undefined ? null : await ownReport(tx, from.id, letter.reportId);
     if (letter.reportId !== undefined && !report) throw notFound(NO_SUCH_BATTLE_REPORT);
+    const invitation = await sharedInvitation(tx, letter, { from, to });
     const blocked = await isBlocked(tx, { blocker: to.id, blocked: from.id });
     const sent = await increment(tx, `mail:${from.id}`, MAIL_LIMIT.windowMs, now);
     if (sent.current > MAIL_LIMIT.messages) throw tooManyRequests(mailLimitMessage(sent.ttl));
     const message = inserted(
       await tx
         .insert(messages)
-        .values({ senderId: from.id, recipientId: to.id, subject, body, reportId: report?.id ?? null, sentAt: now, blocked })
+        .values({ senderId: from.id, recipientId: to.id, subject, body, reportId: report?.id ?? null, invitationId: letter.invitationId ?? null, sentAt: now, blocked })
         .returning(),
     );
     if (!blocked) await notifyPlayers(tx, [to.id], { kind: 'message_received' });
-    return { message: messageView({ message, senderName: from.username, recipientName: to.username, report }) };
+    return { message: messageView({ message, senderName: from.username, recipientName: to.username, report, ...invitation }) };
   });
 }

@@ -4,7 +4,7 @@ import type { Handlers } from '../operations';
 import * as mail from './mail';
 import * as blocks from './blocks';
 import * as reports from './reports';
-import { idOf, type MessageId, type PlayerId, type ReportId } from '../../rules/ids';
+import { idOf, type InvitationId, type MessageId, type PlayerId, type ReportId } from '../../rules/ids';
 
 export function messageRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;
@@ -14,7 +14,11 @@ export function messageRoutes(ctx: AppContext): Handlers {
     },
 
     async sendMessage({ user, body }) {
-      const letter = { ...body, reportId: body.reportId === undefined ? undefined : idOf<ReportId>(body.reportId) };
+      const letter = {
+        ...body,
+        reportId: body.reportId === undefined ? undefined : idOf<ReportId>(body.reportId),
+        invitationId: body.invitationId === undefined ? undefined : idOf<InvitationId>(body.invitationId),
+      };
       return mail.sendMessage(db, { id: user.id, username: user.username }, letter, clock.now());
     },
 

@@ -1,5 +1,6 @@
-// The small form that invites a player by username, with an optional message; says whether it was sent or why not.
+// The small form that invites a player by username, with an optional message; says whether it was sent or why not, and offers to tell the player by mail.
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { invitePlayer } from '../../api/alliances';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -15,12 +16,15 @@ export function InviteForm({ onClose }: InviteFormProps) {
   const [username, setUsername] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ username?: string; message?: string }>({});
+  /** The invitation just sent and to whom, to share it in a message. */
+  const [sent, setSent] = useState<{ id: string; username: string } | null>(null);
   // No read shows the invitations sent: nothing in the cache changes.
   const invite = useAction({
     mutationFn: (invitation: { username: string; message?: string }) => invitePlayer(invitation.username, invitation.message),
-    onSuccess: () => {
+    onSuccess: (reply, invitation) => {
       setUsername('');
       setMessage('');
+      setSent({ id: reply.id, username: invitation.username });
     },
     success: (_sent, invitation) => `Invitation sent to ${invitation.username}.`,
     failure: 'Failed to send invitation',
@@ -29,6 +33,7 @@ export function InviteForm({ onClose }: InviteFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     invite.mutation.reset();
+    setSent(null);
     const name = username.trim();
     const found = {
       username: name === '' ? 'Username is required' : undefined,
@@ -75,6 +80,11 @@ export function InviteForm({ onClose }: InviteFormProps) {
         </div>
       </div>
       <ActionOutcome message={invite.outcome} />
+      {sent && (
+        <p>
+          <Link to={`/game/messages/new?to=${encodeURIComponent(sent.username)}&invitation=${encodeURIComponent(sent.id)}`}>Tell {sent.username} in a message</Link>
+        </p>
+      )}
       <div className="row">
         <ActionButton type="submit" className="button button--small" pending={invite.pending}>
           Send Invitation

@@ -16,7 +16,7 @@ function report(id: string, resolvedAt: string | null, subject: string): Message
     reportedAt: '2026-03-01T10:00:00.000Z',
     reporter: ASTRID,
     resolvedAt,
-    message: { id: `m-${id}`, from: BJORN, to: ASTRID, subject, sentAt: '2026-03-01T09:00:00.000Z', read: true, body: 'I will burn <b>your</b> village.\nTonight.', report: null },
+    message: { id: `m-${id}`, from: BJORN, to: ASTRID, subject, sentAt: '2026-03-01T09:00:00.000Z', read: true, body: 'I will burn <b>your</b> village.\nTonight.', report: null, invitation: null },
   };
 }
 

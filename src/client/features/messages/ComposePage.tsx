@@ -1,4 +1,4 @@
-// /game/messages/new: writing a message (?to=<username> fills the receiver, ?reply=<id> answers a message, ?report=<id> shares a battle report).
+// /game/messages/new: writing a message (?to=<username> fills the receiver, ?reply=<id> answers a message, ?report=<id> shares a battle report, ?invitation=<id> an alliance invitation).
 import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
@@ -54,18 +54,46 @@ function FieldFoot({ id, value, error, max }: Omit<FieldProps, 'label'>) {
   );
 }
 
-interface ComposeFormProps {
-  initial: Draft;
+/** What the address asks to share: a battle report, an alliance invitation (each null when none). */
+interface Attachments {
   reportId: string | null;
+  invitationId: string | null;
 }
 
-function ComposeForm({ initial, reportId }: ComposeFormProps) {
+interface ComposeFormProps {
+  initial: Draft;
+  attachments: Attachments;
+}
+
+interface AttachmentProps {
+  /** What is attached, as the sentence starts: 'A battle report'. */
+  what: string;
+  /** The remove button's name for assistive technology: 'Remove the battle report'. */
+  removeLabel: string;
+  onRemove: () => void;
+}
+
+/** One thing the message shares, which the writer may remove before sending. */
+function Attachment({ what, removeLabel, onRemove }: AttachmentProps) {
+  return (
+    <p className="compose__attachment">
+      {what} is attached.{' '}
+      <button type="button" className="link-button" onClick={onRemove} aria-label={removeLabel}>
+        Remove it
+      </button>
+    </p>
+  );
+}
+
+function ComposeForm({ initial, attachments }: ComposeFormProps) {
+  const { reportId, invitationId } = attachments;
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<DraftErrors>({});
   const [sharing, setSharing] = useState(reportId !== null);
+  const [inviting, setInviting] = useState(invitationId !== null);
   const send = useSendMessage(viewer, (message) => navigate(`/game/messages/${message.id}`, { replace: true, state: { sent: true } }));
 
   function edit(field: keyof Draft, value: string) {
@@ -84,6 +112,7 @@ function ComposeForm({ initial, reportId }: ComposeFormProps) {
       subject: normaliseFreeText(draft.subject),
       body: normaliseFreeText(draft.body),
       ...(sharing && reportId ? { reportId } : {}),
+      ...(inviting && invitationId ? { invitationId } : {}),
     };
     send.run(request);
   }
@@ -129,14 +158,8 @@ function ComposeForm({ initial, reportId }: ComposeFormProps) {
         />
         <FieldFoot {...field('body')} max={BODY_MAX} />
       </div>
-      {reportId && sharing && (
-        <p className="compose__attachment">
-          A battle report is attached.{' '}
-          <button type="button" className="link-button" onClick={() => setSharing(false)}>
-            Remove it
-          </button>
-        </p>
-      )}
+      {reportId && sharing && <Attachment what="A battle report" removeLabel="Remove the battle report" onRemove={() => setSharing(false)} />}
+      {invitationId && inviting && <Attachment what="An alliance invitation" removeLabel="Remove the alliance invitation" onRemove={() => setInviting(false)} />}
       <ActionOutcome message={send.outcome} compact={false} />
       <div className="row">
         <ActionButton type="submit" className="button" pending={send.pending} busyLabel="Sending...">
@@ -151,10 +174,10 @@ function ComposeForm({ initial, reportId }: ComposeFormProps) {
 }
 
 /** The form prefilled from the message answered, once it is read. */
-function ReplyForm({ replyTo, reportId }: { replyTo: string; reportId: string | null }) {
+function ReplyForm({ replyTo, attachments }: { replyTo: string; attachments: Attachments }) {
   const viewer = useAtomValue(userIdAtom);
   const read = useQuery(messageQuery(viewer, replyTo));
-  if (read.data) return <ComposeForm initial={replyDraft(read.data)} reportId={reportId} />;
+  if (read.data) return <ComposeForm initial={replyDraft(read.data)} attachments={attachments} />;
   if (read.isError) return <p className="alert" role="alert">{apiError(read.error, 'Could not load the message to answer.')}</p>;
   return <Spinner label="Loading the message to answer..." />;
 }
@@ -162,7 +185,7 @@ function ReplyForm({ replyTo, reportId }: { replyTo: string; reportId: string | 
 export default function ComposePage() {
   const [params] = useSearchParams();
   const replyTo = params.get('reply');
-  const reportId = params.get('report');
+  const attachments = { reportId: params.get('report'), invitationId: params.get('invitation') };
   return (
     <section className="page compose-page" aria-labelledby="compose-title">
       <p className="message-page__back">
@@ -172,9 +195,9 @@ export default function ComposePage() {
         {replyTo ? 'Reply' : 'New message'}
       </h1>
       {replyTo ? (
-        <ReplyForm replyTo={replyTo} reportId={reportId} />
+        <ReplyForm replyTo={replyTo} attachments={attachments} />
       ) : (
-        <ComposeForm initial={{ to: params.get('to') ?? '', subject: '', body: '' }} reportId={reportId} />
+        <ComposeForm initial={{ to: params.get('to') ?? '', subject: '', body: '' }} attachments={attachments} />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-// /game/messages/:messageId: one message as plain text (opening an unread one marks it read), with Reply, Delete, Report and Block.
+// /game/messages/:messageId: one message as plain text (opening an unread one marks it read), with what it shares, Reply, Delete, Report and Block.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../../ui/dates';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { Spinner } from '../../ui/Spinner';
 import { REASON_MAX, characterCount, reasonError } from './model';
+import { SharedInvitationCard } from './SharedInvitation';
 import { useBlocking, useDeleteMessage, useMarkRead, useReportMessage } from './useMessages';
 import './messages.css';
 
@@ -195,6 +196,7 @@ export default function MessagePage({ reportView }: MessagePageProps) {
               {reportView ? reportView(message.report) : <p className="muted">A battle report is attached.</p>}
             </section>
           )}
+          {message.invitation && <SharedInvitationCard invitation={message.invitation} viewer={viewer} />}
           <MessageActions message={message} viewer={viewer} />
         </article>
       )}

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import type { Message, MessageSummary } from '../../api/messages';
+import type { Message, MessageSummary, SharedInvitation } from '../../api/messages';
 import { queryKeys } from '../../state/queryKeys';
 import { reply, setupFakeServer } from '../../test/fakeServer';
 import { TEST_USER, renderWithProviders } from '../../test/render';
@@ -13,6 +13,12 @@ import MessagesPage from './MessagesPage';
 const ME = { id: TEST_USER.id, username: TEST_USER.username };
 const BJORN = { id: '44444444-4444-4444-8444-444444444444', username: 'Bjorn' };
 const ID = '55555555-5555-4555-8555-555555555555';
+const INVITATION: SharedInvitation = {
+  id: '77777777-7777-4777-8777-777777777777',
+  alliance: { id: '66666666-6666-4666-8666-666666666666', tag: 'SOR', name: 'Sons of Ragnar' },
+  status: 'pending',
+  invitee: ME,
+};
 
 function message(extra: Partial<Message> = {}): Message {
   return {
@@ -24,6 +30,7 @@ function message(extra: Partial<Message> = {}): Message {
     read: false,
     body: 'We accept.\n<b>Bring mead</b>\n<img src=x onerror=alert(1)>',
     report: null,
+    invitation: null,
     ...extra,
   };
 }
@@ -232,5 +239,55 @@ describe('writing', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(server.requests('POST', '/api/messages')).toHaveLength(1));
     expect(server.requests('POST', '/api/messages')[0]?.body).toEqual({ to: 'Bjorn', subject: 'Look', body: 'What a raid', reportId: '88888888-8888-4888-8888-888888888888' });
+  });
+
+  it('shares an alliance invitation named in the address, unless removed', async () => {
+    const sent = message({ from: ME, to: BJORN });
+    server.on('POST /api/messages', () => reply(201, { message: sent }));
+    renderAt(`/game/messages/new?to=Bjorn&invitation=${INVITATION.id}`);
+    expect(screen.getByText(/An alliance invitation is attached/)).toBeTruthy();
+    expect(screen.queryByText(/A battle report is attached/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Join us' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Our oars need you' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(server.requests('POST', '/api/messages')).toHaveLength(1));
+    expect(server.requests('POST', '/api/messages')[0]?.body).toEqual({ to: 'Bjorn', subject: 'Join us', body: 'Our oars need you', invitationId: INVITATION.id });
+    cleanup();
+
+    renderAt(`/game/messages/new?to=Bjorn&invitation=${INVITATION.id}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the alliance invitation' }));
+    expect(screen.queryByText(/An alliance invitation is attached/)).toBeNull();
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 'Join us' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Our oars need you' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(server.requests('POST', '/api/messages')).toHaveLength(2));
+    expect(server.requests('POST', '/api/messages')[1]?.body).toEqual({ to: 'Bjorn', subject: 'Join us', body: 'Our oars need you' });
+  });
+});
+
+describe('a message sharing an alliance invitation', () => {
+  it('shows the invitee the alliance, the status and the way to answer it', async () => {
+    stored = message({ read: true, invitation: INVITATION });
+    renderAt(`/game/messages/${ID}`);
+    const card = await screen.findByRole('region', { name: 'Invitation to join [SOR] Sons of Ragnar' });
+    expect(within(card).getByTestId('invitation-status').textContent).toBe('Waiting for an answer');
+    expect(within(card).getByRole('link', { name: ME.username }).getAttribute('href')).toBe(`/game/players/${ME.id}`);
+    expect(within(card).getByRole('link', { name: 'Answer it on the alliance page' }).getAttribute('href')).toBe('/game/alliance');
+  });
+
+  it('shows anyone else the invitation as information only', async () => {
+    stored = message({ from: ME, to: BJORN, read: true, invitation: { ...INVITATION, invitee: BJORN } });
+    renderAt(`/game/messages/${ID}`);
+    const card = await screen.findByRole('region', { name: 'Invitation to join [SOR] Sons of Ragnar' });
+    expect(within(card).getByTestId('invitation-status').textContent).toBe('Waiting for an answer');
+    expect(within(card).queryByRole('link', { name: 'Answer it on the alliance page' })).toBeNull();
+    expect(card.textContent).toContain('Only Bjorn can accept or decline it, on their alliance page.');
+  });
+
+  it('shows no card once the invitation is gone', async () => {
+    stored = message({ read: true, invitation: null });
+    renderAt(`/game/messages/${ID}`);
+    expect(await screen.findByTestId('message-body')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: /Invitation to join/ })).toBeNull();
   });
 });

@@ -1,0 +1,3 @@
+ALTER TABLE "messages" ADD COLUMN "invitation_id" uuid;--> statement-breakpoint
+ALTER TABLE "messages" ADD CONSTRAINT "messages_invitation_id_alliance_invitations_id_fk" FOREIGN KEY ("invitation_id") REFERENCES "public"."alliance_invitations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "messages_invitation" ON "messages" USING btree ("invitation_id") WHERE "messages"."invitation_id" is not null;
