@@ -82,26 +82,26 @@ async function main() {
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
 
   // In-process cost of one reply, without HTTP: database reads plus writing the JSON.
-  for (let i = 0; i < 50; i++) fixedReply = await mapAreaJson(db, { worldId: world.id, x: 0, y: 0, radius: RADIUS });
+  for (let i = 0; i < 50; i++) fixedReply = await mapAreaJson(db, { worldId: world.id, x: 0, y: 0, radius: RADIUS }, new Date());
   const serviceRuns = 300;
   const cpuBefore = process.cpuUsage();
   const wallBefore = performance.now();
-  for (let i = 0; i < serviceRuns; i++) await mapAreaJson(db, { worldId: world.id, x: (i % 20) - 10, y: 0, radius: RADIUS });
+  for (let i = 0; i < serviceRuns; i++) await mapAreaJson(db, { worldId: world.id, x: (i % 20) - 10, y: 0, radius: RADIUS }, new Date());
   const serviceMs = (performance.now() - wallBefore) / serviceRuns;
   const cpu = process.cpuUsage(cpuBefore);
   const serviceCpuMs = (cpu.user + cpu.system) / 1000 / serviceRuns;
 
   // The same far from any village: one world row back, so nearly all of it is terrain and JSON writing.
   const emptyBefore = process.cpuUsage();
-  for (let i = 0; i < serviceRuns; i++) await mapAreaJson(db, { worldId: world.id, x: 150, y: (i % 20) - 10, radius: RADIUS });
+  for (let i = 0; i < serviceRuns; i++) await mapAreaJson(db, { worldId: world.id, x: 150, y: (i % 20) - 10, radius: RADIUS }, new Date());
   const emptyCpu = process.cpuUsage(emptyBefore);
   const emptyCpuMs = (emptyCpu.user + emptyCpu.system) / 1000 / serviceRuns;
 
   // The cache as the route uses it: a hit (one small read of the chunk versions), and a miss after a change to one village.
   const cache = new MapAreaCache();
-  await cache.area(db, { worldId: world.id, x: 0, y: 0, radius: RADIUS });
+  await cache.area(db, { worldId: world.id, x: 0, y: 0, radius: RADIUS }, new Date());
   const hitBefore = process.cpuUsage();
-  for (let i = 0; i < serviceRuns; i++) await cache.area(db, { worldId: world.id, x: 0, y: 0, radius: RADIUS });
+  for (let i = 0; i < serviceRuns; i++) await cache.area(db, { worldId: world.id, x: 0, y: 0, radius: RADIUS }, new Date());
   const hitCpu = process.cpuUsage(hitBefore);
   const hitCpuMs = (hitCpu.user + hitCpu.system) / 1000 / serviceRuns;
 

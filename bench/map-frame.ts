@@ -58,7 +58,7 @@ async function worldChunks(villages = VILLAGES, reach = REACH): Promise<{ worldI
   for (let cy = from.cy; cy <= to.cy; cy++) {
     for (let cx = from.cx; cx <= to.cx; cx++) {
       const centre = chunkCentre({ cx, cy });
-      const area = JSON.parse(await mapAreaJson(db, { worldId: world.id, x: centre.x, y: centre.y, radius: CHUNK_RADIUS })) as { tiles: MapTile[] };
+      const area = JSON.parse(await mapAreaJson(db, { worldId: world.id, x: centre.x, y: centre.y, radius: CHUNK_RADIUS }, new Date())) as { tiles: MapTile[] };
       villageTiles += area.tiles.filter((tile) => tile.type === 'village').length;
       chunks.push({ key: chunkKey(world.id, cx, cy), worldId: world.id, cx, cy, status: 'ready', tiles: chunkTiles({ cx, cy }, area.tiles) });
     }

@@ -46,6 +46,8 @@ export async function seedPlayers(db: Db, count: number, { speed, bondi = 10, pa
   const random = mulberry32(11);
   const seeded: SeededPlayer[] = [];
   const now = new Date();
+  // They joined a month ago: past beginner protection, so they may raid each other from the first second.
+  const joinedAt = new Date(now.getTime() - 30 * 86_400_000);
   const run = randomBytes(3).toString('hex');
   for (let first = 0; first < count; first += PER_WORLD) {
     const size = Math.min(PER_WORLD, count - first);
@@ -70,7 +72,7 @@ export async function seedPlayers(db: Db, count: number, { speed, bondi = 10, pa
       await db.insert(sessions).values(userRows.map((u, i) => ({ tokenHash: hashToken(tokens[i]), userId: u.id, createdAt: now, expiresAt: new Date(now.getTime() + 86_400_000) })));
       const villageRows = await db
         .insert(villages)
-        .values(batch.map((spot, i) => ({ worldId: world.id, ownerId: userRows[i].id, name: `${names[i]}'s village`, ...spot, isCapital: true, loyalty: 100, ...startingStock(), resourcesAt: now, createdAt: now })))
+        .values(batch.map((spot, i) => ({ worldId: world.id, ownerId: userRows[i].id, name: `${names[i]}'s village`, ...spot, isCapital: true, loyalty: 100, ...startingStock(), resourcesAt: now, createdAt: joinedAt })))
         .returning({ id: villages.id, x: villages.x, y: villages.y });
       const buildingRows = await db
         .insert(buildings)

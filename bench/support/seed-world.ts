@@ -46,6 +46,8 @@ export async function seedWorld(db: Db, options: SeedOptions) {
     spots.push({ x, y });
   }
   const now = new Date();
+  // A world that has been running a while: its players joined a month ago, past beginner protection.
+  const joinedAt = new Date(now.getTime() - 30 * 86_400_000);
   const placed = await db
     .insert(villages)
     .values(
@@ -60,6 +62,7 @@ export async function seedWorld(db: Db, options: SeedOptions) {
         iron: 750,
         mead: 750,
         resourcesAt: now,
+        createdAt: joinedAt,
       })),
     )
     .returning({ id: villages.id });

@@ -1025,7 +1025,7 @@ export interface paths {
         };
         /**
          * Server-sent events for the signed-in player
-         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed, shipment_arrived (merchants landed in or from one of the player's villages), message_received (a new message in the inbox). A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
+         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed, shipment_arrived (merchants landed in or from one of the player's villages), message_received (a new message in the inbox), units_starved (the granary of one of the player's villages ran dry and units there died of hunger). A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1743,7 +1743,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One message of the caller's, with the report it shares */
+        /** One message of the caller's, with the battle report and alliance invitation it shares */
         get: operations["getMessage"];
         put?: never;
         post?: never;
@@ -2183,7 +2183,7 @@ export interface components {
         /** @description The data of one server-sent event. */
         LiveEvent: {
             /** @enum {string} */
-            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed" | "shipment_arrived" | "message_received";
+            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed" | "shipment_arrived" | "message_received" | "units_starved";
             /** Format: uuid */
             villageId?: string;
             /** Format: date-time */
@@ -2640,6 +2640,22 @@ export interface components {
              * @description The instant the figures were settled to.
              */
             serverTime: string;
+            /**
+             * Format: date-time
+             * @description While the owner is under beginner protection in this world (no attack or raid may be sent at their villages), when it ends; null otherwise.
+             */
+            protectedUntil: string | null;
+            /** @description The units the village's last starvation cost, while it happened less than 24 hours before serverTime; null otherwise. */
+            starvation: components["schemas"]["VillageStarvation"] | null;
+        };
+        /** @description Units that died of hunger when the village's granary ran dry, in the last settle that starved any. */
+        VillageStarvation: {
+            /**
+             * Format: date-time
+             * @description When the last of them starved.
+             */
+            at: string;
+            units: components["schemas"]["UnitCounts"];
         };
         BuildingCost: {
             buildingType: components["schemas"]["BuildingType"];
@@ -2736,6 +2752,11 @@ export interface components {
                 tag: string;
                 name: string;
             };
+            /**
+             * Format: date-time
+             * @description Present while the owner is under beginner protection (no attack or raid may be sent here), when it ends.
+             */
+            protectedUntil?: string;
         };
         MapTile: {
             x: number;
@@ -2788,6 +2809,11 @@ export interface components {
             /** @description null for an abandoned village (its player's account is gone). */
             owner?: components["schemas"]["UserRef"] | null;
             population?: number;
+            /**
+             * Format: date-time
+             * @description Present while the village's owner is under beginner protection (no attack or raid may be sent here), when it ends.
+             */
+            protectedUntil?: string;
         };
         MapSearchResults: {
             results: components["schemas"]["MapSearchResult"][];
@@ -3056,6 +3082,10 @@ export interface components {
             description: string;
             isPublic: boolean;
             memberCount: number;
+            /** @description How many members the alliance may hold (3 for each level of its leader's highest embassy, at most 60). */
+            memberCap: number;
+            /** @description The highest finished embassy level in the leader's villages; it sets memberCap. */
+            leaderEmbassyLevel: number;
             totalVillages: number;
             totalPopulation: number;
             /** Format: date-time */
@@ -3068,8 +3098,10 @@ export interface components {
             /** Format: date-time */
             joinedAt: string;
         };
-        /** @description Both null when the caller is in no alliance. */
+        /** @description Alliance and membership are both null when the caller is in no alliance. */
         MyAlliance: {
+            /** @description The highest finished embassy level in the caller's villages (0 for none). Founding an alliance needs 3, accepting an invitation 1. */
+            embassyLevel: number;
             alliance: components["schemas"]["Alliance"] | null;
             membership: components["schemas"]["Membership"] | null;
         };
@@ -3373,7 +3405,7 @@ export interface components {
             /** @description Whether the receiver has read it. */
             read: boolean;
         };
-        /** @description A MessageSummary with its body and the report it shares (spelled out rather than allOf, so every object of a reply stays closed). */
+        /** @description A MessageSummary with its body and the battle report and alliance invitation it shares (spelled out rather than allOf, so every object of a reply stays closed). */
         Message: {
             /** Format: uuid */
             id: string;
@@ -3390,6 +3422,20 @@ export interface components {
             body: string;
             /** @description The battle report the message shares, or null. */
             report: components["schemas"]["BattleReport"] | null;
+            /** @description The alliance invitation the message shares, or null: none was shared, or the invitation is gone (accepted, declined, ended by the invitee founding or joining an alliance, or by the alliance dissolving). */
+            invitation: components["schemas"]["SharedInvitation"] | null;
+        };
+        /** @description An alliance invitation as a message shares it; the invitee answers it on their alliance page. */
+        SharedInvitation: {
+            /** Format: uuid */
+            id: string;
+            alliance: components["schemas"]["AllianceRef"];
+            /**
+             * @description The invitation's state. An invitation is kept only while it waits for the invitee's answer, so a shared one is always pending; once it is answered or ends the message's `invitation` is null.
+             * @enum {string}
+             */
+            status: "pending";
+            invitee: components["schemas"]["UserRef"];
         };
         MessageList: {
             /** @enum {string} */
@@ -3412,6 +3458,11 @@ export interface components {
              * @description A battle report of the caller's to share.
              */
             reportId?: string;
+            /**
+             * Format: uuid
+             * @description An invitation of the caller's alliance to share, with the player it invites (who must be the receiver).
+             */
+            invitationId?: string;
         };
         MessageResponse: {
             message: components["schemas"]["Message"];
@@ -5867,7 +5918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not enough units at home, no units chosen, or the target is not valid for this movement type. */
+            /** @description Not enough units at home, no units chosen, the target is not valid for this movement type, or an attack or raid on a player under beginner protection (`Under beginner protection until <time>`). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6516,7 +6567,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Already in an alliance, or the tag is taken. */
+            /** @description Already in an alliance, no embassy at level 3 or higher in any of the caller's villages, or the tag is taken. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +6619,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Already in an alliance. */
+            /** @description Already in an alliance, no embassy in any of the caller's villages, or the alliance is full (its members reach the cap its leader's embassy sets). */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6696,7 +6747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The player is already a member or already invited. */
+            /** @description The player is already a member or already invited, or the alliance is full. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7694,7 +7745,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description No player by that name, or no such battle report among the caller's. */
+            /** @description No player by that name, no such battle report among the caller's, or no such invitation from the caller's alliance. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7703,7 +7754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A message to yourself. */
+            /** @description A message to yourself, or an invitation shared with a player other than the one it invites. */
             409: {
                 headers: {
                     [name: string]: unknown;

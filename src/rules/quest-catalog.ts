@@ -259,7 +259,7 @@ export const SPECIAL_QUESTS: readonly QuestDefinition[] = [
     type: 'special',
     title: 'Under One Banner',
     description: 'Join or found an alliance.',
-    hint: 'Open the Alliance page.',
+    hint: 'Build an Embassy (level 1 to join, level 3 to found), then open the Alliance page.',
     objectives: { alliance_joined: 1 },
     rewards: { resources: res(400, 400, 400, 400), units: {} },
     seedFromState: true,

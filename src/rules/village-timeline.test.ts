@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STARTING_BUILDINGS } from './buildings';
 import { fieldProduction, population, storageCapacity } from './economy';
 import { MS_PER_HOUR } from './settle';
-import { nextEventAt, settleVillage, villageEconomy, type VillageEnv, type VillageState } from './village-timeline';
+import { STARVATION_SHOWN_MS, nextEventAt, settleVillage, shownStarvation, starvationIn, villageEconomy, type VillageEnv, type VillageState } from './village-timeline';
 
 const T0 = Date.UTC(2026, 0, 1);
 const env: VillageEnv = { worldSpeed: 1, bonusPercent: {} };
@@ -89,6 +89,33 @@ describe('settleVillage', () => {
     expect(state.units).toEqual({ bondi: 5, catapult: 0 });
     expect(state.amounts.mead).toBe(MEAD_NET - 5);
   });
+
+  it('records each starvation as a happening with its instant and losses, so the owner can be told', () => {
+    const village = freshVillage();
+    village.amounts.mead = 10;
+    village.units = { bondi: 5, catapult: 3 };
+    village.unitIds.bondi = 'u';
+    // After the catapults starve, a bondi joins every hour: the net falls below 0 again and the granary runs dry a second time.
+    const emptyAt = nextEventAt(village, env)!;
+    village.orders.push({ id: 'o1', unitType: 'bondi', count: MEAD_NET, done: 0, secondsEach: 3600, startedAt: emptyAt, finishesAt: emptyAt + MEAD_NET * MS_PER_HOUR });
+    const { happened, starved } = settleVillage(village, emptyAt + 30 * MS_PER_HOUR, env);
+    const hunger = happened.filter((h) => h.kind === 'units_starved');
+    expect(hunger).toHaveLength(2);
+    expect(hunger[0]).toEqual({ kind: 'units_starved', units: { catapult: 3 }, at: emptyAt });
+    expect(hunger[1]).toMatchObject({ kind: 'units_starved', units: { bondi: 5 } });
+    // Every loss is in exactly one happening, and they come in time order among the rest.
+    const total: Record<string, number> = {};
+    for (const h of hunger) for (const [type, n] of Object.entries(h.units)) total[type] = (total[type] ?? 0) + (n ?? 0);
+    expect(total).toEqual(starved);
+    expect(happened.map((h) => h.at)).toEqual([...happened.map((h) => h.at)].sort((a, b) => a - b));
+  });
+
+  it('records no starvation while the granary holds mead', () => {
+    const village = freshVillage();
+    village.amounts.mead = 800;
+    village.units = { bondi: 5 };
+    expect(settleVillage(village, T0 + 48 * MS_PER_HOUR, env).happened).toEqual([]);
+  });
 });
 
 describe('bonus periods', () => {
@@ -127,5 +154,30 @@ describe('bonus periods', () => {
     expect(nextEventAt(state, openEnv)).toBeNull();
     expect(villageEconomy(state, openEnv).gross.timber).toBeCloseTo(TIMBER_RATE * 1.25, 9);
     expect(villageEconomy(village, openEnv).gross.timber).toBe(TIMBER_RATE);
+  });
+});
+
+describe('the starvation the village page tells of', () => {
+  it('adds up one settle\'s losses at the instant of the last, and is null when nothing starved', () => {
+    const village = freshVillage();
+    village.amounts.mead = 10;
+    village.units = { bondi: 5, catapult: 3 };
+    village.unitIds.bondi = 'u';
+    const emptyAt = nextEventAt(village, env)!;
+    village.orders.push({ id: 'o1', unitType: 'bondi', count: MEAD_NET, done: 0, secondsEach: 3600, startedAt: emptyAt, finishesAt: emptyAt + MEAD_NET * MS_PER_HOUR });
+    const { happened, starved } = settleVillage(village, emptyAt + 30 * MS_PER_HOUR, env);
+    const last = happened.filter((h) => h.kind === 'units_starved').at(-1)!;
+    expect(starvationIn(happened)).toEqual({ at: last.at, units: starved });
+    expect(last.at).toBeGreaterThan(emptyAt);
+    expect(starvationIn([{ kind: 'unit_trained', type: 'bondi', at: T0 }])).toBeNull();
+    expect(starvationIn([])).toBeNull();
+  });
+
+  it('is told for a day after the loss, then no more', () => {
+    const record = { at: T0, units: { bondi: 12 } };
+    expect(shownStarvation(record, T0)).toBe(record);
+    expect(shownStarvation(record, T0 + STARVATION_SHOWN_MS - 1)).toBe(record);
+    expect(shownStarvation(record, T0 + STARVATION_SHOWN_MS)).toBeNull();
+    expect(shownStarvation(null, T0)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import {
   villageCapacity,
   villageProduction,
 } from './economy';
-import { instantWhenEmpty, settleSnapshot, starvation } from './settle';
+import { MS_PER_HOUR, instantWhenEmpty, settleSnapshot, starvation } from './settle';
 
 /** Times are milliseconds since the epoch throughout the engine; the store turns them into Dates. */
 export interface BuildingState {
@@ -171,10 +171,12 @@ export function nextEventAt(state: VillageState, env: VillageEnv): number | null
   return nextEvent(state, villageEconomy(state, env))?.at ?? null;
 }
 
-/** Something that happened in a village while it settled, for quests and reports. */
+/** Something that happened in a village while it settled, for quests and for telling the player. */
 export type VillageHappening =
   | { kind: 'building_upgraded'; type: BuildingType; level: number; at: number }
-  | { kind: 'unit_trained'; type: UnitType; at: number };
+  | { kind: 'unit_trained'; type: UnitType; at: number }
+  /** The granary ran dry at `at` and these units died of hunger (only types that lost some). */
+  | { kind: 'units_starved'; units: UnitCounts; at: number };
 
 export interface SettleResult {
   state: VillageState;
@@ -182,8 +184,41 @@ export interface SettleResult {
   steps: number;
   /** Units lost to hunger while settling. */
   starved: UnitCounts;
-  /** Levels finished and units trained, in time order. */
+  /** Levels finished, units trained and units starved, in time order. */
   happened: VillageHappening[];
+}
+
+/** Units a village lost to hunger, as its page tells the owner: every unit lost and the instant of the last loss. */
+export interface StarvationRecord {
+  at: number;
+  units: UnitCounts;
+}
+
+/**
+ * What one settle lost to hunger: the units of all its `units_starved` happenings added up, at the instant of the last;
+ * null when nothing starved. A settle that starves replaces the village's record with this (losses of earlier settles
+ * are not added), so the page tells of the latest settle's losses.
+ */
+export function starvationIn(happened: readonly VillageHappening[]): StarvationRecord | null {
+  const units: UnitCounts = {};
+  let at: number | null = null;
+  for (const h of happened) {
+    if (h.kind !== 'units_starved') continue;
+    for (const type of UNIT_TYPES) {
+      const lost = h.units[type] ?? 0;
+      if (lost > 0) units[type] = (units[type] ?? 0) + lost;
+    }
+    at = Math.max(h.at, at ?? h.at);
+  }
+  return at === null ? null : { at, units };
+}
+
+/** How long the village page keeps telling of the last starvation: a day. */
+export const STARVATION_SHOWN_MS = 24 * MS_PER_HOUR;
+
+/** The record while the page still tells of it at `now` (less than STARVATION_SHOWN_MS old), else null. */
+export function shownStarvation(record: StarvationRecord | null, now: number): StarvationRecord | null {
+  return record !== null && now - record.at < STARVATION_SHOWN_MS ? record : null;
 }
 
 /** Counters for the read-cost test and the benchmark: how much settling work the process has done. */
@@ -241,10 +276,16 @@ function applyEvent(state: VillageState, event: VillageEvent, economy: VillageEc
       state.amounts = { ...state.amounts, mead: 0 };
       const hunger = starvation(state.units, 0, economy.net.mead);
       state.units = hunger.remaining;
+      const lostNow: UnitCounts = {};
       for (const type of UNIT_TYPES) {
         const lost = hunger.starved[type] ?? 0;
-        if (lost > 0) starved[type] = (starved[type] ?? 0) + lost;
+        if (lost > 0) {
+          starved[type] = (starved[type] ?? 0) + lost;
+          lostNow[type] = lost;
+        }
       }
+      // Recorded as a happening so the server can tell the owner: losses to hunger are never silent.
+      if (unitCount(lostNow) > 0) happened.push({ kind: 'units_starved', units: lostNow, at: event.at });
       return;
     }
     case 'rates':

@@ -1,8 +1,9 @@
 // Alliances through the API: founding, inviting, accepting, declining, leaving with leadership handover, messages, and every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
-import { newVillage, type Player } from './village-helpers';
+import { giveEmbassy, newEnvoy, newVillage, overview, worldId, type Player } from './village-helpers';
 import type { Schema } from '../../src/contract';
+import { JOINING_EMBASSY_LEVEL } from '../../src/rules/embassy';
 
 type MyAlliance = Schema<'MyAlliance'>;
 type WithMembership = Schema<'AllianceWithMembership'>;
@@ -16,6 +17,11 @@ afterAll(async () => {
 });
 
 const { call } = requests(() => t);
+
+/** A player with a capital whose embassy stands at `level`: 3 (the default) founds an alliance, 1 joins one. */
+const envoy = async (prefix: string, level?: number) => (await newEnvoy(t, prefix, level)).player;
+/** A player whose embassy is just enough to accept an invitation. */
+const joiner = (prefix: string) => envoy(prefix, JOINING_EMBASSY_LEVEL);
 
 let tags = 0;
 /** A fresh tag of 3-5 capitals and digits. */
@@ -45,21 +51,22 @@ async function join(leader: Player, player: Player) {
 describe('founding', () => {
   it('makes the founder leader of an alliance with their villages and population', async () => {
     const { player } = await newVillage(t, undefined, 'fnd');
-    expect(await mine(player)).toEqual({ alliance: null, membership: null });
+    expect(await mine(player)).toEqual({ alliance: null, membership: null, embassyLevel: 0 });
+    await giveEmbassy(t, player);
     const tag = nextTag();
     const created = await found(player, tag);
     expect(created.membership.role).toBe('leader');
-    expect(created.alliance).toMatchObject({ tag, name: `The ${tag} Clan`, description: 'Shields up.', isPublic: true, memberCount: 1, totalVillages: 1 });
+    expect(created.alliance).toMatchObject({ tag, name: `The ${tag} Clan`, description: 'Shields up.', isPublic: true, memberCount: 1, memberCap: 9, leaderEmbassyLevel: 3, totalVillages: 1 });
     expect(created.alliance.totalPopulation).toBeGreaterThan(0);
     expect(created.alliance.members).toEqual([
       { id: expect.any(String), role: 'leader', joinedAt: created.membership.joinedAt, user: { id: player.user.id, username: player.user.username, discordAvatar: null } },
     ]);
-    expect(await mine(player)).toEqual(created);
+    expect(await mine(player)).toEqual({ ...created, embassyLevel: 3 });
   });
 
   it('refuses a second alliance, a taken tag and a form that breaks the rules', async () => {
-    const a = await registerPlayer(t.app, newPlayer('ref'));
-    const b = await registerPlayer(t.app, newPlayer('ref'));
+    const a = await envoy('ref');
+    const b = await envoy('ref');
     const tag = nextTag();
     await found(a, tag);
     const again = await call(a, 'POST', '/api/alliances/create', { name: 'Second', tag: nextTag(), description: 'x', isPublic: false });
@@ -79,12 +86,12 @@ describe('founding', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(String(res.body.error)).toMatch(message);
     }
-    expect(await mine(b)).toEqual({ alliance: null, membership: null });
+    expect(await mine(b)).toEqual({ alliance: null, membership: null, embassyLevel: 3 });
   });
 
   it('lets exactly one of two players founding the same tag at once win', async () => {
-    const a = await registerPlayer(t.app, newPlayer('race'));
-    const b = await registerPlayer(t.app, newPlayer('race'));
+    const a = await envoy('race');
+    const b = await envoy('race');
     const tag = nextTag();
     const replies = await Promise.all(
       [a, b].map((p) => call(p, 'POST', '/api/alliances/create', { name: 'Race', tag, description: 'x', isPublic: true })),
@@ -95,7 +102,7 @@ describe('founding', () => {
 
 describe('invitations', () => {
   it('are sent by username and show alliance, inviter and message to the invited player', async () => {
-    const leader = await registerPlayer(t.app, newPlayer('inv'));
+    const leader = await envoy('inv');
     const guest = await registerPlayer(t.app, newPlayer('inv'));
     const { alliance } = await found(leader);
     const sent = await invite(leader, guest.user.username.toUpperCase(), 'Join <b>us</b>!');
@@ -113,8 +120,8 @@ describe('invitations', () => {
   });
 
   it('are refused to members without the right, to strangers, for unknown players, members and second invitations', async () => {
-    const leader = await registerPlayer(t.app, newPlayer('rfs'));
-    const member = await registerPlayer(t.app, newPlayer('rfs'));
+    const leader = await envoy('rfs');
+    const member = await joiner('rfs');
     const outsider = await registerPlayer(t.app, newPlayer('rfs'));
     const target = await registerPlayer(t.app, newPlayer('rfs'));
     await found(leader);
@@ -134,9 +141,9 @@ describe('invitations', () => {
   });
 
   it('are accepted by the invited player only, who joins as a member and drops the other invitations', async () => {
-    const leaderA = await registerPlayer(t.app, newPlayer('acc'));
-    const leaderB = await registerPlayer(t.app, newPlayer('acc'));
-    const guest = await registerPlayer(t.app, newPlayer('acc'));
+    const leaderA = await envoy('acc');
+    const leaderB = await envoy('acc');
+    const guest = await joiner('acc');
     const intruder = await registerPlayer(t.app, newPlayer('acc'));
     await found(leaderA);
     await found(leaderB);
@@ -156,9 +163,9 @@ describe('invitations', () => {
   });
 
   it('let one of two invitations accepted at once win', async () => {
-    const leaderA = await registerPlayer(t.app, newPlayer('two'));
-    const leaderB = await registerPlayer(t.app, newPlayer('two'));
-    const guest = await registerPlayer(t.app, newPlayer('two'));
+    const leaderA = await envoy('two');
+    const leaderB = await envoy('two');
+    const guest = await joiner('two');
     await found(leaderA);
     await found(leaderB);
     const a = (await invite(leaderA, guest.user.username)).body.invitation;
@@ -169,8 +176,8 @@ describe('invitations', () => {
   });
 
   it('refuse an invitation accepted while already in an alliance', async () => {
-    const leaderA = await registerPlayer(t.app, newPlayer('dup'));
-    const leaderB = await registerPlayer(t.app, newPlayer('dup'));
+    const leaderA = await envoy('dup');
+    const leaderB = await envoy('dup');
     await found(leaderA);
     await found(leaderB);
     const invitation = (await invite(leaderA, leaderB.user.username)).body.invitation;
@@ -179,7 +186,7 @@ describe('invitations', () => {
   });
 
   it('are declined by the invited player only', async () => {
-    const leader = await registerPlayer(t.app, newPlayer('dec'));
+    const leader = await envoy('dec');
     const guest = await registerPlayer(t.app, newPlayer('dec'));
     await found(leader);
     const invitation = (await invite(leader, guest.user.username)).body.invitation;
@@ -191,18 +198,101 @@ describe('invitations', () => {
   });
 });
 
+describe('the embassy', () => {
+  it('must stand at level 3 in one of the founder\'s villages; a level under way counts once its time is up', async () => {
+    const player = await registerPlayer(t.app, newPlayer('emb'));
+    const refused = await call(player, 'POST', '/api/alliances/create', { name: 'No Hall', tag: nextTag(), description: 'x', isPublic: true });
+    expect([refused.status, refused.body]).toEqual([409, { error: 'Founding an alliance needs an Embassy at level 3 in one of your villages; you have none' }]);
+    const { player: builder, village } = await newEnvoy(t, 'emb', 2);
+    const low = await call(builder, 'POST', '/api/alliances/create', { name: 'Low Hall', tag: nextTag(), description: 'x', isPublic: true });
+    expect([low.status, low.body]).toEqual([409, { error: 'Founding an alliance needs an Embassy at level 3 in one of your villages; your highest stands at level 2' }]);
+    // The builders raise it to level 3: not counted while it is being built, counted the moment it is done.
+    const embassy = (await overview(t, builder, village.id)).buildings.find((b) => b.type === 'embassy')!;
+    const upgrade = await call<{ building: Schema<'Building'> }>(builder, 'PUT', `/api/villages/${village.id}/buildings/${embassy.id}/upgrade`);
+    expect(upgrade.status).toBe(200);
+    expect((await call(builder, 'POST', '/api/alliances/create', { name: 'Soon Hall', tag: nextTag(), description: 'x', isPublic: true })).status).toBe(409);
+    expect((await mine(builder)).embassyLevel).toBe(2);
+    t.clock.set(new Date(upgrade.body.building.upgradeFinishesAt!).getTime());
+    expect((await mine(builder)).embassyLevel).toBe(3);
+    const founded = await found(builder);
+    expect(founded.alliance).toMatchObject({ memberCount: 1, memberCap: 9, leaderEmbassyLevel: 3 });
+    expect(await mine(player)).toEqual({ alliance: null, membership: null, embassyLevel: 0 });
+  });
+
+  it('must stand in the village of a player who accepts an invitation; the invitation waits for it', async () => {
+    const leader = await envoy('ejn');
+    const guest = await registerPlayer(t.app, newPlayer('ejn'));
+    await found(leader);
+    const invitation = (await invite(leader, guest.user.username)).body.invitation;
+    const refused = await call(guest, 'POST', `/api/alliances/invitations/${invitation.id}/accept`);
+    expect([refused.status, refused.body]).toEqual([409, { error: 'Joining an alliance needs an Embassy at level 1 in one of your villages; you have none' }]);
+    expect((await received(guest)).map((i) => i.id)).toEqual([invitation.id]);
+    expect((await call(guest, 'POST', `/api/worlds/${await worldId(t)}/join`)).status).toBe(201);
+    await giveEmbassy(t, guest, JOINING_EMBASSY_LEVEL);
+    const accepted = await call<WithMembership>(guest, 'POST', `/api/alliances/invitations/${invitation.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.alliance.memberCount).toBe(2);
+  });
+
+  it("caps the members at 3 per level of the leader's embassy: a full alliance neither invites nor admits", async () => {
+    const leader = await envoy('cap');
+    const [a, b, c] = [await joiner('cap'), await joiner('cap'), await joiner('cap')];
+    // Founding needs level 3 (room for 9); the operator lowers the leader's embassy to level 1 for a cap of 3.
+    await found(leader);
+    await giveEmbassy(t, leader, 1);
+    expect((await mine(leader)).alliance).toMatchObject({ memberCount: 1, memberCap: 3, leaderEmbassyLevel: 1 });
+    await join(leader, a);
+    const waiting = (await invite(leader, c.user.username)).body.invitation;
+    await join(leader, b);
+    const full = "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)";
+    const refusedInvite = await invite(leader, (await registerPlayer(t.app, newPlayer('cap'))).user.username);
+    expect([refusedInvite.status, refusedInvite.body]).toEqual([409, { error: full }]);
+    const refusedJoin = await call(c, 'POST', `/api/alliances/invitations/${waiting.id}/accept`);
+    expect([refusedJoin.status, refusedJoin.body]).toEqual([409, { error: full }]);
+    // A bigger embassy makes room: level 2 admits 6.
+    await giveEmbassy(t, leader, 2);
+    const accepted = await call<WithMembership>(c, 'POST', `/api/alliances/invitations/${waiting.id}/accept`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.alliance).toMatchObject({ memberCount: 4, memberCap: 6, leaderEmbassyLevel: 2 });
+  });
+
+  it("follows the leader: after a handover the new leader's embassy sets the cap", async () => {
+    const leader = await envoy('hnd');
+    const heir = await joiner('hnd');
+    await found(leader);
+    await join(leader, heir);
+    await call(leader, 'POST', '/api/alliances/leave');
+    expect((await mine(heir)).alliance).toMatchObject({ memberCount: 1, memberCap: 3, leaderEmbassyLevel: 1 });
+  });
+
+  it('lets exactly one of two invitees accepting at once take the last place', async () => {
+    const leader = await envoy('par');
+    const [member, first, second] = [await joiner('par'), await joiner('par'), await joiner('par')];
+    await found(leader);
+    // Level 1 admits 3: the leader, a member and one place.
+    await giveEmbassy(t, leader, 1);
+    await join(leader, member);
+    const invitations = [(await invite(leader, first.user.username)).body.invitation, (await invite(leader, second.user.username)).body.invitation];
+    // On PostgreSQL (CI) both would join without the alliance's row lock; PGlite runs one transaction at a time anyway.
+    const replies = await Promise.all([first, second].map((p, i) => call(p, 'POST', `/api/alliances/invitations/${invitations[i].id}/accept`)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(replies.find((r) => r.status === 409)?.body).toEqual({ error: "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)" });
+    expect((await mine(leader)).alliance?.memberCount).toBe(3);
+  });
+});
+
 describe('leaving', () => {
   it('hands leadership to the longest-serving member and dissolves an empty alliance', async () => {
-    const leader = await registerPlayer(t.app, newPlayer('lv'));
-    const first = await registerPlayer(t.app, newPlayer('lv'));
-    const second = await registerPlayer(t.app, newPlayer('lv'));
+    const leader = await envoy('lv');
+    const first = await joiner('lv');
+    const second = await joiner('lv');
     const tag = nextTag();
     await found(leader, tag);
     await join(leader, first);
     t.clock.advance(1000);
     await join(leader, second);
     expect((await call(leader, 'POST', '/api/alliances/leave')).body).toEqual({ ok: true });
-    expect(await mine(leader)).toEqual({ alliance: null, membership: null });
+    expect(await mine(leader)).toEqual({ alliance: null, membership: null, embassyLevel: 3 });
     const after = await mine(second);
     expect(after.alliance?.members.map((m) => [m.user.username, m.role])).toEqual([
       [first.user.username, 'leader'],
@@ -220,8 +310,8 @@ describe('leaving', () => {
 
 describe('alliance messages', () => {
   it('are posted and read by members, newest first, as plain text, 50 at a time', async () => {
-    const leader = await registerPlayer(t.app, newPlayer('msg'));
-    const member = await registerPlayer(t.app, newPlayer('msg'));
+    const leader = await envoy('msg');
+    const member = await joiner('msg');
     await found(leader);
     await join(leader, member);
     const posted = await call<Schema<'AllianceMessageResponse'>>(member, 'POST', '/api/alliances/messages', { body: '  <script>alert(1)</script>\nSkål!  ' });
@@ -241,7 +331,7 @@ describe('alliance messages', () => {
   });
 
   it('are refused to outsiders and refuse empty, long and spoofing text', async () => {
-    const leader = await registerPlayer(t.app, newPlayer('mrf'));
+    const leader = await envoy('mrf');
     const outsider = await registerPlayer(t.app, newPlayer('mrf'));
     await found(leader);
     expect((await call(outsider, 'GET', '/api/alliances/messages')).status).toBe(403);
@@ -256,7 +346,7 @@ describe('alliance messages', () => {
 
 describe('the map', () => {
   it("shows a village's alliance tag and name in the area and the details", async () => {
-    const { player, village } = await newVillage(t, undefined, 'map');
+    const { player, village } = await newEnvoy(t, 'map');
     const tag = nextTag();
     await found(player, tag);
     const area = await t.app.inject({ method: 'GET', url: `/api/map/area/${village.worldId}/${village.x}/${village.y}/5`, headers: player.auth });
@@ -274,7 +364,7 @@ describe('the map', () => {
 
 describe('quests', () => {
   it('count joining an alliance', async () => {
-    const leader = await registerPlayer(t.app, newPlayer('qst'));
+    const leader = await envoy('qst');
     const list = (await call<Schema<'QuestList'>>(leader, 'GET', '/api/quests')).body.quests;
     const clan = list.special.find((q) => q.objectives.alliance_joined)!;
     await call(leader, 'POST', `/api/quests/${clan.id}/start`);

@@ -1,5 +1,5 @@
 // Helpers of the battle tests: armies and positions set straight in the database, sending troops and reading reports through the API.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
 import { units, villages } from '../../src/server/db/schema';
 import type { UnitCounts } from '../../src/rules/units';
@@ -52,4 +52,17 @@ export async function movementsOf(t: TestApp, player: Player): Promise<MovementJ
 
 export function unitsAtHome(view: Schema<'VillageOverview'>): Record<string, number> {
   return Object.fromEntries(view.units.filter((u) => u.count > 0).map((u) => [u.type, u.count]));
+}
+
+/**
+ * Moves the players' joining back 30 days, as if they had played a while: past beginner protection (72 hours on a world of
+ * speed 1), so they may be attacked and raided. Their villages keep their order: each is moved back as far.
+ */
+export async function joinedLongAgo(t: TestApp, ...players: Player[]): Promise<void> {
+  for (const player of players) {
+    await t.database.db
+      .update(villages)
+      .set({ createdAt: sql`${villages.createdAt} - interval '30 days'` })
+      .where(eq(villages.ownerId, player.user.id));
+  }
 }

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './harness';
-import { amounts, newVillage, overview, type MadeVillage, type Player, type VillageJson } from './village-helpers';
-import { movementsOf, placeAt, reports, send, station, unitsAtHome } from './army-helpers';
+import { amounts, giveEmbassy, newVillage, overview, type MadeVillage, type Player, type VillageJson } from './village-helpers';
+import { joinedLongAgo, movementsOf, placeAt, reports, send, station, unitsAtHome } from './army-helpers';
 import { battleReports, heroes, movements, villages } from '../../src/server/db/schema';
 import { setBuildingLevel } from '../../src/server/operators/operator';
 import { createWorld } from '../../src/server/operators/world-admin';
@@ -28,13 +28,14 @@ interface Side {
   village: MadeVillage;
 }
 
-/** Two neighbours three tiles apart, each somewhere of their own on the map. */
+/** Two neighbours three tiles apart, each somewhere of their own on the map, both past beginner protection. */
 async function neighbours(world?: string): Promise<{ attacker: Side; defender: Side }> {
   spot += 1;
   const attacker = await newVillage(t, world, 'att');
   const defender = await newVillage(t, world, 'def');
   await placeAt(t, defender.village.id, -150 + spot * 7, 150);
   await placeAt(t, attacker.village.id, -150 + spot * 7, 153);
+  await joinedLongAgo(t, attacker.player, defender.player);
   return { attacker, defender };
 }
 
@@ -162,6 +163,9 @@ describe('battles', () => {
   it('reinforcements stand in an ally’s village and defend it, and march home when recalled', async () => {
     const { attacker, defender } = await neighbours();
     const ally = await newVillage(t, undefined, 'ally');
+    // Founding needs an embassy at level 3, joining one at level 1.
+    await giveEmbassy(t, defender.player);
+    await giveEmbassy(t, ally.player, 1);
     await placeAt(t, ally.village.id, defender.village.x, defender.village.y - 4);
     const created = await t.app.inject({ method: 'POST', url: '/api/alliances/create', headers: defender.player.auth, payload: { name: 'Shield Wall', tag: `SW${spot}`, description: 'Together.', isPublic: true } });
     expect(created.statusCode).toBe(201);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './harness';
 import { newVillage } from './village-helpers';
-import { placeAt, send, station } from './army-helpers';
+import { joinedLongAgo, placeAt, send, station } from './army-helpers';
 import { sweepDueArrivals } from '../../src/server/sweeper';
 
 let t: TestApp;
@@ -72,6 +72,7 @@ describe('the live event stream', () => {
     const defender = await newVillage(t, undefined, 'sse');
     await placeAt(t, defender.village.id, 170, -170);
     await placeAt(t, attacker.village.id, 170, -167);
+    await joinedLongAgo(t, defender.player);
     await station(t, attacker.village.id, { berserker: 5 });
     const watching = await openStream(defender.player.token);
     const attackerWatching = await openStream(attacker.player.token);

@@ -44,10 +44,12 @@ const JOMSBORG_BUILDINGS: { slot: number; type: BuildingType; level: number }[] 
 
 const BUILDING_POP = { great_hall: population([{ type: 'great_hall', level: 1 }]), barracks: population([{ type: 'barracks', level: 1 }]) };
 
+/** A village of a player who joined a month ago: past beginner protection, so the map shows no shield on it. */
 async function addVillage(worldId: WorldId, ownerId: PlayerId, name: string, x: number, y: number) {
+  const joinedAt = new Date(t.clock.now().getTime() - 30 * 86_400_000);
   const [row] = await t.database.db
     .insert(villages)
-    .values({ worldId, ownerId, name, x, y, timber: 750, stone: 750, iron: 750, mead: 750, resourcesAt: t.clock.now() })
+    .values({ worldId, ownerId, name, x, y, timber: 750, stone: 750, iron: 750, mead: 750, resourcesAt: t.clock.now(), createdAt: joinedAt })
     .returning();
   return row;
 }

@@ -6,7 +6,7 @@ import { listOperations, type Operation } from '../../src/server/openapi';
 import { newPlayer, startTestApp, type TestApp } from './harness';
 import { buildProofWorld, type ProofWorld } from './proof-world';
 import { toRequest, validDraft, type Draft, type IdBook } from './bad-requests';
-import type { Player } from './village-helpers';
+import { giveEmbassy, type Player } from './village-helpers';
 
 /**
  * Who calls. Every caller names the player's things (their village, hero, wonder, invitation, quest, report,
@@ -120,8 +120,9 @@ const EXPECTED = {
   initializeTutorial: signedIn(200),
   getMyAlliance: signedIn(200),
   listReceivedInvitations: signedIn(200),
-  // The others found alliances of their own; the player asks for the host's tag, which is taken, and so stays free
-  // to accept the host's invitation. Leaving comes last, after the members' operations.
+  // The others found alliances of their own (the roles with the embassy BEFORE gives their capitals); the player asks
+  // for the host's tag, which is taken, and so stays free to accept the host's invitation. Leaving comes last, after
+  // the members' operations.
   createAlliance: row(401, 409, 201, 201, 201),
   acceptInvitation: ownerOnly(200, 403),
   declineInvitation: ownerOnly(404, 404),
@@ -247,6 +248,14 @@ function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
   }
 }
 
+/** What a row needs that the rows above do not leave, done once before it. */
+const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
+  // The game master and the admin joined the world in the joinWorld row; founding needs an embassy at level 3.
+  createAlliance: async () => {
+    for (const who of [w.gamemaster, w.admin]) await giveEmbassy(t, who);
+  },
+};
+
 let t: TestApp;
 let w: ProofWorld;
 let base: string;
@@ -350,6 +359,7 @@ describe('who may call what', () => {
   for (const op of Object.keys(EXPECTED).flatMap((id) => byId.get(id) ?? [])) {
     it(`${op.operationId}: ${op.method} ${op.path}`, async () => {
       const got = {} as Row;
+      await BEFORE[op.operationId]?.();
       for (const caller of CALLERS) got[caller] = await statusOf(op, caller);
       observed[op.operationId] = got;
       const expected = (EXPECTED as Partial<Record<string, Row>>)[op.operationId];

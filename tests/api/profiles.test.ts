@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../src/contract';
 import { playerStandings } from '../../src/server/db/schema';
 import { newPlayer, registerPlayer, requests, startTestApp, type TestApp } from './harness';
-import { newVillage, worldId, type VillageJson } from './village-helpers';
+import { newVillage, withFoundingEmbassy, worldId, type VillageJson } from './village-helpers';
 import { withRole } from './proof-world';
 import { idOf, type WorldId } from '../../src/rules/ids';
 
@@ -34,7 +34,10 @@ describe('a player profile', () => {
     expect(joined.status).toBe(201);
     const second = joined.body.village;
 
-    const alliance = await call<{ alliance: { id: string } }>(player, 'POST', '/api/alliances/create', { name: 'Profile Clan', tag: 'PROF', description: 'Hello.', isPublic: true });
+    // Founding needs an embassy; it stands for the founding only, so both villages keep the population they joined with.
+    const alliance = await withFoundingEmbassy(t, player, () =>
+      call<{ alliance: { id: string } }>(player, 'POST', '/api/alliances/create', { name: 'Profile Clan', tag: 'PROF', description: 'Hello.', isPublic: true }),
+    );
     expect(alliance.status).toBe(201);
     // Midgard has been ranked (the rankings job wrote a row); Jotunheim not yet.
     await t.database.db.insert(playerStandings).values({ worldId: midgard, userId: player.user.id, rank: 3, population: 1, villages: 1, computedAt: t.clock.now() });

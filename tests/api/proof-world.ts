@@ -4,8 +4,8 @@ import type { Schema } from '../../src/contract';
 import { stationedTroops, users } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { registerPlayer, newPlayer, request, type TestApp } from './harness';
-import { newVillage, overview, worldId, type MadeVillage, type Player } from './village-helpers';
-import { placeAt, send, station } from './army-helpers';
+import { giveEmbassy, newVillage, overview, worldId, type MadeVillage, type Player } from './village-helpers';
+import { joinedLongAgo, placeAt, send, station } from './army-helpers';
 import type { Role } from '../../src/rules/roles';
 
 /** Everything one player owns that an operation can name in its path or body. */
@@ -67,6 +67,8 @@ async function holdings(t: TestApp, prefix: string, wonderType: string, host: { 
   spot += 1;
   await placeAt(t, village.id, host.village.x + 2 * spot, host.village.y);
   for (const type of ['great_hall', 'warehouse', 'granary', 'marketplace']) await setBuildingLevel(db, { villageId: village.id, type, level: 20 }, now);
+  // An embassy at level 3: enough to accept the host's invitation, or to found an alliance of one's own.
+  await giveEmbassy(t, player);
   await grantToPlayer(db, player.body.email, { timber: 50_000, stone: 50_000, iron: 50_000, mead: 50_000 }, now);
   const hero = (await ok<{ hero: Schema<'Hero'> }>(t, player, 'POST', '/api/heroes/recruit', { villageId: village.id, heroType: 'warrior' })).hero.id;
   const wonder = (await ok<{ wonder: Schema<'Wonder'> }>(t, player, 'POST', '/api/wonders/construct', { villageId: village.id, wonderType, wonderName: `${prefix} work` })).wonder.id;
@@ -95,6 +97,10 @@ async function holdings(t: TestApp, prefix: string, wonderType: string, host: { 
 export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
   const world = await worldId(t);
   const hosting = await newVillage(t, undefined, 'host');
+  // The host has played a while: past beginner protection, so the holders' raids on it land.
+  await joinedLongAgo(t, hosting.player);
+  // Founding needs an embassy at level 3 (room for 9 members).
+  await giveEmbassy(t, hosting.player);
   const alliance = (await ok<{ alliance: { id: string } }>(t, hosting.player, 'POST', '/api/alliances/create', { name: 'Proof Hall', tag: 'PROOF', description: 'Hosts the proofs.', isPublic: true })).alliance.id;
   const host = { ...hosting, alliance };
   const mine = await holdings(t, 'mine', 'valhalla', host);

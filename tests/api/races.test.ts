@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { registerPlayer, newPlayer, requests, startTestApp, type TestApp } from './harness';
-import { newVillage, worldId, type MadeVillage, type Player } from './village-helpers';
+import { newEnvoy, newVillage, worldId, type MadeVillage, type Player } from './village-helpers';
 import { withRole } from './proof-world';
 import type { Schema } from '../../src/contract';
 import { allianceMembers, buildings, heroes, movements, rewardGrants, stationedTroops, trainingOrders, units, villages, wonderContributions } from '../../src/server/db/schema';
@@ -148,9 +148,10 @@ describe('one thing asked for many times at once', () => {
   });
 
   it('accepts the same invitation once, while the invited player also founds an alliance and accepts another', async () => {
-    const leaderA = await registerPlayer(t.app, newPlayer('lda'));
-    const leaderB = await registerPlayer(t.app, newPlayer('ldb'));
-    const guest = await registerPlayer(t.app, newPlayer('inv'));
+    // Each has the embassy founding needs (and so joining too).
+    const leaderA = (await newEnvoy(t, 'lda')).player;
+    const leaderB = (await newEnvoy(t, 'ldb')).player;
+    const guest = (await newEnvoy(t, 'inv')).player;
     for (const [leader, tag] of [[leaderA, 'RACEA'], [leaderB, 'RACEB']] as const) {
       expect((await call(leader, 'POST', '/api/alliances/create', { name: `Clan ${tag}`, tag, description: 'x', isPublic: true })).statusCode).toBe(201);
     }

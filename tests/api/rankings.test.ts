@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
 import { requests, startTestApp, type TestApp } from './harness';
-import { expectSchema, newVillage, type MadeVillage, type Player } from './village-helpers';
-import { placeAt, reports, send, station } from './army-helpers';
+import { expectSchema, newVillage, withFoundingEmbassy, type MadeVillage, type Player } from './village-helpers';
+import { joinedLongAgo, placeAt, reports, send, station } from './army-helpers';
 import { allianceMembers, buildings, combatPoints, playerStandings, rankingRuns } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
 import { computeDueStandings, computeStandings, STANDINGS_EVERY_MS } from '../../src/server/rankings/standings';
@@ -84,9 +84,14 @@ async function mine(who: Member, world: WorldId): Promise<Schema<'MyRankings'>> 
   return res.body;
 }
 
-/** An alliance founded by `founder` through the API, with `others` put into it directly. */
+/**
+ * An alliance founded by `founder` through the API, with `others` put into it directly. The founder's embassy stands
+ * for the founding only, so every population stays the great hall's.
+ */
 async function alliance(founder: Member, tag: string, others: Member[] = []): Promise<{ id: AllianceId; tag: string; name: string }> {
-  const res = await call<Schema<'AllianceWithMembership'>>(founder.player, 'POST', '/api/alliances/create', { name: `Clan ${tag}`, tag, description: 'Shields up.', isPublic: true });
+  const res = await withFoundingEmbassy(t, founder.player, () =>
+    call<Schema<'AllianceWithMembership'>>(founder.player, 'POST', '/api/alliances/create', { name: `Clan ${tag}`, tag, description: 'Shields up.', isPublic: true }),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   const id = idOf<AllianceId>(res.body.alliance.id);
   for (const other of others) await t.database.db.insert(allianceMembers).values({ allianceId: id, userId: other.id, role: 'member', joinedAt: t.clock.now() });
@@ -378,6 +383,7 @@ describe.skipIf(!battlesRecordPoints)('a real battle', () => {
     const defender = await join(world, 'war');
     await placeAt(t, defender.village.id, 40, 40);
     await placeAt(t, attacker.village.id, 40, 43);
+    await joinedLongAgo(t, defender.player);
     await station(t, attacker.village.id, { berserker: 100 });
     await station(t, defender.village.id, { bondi: 10 });
     const sent = await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 100 }, movementType: 'attack' });

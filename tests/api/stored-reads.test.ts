@@ -5,7 +5,7 @@ import { allianceMembers, buildings, trainingOrders, units, users, villages, won
 import { hashToken, userForToken } from '../../src/server/accounts/sessions';
 import { loadWholeVillage, lockWholeVillage } from '../../src/server/village/load';
 import { startTestApp, type TestApp } from './harness';
-import { HOUR, newVillage, overview, production } from './village-helpers';
+import { HOUR, giveEmbassy, newVillage, overview, production } from './village-helpers';
 import { idOf, type VillageId } from '../../src/rules/ids';
 
 let t: TestApp;
@@ -24,6 +24,7 @@ async function busyVillage() {
   await db.insert(buildings).values({ villageId: village.id, slot: 20, type: 'barracks', level: 3, updatedAt: now });
   const trained = await t.app.inject({ method: 'POST', url: `/api/villages/${village.id}/units`, headers: player.auth, payload: { unitType: 'bondi', count: 2 } });
   expect(trained.statusCode).toBe(201);
+  await giveEmbassy(t, player);
   const founded = await t.app.inject({ method: 'POST', url: '/api/alliances/create', headers: player.auth, payload: { name: 'Stored Clan', tag: 'STRD', description: 'x', isPublic: true } });
   expect(founded.statusCode).toBe(201);
   await db.insert(wonders).values({
@@ -50,6 +51,8 @@ async function busyVillage() {
     periods: [[now.getTime() - HOUR, null]],
     createdAt: now,
   });
+  // A starvation on record: a timestamp and unit counts in JSON, read back like every other column.
+  await db.update(villages).set({ starvedAt: new Date(now.getTime() - HOUR), starvedUnits: { bondi: 4, catapult: 1 } }).where(eq(villages.id, village.id));
   return { player, village };
 }
 
@@ -58,6 +61,7 @@ describe('stored reads', () => {
     const { village } = await busyVillage();
     const db = t.database.db;
     const [row] = await db.select().from(villages).where(eq(villages.id, village.id));
+    expect(row).toMatchObject({ starvedAt: new Date(t.clock.now().getTime() - HOUR), starvedUnits: { bondi: 4, catapult: 1 } });
     const expected = {
       village: row,
       parts: {

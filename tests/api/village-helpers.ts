@@ -1,6 +1,8 @@
-// Helpers of the worlds and economy API tests: replies checked against openapi.yaml, joining Midgard, reading a village.
+// Helpers of the worlds and economy API tests: replies checked against openapi.yaml, joining Midgard, reading a village, giving embassies.
 import { eq } from 'drizzle-orm';
-import { worlds } from '../../src/server/db/schema';
+import { villages, worlds } from '../../src/server/db/schema';
+import { setBuildingLevel } from '../../src/server/operators/operator';
+import { FOUNDING_EMBASSY_LEVEL } from '../../src/rules/embassy';
 import { registerPlayer, newPlayer, type TestApp } from './harness';
 import { expectSchema } from './contract';
 import type { Schema } from '../../src/contract';
@@ -33,6 +35,34 @@ export async function newVillage(t: TestApp, world?: string, prefix = 'v'): Prom
   const { village } = res.json() as { village: VillageJson };
   // The reply's ids read as the village and world they name, as a route reads a path's id.
   return { player, village: { ...village, id: idOf<VillageId>(village.id), worldId: idOf<WorldId>(village.worldId) } };
+}
+
+/**
+ * Sets the embassy of every village the player holds to `level` directly, as the operator's `set-building` does:
+ * founding an alliance needs level 3 (the default), accepting an invitation level 1 (src/rules/embassy.ts).
+ */
+export async function giveEmbassy(t: TestApp, player: Player, level = FOUNDING_EMBASSY_LEVEL): Promise<void> {
+  const owned = await t.database.db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, player.user.id));
+  if (owned.length === 0) throw new Error(`${player.user.username} holds no village to build an embassy in`);
+  for (const { id } of owned) await setBuildingLevel(t.database.db, { villageId: id, type: 'embassy', level }, t.clock.now());
+}
+
+/**
+ * Runs `act` (founding an alliance through the API) while the player's embassy stands at level 3, the level founding
+ * needs, and takes it down to level 0 after: for tests whose villages must keep the population of a new village.
+ */
+export async function withFoundingEmbassy<T>(t: TestApp, player: Player, act: () => Promise<T>): Promise<T> {
+  await giveEmbassy(t, player);
+  const result = await act();
+  await giveEmbassy(t, player, 0);
+  return result;
+}
+
+/** A new player with a capital in Midgard whose embassy stands at `level` (3 by default: enough to found an alliance). */
+export async function newEnvoy(t: TestApp, prefix = 'env', level = FOUNDING_EMBASSY_LEVEL): Promise<{ player: Player; village: MadeVillage }> {
+  const made = await newVillage(t, undefined, prefix);
+  await giveEmbassy(t, made.player, level);
+  return made;
 }
 
 export async function overview(t: TestApp, player: Player, villageId: string): Promise<OverviewJson> {

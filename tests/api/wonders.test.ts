@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { requests, startTestApp, type TestApp } from './harness';
-import { amounts, newVillage, overview, worldId, HOUR, type MadeVillage, type Player } from './village-helpers';
+import { amounts, giveEmbassy, newVillage, overview, worldId, HOUR, type MadeVillage, type Player } from './village-helpers';
 import type { Schema } from '../../src/contract';
 import { buildings, wonderContributions, wonders } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
@@ -150,6 +150,7 @@ describe('victory', () => {
     const { player, village } = await builder(20, 70_000);
     const check0 = await call<Schema<'VictoryCheck'>>(player, 'GET', '/api/wonders/victory/check');
     expect(check0.body).toEqual({ hasWinner: false, winner: null });
+    await giveEmbassy(t, player);
     const created = await call<Schema<'AllianceWithMembership'>>(player, 'POST', '/api/alliances/create', { name: 'Tree Keepers', tag: 'YGG', description: 'Roots deep.', isPublic: true });
     const wonder = (await construct(player, village.id, 'yggdrasil', 'World Tree')).body.wonder;
     // Ninety-nine levels stand already; the last one's resources, less a little, are in.
@@ -185,6 +186,8 @@ describe('alliance effects', () => {
     await t.database.db.delete(wonders).where(and(eq(wonders.worldId, world), eq(wonders.type, 'mimirs_well')));
     const wonder = (await construct(owner.player, owner.village.id, 'mimirs_well', 'Well of Wisdom')).body.wonder;
     await t.database.db.update(wonders).set({ level: 40 }).where(eq(wonders.id, idOf<WonderId>(wonder.id)));
+    await giveEmbassy(t, owner.player);
+    await giveEmbassy(t, member.player, 1);
     await call(owner.player, 'POST', '/api/alliances/create', { name: 'Wise Ones', tag: 'MIMIR', description: 'We drink deep.', isPublic: true });
     const invited = await call<{ invitation: { id: string } }>(owner.player, 'POST', '/api/alliances/invitations', { username: member.player.user.username });
     const before = await t.app.inject({ method: 'GET', url: `/api/map/village/${member.village.id}/production`, headers: member.player.auth });

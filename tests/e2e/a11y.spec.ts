@@ -192,7 +192,11 @@ let cast: Cast;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  cast = await startCast(PORT, 'ax', (player) => [['set-building', player.village.id, 'great_hall', '20']]);
+  // A great hall for the wonder, an embassy for the alliance.
+  cast = await startCast(PORT, 'ax', (player) => [
+    ['set-building', player.village.id, 'great_hall', '20'],
+    ['set-building', player.village.id, 'embassy', '3'],
+  ]);
   // Pages with something on them: a hero, a wonder, an alliance with a message, and an invitation for the newcomer.
   const { player, newcomer } = cast;
   await api(cast.server, 'POST', '/api/heroes/recruit', player.token, { villageId: player.village.id, heroType: 'warrior', customName: 'Ragnhild' });

@@ -1,14 +1,40 @@
 // Two players in their own browsers: one founds an alliance and invites the other, they talk in the alliance chat, the founder leaves.
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { logIn, newPlayer, registerViaApi } from './support/players';
+import { test, expect, type Browser, type Page } from '@playwright/test';
+import { logIn } from './support/players';
+import { playerWithCapital, type PreparedPlayer } from './support/prepared';
+import { runCli, startServer, type ServerProcess } from './support/server';
 
-/** A player registered through the API, with a capital in the default world, signed in in a browser of their own. */
-async function playerInOwnBrowser(browser: Browser, request: APIRequestContext, prefix: string) {
-  const player = await registerViaApi(request, newPlayer(prefix));
-  const headers = { Authorization: `Bearer ${player.token}` };
-  const { worlds } = (await (await request.get('/api/worlds', { headers })).json()) as { worlds: { id: string }[] };
-  expect((await request.post(`/api/worlds/${worlds[0].id}/join`, { headers })).status()).toBe(201);
-  const context = await browser.newContext();
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+
+let server: ServerProcess;
+let players: { founder: PreparedPlayer; guest: PreparedPlayer };
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const first = await startServer(PORT);
+  try {
+    players = { founder: await playerWithCapital(first.url, 'jarl'), guest: await playerWithCapital(first.url, 'karl') };
+  } finally {
+    await first.stop();
+  }
+  // Founding an alliance needs an embassy at level 3, joining one at level 1: the operator builds them.
+  for (const [player, level] of [
+    [players.founder, '3'],
+    [players.guest, '1'],
+  ] as const) {
+    const run = runCli(first.dataDir, ['set-building', player.village.id, 'embassy', level]);
+    if (run.status !== 0) throw new Error(`set-building failed: ${run.output}`);
+  }
+  server = await startServer(PORT, first.dataDir);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** A player with a capital in the default world (and an embassy), signed in in a browser of their own. */
+async function playerInOwnBrowser(browser: Browser, player: PreparedPlayer) {
+  const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   await page.goto('/login');
   await logIn(page, player);
@@ -26,10 +52,10 @@ async function openTab(page: Page, name: RegExp | string) {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
-test('a founder invites a player by username, they talk in the chat, and leadership passes on when the founder leaves', async ({ browser, request }) => {
+test('a founder invites a player by username, they talk in the chat, and leadership passes on when the founder leaves', async ({ browser }) => {
   test.setTimeout(120_000);
-  const founder = await playerInOwnBrowser(browser, request, 'jarl');
-  const guest = await playerInOwnBrowser(browser, request, 'karl');
+  const founder = await playerInOwnBrowser(browser, players.founder);
+  const guest = await playerInOwnBrowser(browser, players.guest);
   try {
     const a = founder.page;
     const b = guest.page;
@@ -39,6 +65,7 @@ test('a founder invites a player by username, they talk in the chat, and leaders
     // The founder has no alliance yet, opens the form and founds one (a wrong tag is refused beside its field first).
     await a.goto('/game/alliance');
     await expect(a.getByRole('heading', { name: 'You are not in an alliance' })).toBeVisible();
+    await expect(a.getByText(/^Founding an alliance needs an Embassy at level 3 — yours is level 3\./)).toBeVisible();
     await a.getByRole('button', { name: 'Create Alliance' }).click();
     const form = a.getByRole('form', { name: 'Found an alliance' });
     await form.getByLabel('Name').fill(name);
@@ -88,6 +115,7 @@ test('a founder invites a player by username, they talk in the chat, and leaders
     // The founder's page catches up (one reload) and shows both members.
     await a.reload();
     await expect(a.getByRole('list', { name: 'Members' }).getByRole('listitem')).toHaveCount(2);
+    await expect(a.getByTestId('member-cap')).toHaveText('2 of 9 members (Embassy level 3)');
     await expect(a.getByRole('list', { name: 'Alliance figures' })).toContainText('2 members');
     await a.screenshot({ path: 'test-results/alliance-members.png', fullPage: true });
 

@@ -24,7 +24,11 @@ let villageB: { id: string; x: number; y: number };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  cast = await startCast(PORT, 'mk', (player) => [['set-building', player.village.id, 'great_hall', '20']]);
+  // A great hall for the wonder, an embassy for the alliance.
+  cast = await startCast(PORT, 'mk', (player) => [
+    ['set-building', player.village.id, 'great_hall', '20'],
+    ['set-building', player.village.id, 'embassy', '3'],
+  ]);
   const { server, player, newcomer } = cast;
   const as = <T = unknown>(account: Account, method: string, path: string, body?: unknown) => api<T>(server, method, path, account.token, body);
   await as(player, 'PUT', `/api/map/village/${player.village.id}/rename`, { name: VILLAGE_A });

@@ -112,5 +112,9 @@ describe('the typed columns migration', () => {
     expect(await failure(db, move('null'))).toBeNull();
     expect(await failure(db, move(`'{"timber": 5, "mead": 0}'`))).toBeNull();
     expect(await failure(db, move(`'{"gold": 5}'`))).toBe(CHECK_VIOLATION);
+    const starved = (units: string) => `update villages set starved_at = now(), starved_units = ${units} where id = '${village}'`;
+    expect(await failure(db, starved(`'{"bondi": 12}'`))).toBeNull();
+    expect(await failure(db, starved('null'))).toBeNull();
+    expect(await failure(db, starved(`'{"dragon": 1}'`))).toBe(CHECK_VIOLATION);
   });
 });

@@ -1,10 +1,10 @@
 // Two players raiding each other at the same instant through two server processes on PostgreSQL: every send is answered 201, never 500 (a village's row lock must not block the foreign-key check of a movement aimed at it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { compiledServer, freePort, runServer, waitForHealth, type ServerRun } from '../support/server-process';
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPostgres, type Database } from '../../src/server/db/open';
-import { units } from '../../src/server/db/schema';
+import { units, villages } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
 import { LoadLog, seatPlayers } from '../support/load-run';
 import { idOf, type VillageId } from '../../src/rules/ids';
@@ -41,6 +41,8 @@ describe.skipIf(!url)('crossfire between two processes', () => {
     const log = new LoadLog();
     const [a, b] = await seatPlayers(2, 'cross', () => bases[0], log, world.id);
     for (const p of [a, b]) await database.db.insert(units).values({ villageId: idOf<VillageId>(p.villageId), type: 'bondi', count: 500 });
+    // Both joined a month ago, as far as beginner protection goes: past it, so they may raid each other.
+    await database.db.update(villages).set({ createdAt: sql`${villages.createdAt} - interval '30 days'` }).where(eq(villages.worldId, world.id));
     const send = (from: typeof a, to: typeof a, base: string) =>
       fetch(`${base}/api/game/send-troops`, {
         method: 'POST',

@@ -14,6 +14,7 @@ const KINDS: Readonly<Record<LiveEventKind, true>> = {
   village_changed: true,
   shipment_arrived: true,
   message_received: true,
+  units_starved: true,
 };
 
 function isKind(name: string): name is LiveEventKind {

@@ -11,6 +11,19 @@ describe('live updates', () => {
     expect(refreshFor({ kind: 'village_changed' })).toEqual({ movements: true, reports: false, villages: true, troops: true, messages: false });
     expect(refreshFor({ kind: 'message_received' })).toEqual({ movements: false, reports: false, villages: false, troops: false, messages: true });
     expect(refreshFor({ kind: 'shipment_arrived', villageId: 'v1' })).toEqual({ movements: true, reports: false, villages: false, troops: true, messages: false });
+    expect(refreshFor({ kind: 'units_starved', villageId: 'v1' })).toEqual({ movements: false, reports: false, villages: false, troops: true, messages: false });
+  });
+
+  it('reads the village overviews and the units in them again when units starve', () => {
+    const keys = staleQueries(refreshFor({ kind: 'units_starved', villageId: 'v1' }), 'u1');
+    expect(keys).toEqual([
+      ['player', 'u1', 'overview'],
+      ['player', 'u1', 'stationed'],
+      ['player', 'u1', 'heroes', 'list'],
+    ]);
+    // The village page and the top bar read the starving village's overview: its key lies under the overviews marked stale.
+    const page = queryKeys.overview('u1', 'v1');
+    expect(keys.some((key) => key.every((part, i) => page[i] === part))).toBe(true);
   });
 
   it('reads the stores, the top bar and the merchants again when a shipment lands', () => {

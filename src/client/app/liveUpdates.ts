@@ -33,6 +33,9 @@ export function refreshFor(event: LiveEvent): Refresh {
     case 'message_received':
       // The unread count of the side navigation and the inbox.
       return { movements: false, reports: false, villages: false, troops: false, messages: true };
+    case 'units_starved':
+      // Units died of hunger: the overviews (units, upkeep, the mead rate, the top bar) are read again.
+      return { movements: false, reports: false, villages: false, troops: true, messages: false };
   }
 }
 

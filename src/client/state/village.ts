@@ -79,6 +79,20 @@ export function useSelectedOverview(options: { refetchInterval?: number } = {}) 
   return { village, read, query };
 }
 
+/** How far the server's clock was ahead of this one when an overview arrived (its serverTime against readAt), in ms; 0 without one. */
+export function serverOffsetOf(read: VillageOverviewRead | null): number {
+  const server = read ? Date.parse(read.overview.serverTime) : Number.NaN;
+  return read && Number.isFinite(server) && read.readAt > 0 ? server - read.readAt : 0;
+}
+
+/**
+ * The server's clock against this one, from the selected village's overview (which the shell keeps fresh): for counting
+ * down to instants the server names (a beginner's shield on the map) without trusting the two clocks to agree.
+ */
+export function useServerOffset(): number {
+  return serverOffsetOf(useSelectedOverview().read);
+}
+
 /** Reads a village's overview again (after an action that changed it, a countdown that ended). */
 export function refreshOverview(client: QueryClient, viewer: Viewer, villageId: string): Promise<void> {
   return client.invalidateQueries({ queryKey: queryKeys.overview(viewer, villageId) });

@@ -17,3 +17,8 @@ export function formatDateTime(iso: string | null | undefined): string {
     parse(iso)?.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }) ?? '—'
   );
 }
+
+/** '14:05' (in the player's locale). */
+export function formatTime(iso: string | null | undefined): string {
+  return parse(iso)?.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) ?? '—';
+}

@@ -16,6 +16,8 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError, freeTextError, validateAllianceForm } from '../../rules/validation';
 import { canInvite } from '../../rules/alliances';
+import { foundingRefusal, joiningRefusal, memberCap } from '../../rules/embassy';
+import { embassyLevelOf, refuseWhenFull } from './embassy';
 import { recordQuestEvents } from '../progress/quest-events';
 import { ownerTotals } from '../village/population';
 import { isUniqueViolation } from '../accounts/accounts';
@@ -58,7 +60,7 @@ async function membershipOf(db: Db, userId: PlayerId, lock = false): Promise<All
   return row ?? null;
 }
 
-async function allianceView(db: Db, alliance: AllianceRow): Promise<AllianceView> {
+async function allianceView(db: Db, alliance: AllianceRow, now: Date): Promise<AllianceView> {
   const members = await db
     .select({ member: allianceMembers, username: users.username, discordAvatar: users.discordAvatar })
     .from(allianceMembers)
@@ -69,6 +71,8 @@ async function allianceView(db: Db, alliance: AllianceRow): Promise<AllianceView
     db,
     members.map((m) => m.member.userId),
   );
+  const leader = members.find((m) => m.member.role === 'leader');
+  const leaderEmbassyLevel = leader ? await embassyLevelOf(db, leader.member.userId, now) : 0;
   let totalVillages = 0;
   let totalPopulation = 0;
   for (const t of totals.values()) {
@@ -82,6 +86,8 @@ async function allianceView(db: Db, alliance: AllianceRow): Promise<AllianceView
     description: alliance.description,
     isPublic: alliance.isPublic,
     memberCount: members.length,
+    memberCap: memberCap(leaderEmbassyLevel),
+    leaderEmbassyLevel,
     totalVillages,
     totalPopulation,
     foundedAt: iso(alliance.foundedAt),
@@ -105,10 +111,11 @@ async function allianceRow(db: Db, allianceId: AllianceId, lock = false): Promis
   return row;
 }
 
-export async function myAlliance(db: Db, userId: PlayerId): Promise<Schema<'MyAlliance'>> {
+export async function myAlliance(db: Db, userId: PlayerId, now: Date): Promise<Schema<'MyAlliance'>> {
   const member = await membershipOf(db, userId);
-  if (!member) return { alliance: null, membership: null };
-  return { alliance: await allianceView(db, await allianceRow(db, member.allianceId)), membership: membershipView(member) };
+  const embassyLevel = await embassyLevelOf(db, userId, now);
+  if (!member) return { alliance: null, membership: null, embassyLevel };
+  return { alliance: await allianceView(db, await allianceRow(db, member.allianceId), now), membership: membershipView(member), embassyLevel };
 }
 
 export async function receivedInvitations(db: Db, userId: PlayerId): Promise<{ invitations: InvitationView[] }> {
@@ -146,6 +153,8 @@ export async function createAlliance(db: Db, userId: PlayerId, input: CreateAlli
     return await db.transaction(async (tx) => {
       await lockPlayer(tx, userId);
       if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
+      const embassy = foundingRefusal(await embassyLevelOf(tx, userId, now));
+      if (embassy) throw conflict(embassy);
       const [taken] = await tx.select({ id: alliances.id }).from(alliances).where(eq(alliances.tag, form.tag)).limit(1);
       if (taken) throw conflict(TAG_TAKEN);
       const alliance = inserted(
@@ -155,7 +164,7 @@ export async function createAlliance(db: Db, userId: PlayerId, input: CreateAlli
       // Founding an alliance ends the founder's standing invitations elsewhere.
       await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
       await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
-      return { alliance: await allianceView(tx, alliance), membership: membershipView(member) };
+      return { alliance: await allianceView(tx, alliance, now), membership: membershipView(member) };
     });
   } catch (error) {
     // Two players founding the same tag at once: the unique index decides.
@@ -176,12 +185,16 @@ export async function acceptInvitation(db: Db, userId: PlayerId, invitationId: s
     await lockPlayer(tx, userId);
     const invitation = await invitationFor(tx, userId, invitationId);
     if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
-    // The alliance may dissolve while the invitation waits; its row lock orders this join against a leave.
+    const embassy = joiningRefusal(await embassyLevelOf(tx, userId, now));
+    if (embassy) throw conflict(embassy);
+    // The alliance may dissolve while the invitation waits; its row lock orders this join against a leave, and
+    // against other joins, so the members are counted against the cap one join at a time.
     const alliance = await allianceRow(tx, invitation.allianceId, true);
+    await refuseWhenFull(tx, alliance.id, now);
     const member = inserted(await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'member', joinedAt: now }).returning());
     await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
     await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
-    return { alliance: await allianceView(tx, alliance), membership: membershipView(member) };
+    return { alliance: await allianceView(tx, alliance, now), membership: membershipView(member) };
   });
 }
 
@@ -244,6 +257,8 @@ export async function invitePlayer(
     if (!target) throw notFound(NO_SUCH_PLAYER);
     const targetMembership = await membershipOf(tx, target.id);
     if (targetMembership?.allianceId === alliance.id) throw conflict(ALREADY_MEMBER);
+    // A full alliance invites no one; the cap is checked again, under the alliance's lock, when an invitation is accepted.
+    await refuseWhenFull(tx, alliance.id, now);
     const inviterName = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     const [row] = await tx
       .insert(allianceInvitations)

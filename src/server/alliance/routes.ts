@@ -7,7 +7,7 @@ export function allianceRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;
   return {
     async getMyAlliance({ user }) {
-      return alliances.myAlliance(db, user.id);
+      return alliances.myAlliance(db, user.id, clock.now());
     },
 
     async listReceivedInvitations({ user }) {

@@ -15,6 +15,9 @@ import { loadVillageHead } from '../village/store';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { placeOf } from './arrivals';
+import { protectionEnds } from '../worlds/protection';
+import { bumpChunksOfPlayer } from '../map/chunks';
+import { isProtected, protectionRefusalFor } from '../../rules/protection';
 import { ownerTotals } from '../village/population';
 import { pageWindow, type PageRequest } from '../../rules/paging';
 import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../rules/ids';
@@ -137,11 +140,18 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     ]);
     if (!found) throw notFound(NO_SUCH_VILLAGE);
     const { senderAlliance, ...target } = found;
+    const head = ownedOpenVillage(loaded, userId);
+    // Beginner protection of both ends, read in this transaction: it only ever ends, so the check cannot let through an
+    // attack on someone protected; at worst it refuses one a moment before an attack of theirs ends their shield.
+    const shields =
+      type === 'reinforce' ? null : await protectionEnds(tx, { id: target.worldId, speed: head.env.worldSpeed }, [target.ownerId, userId], now);
     const { village } = await changeVillage(tx, {
-      village: ownedOpenVillage(loaded, userId),
+      village: head,
       now,
       change: ({ state }) => {
-        const refusal = sendRefusal(type, { from: state, to: target }, relationOf({ ownerId: userId, allianceId: senderAlliance }, target));
+        const refusal =
+          sendRefusal(type, { from: state, to: target }, relationOf({ ownerId: userId, allianceId: senderAlliance }, target)) ??
+          protectionRefusalFor(type, target.ownerId ? (shields?.get(target.ownerId) ?? null) : null, now.getTime());
         if (refusal) throw conflict(refusal);
         const missing = missingUnits(state.units, units);
         if (missing.length > 0) {
@@ -182,6 +192,9 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
         .returning(),
       notifyPlayers(tx, [userId, target.ownerId], { kind: 'movement_launched', villageId: target.id, arrivesAt: iso(arrivesAt) }),
     ]);
+    // This attack ends the sender's own protection: the map's cached chunks of their villages are read again. Last, as the
+    // chunk counters are locked last in every transaction.
+    if (isProtected(shields?.get(userId) ?? null, now.getTime())) await bumpChunksOfPlayer(tx, { playerId: userId, worldId: village.state.worldId });
     return { row: inserted(rows), from: { id: village.state.id, name: village.state.name, x: village.state.x, y: village.state.y }, target };
   });
   // Both ends were read in this request: the reply needs no further query.

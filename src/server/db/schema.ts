@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey, check } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AllianceId, HeroId, MessageId, MovementId, OfferId, PlayerId, ReportId, VillageId, WonderId, WorldId } from '../../rules/ids';
+import type { AllianceId, HeroId, InvitationId, MessageId, MovementId, OfferId, PlayerId, ReportId, VillageId, WonderId, WorldId } from '../../rules/ids';
 import type { Schema } from '../../contract';
 import { ALLIANCE_ROLES } from '../../rules/alliances';
 import { BUILDING_TYPES } from '../../rules/buildings';
@@ -194,6 +194,10 @@ export const villages = pgTable(
     resourcesAt: timestamptz('resources_at').notNull(),
     /** Earliest instant at which something in this village falls due (upgrade, training); the sweeper's index. */
     nextEventAt: timestamptz('next_event_at'),
+    /** The last settle that starved units here: the instant of its last loss (the village page tells of it for a day). */
+    starvedAt: timestamptz('starved_at'),
+    /** And every unit that settle lost to hunger (starvationIn in src/rules/village-timeline.ts). */
+    starvedUnits: unitCounts('starved_units'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -201,6 +205,7 @@ export const villages = pgTable(
     index('villages_owner').on(t.ownerId),
     index('villages_next_event').on(t.nextEventAt),
     index('villages_world_name').on(t.worldId, sql`lower(${t.name})`),
+    keysIn('villages', t.starvedUnits, UNIT_TYPES),
   ],
 );
 
@@ -726,6 +731,8 @@ export const messages = pgTable(
     body: text('body').notNull(),
     /** A battle report the sender shared. */
     reportId: reference<ReportId>('report_id', () => battleReports.id, 'set null'),
+    /** An alliance invitation the sender shared with its invitee; emptied once the invitation is answered or ends. */
+    invitationId: reference<InvitationId>('invitation_id', () => allianceInvitations.id, 'set null'),
     sentAt: timestamptz('sent_at').notNull(),
     readAt: timestamptz('read_at'),
     blocked: boolean('blocked').notNull().default(false),
@@ -735,6 +742,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_inbox').on(t.recipientId, t.sentAt).where(sql`${t.recipientDeletedAt} is null and not ${t.blocked}`),
     index('messages_sent').on(t.senderId, t.sentAt).where(sql`${t.senderDeletedAt} is null`),
+    // Answering an invitation deletes it, which empties the messages sharing it: found by this index, not a scan.
+    index('messages_invitation').on(t.invitationId).where(sql`${t.invitationId} is not null`),
   ],
 );
 

@@ -1,23 +1,32 @@
 // Map areas served from memory: village fragments cached per chunk and checked against map_chunk_versions, whole replies
-// cached with their strong ETag and compressed once per encoding.
+// cached with their strong ETag and compressed once per encoding; beginner-protection shields dropped as their instants pass.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { and, between, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { allianceMembers, alliances, mapChunkVersions, users, villages, worlds } from '../db/schema';
 import { notFound } from '../errors';
-import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageJson, tileKey, writeAreaJson, type AreaQuery, type AreaWorld } from './area';
+import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageFragment, fragmentText, tileKey, writeAreaJson, type AreaQuery, type AreaWorld, type VillageFragment } from './area';
 import type { WorldId } from '../../rules/ids';
 import { CHUNK_SIDE, chunkIndex, chunkSpan } from './chunks';
+import { protectionEnds } from '../worlds/protection';
 
 /** Bumped whenever the bytes of a reply change for the same data, so no client keeps an old ETag's body. */
-const REPLY_FORMAT = 'area-1';
+const REPLY_FORMAT = 'area-2';
 /** Replies kept in memory, by their raw JSON size (compressed copies are a tenth of that). */
 const MAX_REPLY_BYTES = 48 * 1024 * 1024;
 /** Chunk fragments kept; a 401 x 401 world has 576 chunks, so a few worlds fit whole. */
 const MAX_CHUNKS = 4096;
 
 export type AreaEncoding = 'br' | 'gzip';
+
+/** What a reply's bytes rest on besides the time: the query, the world and the versions of its chunks. */
+interface ReplyBasis {
+  /** basisKey's text of the query, world and versions. */
+  key: string;
+  /** The earliest end of a shield the reply shows (Infinity without one): from then on its bytes are out of date. */
+  shieldsUntil: number;
+}
 
 /** One area reply: its text, its strong ETag, and each compressed form once somebody asked for it. */
 export class CachedArea {
@@ -26,6 +35,7 @@ export class CachedArea {
   constructor(
     readonly etag: string,
     readonly json: string,
+    readonly basis: ReplyBasis,
   ) {}
 
   /** The reply compressed with `encoding`, compressed on the first request and kept. */
@@ -45,7 +55,7 @@ export class CachedArea {
 /** The villages of one chunk as the area writes them, valid while the chunk's version is `version`. */
 interface ChunkVillages {
   version: number;
-  villages: Map<number, string>;
+  villages: Map<number, VillageFragment>;
 }
 
 interface ChunkRange {
@@ -53,6 +63,13 @@ interface ChunkRange {
   cx1: number;
   cy0: number;
   cy1: number;
+}
+
+/** The chunks to read again, of which world, as of when. */
+interface ChunkRefresh {
+  world: AreaWorld;
+  range: ChunkRange;
+  now: Date;
 }
 
 /** The version of every chunk of the range, 0 for a chunk that never changed, row by row. */
@@ -70,12 +87,19 @@ function chunkKey(worldId: string, cx: number, cy: number): string {
   return `${worldId}:${cx}:${cy}`;
 }
 
+/** The query, the world's seed, size and speed, and the version of every chunk the reply covers, as one text. */
+function basisKey(world: AreaWorld, query: AreaQuery, radius: number, versions: readonly number[]): string {
+  return `${REPLY_FORMAT}|${world.id}|${world.seed}|${world.size}|${world.speed}|${query.x}|${query.y}|${radius}|${versions.join(',')}`;
+}
+
 /**
- * Everything the reply's bytes depend on goes into its ETag: the query, the world's seed and size, and the version of
- * every chunk it covers. Two server processes reading the same versions therefore send the same tag for the same bytes.
+ * Everything the reply's bytes depend on goes into its ETag: basisKey's text, and how many shields it shows. With the
+ * versions fixed, the shields shown only ever fall away as their instants pass (an attack that ends one early bumps the
+ * versions), so their number names the set. Two server processes reading the same versions at the same instant therefore
+ * send the same tag for the same bytes.
  */
-function etagOf(world: AreaWorld, query: AreaQuery, radius: number, versions: readonly number[]): string {
-  const hash = createHash('sha256').update(`${REPLY_FORMAT}|${world.id}|${world.seed}|${world.size}|${query.x}|${query.y}|${radius}|${versions.join(',')}`);
+function etagOf(key: string, shieldsShown: number): string {
+  const hash = createHash('sha256').update(`${key}|${shieldsShown}`);
   return `"${hash.digest('base64url').slice(0, 32)}"`;
 }
 
@@ -85,16 +109,24 @@ export class MapAreaCache {
   private replyBytes = 0;
 
   /**
-   * The area reply for `query`. One small read per call (the world and its chunks' versions); only a chunk whose
-   * version moved is read again, and only a reply whose ETag moved is written again.
+   * The area reply for `query` at `now`. One small read per call (the world and its chunks' versions); only a chunk whose
+   * version moved is read again, and only a reply whose versions moved, or one of whose shields ended, is written again.
    */
-  async area(db: Db, query: AreaQuery): Promise<CachedArea> {
+  async area(db: Db, query: AreaQuery, now: Date): Promise<CachedArea> {
     const radius = areaRadius(query);
     const xs = chunkSpan(query.x - radius, query.x + radius);
     const ys = chunkSpan(query.y - radius, query.y + radius);
     const range: ChunkRange = { cx0: xs.first, cx1: xs.last, cy0: ys.first, cy1: ys.last };
     const rows = await db
-      .select({ id: worlds.id, seed: worlds.seed, size: worlds.size, cx: mapChunkVersions.cx, cy: mapChunkVersions.cy, version: mapChunkVersions.version })
+      .select({
+        id: worlds.id,
+        seed: worlds.seed,
+        size: worlds.size,
+        speed: worlds.speed,
+        cx: mapChunkVersions.cx,
+        cy: mapChunkVersions.cy,
+        version: mapChunkVersions.version,
+      })
       .from(worlds)
       .leftJoin(
         mapChunkVersions,
@@ -104,28 +136,39 @@ export class MapAreaCache {
     const [first] = rows;
     if (!first) throw notFound('No such world');
     // A world in maintenance still shows its map: only game actions pause.
-    const world: AreaWorld = { id: first.id, seed: first.seed, size: first.size };
+    const world: AreaWorld = { id: first.id, seed: first.seed, size: first.size, speed: first.speed };
+    const at = now.getTime();
     let versions = versionList(range, rows);
     const replyKey = `${world.id}:${query.x}:${query.y}:${radius}`;
     const cached = this.replies.get(replyKey);
-    if (cached && cached.etag === etagOf(world, query, radius, versions)) {
+    if (cached && cached.basis.key === basisKey(world, query, radius, versions) && at < cached.basis.shieldsUntil) {
       // Most recently used last, so the oldest is dropped first.
       this.replies.delete(replyKey);
       this.replies.set(replyKey, cached);
       return cached;
     }
 
-    if (this.staleChunks(world.id, range, versions).length > 0) versions = await this.refreshChunks(db, world.id, range);
+    if (this.staleChunks(world.id, range, versions).length > 0) versions = await this.refreshChunks(db, { world, range, now });
     const width = range.cx1 - range.cx0 + 1;
-    const byChunk: (Map<number, string> | undefined)[] = [];
+    const byChunk: (Map<number, VillageFragment> | undefined)[] = [];
     for (let cy = range.cy0; cy <= range.cy1; cy++) {
       for (let cx = range.cx0; cx <= range.cx1; cx++) byChunk.push(this.chunks.get(chunkKey(world.id, cx, cy))?.villages);
     }
+    let shieldsShown = 0;
+    let shieldsUntil = Infinity;
     const json = writeAreaJson(world, query, (x, y) => {
       const villagesHere = byChunk[(chunkIndex(y) - range.cy0) * width + (chunkIndex(x) - range.cx0)];
-      return villagesHere && villagesHere.size > 0 ? villagesHere.get(tileKey(x, y)) : undefined;
+      const fragment = villagesHere && villagesHere.size > 0 ? villagesHere.get(tileKey(x, y)) : undefined;
+      if (!fragment) return undefined;
+      const text = fragmentText(fragment, at);
+      if (text !== fragment.json && fragment.shieldEnd !== null) {
+        shieldsShown += 1;
+        shieldsUntil = Math.min(shieldsUntil, fragment.shieldEnd);
+      }
+      return text;
     });
-    const area = new CachedArea(etagOf(world, query, radius, versions), json);
+    const key = basisKey(world, query, radius, versions);
+    const area = new CachedArea(etagOf(key, shieldsShown), json, { key, shieldsUntil });
     this.keepReply(replyKey, area);
     return area;
   }
@@ -145,10 +188,11 @@ export class MapAreaCache {
   }
 
   /**
-   * Reads the versions and the villages of the range in one snapshot (repeatable read), so a fragment is never filed
-   * under a version older or newer than its data; returns the versions it read.
+   * Reads the versions and the villages of the range, with their owners' beginner protection, in one snapshot (repeatable
+   * read), so a fragment is never filed under a version older or newer than its data; returns the versions it read.
    */
-  private async refreshChunks(db: Db, worldId: WorldId, range: ChunkRange): Promise<number[]> {
+  private async refreshChunks(db: Db, { world, range, now }: ChunkRefresh): Promise<number[]> {
+    const worldId = world.id;
     return db.transaction(
       async (tx) => {
         const versionRows = await tx
@@ -169,12 +213,14 @@ export class MapAreaCache {
           .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
           .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
           .where(and(eq(villages.worldId, worldId), gte(villages.x, minX), lte(villages.x, maxX), gte(villages.y, minY), lte(villages.y, maxY)));
+        // In the same snapshot: an attack that ends a shield early bumps its owner's chunks in the attack's transaction.
+        const shields = await protectionEnds(tx, world, villageRows.map((row) => row.ownerId), now);
         const fresh = new Map<string, ChunkVillages>();
         for (const { cx, cy, version } of stale) fresh.set(chunkKey(worldId, cx, cy), { version, villages: new Map() });
         for (const row of villageRows) {
           // The bounding box of the stale chunks may hold chunks that are current: those keep their fragments.
           const chunk = fresh.get(chunkKey(worldId, chunkIndex(row.x), chunkIndex(row.y)));
-          chunk?.villages.set(tileKey(row.x, row.y), areaVillageJson(row));
+          chunk?.villages.set(tileKey(row.x, row.y), areaVillageFragment(row, row.ownerId ? (shields.get(row.ownerId) ?? null) : null, now));
         }
         for (const [key, chunk] of fresh) {
           this.chunks.delete(key);

@@ -8,6 +8,8 @@ import { shownDistance } from './distance';
 import { villagePopulation } from '../village/population';
 import { codeOasisBonus, codeType, terrainCodes, TILE_CODE_COUNT, type TileCode } from './terrain';
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
+import { isProtected } from '../../rules/protection';
+import { protectionEnds } from '../worlds/protection';
 
 export interface AreaQuery {
   worldId: WorldId;
@@ -49,11 +51,12 @@ export function tileKey(x: number, y: number): number {
   return (x + 32768) * 65536 + (y + 32768);
 }
 
-/** The world an area is cut from, as the reply writer needs it. */
+/** The world an area is cut from, as the reply writer needs it (and its speed, which sets beginner protection). */
 export interface AreaWorld {
   id: WorldId;
   seed: number;
   size: number;
+  speed: number;
 }
 
 /** The columns of a village as the area shows it: owner name, alliance and population joined in. */
@@ -83,9 +86,22 @@ export interface AreaVillageRow {
   allianceName: string | null;
 }
 
-/** The `village` member of a village tile, as JSON text. */
-export function areaVillageJson(r: AreaVillageRow): string {
-  return JSON.stringify({
+/**
+ * The `village` member of a village tile as JSON text, in its two forms: without a shield, and (while the owner's beginner
+ * protection holds) with `protectedUntil`. A shield ends by time without any change the chunk versions count, so the
+ * cache keeps both texts and the end instant, and each reply picks the text for its own instant (fragmentText).
+ */
+export interface VillageFragment {
+  json: string;
+  /** When the owner's protection ends, if it had not ended when the fragment was made; null otherwise. */
+  shieldEnd: number | null;
+  /** The text with `protectedUntil`, present with shieldEnd. */
+  shielded: string | null;
+}
+
+/** The fragment of a village row; `shieldEnd` is when its owner's protection ends (protectionEnds), or null. */
+export function areaVillageFragment(r: AreaVillageRow, shieldEnd: number | null, now: Date): VillageFragment {
+  const village = {
     id: r.id,
     name: r.name,
     // An abandoned village stays on the map without an owner.
@@ -93,7 +109,15 @@ export function areaVillageJson(r: AreaVillageRow): string {
     population: r.population ?? 0,
     isCapital: r.isCapital,
     ...(r.allianceTag && r.allianceName ? { alliance: { tag: r.allianceTag, name: r.allianceName } } : {}),
-  });
+  };
+  // A shield that already ended never shows again: protection does not start twice.
+  if (shieldEnd === null || !isProtected(shieldEnd, now.getTime())) return { json: JSON.stringify(village), shieldEnd: null, shielded: null };
+  return { json: JSON.stringify(village), shieldEnd, shielded: JSON.stringify({ ...village, protectedUntil: new Date(shieldEnd).toISOString() }) };
+}
+
+/** The text of a fragment at `now`: with the shield while it holds. */
+export function fragmentText(fragment: VillageFragment, now: number): string {
+  return fragment.shielded !== null && isProtected(fragment.shieldEnd, now) ? fragment.shielded : fragment.json;
 }
 
 /** Clamps the radius to what the contract allows. */
@@ -102,16 +126,16 @@ export function areaRadius(query: AreaQuery): number {
 }
 
 /**
- * The MapArea reply as JSON text, read straight from the database (no cache). The route serves areas through
- * MapAreaCache (map-area-cache.ts), which writes the same bytes from cached chunk fragments; tests compare the two.
+ * The MapArea reply at `now` as JSON text, read straight from the database (no cache). The route serves areas through
+ * MapAreaCache (area-cache.ts), which writes the same bytes from cached chunk fragments; tests compare the two.
  */
-export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
+export async function mapAreaJson(db: Db, query: AreaQuery, now: Date): Promise<string> {
   const { x: cx, y: cy } = query;
   const radius = areaRadius(query);
   // One query: the world, and (left-joined, so the world comes back even without any) the villages of the
   // square with their owners' names, alliances and populations. An empty range past the world's edge matches none.
   const rows = await db
-    .select({ worldId: worlds.id, seed: worlds.seed, size: worlds.size, ...AREA_VILLAGE_COLUMNS })
+    .select({ worldId: worlds.id, seed: worlds.seed, size: worlds.size, speed: worlds.speed, ...AREA_VILLAGE_COLUMNS })
     .from(worlds)
     .leftJoin(
       villages,
@@ -130,11 +154,13 @@ export async function mapAreaJson(db: Db, query: AreaQuery): Promise<string> {
   const [first] = rows;
   if (!first) throw notFound('No such world');
   // A world in maintenance still shows its map: only game actions pause.
-  const world = { id: first.worldId, seed: first.seed, size: first.size };
+  const world = { id: first.worldId, seed: first.seed, size: first.size, speed: first.speed };
+  const shields = await protectionEnds(db, world, rows.map((r) => r.ownerId), now);
   const villageJson = new Map<number, string>();
   for (const r of rows) {
     if (r.id === null || r.x === null || r.y === null) continue;
-    villageJson.set(tileKey(r.x, r.y), areaVillageJson(r));
+    const fragment = areaVillageFragment(r, r.ownerId ? (shields.get(r.ownerId) ?? null) : null, now);
+    villageJson.set(tileKey(r.x, r.y), fragmentText(fragment, now.getTime()));
   }
   return writeAreaJson(world, query, (x, y) => (villageJson.size > 0 ? villageJson.get(tileKey(x, y)) : undefined));
 }

@@ -5,12 +5,12 @@ import * as map from './map';
 import { areaEncoding, MapAreaCache, matchesEtag } from './area-cache';
 
 export function mapRoutes(ctx: AppContext): Handlers {
-  const { db } = ctx;
+  const { db, clock } = ctx;
   // Per app: cached fragments are checked against the database's chunk versions on every call, so other processes' changes show at once.
   const areas = new MapAreaCache();
   return {
     async getMapArea({ params, request, reply }) {
-      const area = await areas.area(db, { ...params, worldId: idOf<WorldId>(params.worldId) });
+      const area = await areas.area(db, { ...params, worldId: idOf<WorldId>(params.worldId) }, clock.now());
       // The browser keeps the reply and asks again with If-None-Match; an unchanged area costs one small read and a 304.
       reply.header('etag', area.etag).header('cache-control', 'private, no-cache').header('vary', 'Accept-Encoding');
       if (matchesEtag(request.headers['if-none-match'], area.etag)) {
@@ -27,11 +27,11 @@ export function mapRoutes(ctx: AppContext): Handlers {
     },
 
     async searchMap({ params, query }) {
-      return { results: await map.searchMap(db, idOf<WorldId>(params.worldId), query.q, query.near) };
+      return { results: await map.searchMap(db, { worldId: idOf<WorldId>(params.worldId), text: query.q, nearText: query.near }, clock.now()) };
     },
 
     async getVillageDetails({ params }) {
-      return map.villageDetails(db, idOf<VillageId>(params.villageId));
+      return map.villageDetails(db, idOf<VillageId>(params.villageId), clock.now());
     },
 
     async getVillageOases({ user, params, query }) {

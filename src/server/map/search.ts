@@ -8,6 +8,8 @@ import { isInsideWorld, parseCoordinates } from '../../rules/world';
 import { villagePopulation } from '../village/population';
 import { codeType, terrainCodes } from './terrain';
 import { findWorld } from '../worlds/worlds';
+import { protectionEnds } from '../worlds/protection';
+import { isProtected } from '../../rules/protection';
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 
 export const MAX_SEARCH_RESULTS = 20;
@@ -24,14 +26,21 @@ const RESULT_COLUMNS = {
   population: villagePopulation,
 };
 
-export async function searchMap(
-  db: Db,
-  worldId: WorldId,
-  text: string,
-  nearText?: string,
-): Promise<SearchResult[]> {
+/** What to look for in a world: a name or `x|y`, and optionally the tile to order results from. */
+export interface MapSearch {
+  worldId: WorldId;
+  text: string;
+  nearText?: string;
+}
+
+/** Villages (or the tile at typed coordinates) as of `now`, which decides whose beginner protection still holds. */
+export async function searchMap(db: Db, { worldId, text, nearText }: MapSearch, now: Date): Promise<SearchResult[]> {
   const world = await findWorld(db, worldId);
   const near = nearText === undefined ? null : parseCoordinates(nearText);
+  const withShields = async (rows: ResultRow[]): Promise<SearchResult[]> => {
+    const shields = await protectionEnds(db, world, rows.map((r) => r.ownerId), now);
+    return rows.map((row) => villageResult(row, row.ownerId ? (shields.get(row.ownerId) ?? null) : null, now));
+  };
   const coordinates = parseCoordinates(text);
   if (coordinates) {
     const { x, y } = coordinates;
@@ -43,7 +52,7 @@ export async function searchMap(
       .where(and(eq(villages.worldId, world.id), eq(villages.x, x), eq(villages.y, y)))
       .limit(1);
     if (!row) return [{ x, y, type: codeType(terrainCodes(world.seed).at(x, y)) }];
-    return [villageResult(row)];
+    return withShields([row]);
   }
 
   const needle = text.trim();
@@ -59,10 +68,21 @@ export async function searchMap(
     .where(and(eq(villages.worldId, world.id), nameMatches))
     .orderBy(...order, asc(villages.id))
     .limit(MAX_SEARCH_RESULTS);
-  return rows.map(villageResult);
+  return withShields(rows);
 }
 
-function villageResult(row: { id: VillageId; name: string; x: number; y: number; ownerId: PlayerId | null; username: string | null; population: number }): SearchResult {
+interface ResultRow {
+  id: VillageId;
+  name: string;
+  x: number;
+  y: number;
+  ownerId: PlayerId | null;
+  username: string | null;
+  population: number;
+}
+
+/** A village found; `shield` is when its owner's protection ends (protectionEnds), named while it holds. */
+function villageResult(row: ResultRow, shield: number | null, now: Date): SearchResult {
   return {
     villageId: row.id,
     name: row.name,
@@ -71,5 +91,6 @@ function villageResult(row: { id: VillageId; name: string; x: number; y: number;
     type: 'village',
     owner: row.ownerId && row.username ? { id: row.ownerId, username: row.username } : null,
     population: row.population,
+    ...(shield !== null && isProtected(shield, now.getTime()) ? { protectedUntil: new Date(shield).toISOString() } : {}),
   };
 }

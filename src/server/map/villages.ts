@@ -10,12 +10,16 @@ import { shownDistance } from './distance';
 import { villagePopulation } from '../village/population';
 import { codeOasisBonus, terrainCodes } from './terrain';
 import { alliancesOf } from '../alliance/alliances';
+import { protectionEnds } from '../worlds/protection';
+import { isProtected } from '../../rules/protection';
 import type { PlayerId, VillageId } from '../../rules/ids';
 
-export async function villageDetails(db: Db, villageId: VillageId): Promise<Schema<'VillageDetails'>> {
+/** Any village as anyone may see it at `now` (which decides whether its owner's beginner protection still holds). */
+export async function villageDetails(db: Db, villageId: VillageId, now: Date): Promise<Schema<'VillageDetails'>> {
   const [row] = await db
-    .select({ village: villages, username: users.username, population: villagePopulation })
+    .select({ village: villages, username: users.username, population: villagePopulation, worldSpeed: worlds.speed })
     .from(villages)
+    .innerJoin(worlds, eq(worlds.id, villages.worldId))
     .leftJoin(users, eq(users.id, villages.ownerId))
     .where(eq(villages.id, villageId))
     .limit(1);
@@ -24,7 +28,11 @@ export async function villageDetails(db: Db, villageId: VillageId): Promise<Sche
   const populationNow = row.population;
   // An abandoned village has no owner, and so no alliance.
   const owner = v.ownerId && row.username ? { id: v.ownerId, username: row.username } : null;
-  const alliance = owner ? ((await alliancesOf(db, [owner.id])).get(owner.id) ?? null) : null;
+  const [alliance, shields] = await Promise.all([
+    owner ? alliancesOf(db, [owner.id]).then((found) => found.get(owner.id) ?? null) : null,
+    protectionEnds(db, { id: v.worldId, speed: row.worldSpeed }, [v.ownerId], now),
+  ]);
+  const shield = v.ownerId ? (shields.get(v.ownerId) ?? null) : null;
   return {
     village: {
       id: v.id,
@@ -49,6 +57,7 @@ export async function villageDetails(db: Db, villageId: VillageId): Promise<Sche
         population: populationNow,
         isCapital: v.isCapital,
         ...(alliance ? { alliance: { tag: alliance.tag, name: alliance.name } } : {}),
+        ...(shield !== null && isProtected(shield, now.getTime()) ? { protectedUntil: new Date(shield).toISOString() } : {}),
       },
       resourceType: null,
       resourceBonus: 0,

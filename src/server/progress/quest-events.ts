@@ -16,13 +16,13 @@ export async function recordQuestEvents(tx: Db, userId: PlayerId, events: readon
   await tx.insert(questEvents).values(events.map((e) => ({ userId, name: e.name, amount: e.amount ?? 1, createdAt: now })));
 }
 
-/** What a settled village did, as quest events: each finished level and each trained unit, by type and in all. */
+/** What a settled village did, as quest events: each finished level and each trained unit, by type and in all (no quest counts starvation). */
 export function happeningsAsQuestEvents(happened: readonly VillageHappening[]): QuestEvent[] {
   const events: QuestEvent[] = [];
   for (const h of happened) {
     if (h.kind === 'building_upgraded') {
       events.push({ name: 'building_upgraded' }, { name: `building_upgraded:${h.type}` }, { name: `building_level:${h.type}`, amount: h.level });
-    } else {
+    } else if (h.kind === 'unit_trained') {
       events.push({ name: 'units_trained' }, { name: `units_trained:${h.type}` });
     }
   }

@@ -15,7 +15,7 @@ import {
 } from '../db/schema';
 import { UNIT_TYPES, type UnitCounts } from '../../rules/units';
 import { entriesOf } from '../../rules/tuples';
-import { settleVillage, type BuildingState, type SettleResult, type TrainingOrderState, type VillageEnv, type VillageState } from '../../rules/village-timeline';
+import { settleVillage, type BuildingState, type SettleResult, type StarvationRecord, type TrainingOrderState, type VillageEnv, type VillageState } from '../../rules/village-timeline';
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { envsFrom, villageEnvs } from './env';
 import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
@@ -200,6 +200,16 @@ export function toVillageState(village: VillageRow, parts: VillageParts): Stored
     unitIds,
     orders,
   };
+}
+
+/** The last starvation the village row keeps (null when its units never starved). */
+export function storedStarvation(village: VillageRow): StarvationRecord | null {
+  return village.starvedAt && village.starvedUnits ? { at: village.starvedAt.getTime(), units: village.starvedUnits } : null;
+}
+
+/** Keeps `record` as the village's last starvation, replacing the one before. Only a settle that starved writes it. */
+export async function storeStarvation(db: Db, villageId: VillageId, record: StarvationRecord): Promise<void> {
+  await db.update(villages).set({ starvedAt: new Date(record.at), starvedUnits: record.units }).where(eq(villages.id, villageId));
 }
 
 function sameBuilding(a: BuildingState, b: BuildingState): boolean {

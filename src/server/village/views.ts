@@ -5,9 +5,10 @@ import { FIELD_RESOURCE, buildingLevels, isFieldType } from '../../rules/buildin
 import type { UnitType } from '../../rules/units';
 import { UNITS, UNIT_TYPES, trainingTimeSeconds } from '../../rules/units';
 import { defenseBonusPercent, fieldProduction, militaryPower, population, totalUpkeep } from '../../rules/economy';
-import type { BuildingState, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
-import { nextUnitAt, villageEconomy, wholeAmounts } from '../../rules/village-timeline';
+import type { BuildingState, StarvationRecord, TrainingOrderState, VillageEnv, VillageState } from '../../rules/village-timeline';
+import { nextUnitAt, shownStarvation, villageEconomy, wholeAmounts } from '../../rules/village-timeline';
 import { spedUpTraining } from '../../rules/world-events';
+import { isProtected } from '../../rules/protection';
 
 // Reply shapes come from the contract; the compiler holds every view below to openapi.yaml.
 export type VillageView = Schema<'Village'>;
@@ -19,6 +20,7 @@ export type AvailableUnitTypeView = Schema<'AvailableUnitType'>;
 export type ConstructionQueueItemView = Schema<'ConstructionQueueItem'>;
 export type VillageStatisticsView = Schema<'VillageStatistics'>;
 export type VillageOverviewView = Schema<'VillageOverview'>;
+export type VillageStarvationView = Schema<'VillageStarvation'>;
 export type FieldView = Schema<'Field'>;
 export type ProductionView = Schema<'Production'>;
 
@@ -141,7 +143,11 @@ export function statistics(state: VillageState): VillageStatisticsView {
   };
 }
 
-export function overview(state: VillageState, env: VillageEnv, now: number): VillageOverviewView {
+/**
+ * The overview at `now`; `protectedUntil` is when the owner's beginner protection ends (protectionEnds), shown while it holds.
+ * Its `starvation` comes from starvationView.
+ */
+export function overview(state: VillageState, env: VillageEnv, now: number, protectedUntil: number | null): Omit<VillageOverviewView, 'starvation'> {
   return {
     village: villageView(state),
     resources: resourceEntries(state, env),
@@ -151,7 +157,14 @@ export function overview(state: VillageState, env: VillageEnv, now: number): Vil
     availableUnitTypes: availableUnitTypes(state, env),
     constructionQueue: constructionQueue(state, now),
     serverTime: iso(now),
+    protectedUntil: protectedUntil !== null && isProtected(protectedUntil, now) ? iso(protectedUntil) : null,
   };
+}
+
+/** The village's last starvation while its page still tells of it (shownStarvation: a day), else null. */
+export function starvationView(record: StarvationRecord | null, now: number): VillageStarvationView | null {
+  const shown = shownStarvation(record, now);
+  return shown && { at: iso(shown.at), units: shown.units };
 }
 
 export function fieldViews(state: VillageState, env: VillageEnv, now: number): FieldView[] {

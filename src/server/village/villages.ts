@@ -23,7 +23,7 @@ import type { UnitType } from '../../rules/units';
 import { UNITS, trainingCost, trainingTimeSeconds } from '../../rules/units';
 import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { spedUpTraining } from '../../rules/world-events';
-import { nextEventAt, wholeAmounts, type VillageEnv, type VillageState } from '../../rules/village-timeline';
+import { nextEventAt, starvationIn, wholeAmounts, type StarvationRecord, type VillageEnv, type VillageState } from '../../rules/village-timeline';
 import type { PlayerId, VillageId } from '../../rules/ids';
 import {
   capitalId,
@@ -32,6 +32,8 @@ import {
   loadVillageHead,
   persistVillage,
   settleStoredVillage,
+  storeStarvation,
+  storedStarvation,
   toVillageState,
   type LoadedHead,
   type StoredVillageState,
@@ -40,7 +42,9 @@ import {
 } from './store';
 import * as views from './views';
 import { happeningsAsQuestEvents, recordQuestEvents } from '../progress/quest-events';
+import { notifyPlayers } from '../live/notify';
 import { settleWithArrivals } from '../army/arrivals';
+import { protectionEnds } from '../worlds/protection';
 
 export const NOT_YOURS = 'This village is not yours';
 export const NO_SUCH_VILLAGE = 'No such village';
@@ -50,6 +54,8 @@ export interface SettledVillage {
   state: StoredVillageState;
   env: VillageEnv;
   now: number;
+  /** The village's last starvation: the one this settle applied, else the one stored (however old: the views decide what to show). */
+  starvation: StarvationRecord | null;
 }
 
 function checkOwner<H extends VillageHead>(head: H | null, userId: PlayerId): H {
@@ -67,7 +73,8 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
   const env = head.env;
   const settled = settleStoredVillage(toVillageState(head.village, parts), now.getTime(), env);
   const due = [head.village.nextEventAt, head.nextArrivalAt].some((at) => at !== null && at.getTime() <= now.getTime());
-  if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime() };
+  // Nothing fell due, so nothing starved on the way: the stored starvation is still the last one.
+  if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime(), starvation: storedStarvation(head.village) };
   return db.transaction(async (tx) => {
     const locked = await loadVillageHead(tx, head.village.id, now, true);
     if (!locked) throw notFound(NO_SUCH_VILLAGE);
@@ -184,17 +191,24 @@ export async function playersVillage(tx: Db, { actor, villageId, now }: VillageO
 
 /**
  * The one way to change a village. Inside `tx`, with the village row locked: settle it to `now` (applying the armies that
- * arrive on the way), let the rule change the state, write back what changed, and queue the quest events of whatever finished.
- * Settling is deterministic, so settling twice in a row changes nothing.
+ * arrive on the way), let the rule change the state, write back what changed, queue the quest events of whatever finished,
+ * and when units starved, keep the losses for the village page and tell the owner. Settling is deterministic, so settling
+ * twice in a row changes nothing.
  */
 export async function changeVillage<T>(tx: Db, { village: head, now, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
   const before = toVillageState(head.village, head.parts);
   const { state, happened } = await settleWithArrivals(tx, before, env, { nextArrivalAt: head.nextArrivalAt, upTo: now });
-  const village: SettledVillage = { state, env, now: now.getTime() };
+  const starved = starvationIn(happened);
+  const village: SettledVillage = { state, env, now: now.getTime(), starvation: starved ?? storedStarvation(head.village) };
   const result = change(village);
   await persistVillage(tx, before, state, nextEventAt(state, env));
+  // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
+  if (starved) await storeStarvation(tx, state.id, starved);
   if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
+  // Whoever settles it (a read, an action, the sweeper), the owner hears of losses to hunger; a village conquered on the
+  // way has two owners in the span, and both are told (the notice only makes their pages read the village again).
+  if (starved) await notifyPlayers(tx, [before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id });
   return { result, village };
 }
 
@@ -344,8 +358,12 @@ export async function villageOf(db: Db, userId: PlayerId, villageId: VillageId, 
 }
 
 export async function villageOverview(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
-  const { state, env } = await readVillage(db, userId, villageId, now);
-  return views.overview(state, env, now.getTime());
+  const { state, env, starvation } = await readVillage(db, userId, villageId, now);
+  const shields = await protectionEnds(db, { id: state.worldId, speed: env.worldSpeed }, [state.ownerId], now);
+  return {
+    ...views.overview(state, env, now.getTime(), state.ownerId ? (shields.get(state.ownerId) ?? null) : null),
+    starvation: views.starvationView(starvation, now.getTime()),
+  };
 }
 
 export async function villageBuildings(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {

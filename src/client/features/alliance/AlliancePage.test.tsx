@@ -10,8 +10,9 @@ import { LEAVE_CONFIRMATION } from './MemberView';
 const ME = { id: '00000000-0000-4000-8000-0000000000a1', username: 'Lagertha' };
 const OTHER = { id: '00000000-0000-4000-8000-0000000000a2', username: 'Bjorn' };
 
-function alliance(role: string): { alliance: Alliance; membership: { role: 'leader' | 'elder' | 'officer' | 'member'; joinedAt: string } } {
+function alliance(role: string): MyAlliance & { alliance: Alliance; membership: { role: 'leader' | 'elder' | 'officer' | 'member'; joinedAt: string } } {
   return {
+    embassyLevel: 3,
     alliance: {
       id: '00000000-0000-4000-8000-0000000000b1',
       name: 'Sons of Ragnar',
@@ -19,6 +20,8 @@ function alliance(role: string): { alliance: Alliance; membership: { role: 'lead
       description: 'Shields up.',
       isPublic: true,
       memberCount: 2,
+      memberCap: 9,
+      leaderEmbassyLevel: 3,
       totalVillages: 3,
       totalPopulation: 1234,
       foundedAt: '2026-03-01T10:00:00.000Z',
@@ -70,7 +73,8 @@ function renderPage(url = '/game/alliance') {
   renderWithProviders(<AlliancePage />, { route: url, user: { ...TEST_USER, ...ME, email: 'l@x.no' } });
 }
 
-const NONE: MyAlliance = { alliance: null, membership: null };
+/** Outside an alliance, with the embassy founding needs (level 3). */
+const NONE: MyAlliance = { alliance: null, membership: null, embassyLevel: 3 };
 
 beforeEach(() => {
   confirmMock.mockReset();
@@ -311,6 +315,86 @@ describe('in an alliance', () => {
     };
     fireEvent.click(screen.getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Failed to leave alliance'));
+  });
+});
+
+describe('the embassy', () => {
+  it('says founding needs an Embassy at level 3, links to building one, and keeps Create Alliance shut until then', async () => {
+    serve({ mine: { ...NONE, embassyLevel: 0 }, invitations: [] });
+    renderPage();
+    const note = await screen.findByText(/Founding an alliance needs/);
+    expect(note.textContent).toBe('Founding an alliance needs an Embassy at level 3 — yours is level 0. Build an Embassy');
+    expect(within(note).getByRole('link', { name: 'Build an Embassy' }).getAttribute('href')).toBe('/game/village?tab=buildings&build=embassy');
+    const create = screen.getByRole('button', { name: 'Create Alliance' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+    expect(create.getAttribute('aria-describedby')).toBe(note.id);
+    cleanup();
+
+    serve({ mine: { ...NONE, embassyLevel: 2 }, invitations: [] });
+    renderPage();
+    expect((await screen.findByText(/Founding an alliance needs/)).textContent).toBe(
+      'Founding an alliance needs an Embassy at level 3 — yours is level 2. Raise your Embassy',
+    );
+    expect((screen.getByRole('button', { name: 'Create Alliance' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('tells a founder with the embassy how many members the alliance will have room for', async () => {
+    serve({ mine: { ...NONE, embassyLevel: 5 }, invitations: [] });
+    renderPage();
+    const note = await screen.findByText(/Founding an alliance needs/);
+    expect(note.textContent).toBe(
+      'Founding an alliance needs an Embassy at level 3 — yours is level 5. Your alliance will have room for 15 members (3 per embassy level).',
+    );
+    expect(within(note).queryByRole('link')).toBeNull();
+    const form = await openCreateForm();
+    // The note stays beside the open form.
+    expect(form).toBeTruthy();
+    expect(screen.getByText(/Founding an alliance needs/)).toBe(note);
+  });
+
+  it('says joining needs an Embassy at level 1 and keeps Accept shut without one', async () => {
+    serve({ mine: { ...NONE, embassyLevel: 0 }, invitations: [INVITATION] });
+    renderPage();
+    const card = await screen.findByRole('listitem', { name: 'Invitation from Sons of Ragnar' });
+    const note = screen.getByText(/Joining an alliance needs/);
+    expect(note.textContent).toBe('Joining an alliance needs an Embassy at level 1 — yours is level 0. Build an Embassy');
+    expect(within(note).getByRole('link', { name: 'Build an Embassy' }).getAttribute('href')).toBe('/game/village?tab=buildings&build=embassy');
+    const accept = within(card).getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
+    expect(accept.disabled).toBe(true);
+    expect(accept.getAttribute('aria-describedby')).toBe(note.id);
+    // Declining needs no embassy.
+    expect((within(card).getByRole('button', { name: 'Decline' }) as HTMLButtonElement).disabled).toBe(false);
+    cleanup();
+
+    serve({ mine: { ...NONE, embassyLevel: 1 }, invitations: [INVITATION] });
+    renderPage();
+    const open = await screen.findByRole('listitem', { name: 'Invitation from Sons of Ragnar' });
+    expect((within(open).getByRole('button', { name: 'Accept' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(/Joining an alliance needs/)).toBeNull();
+  });
+
+  it('shows the refusal of a full alliance when accepting', async () => {
+    const full = "The alliance is full (9 of 9 members; its leader's embassy at level 3 allows 9)";
+    serve({ mine: NONE, invitations: [INVITATION] }, ({ path }) => (path.endsWith('/accept') ? json(409, { error: full }) : undefined));
+    renderPage();
+    const card = await screen.findByRole('listitem', { name: 'Invitation from Sons of Ragnar' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(full);
+  });
+
+  it('shows how many members the leader\'s embassy admits above the member list, and when the alliance is full', async () => {
+    serve({ mine: alliance('member'), invitations: [] });
+    renderPage('/game/alliance?tab=members');
+    await screen.findByRole('list', { name: 'Members' });
+    expect(screen.getByTestId('member-cap').textContent).toBe('2 of 9 members (Embassy level 3)');
+    expect(screen.queryByText(/The alliance is full/)).toBeNull();
+    cleanup();
+
+    const mine = alliance('leader');
+    serve({ mine: { ...mine, alliance: { ...mine.alliance, memberCount: 12, memberCap: 12, leaderEmbassyLevel: 4 } }, invitations: [] });
+    renderPage('/game/alliance?tab=members');
+    expect((await screen.findByTestId('member-cap')).textContent).toBe('12 of 12 members (Embassy level 4)');
+    expect(screen.getByText(/The alliance is full/).textContent).toBe("The alliance is full. The leader's embassy admits 3 members per level, up to 60.");
   });
 });
 

@@ -1,5 +1,5 @@
 // /game/alliance: the player's alliance, or the invitations waiting and a way to found one.
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import type { Invitation } from '../../api/alliances';
@@ -7,16 +7,24 @@ import { invitationsQuery, myAllianceQuery } from '../../state/queries';
 import { userAtom } from '../../state/session';
 import { Spinner } from '../../ui/Spinner';
 import { CreateAllianceForm } from './CreateAllianceForm';
+import { EmbassyNote, embassyAllows } from './EmbassyNote';
 import { InvitationList } from './InvitationList';
 import { MemberView } from './MemberView';
 import './alliance.css';
 
-function NoAlliance({ invitations }: { invitations: readonly Invitation[] }) {
+function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invitation[]; embassyLevel: number }) {
   const [creating, setCreating] = useState(false);
-  const createButton = !creating && (
-    <button type="button" className="button" onClick={() => setCreating(true)}>
-      Create Alliance
-    </button>
+  const noteId = useId();
+  // Founding needs an embassy: the note says how the player's stands, and the button waits for it.
+  const founding = (
+    <>
+      <EmbassyNote need="found" level={embassyLevel} id={noteId} />
+      {!creating && (
+        <button type="button" className="button" onClick={() => setCreating(true)} disabled={!embassyAllows('found', embassyLevel)} aria-describedby={noteId}>
+          Create Alliance
+        </button>
+      )}
+    </>
   );
   const form = creating && (
     <CreateAllianceForm onCancel={() => setCreating(false)} />
@@ -25,10 +33,10 @@ function NoAlliance({ invitations }: { invitations: readonly Invitation[] }) {
   if (invitations.length > 0) {
     return (
       <div className="stack">
-        <InvitationList invitations={invitations} />
+        <InvitationList invitations={invitations} embassyLevel={embassyLevel} />
         <section className="card alliance-empty" aria-label="Found your own alliance">
           <p>Rather lead than follow? Found an alliance of your own.</p>
-          {createButton}
+          {founding}
         </section>
         {form}
       </div>
@@ -39,7 +47,7 @@ function NoAlliance({ invitations }: { invitations: readonly Invitation[] }) {
       <section className="card alliance-empty" aria-labelledby="no-alliance-title">
         <h2 id="no-alliance-title">You are not in an alliance</h2>
         <p className="muted">Found your own alliance, or ask a jarl you know to invite you by your username.</p>
-        {createButton}
+        {founding}
       </section>
       {form}
     </div>
@@ -65,7 +73,7 @@ export default function AlliancePage() {
   if (mine?.alliance && mine.membership) {
     body = <MemberView alliance={mine.alliance} membership={mine.membership} myUserId={myUserId} />;
   } else if (mine && invitations) {
-    body = <NoAlliance invitations={invitations} />;
+    body = <NoAlliance invitations={invitations} embassyLevel={mine.embassyLevel} />;
   } else if (failed) {
     body = (
       <div className="card alliance-failed">

@@ -1,4 +1,5 @@
 // Invitations waiting for the player: which alliance, who invited and why, with Accept and Decline.
+import { useId } from 'react';
 import { useAtomValue } from 'jotai';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { acceptInvitation, declineInvitation, type Invitation } from '../../api/alliances';
@@ -8,14 +9,19 @@ import { ActionOutcome } from '../../ui/ActionOutcome';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
 import { joined } from './allianceCache';
+import { EmbassyNote, embassyAllows } from './EmbassyNote';
 
 export const ACCEPT_FAILED = 'Failed to accept invitation';
 
 export interface InvitationListProps {
   invitations: readonly Invitation[];
+  /** The player's highest embassy level: joining needs one. */
+  embassyLevel: number;
 }
 
-export function InvitationList({ invitations }: InvitationListProps) {
+export function InvitationList({ invitations, embassyLevel }: InvitationListProps) {
+  const noteId = useId();
+  const mayJoin = embassyAllows('join', embassyLevel);
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   // The reply of accepting is the alliance with the player's membership: the page shows it at once.
@@ -40,6 +46,7 @@ export function InvitationList({ invitations }: InvitationListProps) {
       <h2 id="invitations-title" className="section-title">
         Invitations
       </h2>
+      {!mayJoin && <EmbassyNote need="join" level={embassyLevel} id={noteId} />}
       <ActionOutcome message={accept.outcome} />
       <ul className="alliance-invitations__list">
         {invitations.map((invitation) => (
@@ -58,7 +65,13 @@ export function InvitationList({ invitations }: InvitationListProps) {
               {invitation.message && <blockquote className="invitation__message">{invitation.message}</blockquote>}
             </div>
             <div className="invitation__actions">
-              <button type="button" className="button" onClick={() => accept.run(invitation.id)} disabled={busy}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => accept.run(invitation.id)}
+                disabled={busy || !mayJoin}
+                aria-describedby={mayJoin ? undefined : noteId}
+              >
                 Accept
               </button>
               <button type="button" className="button button--secondary" onClick={() => decline.mutate(invitation.id)} disabled={busy}>

@@ -121,7 +121,7 @@ export function MemberView({ alliance, membership, myUserId }: MemberViewProps) 
           {
             id: 'members',
             label: `Members (${members.length})`,
-            panel: <MembersTab members={members} myRole={membership.role} myUserId={myUserId} />,
+            panel: <MembersTab members={members} size={alliance} myRole={membership.role} myUserId={myUserId} />,
           },
           { id: 'diplomacy', label: 'Diplomacy', panel: <p className="card muted alliance-soon">Diplomacy is coming soon</p> },
           { id: 'messages', label: 'Messages', panel: <AllianceChat myUserId={myUserId} /> },

@@ -1,7 +1,9 @@
-// The member list: picture, name, joined date and role, with Invite Player for those whose role may invite.
+// The member list: how many the leader's embassy admits, then picture, name, joined date and role, with Invite Player for those whose role may invite.
 import { useState } from 'react';
-import type { AllianceMember } from '../../api/alliances';
+import type { Alliance, AllianceMember } from '../../api/alliances';
 import { canInvite, roleLabel } from '../../../rules/alliances';
+import { MAX_ALLIANCE_MEMBERS, MEMBERS_PER_EMBASSY_LEVEL } from '../../../rules/embassy';
+import { formatNumber } from '../../../rules/format';
 import { Avatar } from '../../ui/Avatar';
 import { formatDate } from '../../ui/dates';
 import { PlayerLink } from '../../ui/PlayerLink';
@@ -11,14 +13,25 @@ const ROLE_BADGE: Record<string, string> = { leader: 'badge--gold', elder: 'badg
 
 export interface MembersTabProps {
   members: readonly AllianceMember[];
+  /** The alliance's size against the cap its leader's embassy sets. */
+  size: Pick<Alliance, 'memberCount' | 'memberCap' | 'leaderEmbassyLevel'>;
   myRole: string;
   myUserId: string | null;
 }
 
-export function MembersTab({ members, myRole, myUserId }: MembersTabProps) {
+export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps) {
   const [inviting, setInviting] = useState(false);
+  const full = size.memberCount >= size.memberCap;
   return (
     <div className="stack">
+      <p className="alliance-cap">
+        <strong data-testid="member-cap">
+          {formatNumber(size.memberCount)} of {formatNumber(size.memberCap)} members (Embassy level {size.leaderEmbassyLevel})
+        </strong>{' '}
+        <span className="muted">
+          {full ? 'The alliance is full. ' : ''}The leader&apos;s embassy admits {MEMBERS_PER_EMBASSY_LEVEL} members per level, up to {MAX_ALLIANCE_MEMBERS}.
+        </span>
+      </p>
       {canInvite(myRole) && (
         <div className="alliance-members__invite">
           {inviting ? (

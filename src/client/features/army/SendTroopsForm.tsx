@@ -7,12 +7,14 @@ import type { Hero } from '../../api/heroes';
 import type { MapSearchResult } from '../../api/map';
 import type { Village } from '../../api/villages';
 import { putMovement } from '../../state/army';
+import { useServerOffset } from '../../state/village';
 import { mapSearchQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
 import { UNITS, unitCount, unitEntries } from '../../../rules/units';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
+import { ProtectionShield } from '../../ui/ProtectionShield';
 import { useAction } from '../../ui/useAction';
 import { MISSIONS, chosenArmy, heroesReady, marchPreview, missionRefusal, unitsAtHome } from './model';
 import type { HomeTroops } from './useHomeTroops';
@@ -108,7 +110,18 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const hero = mission === 'reinforce' ? undefined : ready.find((h) => h.id === heroId);
   const preview = from && x !== null && y !== null ? marchPreview(from, { x, y }, army, props.worldSpeedOf(from.worldId)) : null;
   // The target was looked up in the sending village's world.
-  const refusal = from && target ? missionRefusal(mission, { from, target: { villageId: target.villageId ?? null, ownerId: target.owner?.id ?? null, worldId: from.worldId }, viewerId }) : null;
+  const serverOffsetMs = useServerOffset();
+  // Drawn again when the target's shield runs out, so its refusal goes with it.
+  const [, setShieldEnded] = useState(0);
+  const refusal =
+    from && target
+      ? missionRefusal(mission, {
+          from,
+          target: { villageId: target.villageId ?? null, ownerId: target.owner?.id ?? null, worldId: from.worldId, protectedUntil: target.protectedUntil ?? null },
+          viewerId,
+          serverNow: Date.now() + serverOffsetMs,
+        })
+      : null;
   const canSend = !send.pending && !!from && !!target?.villageId && unitCount(army) > 0 && refusal === null;
 
   function setCount(type: string, text: string) {
@@ -162,6 +175,12 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
           <>
             <strong>{target.name}</strong> ({target.x}|{target.y}) · {target.owner ? target.owner.username : 'Abandoned'}
             {target.owner?.id === viewerId && <span className="badge badge--green">yours</span>}
+            {target.protectedUntil && (
+              <>
+                {' · '}
+                <ProtectionShield until={target.protectedUntil} serverOffsetMs={serverOffsetMs} onEnd={() => setShieldEnded((n) => n + 1)} />
+              </>
+            )}
           </>
         )}
       </p>

@@ -52,6 +52,17 @@ describe('army model', () => {
     expect(missionRefusal('attack', { from: { id: 'v1', worldId: 'w' }, target: { villageId: 'v2', ownerId: 'them', worldId: 'w' }, viewerId: 'me' })).toBeNull();
   });
 
+  it('refuses attacks and raids on a protected player before sending, by the server clock, never reinforcements', () => {
+    const shielded = { villageId: 'v2', ownerId: 'them', worldId: 'w', protectedUntil: '2026-03-15T09:00:00.000Z' };
+    const before = Date.UTC(2026, 2, 15, 8, 59);
+    const order = { from: { id: 'v1', worldId: 'w' }, target: shielded, viewerId: 'me', serverNow: before };
+    expect(missionRefusal('attack', order)).toBe('Under beginner protection until 2026-03-15 09:00 UTC');
+    expect(missionRefusal('raid', order)).toBe('Under beginner protection until 2026-03-15 09:00 UTC');
+    expect(missionRefusal('reinforce', order)).toBeNull();
+    expect(missionRefusal('attack', { ...order, serverNow: Date.UTC(2026, 2, 15, 9, 0) })).toBeNull();
+    expect(missionRefusal('attack', { ...order, target: { ...shielded, protectedUntil: null } })).toBeNull();
+  });
+
   it('names armies in words and checks village names as the server does', () => {
     expect(describeUnits({ viking_raider: 5, bondi: 2 })).toBe('Bondi 2, Viking Raider 5');
     expect(describeUnits({})).toBe('none');

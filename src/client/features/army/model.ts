@@ -7,6 +7,7 @@ import { UNITS, UNIT_TYPES, carryCapacity, slowestSpeed, unitEntries, type UnitT
 import { distance } from '../../../rules/world';
 import { freeTextError, normaliseVillageName, villageNameError } from '../../../rules/validation';
 import { sendRefusal } from '../../../rules/movements';
+import { protectionRefusalFor } from '../../../rules/protection';
 
 export const MISSIONS: readonly { id: SendableMovementType; label: string; hint: string }[] = [
   { id: 'attack', label: 'Attack', hint: 'Fight to the end; survivors bring loot home. Rams lower the wall, a jarl lowers loyalty.' },
@@ -88,15 +89,29 @@ export function describeUnits(units: UnitCounts): string {
   return entries.length === 0 ? 'none' : entries.map(([type, n]) => `${UNITS[type].name} ${n}`).join(', ');
 }
 
+/** An order as the form knows it: where from, the target looked up (with its owner's beginner protection), who sends. */
+export interface MissionOrder {
+  from: { id: string; worldId: string };
+  target: { villageId: string | null; ownerId: string | null; worldId: string; protectedUntil?: string | null } | null;
+  viewerId: string | null;
+  /** The server's clock now (this clock plus the offset an overview read showed), in ms; this clock when left out. */
+  serverNow?: number;
+}
+
 /**
- * Why a mission cannot go to the target as far as the client knows, or null: the game's own rule (sendRefusal), with the
- * target's relation known only when it is the player's own village (the server refuses an ally's or a stranger's).
+ * Why a mission cannot go to the target as far as the client knows, or null: the game's own rules (sendRefusal, then
+ * beginner protection as the server last named its end), with the target's relation known only when it is the player's
+ * own village (the server refuses an ally's or a stranger's, and checks protection again).
  */
-export function missionRefusal(mission: SendableMovementType, order: { from: { id: string; worldId: string }; target: { villageId: string | null; ownerId: string | null; worldId: string } | null; viewerId: string | null }): string | null {
+export function missionRefusal(mission: SendableMovementType, order: MissionOrder): string | null {
   const { from, target, viewerId } = order;
   if (!target || !target.villageId) return null;
   const own = target.ownerId !== null && target.ownerId === viewerId;
-  return sendRefusal(mission, { from, to: { id: target.villageId, worldId: target.worldId } }, own ? 'own' : null);
+  const shield = target.protectedUntil ? Date.parse(target.protectedUntil) : Number.NaN;
+  return (
+    sendRefusal(mission, { from, to: { id: target.villageId, worldId: target.worldId } }, own ? 'own' : null) ??
+    protectionRefusalFor(mission, Number.isFinite(shield) ? shield : null, order.serverNow ?? Date.now())
+  );
 }
 
 /** Why a new village's name would be refused (the server's own rules), or null. */

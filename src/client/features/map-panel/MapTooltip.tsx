@@ -1,8 +1,10 @@
-// The tooltip over the hovered tile: its coordinates and type (and on a village its name and alliance).
+// The tooltip over the hovered tile: its coordinates and type (and on a village its name, alliance and beginner protection).
 import { useAtomValue } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { hoveredTileAtom, mapChunksAtom, mapWorldIdAtom } from '../../state/map';
 import { userAtom } from '../../state/session';
+import { useServerOffset } from '../../state/village';
+import { ProtectionShield } from '../../ui/ProtectionShield';
 import { tileTypeLabel } from './mapStyle';
 
 export function MapTooltip() {
@@ -10,6 +12,7 @@ export function MapTooltip() {
   const worldId = useAtomValue(mapWorldIdAtom);
   const chunks = useAtomValue(mapChunksAtom);
   const viewerId = useAtomValue(userAtom)?.id ?? null;
+  const serverOffsetMs = useServerOffset();
   if (!hovered || worldId === null) return null;
   const tile = findTile(chunks, worldId, hovered.x, hovered.y);
   // Above the tile, or below it near the top edge; centred on it, or flush with it near the sides, so it stays on the stage.
@@ -30,6 +33,11 @@ export function MapTooltip() {
         <span className="map-tooltip__village">
           {tile.village.name}
           {tile.village.alliance && ` [${tile.village.alliance.tag}] ${tile.village.alliance.name}`}
+        </span>
+      )}
+      {tile?.village?.protectedUntil && (
+        <span className="map-tooltip__shield">
+          <ProtectionShield until={tile.village.protectedUntil} serverOffsetMs={serverOffsetMs} />
         </span>
       )}
     </div>

@@ -1,9 +1,11 @@
-// Details of the selected tile: coordinates and type; for a village its name, owner, population and alliance; the resource
-// bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
+// Details of the selected tile: coordinates and type; for a village its name, owner, population, alliance and beginner
+// protection; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, mapWorldIdAtom, selectedTileAtom, type MapTile } from '../../state/map';
 import { userAtom } from '../../state/session';
+import { useServerOffset } from '../../state/village';
+import { ProtectionShield } from '../../ui/ProtectionShield';
 import { distance } from '../../../rules/world';
 import { formatDistance, formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES } from '../../../rules/resources';
@@ -36,6 +38,7 @@ export function TileDetails() {
   const origin = useAtomValue(distanceOriginAtom);
   const viewerId = useAtomValue(userAtom)?.id ?? null;
   const centreOn = useSetAtom(centreOnAtom);
+  const serverOffsetMs = useServerOffset();
 
   const tile = selected && worldId !== null ? findTile(chunks, worldId, selected.x, selected.y) : null;
   const from = origin ? { ...origin, name: origin === home ? 'your village' : 'the centre' } : null;
@@ -60,6 +63,12 @@ export function TileDetails() {
                   <dd>
                     {tile.village.name}
                     {tile.village.isCapital && <span title="Capital"> ♛</span>}
+                    {/* Under the name, so nothing is left behind when the countdown ends. */}
+                    {tile.village.protectedUntil && (
+                      <span className="map-details__shield">
+                        <ProtectionShield until={tile.village.protectedUntil} serverOffsetMs={serverOffsetMs} />
+                      </span>
+                    )}
                   </dd>
                   <dt>Owner</dt>
                   <dd>

@@ -39,6 +39,8 @@ function overview(buildings: VillageOverview['buildings'] = []): VillageOverview
     units: [],
     availableUnitTypes: [],
     serverTime: new Date().toISOString(),
+    protectedUntil: null,
+    starvation: null,
   };
 }
 

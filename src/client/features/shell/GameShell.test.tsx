@@ -27,6 +27,8 @@ function overviewOf(village: Village, timber: number) {
     units: [],
     availableUnitTypes: [],
     serverTime: new Date().toISOString(),
+    protectedUntil: null,
+    starvation: null,
   };
 }
 

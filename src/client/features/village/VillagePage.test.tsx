@@ -7,6 +7,7 @@ import { queryKeys } from '../../state/queryKeys';
 import { selectedVillageIdAtom, type Village } from '../../state/village';
 import { buildTimeSeconds } from '../../../rules/buildings';
 import { reply, setupFakeServer } from '../../test/fakeServer';
+import { formatTime } from '../../ui/dates';
 import { TEST_USER, renderWithProviders } from '../../test/render';
 import VillagePage from './VillagePage';
 
@@ -39,6 +40,8 @@ function overview(extra: Partial<VillageOverview> = {}): VillageOverview {
     units: [],
     availableUnitTypes: [],
     serverTime: new Date().toISOString(),
+    protectedUntil: null,
+    starvation: null,
     ...extra,
   };
 }
@@ -286,5 +289,34 @@ describe('units tab', () => {
     // 5 huscarls: 750 timber, 600 stone, 900 iron, 250 mead; the village holds 750 / 10 / 750 / 795.
     expect(card.textContent).toContain('Not enough stone and iron');
     expect(within(card).getByRole('button', { name: 'Train' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('starvation', () => {
+  it('warns what hunger cost and when, as the overview tells it', () => {
+    const at = '2026-01-01T14:05:00.000Z';
+    renderPage(overview({ starvation: { at, units: { catapult: 2, bondi: 12 } } }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(`Your units starved: 12 Bondi, 2 Catapult lost at ${formatTime(at)} — mead ran out. Raise mead production or train fewer units.`);
+    expect(alert.querySelector('time')?.getAttribute('datetime')).toBe(at);
+  });
+
+  it('says nothing while the overview tells of no starvation', () => {
+    renderPage();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/starved/)).toBeNull();
+  });
+});
+
+describe('beginner protection', () => {
+  it('shows the shield with its countdown while the overview names its end', () => {
+    const serverTime = Date.now();
+    renderPage(overview({ serverTime: new Date(serverTime).toISOString(), protectedUntil: new Date(serverTime + (2 * 3600 + 14 * 60) * 1000).toISOString() }));
+    expect(screen.getByTestId('protection-shield').textContent).toMatch(/^🛡 Under beginner protection · ends in 2h 1[34]m \d+s$/);
+  });
+
+  it('shows no shield once protection is over', () => {
+    renderPage();
+    expect(screen.queryByTestId('protection-shield')).toBeNull();
   });
 });

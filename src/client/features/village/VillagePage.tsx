@@ -1,19 +1,21 @@
 // /game/village: the selected village with its resources, statistics, buildings and units, in three tabs.
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { worldsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
-import { refreshOverview, useSelectedOverview, villagesQueryAtom, villagesStatusAtom, type Village } from '../../state/village';
+import { refreshOverview, serverOffsetOf, useSelectedOverview, villagesQueryAtom, villagesStatusAtom, type Village } from '../../state/village';
 import { mapResources, type ResourceType } from '../../../rules/resources';
 import { CrownIcon } from '../../ui/icons';
 import { useLiveResources } from '../../ui/resources';
+import { ProtectionShield } from '../../ui/ProtectionShield';
 import { Spinner } from '../../ui/Spinner';
 import { Tabs } from '../../ui/Tabs';
 import { BuildingsTab } from './BuildingsTab';
 import { OverviewTab } from './OverviewTab';
 import { RenameButton } from './RenameButton';
+import { StarvationNotice } from './StarvationNotice';
 import { UnitsTab } from './UnitsTab';
 import type { VillageContext } from './context';
 import './village.css';
@@ -28,7 +30,8 @@ function isTabId(value: string | null): value is TabId {
 /** Several countdowns often end together (a card and the queue line): they share one refetch. */
 const COUNTDOWN_REFETCH_DELAY_MS = 300;
 
-function VillageHeader({ village }: { village: Village }) {
+/** The village as its owner sees it; `shield` is the beginner protection the last overview read carried, while it holds. */
+function VillageHeader({ village, shield }: { village: Village; shield?: ReactNode }) {
   return (
     <header className="village-header card">
       <div className="village-header__text">
@@ -44,6 +47,7 @@ function VillageHeader({ village }: { village: Village }) {
           <span>Loyalty {Math.round(village.loyalty)}%</span>
           {village.isCapital && <span className="badge badge--gold">Capital</span>}
         </p>
+        {shield && <p className="village-header__shield">{shield}</p>}
       </div>
       <RenameButton village={village} />
     </header>
@@ -122,7 +126,15 @@ export default function VillagePage() {
 
   return (
     <section className="page village">
-      <VillageHeader village={village} />
+      <VillageHeader
+        village={village}
+        shield={
+          read.overview.protectedUntil && (
+            <ProtectionShield until={read.overview.protectedUntil} serverOffsetMs={serverOffsetOf(read)} onEnd={refreshAfterCountdown} />
+          )
+        }
+      />
+      <StarvationNotice starvation={read.overview.starvation} />
       <Tabs<TabId>
         label="Village sections"
         selected={tab}

@@ -1,0 +1,40 @@
+// A beginner-protection shield: 'Under beginner protection · ends in 2h 14m 5s', counted down to the server's instant on this clock.
+import { useState } from 'react';
+import { ArrivalCountdown } from './ArrivalCountdown';
+import './protection-shield.css';
+
+export interface ProtectionShieldProps {
+  /** When the protection ends, as the server said (ISO). */
+  until: string;
+  /** How far the server's clock is ahead of this one, in ms (0 when unknown). */
+  serverOffsetMs: number;
+  /** Called once when the countdown reaches zero (the shield is gone from then on). */
+  onEnd?: () => void;
+}
+
+/** Nothing once the instant has passed: the server owns the instant, the client only counts down to it. */
+export function ProtectionShield({ until, serverOffsetMs, onEnd }: ProtectionShieldProps) {
+  const endsAt = Date.parse(until) - serverOffsetMs;
+  if (!Number.isFinite(endsAt)) return null;
+  return <ShieldUntil key={endsAt} endsAt={endsAt} onEnd={onEnd} />;
+}
+
+function ShieldUntil({ endsAt, onEnd }: { endsAt: number; onEnd?: () => void }) {
+  const [ended, setEnded] = useState(() => Date.now() >= endsAt);
+  if (ended) return null;
+  return (
+    <span className="protection-shield" data-testid="protection-shield">
+      <span className="protection-shield__icon" aria-hidden="true">
+        🛡
+      </span>{' '}
+      Under beginner protection · ends in{' '}
+      <ArrivalCountdown
+        until={endsAt}
+        onDone={() => {
+          setEnded(true);
+          onEnd?.();
+        }}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,3 @@
+ALTER TABLE "villages" ADD COLUMN "starved_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "villages" ADD COLUMN "starved_units" jsonb;--> statement-breakpoint
+ALTER TABLE "villages" ADD CONSTRAINT "villages_starved_units_check" CHECK (case when jsonb_typeof("villages"."starved_units") <> 'object' then false else ("villages"."starved_units" - '{bondi,viking_raider,berserker,shieldmaiden,huscarl,mounted_jarl,longship,drakkar,battering_ram,catapult,jarl}'::text[]) = '{}'::jsonb end);
