@@ -175,8 +175,7 @@ export default tseslint.config(
   {
     files: [routeFiles],
     rules: {
-      // Ids are the exception: a route turns the contract's strings into branded ids (`idOf`) once, where it receives them.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', '**/rules/*', '!**/rules/ids', '**/db/*'], message: routesMessage }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', '**/rules/*', '**/db/*'], message: routesMessage }] }],
     },
   },
   {

@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { logIn } from './support/players';
+import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, startServer, type ServerProcess } from './support/server';
+import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 const WORLD = 'Fast Fjord';
@@ -41,16 +41,13 @@ test.beforeAll(async () => {
   }
   // The attacker's capital gets barracks, big stores, a longhouse that allows a second village and the resources for all of it.
   const id = attacker.village.id;
-  for (const args of [
+  runCliSteps(dataDir, [
     ['set-building', id, 'barracks', '10'],
     ['set-building', id, 'warehouse', '10'],
     ['set-building', id, 'granary', '10'],
     ['set-building', id, 'longhouse', '20'],
     ['grant', attacker.email, 'timber=11000', 'stone=11000', 'iron=11000', 'mead=11000'],
-  ]) {
-    const run = runCli(dataDir, args);
-    if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
-  }
+  ]);
   server = await startServer(PORT, dataDir);
 });
 
@@ -58,14 +55,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(browser: Browser, player: Player, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await logIn(page, player);
-  await expect(page).toHaveURL(/\/(dashboard|game)/);
-  await page.goto(`${server.url}${path}`);
-  return page;
+function signedIn(browser: Browser, player: Player, path: string): Promise<Page> {
+  return signedInPage(browser, { serverUrl: server.url, player, path });
 }
 
 test('an attack sent from the map is seen coming by the defender and reported to both, without reloading', async ({ browser }) => {

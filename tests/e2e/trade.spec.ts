@@ -4,9 +4,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
-import { logIn } from './support/players';
+import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, startServer, type ServerProcess } from './support/server';
+import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 const WORLD = 'Trading Fjord';
@@ -35,15 +35,12 @@ test.beforeAll(async () => {
   }
   // Both get a marketplace with ten merchants and stores big enough to watch a shipment land.
   for (const player of [seller, buyer]) {
-    for (const args of [
+    runCliSteps(dataDir, [
       ['set-building', player.village.id, 'marketplace', '10'],
       ['set-building', player.village.id, 'warehouse', '10'],
       ['set-building', player.village.id, 'granary', '10'],
       ['grant', player.email, 'timber=5000', 'stone=5000', 'iron=5000', 'mead=5000'],
-    ]) {
-      const run = runCli(dataDir, args);
-      if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
-    }
+    ]);
   }
   server = await startServer(PORT, dataDir);
 });
@@ -52,14 +49,8 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(browser: Browser, player: Player, path: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await logIn(page, player);
-  await expect(page).toHaveURL(/\/(dashboard|game)/);
-  await page.goto(`${server.url}${path}`);
-  return page;
+function signedIn(browser: Browser, player: Player, path: string): Promise<Page> {
+  return signedInPage(browser, { serverUrl: server.url, player, path });
 }
 
 /** The whole amount the top bar holds for a resource (its tooltip says it exactly: "Timber: 6238 of 11800 (...)"). */

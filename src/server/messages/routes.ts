@@ -4,7 +4,7 @@ import type { Handlers } from '../operations';
 import * as mail from './mail';
 import * as blocks from './blocks';
 import * as reports from './reports';
-import { idOf, type InvitationId, type MessageId, type PlayerId, type ReportId } from '../../rules/ids';
+import { idOf, type InvitationId, type MessageId, type PlayerId, type ReportId } from '../operations';
 
 export function messageRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;

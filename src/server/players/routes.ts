@@ -2,7 +2,7 @@
 import type { AppContext } from '../context';
 import type { Handlers } from '../operations';
 import * as profiles from './profiles';
-import { idOf, type PlayerId } from '../../rules/ids';
+import { idOf, type PlayerId } from '../operations';
 
 export function playerRoutes(ctx: AppContext): Handlers {
   const { db } = ctx;

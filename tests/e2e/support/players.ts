@@ -1,5 +1,5 @@
 // Test players: unique registration data and a register call through the real API.
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 let counter = 0;
 export function newPlayer(prefix = 'e2e') {
@@ -19,4 +19,15 @@ export async function logIn(page: Page, player: { email: string; password: strin
   await page.getByLabel('Email').fill(player.email);
   await page.getByLabel('Password', { exact: true }).fill(player.password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+/** A page of its own browser context, signed in as `player` on the server at `serverUrl`, opened at `path`. */
+export async function signedInPage(browser: Browser, { serverUrl, player, path }: { serverUrl: string; player: { email: string; password: string }; path: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${serverUrl}/login`);
+  await logIn(page, player);
+  await expect(page).toHaveURL(/\/(dashboard|game)/);
+  await page.goto(`${serverUrl}${path}`);
+  return page;
 }

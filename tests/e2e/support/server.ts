@@ -36,3 +36,11 @@ export function runCli(dataDir: string, args: string[]): { status: number; outpu
   });
   return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
 }
+
+/** Runs operator commands one after another against a data directory; the first that fails fails the test with its output. */
+export function runCliSteps(dataDir: string, steps: string[][]): void {
+  for (const args of steps) {
+    const run = runCli(dataDir, args);
+    if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
+  }
+}

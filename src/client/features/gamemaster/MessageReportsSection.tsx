@@ -11,6 +11,7 @@ import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { formatDateTime } from '../../ui/dates';
 import { Pager } from '../../ui/Pager';
+import { MessagePartiesRows } from '../../ui/MessageParties';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { Spinner } from '../../ui/Spinner';
 import { useAction } from '../../ui/useAction';
@@ -43,22 +44,7 @@ function ReportItem({ report }: { report: MessageReport }) {
         </span>
       </div>
       <dl className="gm-report__facts">
-        <div>
-          <dt>From</dt>
-          <dd>
-            <PlayerLink player={message.from} fallback="Former player" />
-          </dd>
-        </div>
-        <div>
-          <dt>To</dt>
-          <dd>
-            <PlayerLink player={message.to} fallback="Former player" />
-          </dd>
-        </div>
-        <div>
-          <dt>Sent</dt>
-          <dd>{formatDateTime(message.sentAt)}</dd>
-        </div>
+        <MessagePartiesRows message={message} />
         <div>
           <dt>Subject</dt>
           <dd className="gm-report__text">{message.subject}</dd>

@@ -10,8 +10,7 @@ import { blockedPlayersQuery, messageQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDateTime } from '../../ui/dates';
-import { PlayerLink } from '../../ui/PlayerLink';
+import { MessagePartiesRows } from '../../ui/MessageParties';
 import { Spinner } from '../../ui/Spinner';
 import { REASON_MAX, characterCount, reasonError } from './model';
 import { SharedInvitationCard } from './SharedInvitation';
@@ -167,24 +166,7 @@ export default function MessagePage({ reportView }: MessagePageProps) {
             {message.subject}
           </h1>
           <dl className="message__meta">
-            <div>
-              <dt>From</dt>
-              <dd>
-                <PlayerLink player={message.from} fallback="Former player" />
-              </dd>
-            </div>
-            <div>
-              <dt>To</dt>
-              <dd>
-                <PlayerLink player={message.to} fallback="Former player" />
-              </dd>
-            </div>
-            <div>
-              <dt>Sent</dt>
-              <dd>
-                <time dateTime={message.sentAt}>{formatDateTime(message.sentAt)}</time>
-              </dd>
-            </div>
+            <MessagePartiesRows message={message} />
           </dl>
           {/* Text only, line breaks kept: what a player wrote is never read as markup. */}
           <div className="message__body" data-testid="message-body">

@@ -52,6 +52,22 @@ function Table({ caption, head, children }: { caption: string; head: ReactNode; 
 
 const You = () => <span className="badge badge--gold rankings__you">You</span>;
 
+/** The rank, the player (marked when it is the viewer) and their alliance: the first cells of a player's row on any list. */
+function PlayerCells({ entry, mine }: { entry: { rank: number; player: { id: string; username: string }; alliance: Parameters<typeof AllianceName>[0]['alliance'] }; mine: boolean }) {
+  return (
+    <>
+      <td className="rankings__rank">{entry.rank}</td>
+      <td>
+        <PlayerLink player={entry.player} />
+        {mine && <You />}
+      </td>
+      <td>
+        <AllianceName alliance={entry.alliance} />
+      </td>
+    </>
+  );
+}
+
 export function PlayerTable({ list, marks }: { list: PlayerRankings; marks: Marks }) {
   const rowProps = useFoundRow(marks.found, list.entries.map((e) => e.rank));
   return (
@@ -75,14 +91,7 @@ export function PlayerTable({ list, marks }: { list: PlayerRankings; marks: Mark
         const mine = entry.player.id === marks.viewer;
         return (
           <tr key={entry.player.id} {...rowProps(entry.rank, mine)}>
-            <td className="rankings__rank">{entry.rank}</td>
-            <td>
-              <PlayerLink player={entry.player} />
-              {mine && <You />}
-            </td>
-            <td>
-              <AllianceName alliance={entry.alliance} />
-            </td>
+            <PlayerCells entry={entry} mine={mine} />
             <td className="rankings__number">{entry.villages}</td>
             <td className="rankings__number" title={String(entry.population)}>
               {formatNumber(entry.population)}
@@ -148,14 +157,7 @@ export function CombatTable({ list, marks }: { list: CombatRankings; marks: Mark
         const mine = entry.player.id === marks.viewer;
         return (
           <tr key={entry.player.id} {...rowProps(entry.rank, mine)}>
-            <td className="rankings__rank">{entry.rank}</td>
-            <td>
-              <PlayerLink player={entry.player} />
-              {mine && <You />}
-            </td>
-            <td>
-              <AllianceName alliance={entry.alliance} />
-            </td>
+            <PlayerCells entry={entry} mine={mine} />
             <td className="rankings__number" title={String(entry.points)}>
               {formatNumber(entry.points)}
             </td>
