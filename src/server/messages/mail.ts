@@ -14,6 +14,7 @@ import { MAIL_LIMIT, mailLimitMessage, validateMailForm } from '../../rules/mail
 import { normaliseFreeText } from '../../rules/validation';
 import { pageWindow, type PageRequest } from '../../rules/paging';
 import type { InvitationId, MessageId, PlayerId, ReportId } from '../../rules/ids';
+import { playerNamed } from '../players/profiles';
 
 export type MessageView = Schema<'Message'>;
 export type MessageFolder = Schema<'MessageList'>['folder'];
@@ -190,15 +191,6 @@ export interface Letter {
 }
 
 const NO_INVITATION: InvitationJoin = { invitation: null, invitationAlliance: null, inviteeName: null };
-
-/** The player of that username, any case. */
-async function playerNamed(db: Db, username: string): Promise<Correspondent | null> {
-  const [row] = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username.trim()})`);
-  return row ?? null;
-}
 
 /** A battle report the sender fought in, as attacker or defender. */
 async function ownReport(db: Db, senderId: PlayerId, reportId: ReportId): Promise<BattleReportRow | null> {

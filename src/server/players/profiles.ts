@@ -79,12 +79,18 @@ export async function getPlayerProfile(db: Db, look: ProfileLook): Promise<Playe
   return profile;
 }
 
-/** The player of that username, in any case. */
-export async function findPlayerByName(db: Db, username: string): Promise<Schema<'PlayerFound'>> {
-  const [player] = await db
+/** The player of that username, any case; null when there is none (mail and profiles find players the same way). */
+export async function playerNamed(db: Db, username: string): Promise<{ id: PlayerId; username: string } | null> {
+  const [row] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${username.trim()})`);
+  return row ?? null;
+}
+
+/** The player of that username, in any case. */
+export async function findPlayerByName(db: Db, username: string): Promise<Schema<'PlayerFound'>> {
+  const player = await playerNamed(db, username);
   if (!player) throw notFound(NO_SUCH_PLAYER);
   return { player };
 }
