@@ -24,6 +24,11 @@ describe('screen <-> tile', () => {
     expect(screenToTile(view, { sx: 315, sy: 285 })).toEqual({ x: 5, y: -65 });
   });
 
+  it('never answers -0 for the tile left of 1 (a world map test once failed on it when a village stood at x 10)', () => {
+    const near = viewGeometry(630, 630, { x: 10, y: 0 }, 10);
+    expect(Object.is(screenToTile(near, { sx: 5, sy: 315 }).x, 0)).toBe(true);
+  });
+
   it('picks by tile edges: the last pixel of a tile belongs to it, the next to its neighbour', () => {
     expect(screenToTile(view, { sx: 329.9, sy: 315 }).x).toBe(5);
     expect(screenToTile(view, { sx: 330.1, sy: 315 }).x).toBe(6);

@@ -32,9 +32,14 @@ export function viewGeometry(width: number, height: number, centre: { x: number;
 /** The tile under a screen point. */
 export function screenToTile(view: ViewGeometry, point: ScreenPoint): TilePoint {
   return {
-    x: Math.round(view.centreX + (point.sx - view.width / 2) / view.tileSize),
-    y: Math.round(view.centreY - (point.sy - view.height / 2) / view.tileSize),
+    x: wholeTile(view.centreX + (point.sx - view.width / 2) / view.tileSize),
+    y: wholeTile(view.centreY - (point.sy - view.height / 2) / view.tileSize),
   };
+}
+
+/** The nearest tile coordinate; `|| 0` because Math.round(-0.4) is -0, which no tile key or comparison expects. */
+function wholeTile(value: number): number {
+  return Math.round(value) || 0;
 }
 
 /** The screen point at the centre of a tile. */
