@@ -326,7 +326,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete a player; their villages stay on the map, abandoned */
+        /** Delete a player; their villages stay on the map as barbarian villages */
         delete: operations["deleteUser"];
         options?: never;
         head?: never;
@@ -693,6 +693,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/villages/{villageId}/smithy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The village's blacksmith research, its levels and what the next ones take */
+        get: operations["getSmithy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/villages/{villageId}/smithy/research": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start researching the next attack or defence level of a unit type */
+        post: operations["startResearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/map/village/{villageId}/overview": {
         parameters: {
             query?: never;
@@ -829,6 +863,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/map/oasis/{worldId}/{x}/{y}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An oasis with its holder and animals */
+        get: operations["getOasis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/map/area/{worldId}/{x}/{y}/{radius}": {
         parameters: {
             query?: never;
@@ -906,7 +957,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send units from a village to another */
+        /** Send units from a village to another, or to an oasis */
         post: operations["sendTroops"];
         delete?: never;
         options?: never;
@@ -2027,15 +2078,15 @@ export interface components {
          */
         AllianceRole: "leader" | "elder" | "officer" | "member";
         /**
-         * @description What is on the road. `return` is an army coming home; `delivery` is merchants carrying resources (sent, or a trade offer taken) and `merchants_return` the same merchants walking home. Only the server makes `return`, `delivery` and `merchants_return`.
+         * @description What is on the road. `return` is an army coming home; `delivery` is merchants carrying resources (sent, or a trade offer taken) and `merchants_return` the same merchants walking home; `scout` is a scouting mission. Only the server makes `return`, `delivery` and `merchants_return`.
          * @enum {string}
          */
-        MovementType: "attack" | "raid" | "reinforce" | "return" | "delivery" | "merchants_return";
+        MovementType: "attack" | "raid" | "reinforce" | "return" | "delivery" | "merchants_return" | "scout";
         /**
-         * @description What a player may send an army to do.
+         * @description What a player may send an army to do. A `scout` mission carries scouting units only (Viking Raiders) and no hero.
          * @enum {string}
          */
-        SendableMovementType: "attack" | "raid" | "reinforce";
+        SendableMovementType: "attack" | "raid" | "reinforce" | "scout";
         /** @enum {string} */
         TutorialAction: "view_village" | "view_map" | "view_alliance" | "login" | "view_heroes" | "view_wonders" | "view_quests" | "view_army" | "view_reports";
         /** @enum {string} */
@@ -2267,7 +2318,9 @@ export interface components {
         };
         GmWorld: {
             world: components["schemas"]["World"];
+            /** @description The players' villages (barbarian villages, which have no owner, are not counted). */
             villages: number;
+            /** @description The inhabitants of the players' villages. */
             totalPopulation: number;
             movementsInFlight: number;
             /** @description Age of the oldest event that fell due and is not applied yet (0 when none waits). */
@@ -2535,7 +2588,7 @@ export interface components {
             worldId: string;
             /**
              * Format: uuid
-             * @description null for an abandoned village.
+             * @description null for a barbarian village (founded by the world, or abandoned by its player).
              */
             ownerId: string | null;
         };
@@ -2721,6 +2774,46 @@ export interface components {
         OasisList: {
             oases: components["schemas"]["Oasis"][];
         };
+        /** @description Wild animals by kind; a missing kind means 0. */
+        AnimalCounts: {
+            rat?: number;
+            spider?: number;
+            wolf?: number;
+            boar?: number;
+            bear?: number;
+        };
+        /** @description The village holding an oasis (its production gains the oasis's bonus) and its player. */
+        OasisHolder: {
+            /** Format: uuid */
+            villageId: string;
+            villageName: string;
+            /** @description null for a barbarian village (founded by the world, or abandoned by its player). */
+            owner: components["schemas"]["UserRef"] | null;
+        };
+        OasisDetails: {
+            /** Format: uuid */
+            worldId: string;
+            x: number;
+            y: number;
+            bonuses: components["schemas"]["OasisBonus"][];
+            /** @description null while no village holds it. */
+            holder: components["schemas"]["OasisHolder"] | null;
+            animals: components["schemas"]["AnimalCounts"];
+            maxAnimals: components["schemas"]["AnimalCounts"];
+        };
+        /** @description Present on a battle against an oasis's animals. */
+        OasisBattle: {
+            x: number;
+            y: number;
+            animals: components["schemas"]["AnimalCounts"];
+            animalLosses: components["schemas"]["AnimalCounts"];
+            /** @description The attacking village annexed the oasis. */
+            annexed: boolean;
+            /** @description Why an attack did not annex it (null for a raid or when it did). */
+            notAnnexed: string | null;
+            /** @description The village that held the oasis before this attack took it over. */
+            takenFrom: string | null;
+        };
         /** @description Per-hour figures: base (fields) x (1 + bonusPercent/100) = gross; net = gross minus mead consumption. */
         Production: {
             /** Format: uuid */
@@ -2743,7 +2836,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
-            /** @description null for an abandoned village (its player's account is gone). */
+            /** @description null for a barbarian village (founded by the world, or abandoned when its player's account was deleted). */
             owner: components["schemas"]["UserRef"] | null;
             population: number;
             isCapital?: boolean;
@@ -2770,6 +2863,10 @@ export interface components {
             resourceBonus?: number | null;
             /** @description All bonuses of an oasis (some grant two). */
             bonuses?: components["schemas"]["OasisBonus"][];
+            /** @description On an oasis a village holds, who holds it (absent on a free oasis). */
+            oasis?: {
+                holder: components["schemas"]["OasisHolder"];
+            };
             /** @description Tiles from the requested centre. */
             distance?: number;
         };
@@ -2784,7 +2881,7 @@ export interface components {
         VillageDetails: {
             village: components["schemas"]["Village"];
             tile: components["schemas"]["MapTile"];
-            /** @description null for an abandoned village (its player's account is gone). */
+            /** @description null for a barbarian village (founded by the world, or abandoned when its player's account was deleted). */
             owner: components["schemas"]["UserRef"] | null;
             alliance: components["schemas"]["AllianceRef"] | null;
         };
@@ -2806,7 +2903,7 @@ export interface components {
             name?: string;
             x: number;
             y: number;
-            /** @description null for an abandoned village (its player's account is gone). */
+            /** @description null for a barbarian village (founded by the world, or abandoned when its player's account was deleted). */
             owner?: components["schemas"]["UserRef"] | null;
             population?: number;
             /**
@@ -2835,11 +2932,17 @@ export interface components {
                 empty: number;
             };
         };
+        /** @description Exactly one target, toVillageId or toOasis. */
         SendTroopsRequest: {
             /** Format: uuid */
             fromVillageId: string;
             /** Format: uuid */
-            toVillageId: string;
+            toVillageId?: string;
+            /** @description The tile of an oasis to attack or raid (instead of toVillageId). */
+            toOasis?: {
+                x: number;
+                y: number;
+            };
             units: components["schemas"]["UnitSelection"];
             movementType: components["schemas"]["SendableMovementType"];
             /**
@@ -2847,6 +2950,8 @@ export interface components {
              * @description A hero of the sending village who leads an attack or raid (adds its attack, gains experience).
              */
             heroId?: string;
+            /** @description What the catapults of an attack aim at (not the wall, the rams' target); left out, they hit a building drawn at random. */
+            catapultTarget?: components["schemas"]["BuildingType"];
         };
         Movement: {
             /** Format: uuid */
@@ -2888,8 +2993,11 @@ export interface components {
         BattleReport: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            type: "attack" | "raid";
+            /**
+             * @description `scout` is a scouting mission: its sides are the scouts and the defending scouts, and the winner is the attacker when a scout got through.
+             * @enum {string}
+             */
+            type: "attack" | "raid" | "scout";
             /** Format: date-time */
             occurredAt: string;
             /** Format: uuid */
@@ -2909,8 +3017,35 @@ export interface components {
             /** @description Loyalty points lost by the defender (jarl). */
             loyaltyChange: number;
             villageConquered: boolean;
+            /** @description The building the surviving catapults hit, or null. */
+            buildingHit: components["schemas"]["BuildingHit"] | null;
+            /** @description What the surviving scouts of a scouting mission saw; only the scouting side reads it (null otherwise). */
+            intel: components["schemas"]["ScoutIntel"] | null;
+            oasis?: components["schemas"]["OasisBattle"];
             /** @description Whether the caller has opened this report. */
             read: boolean;
+        };
+        BuildingHit: {
+            type: components["schemas"]["BuildingType"];
+            levelBefore: number;
+            /** @description 0 for a building that is gone (a resource field at 0 stays as an empty field). */
+            levelAfter: number;
+        };
+        ScoutedBuilding: {
+            type: components["schemas"]["BuildingType"];
+            level: number;
+        };
+        ScoutIntel: {
+            resources: components["schemas"]["ResourceAmounts"];
+            /** @description The village's own units at home. */
+            troops: components["schemas"]["UnitCounts"];
+            /** @description Other players' armies stationed there, summed. */
+            stationed: components["schemas"]["UnitCounts"];
+            /** @description Seen only when enough scouts survived (docs/GAME_RULES.md). */
+            defences: {
+                wallLevel: number;
+                buildings: components["schemas"]["ScoutedBuilding"][];
+            } | null;
         };
         BattleReportPage: {
             /** @description The caller's reports not opened yet, on every page. */
@@ -3299,6 +3434,57 @@ export interface components {
             /** @description Held by this village's open offers. */
             reserved: number;
         };
+        /**
+         * @description What the blacksmith improves of a unit type; `defense` raises both its defences.
+         * @enum {string}
+         */
+        SmithyTrack: "attack" | "defense";
+        Smithy: {
+            /** Format: uuid */
+            villageId: string;
+            blacksmithLevel: number;
+            /** @description The highest level research can reach here now (the blacksmith's level, at most 20). */
+            maxLevel: number;
+            /** @description Each level multiplies the unit's attack (or both defences) by this, compounded. */
+            bonusPerLevel: number;
+            /** @description The research running now, or null. */
+            research: components["schemas"]["SmithyResearch"] | null;
+            /** @description Every unit type the blacksmith can improve, in the unit table's order. */
+            unitTypes: components["schemas"]["SmithyUnit"][];
+        };
+        SmithyResearch: {
+            unitType: components["schemas"]["UnitType"];
+            track: components["schemas"]["SmithyTrack"];
+            level: number;
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            finishesAt: string;
+            remainingTime: number;
+        };
+        SmithyUnit: {
+            unitType: components["schemas"]["UnitType"];
+            attack: components["schemas"]["SmithyTrackState"];
+            defense: components["schemas"]["SmithyTrackState"];
+        };
+        SmithyTrackState: {
+            /** @description The level in force now (a research still running does not count yet). */
+            level: number;
+            /** @description The next level to research, or null at the top level. */
+            next: components["schemas"]["SmithyNextLevel"] | null;
+        };
+        SmithyNextLevel: {
+            level: number;
+            cost: components["schemas"]["ResourceAmounts"];
+            /** @description Seconds, the world's speed included. */
+            researchTime: number;
+            /** @description Why it cannot start now (not enough resources included), or null when it can. */
+            refusal: string | null;
+        };
+        StartResearchRequest: {
+            unitType: components["schemas"]["UnitType"];
+            track: components["schemas"]["SmithyTrack"];
+        };
         Market: {
             /** Format: uuid */
             villageId: string;
@@ -3665,6 +3851,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description One of the caller's villages. */
+        SmithyVillageId: string;
         /** @description One of the caller's villages. */
         MarketVillageId: string;
         OfferId: string;
@@ -5369,6 +5557,114 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    getSmithy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["SmithyVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The smithy as the village stands now; without a blacksmith, `blacksmithLevel` is 0 and every next level says why it cannot start. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Smithy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startResearch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description One of the caller's villages. */
+                villageId: components["parameters"]["SmithyVillageId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartResearchRequest"];
+            };
+        };
+        responses: {
+            /** @description The research is paid for and running; the smithy as it stands afterwards. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Smithy"];
+                };
+            };
+            /** @description Invalid request, or a unit type the blacksmith cannot improve (the jarl). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not your village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No blacksmith, the level is at the blacksmith's cap or at the top (20), a research is already running, or not enough resources. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["Maintenance"];
+        };
+    };
     getVillageOverview: {
         parameters: {
             query?: never;
@@ -5713,6 +6009,45 @@ export interface operations {
             };
         };
     };
+    getOasis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description World id. */
+                worldId: string;
+                /** @description The oasis's x. */
+                x: number;
+                /** @description The oasis's y. */
+                y: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The oasis as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OasisDetails"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world, or no oasis on that tile. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getMapArea: {
         parameters: {
             query?: never;
@@ -5909,7 +6244,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No such village. */
+            /** @description No such village, or no oasis on the toOasis tile. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -69,6 +69,7 @@ describe('an attack', () => {
       wallDamage: 0,
       loyaltyChange: 0,
       villageConquered: false,
+      buildingHit: null,
     });
   });
 
@@ -261,5 +262,25 @@ describe('the seeded generator', () => {
   it('makes the jarls’ draw of a movement the same every time', () => {
     const loyalty = (seed: string) => planBattle(scene({ attackers: { jarl: 3 }, random: seededRandom(seed) })).loyaltyAfter;
     expect(loyalty('movement-1')).toBe(loyalty('movement-1'));
+  });
+});
+
+describe('smithy levels', () => {
+  it('the attack counts the levels of the army’s village; each defending group those of its own village', () => {
+    const plain = planBattle(scene({ attackers: { viking_raider: 100 }, village: { units: { bondi: 100 }, stationed: [{ id: 's', units: { huscarl: 10 } }] } }));
+    const upgraded = planBattle(
+      scene({
+        attackers: { viking_raider: 100 },
+        attackLevels: { viking_raider: 2 },
+        village: { units: { bondi: 100 }, defenseLevels: { bondi: 3, huscarl: 20 }, stationed: [{ id: 's', units: { huscarl: 10 }, defenseLevels: { huscarl: 1 } }] },
+      }),
+    );
+    // 6,000 attack against 3,000 + 800 defence. The village's huscarl level does not count for the stationed huscarls.
+    const attack = 6000 * 1.015 ** 2;
+    const defense = 3000 * 1.015 ** 3 + 800 * 1.015;
+    expect(upgraded.winner).toBe('attacker');
+    const share = (defense / attack) ** 1.5;
+    expect(upgraded.report.attackerLosses).toEqual({ viking_raider: Math.round(100 * share) });
+    expect(plain.report.attackerLosses).toEqual({ viking_raider: Math.round(100 * (3800 / 6000) ** 1.5) });
   });
 });

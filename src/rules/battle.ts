@@ -3,6 +3,9 @@ import type { Resources } from './resources';
 import type { UnitCounts } from './units';
 import { addUnits, cleanUnits, lose, resolveBattle, subtractUnits, upkeepOf, type BattleKind } from './combat';
 import { battleExperience, type HeroType } from './heroes';
+import { catapultHit, type CatapultHit, type TargetBuilding } from './catapults';
+import type { BuildingType } from './buildings';
+import type { TrackLevels } from './smithy';
 
 /** Hours a hero rests after a lost battle, at world speed 1. */
 export const HERO_REST_HOURS = 1;
@@ -32,6 +35,8 @@ export interface HeroAtHome extends BattleHero {
 export interface StationedGroup {
   id: string;
   units: UnitCounts;
+  /** The smithy defence levels of the group's home village at the battle instant (left out: no upgrades). */
+  defenseLevels?: TrackLevels;
 }
 
 export interface DefendingVillage {
@@ -47,6 +52,10 @@ export interface DefendingVillage {
   /** What the village holds, in whole units (loot never takes a fraction). */
   stock: Resources;
   heroesAtHome: readonly HeroAtHome[];
+  /** Its buildings, for the catapults to hit (left out: none to hit). */
+  buildings?: readonly TargetBuilding[];
+  /** The village's smithy defence levels at the battle instant, for its own units (left out: no upgrades). */
+  defenseLevels?: TrackLevels;
 }
 
 /** Everything on the field at the battle instant, as plain data the server has loaded. */
@@ -56,6 +65,10 @@ export interface BattleScene {
   attackerId: string | null;
   attackers: UnitCounts;
   attackerHero: BattleHero | null;
+  /** What the attack's catapults aim at; null or left out: a building drawn at random. */
+  catapultTarget?: BuildingType | null;
+  /** The smithy attack levels of the village the army left, at the battle instant (left out: no upgrades). */
+  attackLevels?: TrackLevels;
   village: DefendingVillage;
   /** Percent the attacker's wonders add to its attack at the battle instant. */
   combatBonusPercent: number;
@@ -108,6 +121,8 @@ export interface BattleReportFields {
   /** Loyalty points taken (0 or negative). */
   loyaltyChange: number;
   villageConquered: boolean;
+  /** The building the catapults hit, its level before and after, or null. */
+  buildingHit: Omit<CatapultHit, 'id'> | null;
 }
 
 /** Everything the battle changes. */
@@ -126,6 +141,8 @@ export interface BattlePlan {
   loot: Resources;
   /** The wall's level after rams knocked it down (its upgrade in progress is lost), or null when untouched. */
   wallLevelAfter: number | null;
+  /** The building the surviving catapults of a won attack hit (its upgrade in progress is lost when it falls), or null. */
+  buildingHit: CatapultHit | null;
   loyaltyAfter: number;
   conquest: Conquest | null;
   /** The army marching home; it carries the loot only when it won. */
@@ -193,6 +210,12 @@ export function planBattle(scene: BattleScene): BattlePlan {
     isCapital: village.isCapital,
     stock: village.stock,
     random: scene.random,
+    attackLevels: scene.attackLevels,
+    // Each group fights with the smithy of its own village: the defenders' own, and each stationed army's home.
+    upgradedDefenders: [
+      { units: home, levels: village.defenseLevels ?? {} },
+      ...village.stationed.map((group) => ({ units: cleanUnits(group.units), levels: group.defenseLevels ?? {} })),
+    ],
   });
 
   // Defenders fall in the same share in every group. Each group rounds its own losses, so the losses
@@ -209,6 +232,18 @@ export function planBattle(scene: BattleScene): BattlePlan {
   const conquest: Conquest | null =
     outcome.conquered && scene.attackerId !== null ? { newOwnerId: scene.attackerId, formerOwnerId: village.ownerId, staying: JARLS_RULING_CONQUEST } : null;
   const attackerWon = outcome.winner === 'attacker';
+  // Catapults work only for a winning attack, after the jarls' draws, with the wall left to the rams.
+  const hit =
+    attackerWon && scene.kind === 'attack'
+      ? catapultHit({
+          catapults: outcome.attackerSurvivors.catapult ?? 0,
+          ratio: outcome.attackPower === 0 ? 0 : outcome.defensePower / outcome.attackPower,
+          target: scene.catapultTarget ?? null,
+          buildings: village.buildings ?? [],
+          isCapital: village.isCapital,
+          random: scene.random,
+        })
+      : null;
 
   const heroes: HeroUpdate[] = [];
   if (scene.attackerHero) heroes.push(heroAfterBattle(scene.attackerHero, attackerWon, upkeepOf(defenderLosses), { at: scene.at, worldSpeed: scene.worldSpeed }));
@@ -223,6 +258,7 @@ export function planBattle(scene: BattleScene): BattlePlan {
     defenderLosses,
     loot: outcome.loot,
     wallLevelAfter: outcome.wallDamage > 0 ? Math.max(0, village.wallLevel - outcome.wallDamage) : null,
+    buildingHit: hit,
     loyaltyAfter: outcome.loyaltyAfter,
     conquest,
     armyHome: {
@@ -241,6 +277,7 @@ export function planBattle(scene: BattleScene): BattlePlan {
       wallDamage: outcome.wallDamage,
       loyaltyChange: outcome.loyaltyChange,
       villageConquered: outcome.conquered,
+      buildingHit: hit && { type: hit.type, levelBefore: hit.levelBefore, levelAfter: hit.levelAfter },
     },
   };
 }

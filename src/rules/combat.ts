@@ -2,6 +2,7 @@
 import { RESOURCE_TYPES, mapResources, type Resources } from './resources';
 import { defenseBonusPercent } from './economy';
 import { UNITS, UNIT_TYPES, carryCapacity, cavalryShare, unitEntries, type UnitCounts, type UnitType } from './units';
+import { smithyFactor, type TrackLevels } from './smithy';
 
 export const BATTLE_KINDS = ['attack', 'raid'] as const;
 export type BattleKind = (typeof BATTLE_KINDS)[number];
@@ -40,6 +41,16 @@ export interface BattleInput {
   stock: Resources;
   /** A number in [0, 1) for the jarls' draw; the caller owns the randomness. */
   random: () => number;
+  /** The attackers' smithy attack levels (left out: no upgrades). */
+  attackLevels?: TrackLevels;
+  /** Defenders fighting with smithy defence levels, each group part of `defenders` (left out, or a unit in no group: no upgrades). */
+  upgradedDefenders?: readonly UpgradedGroup[];
+}
+
+/** Some of the defenders and the smithy defence levels of the village they come from. */
+export interface UpgradedGroup {
+  units: UnitCounts;
+  levels: TrackLevels;
 }
 
 export interface BattleOutcome {
@@ -61,17 +72,26 @@ export interface BattleOutcome {
   conquered: boolean;
 }
 
-export function attackPower(units: UnitCounts): number {
-  return unitEntries(units).reduce((sum, [type, count]) => sum + UNITS[type].attack * count, 0);
+/** The attack of units, each type's attack times its smithy factor (1.015^level; no levels: 1). */
+export function attackPower(units: UnitCounts, levels: TrackLevels = {}): number {
+  return unitEntries(units).reduce((sum, [type, count]) => sum + UNITS[type].attack * smithyFactor(levels[type] ?? 0) * count, 0);
 }
 
-/** The defenders' strength against this attacking mix: defence vs infantry and vs cavalry, weighted by the attackers' cavalry share. */
-export function defensePower(defenders: UnitCounts, attackers: UnitCounts): number {
+/**
+ * The defenders' strength against this attacking mix: defence vs infantry and vs cavalry, weighted by the attackers'
+ * cavalry share, each type's times its smithy factor (no levels: 1).
+ */
+export function defensePower(defenders: UnitCounts, attackers: UnitCounts, levels: TrackLevels = {}): number {
   const cavalry = cavalryShare(attackers);
   return unitEntries(defenders).reduce(
-    (sum, [type, count]) => sum + (UNITS[type].defenseInfantry * (1 - cavalry) + UNITS[type].defenseCavalry * cavalry) * count,
+    (sum, [type, count]) => sum + (UNITS[type].defenseInfantry * (1 - cavalry) + UNITS[type].defenseCavalry * cavalry) * smithyFactor(levels[type] ?? 0) * count,
     0,
   );
+}
+
+/** What the groups' smithy levels add to the defence they would have without upgrades. */
+export function smithyDefenseBonus(groups: readonly UpgradedGroup[], attackers: UnitCounts): number {
+  return groups.reduce((sum, group) => sum + defensePower(group.units, attackers, group.levels) - defensePower(group.units, attackers), 0);
 }
 
 /** Each type loses `share` of its count, rounded to the nearest unit. */
@@ -113,9 +133,10 @@ export function upkeepOf(units: UnitCounts): number {
 }
 
 export function resolveBattle(input: BattleInput): BattleOutcome {
-  const attack = (attackPower(input.attackers) + input.heroAttack) * (1 + input.combatBonusPercent / 100);
+  const attack = (attackPower(input.attackers, input.attackLevels) + input.heroAttack) * (1 + input.combatBonusPercent / 100);
   const defenseBonus = defenseBonusPercent(input.wallLevel, input.allianceDefenseBonusPercent);
-  const defense = (defensePower(input.defenders, input.attackers) + input.heroDefense) * (1 + defenseBonus / 100);
+  const unitsDefense = defensePower(input.defenders, input.attackers) + smithyDefenseBonus(input.upgradedDefenders ?? [], input.attackers);
+  const defense = (unitsDefense + input.heroDefense) * (1 + defenseBonus / 100);
   const attackerWins = attack > defense;
   const stronger = Math.max(attack, defense);
   const ratio = stronger === 0 ? 0 : Math.min(attack, defense) / stronger;

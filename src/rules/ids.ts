@@ -15,6 +15,7 @@ export type WonderId = Id<'wonder'>;
 export type MovementId = Id<'movement'>;
 export type ReportId = Id<'report'>;
 export type OfferId = Id<'offer'>;
+export type OasisId = Id<'oasis'>;
 export type MessageId = Id<'message'>;
 export type InvitationId = Id<'invitation'>;
 

@@ -33,9 +33,9 @@ export interface HeroMarchRefusal {
   message: string;
 }
 
-/** Heroes go only to battle: an order of reinforcements is refused before any hero is looked at. */
+/** Heroes go only to battle: an order of reinforcements or scouts is refused before any hero is looked at. */
 export function heroOrderRefusal(movementType: SendableMovement): HeroMarchRefusal | null {
-  return movementType === 'reinforce' ? { kind: 'wrong_order', message: HERO_ONLY_TO_BATTLE } : null;
+  return movementType === 'reinforce' || movementType === 'scout' ? { kind: 'wrong_order', message: HERO_ONLY_TO_BATTLE } : null;
 }
 
 /**

@@ -2,15 +2,15 @@
 import { distance, type Point } from './world';
 import { slowestSpeed, type UnitCounts } from './units';
 
-/** Armies (`attack`, `raid`, `reinforce`, `return` home) and merchants (`delivery`, `merchants_return` home). */
-export const MOVEMENT_TYPES = ['attack', 'raid', 'reinforce', 'return', 'delivery', 'merchants_return'] as const;
+/** Armies (`attack`, `raid`, `reinforce`, `scout`, `return` home) and merchants (`delivery`, `merchants_return` home). */
+export const MOVEMENT_TYPES = ['attack', 'raid', 'reinforce', 'return', 'delivery', 'merchants_return', 'scout'] as const;
 export type MovementType = (typeof MOVEMENT_TYPES)[number];
 
 /** Merchants on the road: they carry resources, never troops, and count in no army figure. */
 export const MERCHANT_MOVEMENTS = ['delivery', 'merchants_return'] as const;
 
 /** What a player may order; returns are made by the game. */
-export const SENDABLE_MOVEMENTS = ['attack', 'raid', 'reinforce'] as const;
+export const SENDABLE_MOVEMENTS = ['attack', 'raid', 'reinforce', 'scout'] as const;
 export type SendableMovement = (typeof SENDABLE_MOVEMENTS)[number];
 
 /** How fast armies march: the world's speed and the alliance's movement bonus in percent (none when left out). */

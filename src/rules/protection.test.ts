@@ -81,6 +81,7 @@ describe('the refusal', () => {
     const now = joinedAt + HOUR;
     expect(protectionRefusalFor('attack', endsAt, now)).toBe('Under beginner protection until 2026-03-15 09:00 UTC');
     expect(protectionRefusalFor('raid', endsAt, now)).toBe('Under beginner protection until 2026-03-15 09:00 UTC');
+    expect(protectionRefusalFor('scout', endsAt, now)).toBe('Under beginner protection until 2026-03-15 09:00 UTC');
     expect(protectionRefusalFor('reinforce', endsAt, now)).toBeNull();
     expect(protectionRefusalFor('attack', endsAt, endsAt)).toBeNull();
     expect(protectionRefusalFor('attack', null, now)).toBeNull();

@@ -67,7 +67,7 @@ export function protectionRefusal(endsAt: number): string {
 }
 
 /**
- * Why a mission may not go to a village whose owner's protection ends at `endsAt`, or null: attacks and raids are
+ * Why a mission may not go to a village whose owner's protection ends at `endsAt`, or null: attacks, raids and scouts are
  * refused while it holds; reinforcements (and merchants) are always welcome.
  */
 export function protectionRefusalFor(mission: SendableMovement, endsAt: number | null, now: number): string | null {

@@ -5,8 +5,8 @@ import { oasisBonusEntries, terrainResource, tileLook, TILE_LOOKS } from './tile
 import { TILE_TYPES } from './world';
 
 describe('TILE_LOOKS', () => {
-  it('lists every tile type once, villages split into own and other, then unknown, in legend order', () => {
-    expect(TILE_LOOKS).toEqual(['own-village', 'village', 'oasis', 'forest', 'mountain', 'water', 'empty', 'unknown']);
+  it('lists every tile type once, villages split into own, other and barbarian, then unknown, in legend order', () => {
+    expect(TILE_LOOKS).toEqual(['own-village', 'village', 'barbarian', 'oasis', 'taken-oasis', 'forest', 'mountain', 'water', 'empty', 'unknown']);
     for (const type of TILE_TYPES) expect(TILE_LOOKS).toContain(type);
   });
 });
@@ -19,6 +19,16 @@ describe('tileLook', () => {
     expect(tileLook(village('you'), 'me')).toBe('village');
     expect(tileLook(village('me'), null)).toBe('village');
     expect(tileLook({ type: 'village' }, 'me')).toBe('village');
+  });
+
+  it('shows an oasis a village holds as taken, to everybody', () => {
+    expect(tileLook({ type: 'oasis', oasis: { holder: { villageId: 'v' } } }, 'me')).toBe('taken-oasis');
+    expect(tileLook({ type: 'oasis' }, 'me')).toBe('oasis');
+  });
+
+  it('shows a village without an owner as barbarian, to everybody', () => {
+    expect(tileLook({ type: 'village', village: { owner: null } }, 'me')).toBe('barbarian');
+    expect(tileLook({ type: 'village', village: { owner: null } }, null)).toBe('barbarian');
   });
 
   it('uses the tile type for terrain and unknown tiles', () => {

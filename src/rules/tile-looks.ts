@@ -7,8 +7,8 @@ import type { TerrainType, TileType } from './world';
 export const FOREST_TIMBER_BONUS = 10;
 export const MOUNTAIN_STONE_BONUS = 10;
 
-/** The looks a tile can have: the tile types, with villages split into the viewer's own and everybody else's. */
-export const TILE_LOOKS = ['own-village', 'village', 'oasis', 'forest', 'mountain', 'water', 'empty', 'unknown'] as const;
+/** The looks a tile can have: the tile types, with villages split into the viewer's own, other players' and the barbarians'. */
+export const TILE_LOOKS = ['own-village', 'village', 'barbarian', 'oasis', 'taken-oasis', 'forest', 'mountain', 'water', 'empty', 'unknown'] as const;
 export type TileLook = (typeof TILE_LOOKS)[number];
 
 /** A tile's type as a map reply names it: `unknown` lies outside the world. */
@@ -17,13 +17,19 @@ export type ShownTileType = TileType | 'unknown';
 /** The little of a map tile its look depends on. */
 export interface LookedAtTile {
   type: ShownTileType;
-  /** An abandoned village has no owner. */
+  /** A barbarian village has no owner (founded by the world, or abandoned by its player). */
   village?: { owner: { id: string } | null } | null;
+  /** Present on an oasis a village holds. */
+  oasis?: { holder: unknown } | null;
 }
 
 /** The look of a tile for a viewer (null when signed out, who owns no village). */
 export function tileLook(tile: LookedAtTile, viewerId: string | null): TileLook {
-  if (tile.type === 'village') return viewerId !== null && tile.village?.owner?.id === viewerId ? 'own-village' : 'village';
+  if (tile.type === 'village') {
+    if (tile.village?.owner === null) return 'barbarian';
+    return viewerId !== null && tile.village?.owner?.id === viewerId ? 'own-village' : 'village';
+  }
+  if (tile.type === 'oasis' && tile.oasis) return 'taken-oasis';
   return tile.type;
 }
 

@@ -76,4 +76,25 @@ describe('capital placement', () => {
   it('gives up when no tile qualifies', () => {
     expect(findCapitalSpot({ random: mulberry32(1), isEmptyLand: () => false, villages: [], attempts: 50 })).toBeNull();
   });
+
+  it('takes only a site the further wish accepts, asked last', () => {
+    const asked: string[] = [];
+    const spot = findCapitalSpot({
+      random: mulberry32(5),
+      isEmptyLand: () => true,
+      villages: [],
+      isGoodSite: (x, y) => {
+        asked.push(`${x}|${y}`);
+        return x > 0 && y > 0;
+      },
+    });
+    expect(spot!.x).toBeGreaterThan(0);
+    expect(spot!.y).toBeGreaterThan(0);
+    // Every site asked about had already passed the ring: the wish is never asked of one that fails a rule.
+    for (const site of asked) {
+      const [x, y] = site.split('|').map(Number);
+      expect(Math.hypot(x, y)).toBeGreaterThanOrEqual(40);
+    }
+    expect(findCapitalSpot({ random: mulberry32(5), isEmptyLand: () => true, villages: [], attempts: 50, isGoodSite: () => false })).toBeNull();
+  });
 });

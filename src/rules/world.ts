@@ -68,6 +68,8 @@ export interface CapitalSearch {
   villages: readonly Point[];
   worldSize?: number;
   attempts?: number;
+  /** A further wish for the site, asked last (it may be costly): the neighbourhood a new player is promised. */
+  isGoodSite?: (x: number, y: number) => boolean;
 }
 
 /**
@@ -89,7 +91,8 @@ export function findCapitalSpot(search: CapitalSearch): Point | null {
       isInsideWorld(x, y, size) &&
       isInCapitalRing(x, y) &&
       search.isEmptyLand(x, y) &&
-      isFarFromVillages(x, y, search.villages)
+      isFarFromVillages(x, y, search.villages) &&
+      (search.isGoodSite?.(x, y) ?? true)
     ) {
       return { x, y };
     }

@@ -34,7 +34,7 @@ async function run(args: string[]): Promise<string> {
   }
   const database = await openDatabase(config);
   try {
-    await ensureDefaultWorld(database.db);
+    await ensureDefaultWorld(database.db, new Date());
     switch (command) {
       case 'set-role': {
         const [email, role] = rest;

@@ -20,6 +20,7 @@ import { messageReportRoutes } from './messages/gamemaster-routes';
 import { playerRoutes } from './players/routes';
 import { rankingRoutes } from './rankings/routes';
 import { tradeRoutes } from './trade/routes';
+import { smithyRoutes } from './smithy/routes';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
@@ -41,6 +42,7 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
   playerRoutes,
   rankingRoutes,
   tradeRoutes,
+  smithyRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

@@ -11,6 +11,7 @@ import { sweepQuestEvents } from './progress/quests';
 import { settleDueWonders } from './wonders/wonders';
 import { inBackground } from './db/background';
 import { computeDueStandings } from './rankings/standings';
+import { sweepDueOasisArrivals } from './oases/oases';
 
 /**
  * Villages settled per transaction on PostgreSQL: the claim and commit stay a small part of a batch's work,
@@ -40,7 +41,7 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
   for (; applied < MAX_ARRIVALS; applied++) {
     const done = await db.transaction(async (tx) => {
       const [next] = await tx
-        .select({ villageId: movements.toVillageId, arrivesAt: movements.arrivesAt })
+        .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
         .from(movements)
         .innerJoin(villages, eq(villages.id, movements.toVillageId))
         .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
@@ -115,6 +116,7 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
       // As background work: on PGlite's one connection, players' statements go before the sweep's (db/background.ts).
       running = inBackground(() =>
         sweepDueArrivals(ctx.db, now)
+          .then(() => sweepDueOasisArrivals(ctx.db, now))
           .then(() => sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH))
           .then(() => settleDueWonders(ctx.db, now))
           .then(() => sweepQuestEvents(ctx.db, now))

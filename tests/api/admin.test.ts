@@ -1,6 +1,6 @@
 // Admins and game masters through the API: who may call what, the last admin, suspension, temporary passwords, deletion, events in the rules, rewards once per key, maintenance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { registerPlayer, newPlayer, requests, startTestApp, type Method, type TestApp } from './harness';
 import { amounts, newVillage, overview, worldId, HOUR, type Player } from './village-helpers';
 import { withRole } from './proof-world';
@@ -171,10 +171,16 @@ describe('game master actions', () => {
     expect(created.body.world).toMatchObject({ name: 'Niflheim', speed: 5, size: 80, maxPlayers: 50, status: 'online', players: 0 });
     expect((await call(gm, 'POST', '/api/gamemaster/worlds', { name: 'Niflheim' })).status).toBe(409);
     expect((await call(gm, 'POST', '/api/gamemaster/worlds', { name: 'Tiny', size: 10 })).status).toBe(400);
+    await newVillage(t, world, 'figures');
     const list = await call<Schema<'GmWorldList'>>(gm, 'GET', '/api/gamemaster/worlds');
     const midgard = list.body.worlds.find((w) => w.world.id === world)!;
     expect(midgard).toMatchObject({ movementsInFlight: 0, sweeperLagSeconds: 0 });
-    expect(midgard.villages).toBeGreaterThan(0);
+    // The players' villages, not the barbarian ones the world founded itself (nor those abandoned by deleted players).
+    const owned = await t.database.db.select().from(villages).where(and(eq(villages.worldId, world), isNotNull(villages.ownerId)));
+    const all = await t.database.db.select().from(villages).where(eq(villages.worldId, world));
+    expect(owned.length).toBeGreaterThan(0);
+    expect(all.length).toBeGreaterThan(owned.length);
+    expect(midgard.villages).toBe(owned.length);
     expect(midgard.totalPopulation).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,5 @@
 // Helpers of the battle tests: armies and positions set straight in the database, sending troops and reading reports through the API.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
 import { units, villages } from '../../src/server/db/schema';
 import type { UnitCounts } from '../../src/rules/units';
@@ -25,15 +25,17 @@ export async function station(t: TestApp, villageId: VillageId, army: UnitCounts
   }
 }
 
-/** Moves a village to (x, y) so marches have a known length. */
+/** Moves a village to (x, y) so marches have a known length; a barbarian village the world founded on that tile makes way. */
 export async function placeAt(t: TestApp, villageId: VillageId, x: number, y: number): Promise<void> {
+  const [moving] = await t.database.db.select({ worldId: villages.worldId }).from(villages).where(eq(villages.id, villageId));
+  if (moving) await t.database.db.delete(villages).where(and(eq(villages.worldId, moving.worldId), eq(villages.x, x), eq(villages.y, y), isNull(villages.ownerId)));
   await t.database.db.update(villages).set({ x, y }).where(eq(villages.id, villageId));
 }
 
 export async function send(
   t: TestApp,
   player: Player,
-  body: { fromVillageId: string; toVillageId: string; units: UnitCounts; movementType: string; heroId?: string },
+  body: { fromVillageId: string; toVillageId: string; units: UnitCounts; movementType: string; heroId?: string; catapultTarget?: string },
 ): Promise<{ status: number; body: { movement: MovementJson; error?: string } }> {
   const res = await t.app.inject({ method: 'POST', url: '/api/game/send-troops', headers: player.auth, payload: body });
   return { status: res.statusCode, body: res.json() };

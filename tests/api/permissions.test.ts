@@ -91,6 +91,7 @@ const EXPECTED = {
   getVillageProduction: ownerOnly(200, 403),
   // A village on the map: anyone signed in may look at it.
   getVillageDetails: signedIn(200),
+  getOasis: signedIn(200),
   getMapArea: signedIn(200),
   getTravelTime: signedIn(200),
   searchMap: signedIn(200),
@@ -156,6 +157,9 @@ const EXPECTED = {
   // may not take their own offer (refused by the rules, past the guard). Withdrawing it comes after.
   acceptTradeOffer: ownerOnly(409, 403),
   withdrawTradeOffer: ownerOnly(200, 403),
+  // The player's village has a blacksmith (the proof world's): the player starts a research, the others may not look or start one.
+  getSmithy: ownerOnly(200, 403),
+  startResearch: ownerOnly(201, 403),
   // Rankings are public to anyone signed in; the first read computes a fresh world's standings.
   getPlayerRankings: signedIn(200),
   getAllianceRankings: signedIn(200),
@@ -235,6 +239,8 @@ function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
       return { x: w.host.village.x, y: w.host.village.y, resources: { timber: 1, stone: 0, iron: 0, mead: 0 } };
     case 'exchangeResources':
       return { from: 'timber', to: 'stone', amount: 1 };
+    case 'startResearch':
+      return { unitType: 'bondi', track: 'attack' };
     case 'createTradeOffer':
       return { offer: { resource: 'timber', amount: 100 }, want: { resource: 'iron', amount: 100 } };
     case 'sendMessage':
@@ -290,6 +296,9 @@ function idBook(world: ProofWorld): IdBook {
       // The preview looks at the host's tile.
       'previewShipment.x': world.host.village.x,
       'previewShipment.y': world.host.village.y,
+      // An oasis of the proof world.
+      'getOasis.x': world.oasis.x,
+      'getOasis.y': world.oasis.y,
     },
   };
 }

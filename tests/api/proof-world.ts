@@ -1,7 +1,8 @@
-// A small world for the proof tests: two players who each own a village (with a marketplace), hero, wonder, quest, report, stationed troops, mail (one letter reported) and a trade offer, an alliance inviting both, a game master, an admin, and the ids of it all.
+// A small world for the proof tests: two players who each own a village (with a marketplace and a blacksmith), hero, wonder, quest, report, stationed troops, mail (one letter reported) and a trade offer, an alliance inviting both, a game master, an admin, and the ids of it all.
 import { eq } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
-import { stationedTroops, users } from '../../src/server/db/schema';
+import { stationedTroops, users, worlds } from '../../src/server/db/schema';
+import { codeOasisBonus, terrainCodes } from '../../src/server/map/terrain';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { registerPlayer, newPlayer, request, type TestApp } from './harness';
 import { giveEmbassy, newVillage, overview, worldId, type MadeVillage, type Player } from './village-helpers';
@@ -43,6 +44,8 @@ export interface ProofWorld {
   target: Player;
   /** A world event created by the game master. */
   event: string;
+  /** The tile of an oasis of the world (the first one along the row y = 0). */
+  oasis: { x: number; y: number };
 }
 
 async function ok<T>(t: TestApp, who: Player, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown): Promise<T> {
@@ -66,7 +69,7 @@ async function holdings(t: TestApp, prefix: string, wonderType: string, host: { 
   // Two tiles from the host, in a corner of its own, so the raid is short and nobody else is near.
   spot += 1;
   await placeAt(t, village.id, host.village.x + 2 * spot, host.village.y);
-  for (const type of ['great_hall', 'warehouse', 'granary', 'marketplace']) await setBuildingLevel(db, { villageId: village.id, type, level: 20 }, now);
+  for (const type of ['great_hall', 'warehouse', 'granary', 'marketplace', 'blacksmith']) await setBuildingLevel(db, { villageId: village.id, type, level: 20 }, now);
   // An embassy at level 3: enough to accept the host's invitation, or to found an alliance of one's own.
   await giveEmbassy(t, player);
   await grantToPlayer(db, player.body.email, { timber: 50_000, stone: 50_000, iron: 50_000, mead: 50_000 }, now);
@@ -119,5 +122,9 @@ export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
       endTime: new Date(start.getTime() + 3_600_000).toISOString(),
     })
   ).event.id;
-  return { world, mine, theirs, host, gamemaster, admin, target, event };
+  const [seeded] = await t.database.db.select({ seed: worlds.seed }).from(worlds).where(eq(worlds.id, world));
+  const codes = terrainCodes(seeded!.seed);
+  let oasisX = 0;
+  while (!codeOasisBonus(codes.at(oasisX, 0))) oasisX += 1;
+  return { world, mine, theirs, host, gamemaster, admin, target, event, oasis: { x: oasisX, y: 0 } };
 }

@@ -8,8 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newPlayer } from './support/players';
 import { runCli, startServer, type ServerProcess } from './support/server';
+import { TILE_LOOKS } from '../../src/rules/tile-looks';
 
-const LOOKS = ['own-village', 'village', 'oasis', 'forest', 'mountain', 'water', 'empty', 'unknown'] as const;
+/** Every look, in the order the sheet lays its strips out. */
+const LOOKS = TILE_LOOKS;
 const STYLE = JSON.parse(readFileSync('assets/map-style.json', 'utf8')) as { tiles: Record<string, { fill: string; label: string }> };
 
 async function signInAs(page: Page, request: APIRequestContext, base: string, player: { email: string; password: string }) {

@@ -145,7 +145,7 @@ test.describe('world map', () => {
     expect(await drawnView(page)).toEqual({ x, y, radius: 10 });
     await expect(page.getByText('Click on a tile to view details')).toBeVisible();
     const legend = page.getByRole('region', { name: 'Legend' });
-    for (const label of ['Your Village', 'Other Village', 'Oasis', 'Forest', 'Mountain', 'Water', 'Empty Land', 'Unknown']) {
+    for (const label of ['Your Village', 'Other Village', 'Barbarian village', 'Oasis', 'Forest', 'Mountain', 'Water', 'Empty Land', 'Unknown']) {
       await expect(legend.getByText(label, { exact: true })).toBeVisible();
     }
     for (const name of ['Move north', 'Move south', 'Move west', 'Move east', 'Home', 'Zoom in', 'Zoom out', 'Search']) {
@@ -409,7 +409,7 @@ test.describe('world map', () => {
     const beside = await tileOnPage(page, { x: x + 3, y: y + 2 });
     await page.mouse.move(beside.x, beside.y);
     await expect(tooltip).toContainText(`(${x + 3}|${y + 2})`);
-    await expect(tooltip).toContainText(/Your Village|Other Village|Oasis|Forest|Mountain|Water|Empty Land|Unknown/);
+    await expect(tooltip).toContainText(/Your Village|Other Village|Barbarian village|Oasis|Forest|Mountain|Water|Empty Land|Unknown/);
     await page.mouse.move(1, 1);
     await expect(tooltip).toBeHidden();
   });

@@ -1,5 +1,5 @@
 // After a load run: reads a world straight from the database and lists every broken promise (lost acknowledged writes, events applied twice, negative stock, units that appeared or vanished).
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/open';
 import { battleReports, movements, stationedTroops, users, villages, type BattleReportRow, type MovementRow } from '../../src/server/db/schema';
 import { loadParts, loadVillageHead, toVillageState } from '../../src/server/village/store';
@@ -12,7 +12,7 @@ import { entriesOf } from '../../src/rules/tuples';
 import { idOf, type PlayerId, type VillageId, type WorldId } from '../../src/rules/ids';
 
 export interface WorldSnapshot {
-  /** Every village of the world, settled (in memory) to `at`. */
+  /** Every player's village of the world, settled (in memory) to `at`. */
   villages: Map<VillageId, VillageState>;
   movements: MovementRow[];
   reports: BattleReportRow[];
@@ -23,7 +23,11 @@ export interface WorldSnapshot {
 
 /** The world as the database holds it, every village brought to one instant by the rules' own engine. */
 export async function snapshotWorld(db: Db, worldId: WorldId, at: Date): Promise<WorldSnapshot> {
-  const rows = await db.select({ id: villages.id }).from(villages).where(eq(villages.worldId, worldId));
+  // Players' villages only: barbarian villages (no owner) grow by themselves, so no player's write accounts for them.
+  const rows = await db
+    .select({ id: villages.id })
+    .from(villages)
+    .where(and(eq(villages.worldId, worldId), isNotNull(villages.ownerId)));
   const states = new Map<VillageId, VillageState>();
   let starved = 0;
   const parts = await loadParts(
@@ -162,9 +166,12 @@ export function allHomeBy(log: LoadLog): number {
   return latest;
 }
 
-/** The villages of a world exactly as stored (not settled): the opening balance of the world's books. */
+/** The players' villages of a world exactly as stored (not settled): the opening balance of the world's books. */
 export async function storedVillages(db: Db, worldId: WorldId): Promise<Map<VillageId, VillageState>> {
-  const rows = await db.select().from(villages).where(eq(villages.worldId, worldId));
+  const rows = await db
+    .select()
+    .from(villages)
+    .where(and(eq(villages.worldId, worldId), isNotNull(villages.ownerId)));
   const parts = await loadParts(
     db,
     rows.map((r) => r.id),

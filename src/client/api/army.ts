@@ -18,16 +18,21 @@ export type SendableMovementType = Schema<'SendableMovementType'>;
 
 export interface SendTroopsOrder {
   fromVillageId: string;
-  toVillageId: string;
+  /** The target: a village, or (for an attack or a raid) the tile of an oasis. */
+  toVillageId?: string;
+  toOasis?: { x: number; y: number };
   units: UnitCounts;
   movementType: SendableMovementType;
   /** A hero of the sending village who leads an attack or a raid. */
   heroId?: string;
+  /** What an attack's catapults aim at; left out, a building drawn at random. */
+  catapultTarget?: Schema<'BuildingType'>;
 }
 
 /** Units leave at once; the reply carries the arrival instant. */
 export async function sendTroops(order: SendTroopsOrder): Promise<Movement> {
-  const body = order.heroId ? order : { fromVillageId: order.fromVillageId, toVillageId: order.toVillageId, units: order.units, movementType: order.movementType };
+  const { heroId, catapultTarget, ...plain } = order;
+  const body = { ...plain, ...(heroId ? { heroId } : {}), ...(catapultTarget ? { catapultTarget } : {}) };
   const { movement } = await unwrap(api.POST('/api/game/send-troops', { body }));
   return movement;
 }

@@ -1,4 +1,4 @@
-// Typed calls the world map needs: areas of tiles, search, village details and the tutorial report.
+// Typed calls the world map needs: areas of tiles, search, village details, oases and the tutorial report.
 import type { components } from '../../contract';
 import { api, unwrap } from './client';
 
@@ -25,6 +25,20 @@ export async function searchMap(worldId: string, text: string, near?: { x: numbe
   const query = near ? { q: text, near: `${near.x}|${near.y}` } : { q: text };
   const { results } = await unwrap(api.GET('/api/map/search/{worldId}', { params: { path: { worldId }, query } }));
   return results;
+}
+
+export type OasisDetails = components['schemas']['OasisDetails'];
+export type NearbyOasis = components['schemas']['Oasis'];
+
+/** The oasis on tile (x, y): who holds it and the animals there now. */
+export function getOasis(worldId: string, x: number, y: number): Promise<OasisDetails> {
+  return unwrap(api.GET('/api/map/oasis/{worldId}/{x}/{y}', { params: { path: { worldId, x, y } } }));
+}
+
+/** The oases within `maxDistance` tiles of one's village, nearest first, each with the village holding it. */
+export async function getVillageOases(villageId: string, maxDistance = 3): Promise<NearbyOasis[]> {
+  const { oases } = await unwrap(api.GET('/api/map/village/{villageId}/oases', { params: { path: { villageId }, query: { maxDistance } } }));
+  return oases;
 }
 
 export function getVillageDetails(villageId: string): Promise<VillageDetails> {

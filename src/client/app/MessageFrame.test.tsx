@@ -24,6 +24,8 @@ const REPORT: BattleReport = {
   wallDamage: 0,
   loyaltyChange: 0,
   villageConquered: false,
+  buildingHit: null,
+  intel: null,
   read: true,
 };
 

@@ -1,5 +1,6 @@
 // The designer's sheet: where every tile look is shown at every zoom step, and the sample tiles it shows. Plain data, no Pixi.
 import { oasisBonusEntries, terrainResource, TILE_LOOKS, type TileLook } from '../../rules/tile-looks';
+import { BARBARIAN_VILLAGE_NAME } from '../../rules/barbarians';
 import { MAP_DEFAULT_RADIUS, MAP_MAX_RADIUS, MAP_MIN_RADIUS } from '../../rules/world';
 import type { MapChunk, MapTile } from '../state/map';
 import { chunkKey, chunkOf, CHUNK_SIZE, tileIndex } from './chunks';
@@ -12,7 +13,7 @@ export const ZOOM_STEPS: readonly number[] = Array.from({ length: MAP_MAX_RADIUS
 export const DESIGNER_WORLD = 'designer';
 export const DESIGNER_VIEWER = 'designer-player';
 
-/** The strip of looks sits on row y = 0, x = 0..7; the sample area well away from it. */
+/** The strip of looks sits on row y = 0, one tile per look from x = 0; the sample area well away from it. */
 const STRIP_Y = 0;
 const SAMPLE = { minX: 100, minY: 100, columns: 15, rows: 9 };
 const GAP = 10;
@@ -35,7 +36,7 @@ export interface DesignerSheet {
 
 /**
  * Lays the sheet out for a map stage of `stageSize` pixels: a sample area at the default zoom, then for each zoom step
- * the eight looks at exactly the tile size the map would use.
+ * every look at exactly the tile size the map would use.
  */
 export function designerSheet(stageSize: number): DesignerSheet {
   const views: SheetView[] = [];
@@ -95,8 +96,16 @@ function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
       },
     };
   }
+  if (look === 'barbarian') {
+    const village = { id: `v${x}:${y}`, name: BARBARIAN_VILLAGE_NAME, owner: null, population: 60 + n, isCapital: false };
+    return { ...base, type: 'village', resourceType: null, resourceBonus: 0, village };
+  }
   // Terrain shows what the rules give it, as the server's map replies do.
   if (look === 'oasis') return { ...base, type: look, ...terrainResource(look, SAMPLE_OASIS), bonuses: oasisBonusEntries(SAMPLE_OASIS) };
+  if (look === 'taken-oasis') {
+    const holder = { villageId: `sample-${n}`, villageName: 'Sample Hold', owner: { id: 'sample-owner', username: 'Astrid' } };
+    return { ...base, type: 'oasis', ...terrainResource('oasis', SAMPLE_OASIS), bonuses: oasisBonusEntries(SAMPLE_OASIS), oasis: { holder } };
+  }
   return { ...base, type: look, ...terrainResource(look) };
 }
 
@@ -104,10 +113,12 @@ function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
 function sampleLook(col: number, row: number): TileLook {
   if (col === 0) return 'unknown';
   if (col === 8 && row === 5) return 'oasis';
+  if (col === 13 && row === 3) return 'taken-oasis';
   const lake = Math.hypot(col - 10.5, row - 5.5) < 2.6;
   if (lake) return 'water';
   if (col === 4 && row === 3) return 'own-village';
   if ((col === 7 && row === 1) || (col === 12 && row === 1) || (col === 3 && row === 7)) return 'village';
+  if (col === 9 && row === 8) return 'barbarian';
   const n = tileNoise(col * 7 + 1, row * 13 + 5);
   if (col <= 3 && row <= 2) return n < 0.7 ? 'mountain' : 'empty';
   if (col >= 11 && row >= 7) return n < 0.6 ? 'mountain' : 'forest';

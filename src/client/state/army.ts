@@ -21,10 +21,10 @@ export function secondsUntil(instant: number, now: number): number {
   return Math.max(0, Math.ceil((instant - now) / 1000));
 }
 
-/** Movements that threaten the player: enemy attacks and raids marching at their villages, soonest first. */
+/** Movements that threaten the player: enemy attacks, raids and scouts marching at their villages, soonest first. */
 export function incomingAttacks(movements: readonly ArmyMovement[]): ArmyMovement[] {
   return movements
-    .filter((m) => m.direction === 'incoming' && (m.type === 'attack' || m.type === 'raid'))
+    .filter((m) => m.direction === 'incoming' && (m.type === 'attack' || m.type === 'raid' || m.type === 'scout'))
     .sort((a, b) => a.arrivesAtClient - b.arrivesAtClient);
 }
 

@@ -6,7 +6,7 @@ import { getMyAlliance, listAllianceMessages, listReceivedInvitations, type Alli
 import { listBattles, listMovements, listStationedTroops } from '../api/army';
 import { getWorldAnalytics, listAnnouncements, listGmWorlds, listMessageReports, listWorldEvents } from '../api/gamemaster';
 import { getHeroLeaderboard, getRecruitmentCost, listHeroTypes, listHeroes } from '../api/heroes';
-import { getMapArea, searchMap } from '../api/map';
+import { getMapArea, getOasis, getVillageOases, searchMap } from '../api/map';
 import { getMessage, getUnreadMessageCount, listBlockedPlayers, listMessages, type MessageFolder } from '../api/messages';
 import { findPlayerByName, getPlayerProfile } from '../api/players';
 import { getAllianceRankings, getCombatRankings, getMyRankings, getPlayerRankings, type CombatBoard, type CombatPeriod } from '../api/rankings';
@@ -15,6 +15,7 @@ import { getQuestSummary, listQuests } from '../api/quests';
 import { canSettle, getSettlementCandidates, getSettlementStats } from '../api/settlement';
 import { getTutorialHints, getTutorialStatus, type TutorialStatus } from '../api/tutorial';
 import { getMarket, listTradeOffers, previewShipment, type OfferFilter, type Shipment } from '../api/trade';
+import { getSmithy } from '../api/smithy';
 import { getVillageOverview, listVillages, type Village } from '../api/villages';
 import { checkVictory, getAllianceEffects, listWonderTypes, listWonders } from '../api/wonders';
 import { listWorlds } from '../api/worlds';
@@ -153,6 +154,23 @@ export const canSettleQuery = (worldId: string, x: number, y: number) =>
     meta: { what: 'whether the site can be settled' },
   });
 
+/** The oasis on a tile: its holder and its animals now. */
+export const oasisQuery = (worldId: string, x: number, y: number) =>
+  queryOptions({
+    queryKey: queryKeys.oasis(worldId, x, y),
+    queryFn: () => getOasis(worldId, x, y),
+    meta: { what: 'the oasis' },
+  });
+
+/** The oases within reach of one of the player's villages (an oasis is annexed from at most 3 tiles). */
+export const villageOasesQuery = (viewer: Viewer, villageId: string) =>
+  queryOptions({
+    queryKey: queryKeys.villageOases(viewer, villageId),
+    queryFn: () => getVillageOases(villageId, 3),
+    enabled: viewer !== null,
+    meta: { what: 'the oases near the village' },
+  });
+
 /** Villages named like `text` (nearest to `near` first), or the village or tile at "(x|y)". */
 export const mapSearchQuery = (worldId: string, text: string, near: { x: number; y: number } | null = null) =>
   queryOptions({
@@ -171,6 +189,18 @@ export const mapAreaQuery = (worldId: string, x: number, y: number, radius: numb
     queryFn: ({ signal }) => getMapArea({ worldId, x, y, radius }, signal),
     gcTime: 0,
     meta: { what: 'the map area' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Smithy
+
+/** A village's smithy; its `dataUpdatedAt` is when the running research's remaining seconds were told. */
+export const smithyQuery = (viewer: Viewer, villageId: string) =>
+  queryOptions({
+    queryKey: queryKeys.smithy(viewer, villageId),
+    queryFn: ({ signal }) => getSmithy(villageId, signal),
+    enabled: viewer !== null && villageId !== '',
+    meta: { what: 'the smithy' },
   });
 
 // ------------------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ export const queryKeys = {
   /** Every village overview of the player (the village page, the top bar, the army page's troops). */
   overviews: (viewer: Viewer) => [...player(viewer), 'overview'] as const,
   overview: (viewer: Viewer, villageId: string) => [...player(viewer), 'overview', villageId] as const,
+  /** The oases around one of the player's villages (those it holds among them): under the overviews, which every battle report makes stale. */
+  villageOases: (viewer: Viewer, villageId: string) => [...player(viewer), 'overview', villageId, 'oases'] as const,
 
   movements: (viewer: Viewer) => [...player(viewer), 'movements'] as const,
   /** Every page of battle reports and the unread count. */
@@ -78,6 +80,9 @@ export const queryKeys = {
   tradeOfferPage: (viewer: Viewer, villageId: string, filter: { offering?: string; wanting?: string; page: number; limit: number }) =>
     [...player(viewer), 'market', villageId, 'offers', filter] as const,
 
+  /** A village's smithy: its research levels and the research running. */
+  smithy: (viewer: Viewer, villageId: string) => [...player(viewer), 'smithy', villageId] as const,
+
   adminStats: (viewer: Viewer) => [...player(viewer), 'admin', 'stats'] as const,
   adminUsers: (viewer: Viewer) => [...player(viewer), 'admin', 'users'] as const,
   adminUserPage: (viewer: Viewer, q: string, page: number, limit: number) => [...player(viewer), 'admin', 'users', { q, page, limit }] as const,
@@ -99,6 +104,7 @@ export const queryKeys = {
   canSettle: (worldId: string, x: number, y: number) => ['settlement', 'can-settle', worldId, x, y] as const,
   mapSearch: (worldId: string, text: string, near: { x: number; y: number } | null) => ['map', 'search', worldId, text, near] as const,
   mapArea: (worldId: string, x: number, y: number, radius: number) => ['map', 'area', worldId, x, y, radius] as const,
+  oasis: (worldId: string, x: number, y: number) => ['map', 'oasis', worldId, x, y] as const,
   /** A world's rankings ('players', 'alliances', 'attackers:week', ...), one page of `limit` rows. */
   rankings: (worldId: string) => ['rankings', worldId] as const,
   rankingPage: (worldId: string, list: string, page: number, limit: number) => ['rankings', worldId, list, { page, limit }] as const,

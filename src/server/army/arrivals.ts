@@ -11,13 +11,17 @@ import { planBattle, seededRandom, type BattleHero } from '../../rules/battle';
 import { marchSeconds, type MarchPace } from '../../rules/movements';
 import { villageEconomy, wholeAmounts, type VillageEnv, type VillageHappening, type VillageState } from '../../rules/village-timeline';
 import type { PlayerId, VillageId } from '../../rules/ids';
-import { buildingLevels } from '../../rules/buildings';
+import { buildingLevels, isFieldType } from '../../rules/buildings';
+import type { CatapultHit } from '../../rules/catapults';
+import { BARBARIANS } from '../../rules/barbarians';
+import { scoutVillage } from './scouting';
 import { recordQuestEvents } from '../progress/quest-events';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { capitalId, settleStoredVillage, type StoredVillageState } from '../village/store';
 import { landDelivery, merchantsHome } from '../trade/deliveries';
 import { recordCombatPoints } from '../rankings/combat-points';
+import { smithyLevelsAt } from '../smithy/smithy';
 
 export interface SettledWithArrivals {
   state: StoredVillageState;
@@ -44,7 +48,7 @@ export async function placeOf(tx: Db, villageId: VillageId): Promise<Place | nul
   return row ?? null;
 }
 
-async function usernames(tx: Db, ids: (PlayerId | null)[]): Promise<Map<PlayerId, string>> {
+export async function usernames(tx: Db, ids: (PlayerId | null)[]): Promise<Map<PlayerId, string>> {
   const wanted = ids.filter((id): id is PlayerId => id !== null);
   if (wanted.length === 0) return new Map();
   const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
@@ -70,7 +74,7 @@ interface HomewardArmy {
 }
 
 /** An army (or a hero alone) on its way home, leaving `from` at `at`. */
-async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }: HomewardArmy, pace: MarchPace): Promise<MovementRow | null> {
+export async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }: HomewardArmy, pace: MarchPace): Promise<MovementRow | null> {
   if (Object.keys(units).length === 0 && !movement.heroId) return null;
   const home = await placeOf(tx, movement.fromVillageId);
   if (!home) return null;
@@ -145,6 +149,17 @@ function named<I extends string>(ids: readonly (I | null)[], text: string | null
   return ids.find((id) => id !== null && id === text) ?? null;
 }
 
+/**
+ * The catapults' building knocked down to the plan's level: its upgrade in progress is lost, and an inner building at 0
+ * is gone (its slot free again); a resource field at 0 stays, an empty field as a new village's are.
+ */
+function strike(state: StoredVillageState, hit: CatapultHit | null, atMs: number): void {
+  const building = hit ? state.buildings.find((b) => b.id === hit.id) : undefined;
+  if (!hit || !building || hit.levelAfter >= building.level) return;
+  if (hit.levelAfter === 0 && !isFieldType(building.type)) state.buildings.splice(state.buildings.indexOf(building), 1);
+  else Object.assign(building, { level: hit.levelAfter, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: atMs });
+}
+
 /** An attack or raid landing: the movement and its kind (the movement's type). */
 interface LandingAttack {
   movement: MovementRow;
@@ -158,22 +173,28 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   const stationed = await tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update');
   const [attackerHero] = movement.heroId ? await tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update') : [];
   const atHome = await heroesAtHome(tx, state);
+  // Smithy levels at the battle instant: the attackers' from the village they left, each defending group's from its own village.
+  const smithy = await smithyLevelsAt(tx, [movement.fromVillageId, state.id, ...stationed.map((group) => group.homeVillageId)], at);
   const attackerEffects = await summedEffects(tx, movement.ownerId, movement.worldId, at);
   const defenderEffects = await summedEffects(tx, state.ownerId, movement.worldId, at);
   const plan = planBattle({
     kind,
     attackerId: movement.ownerId,
     attackers: cleanUnits(movement.units),
+    catapultTarget: movement.catapultTarget,
     attackerHero: attackerHero ? battleHero(attackerHero) : null,
+    attackLevels: smithy.get(movement.fromVillageId)?.attack,
     village: {
       ownerId: state.ownerId,
       units: state.units,
-      stationed: stationed.map((group) => ({ id: group.id, units: cleanUnits(group.units) })),
+      stationed: stationed.map((group) => ({ id: group.id, units: cleanUnits(group.units), defenseLevels: smithy.get(group.homeVillageId)?.defense })),
       wallLevel: buildingLevels(state.buildings).wall ?? 0,
       loyalty: state.loyalty,
       isCapital: state.isCapital,
       stock: wholeAmounts(state.amounts),
+      buildings: state.buildings,
       heroesAtHome: atHome.map((h) => ({ ...battleHero(h), ownerId: h.userId })),
+      defenseLevels: smithy.get(state.id)?.defense,
     },
     combatBonusPercent: attackerEffects.combatBonus,
     allianceDefenseBonusPercent: defenderEffects.defenseBonus,
@@ -193,6 +214,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   if (wall && plan.wallLevelAfter !== null) {
     Object.assign(wall, { level: plan.wallLevelAfter, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: atMs });
   }
+  strike(state, plan.buildingHit, atMs);
   const defenderId = state.ownerId;
   state.loyalty = plan.loyaltyAfter;
   if (plan.conquest) {
@@ -234,7 +256,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
     attackerName: (movement.ownerId && names.get(movement.ownerId)) || '(gone)',
     attackerVillage: { id: origin.id, name: origin.name, x: origin.x, y: origin.y },
     defenderId,
-    defenderName: (defenderId && names.get(defenderId)) || '(abandoned)',
+    defenderName: (defenderId && names.get(defenderId)) || BARBARIANS,
     defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
     ...plan.report,
   });
@@ -282,6 +304,7 @@ export async function settleWithArrivals(tx: Db, before: StoredVillageState, env
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
       else if (movement.type === 'delivery') await landDelivery(tx, movement, state, env);
       else if (movement.type === 'merchants_return') await merchantsHome(tx, movement, state);
+      else if (movement.type === 'scout') await scoutVillage(tx, movement, state, env);
       else await battle(tx, { movement, kind: movement.type }, state, env);
     }
   }

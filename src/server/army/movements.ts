@@ -18,7 +18,10 @@ import { placeOf } from './arrivals';
 import { protectionEnds } from '../worlds/protection';
 import { bumpChunksOfPlayer } from '../map/chunks';
 import { isProtected, protectionRefusalFor } from '../../rules/protection';
+import { catapultOrderRefusal, isCatapultTarget } from '../../rules/catapults';
+import { scoutingRefusal } from '../../rules/scouting';
 import { ownerTotals } from '../village/population';
+import { oasisPlaces } from '../oases/oases';
 import { pageWindow, type PageRequest } from '../../rules/paging';
 import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../rules/ids';
 import type { Resources } from '../../rules/resources';
@@ -42,17 +45,19 @@ async function villageRefs(db: Db, ids: VillageId[], known: ReadonlyMap<VillageI
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A movement as the player sees it, with its two ends from `places`: units and loot of their own only. */
-function movementView(row: MovementRow, userId: PlayerId, now: Date, places: ReadonlyMap<VillageId, VillageRef>): MovementView {
-  const gone = (id: VillageId) => ({ id, name: '(gone)', x: 0, y: 0 });
+/** A movement as the player sees it, with its two ends from `places` (villages, and oases by their ids): units and loot of their own only. */
+function movementView(row: MovementRow, userId: PlayerId, now: Date, places: ReadonlyMap<string, { id: string; name: string; x: number; y: number }>): MovementView {
+  const gone = (id: string) => ({ id, name: '(gone)', x: 0, y: 0 });
+  // An attack or raid on an oasis goes there instead of to a village; its army's return comes from there.
+  const oasisEnd = row.oasisId ? (places.get(row.oasisId) ?? gone(row.oasisId)) : null;
   const own = row.ownerId === userId;
   const loot = row.loot ? allFour(row.loot) : null;
   return {
     id: row.id,
     type: row.type,
     direction: own ? 'outgoing' : 'incoming',
-    fromVillage: places.get(row.fromVillageId) ?? gone(row.fromVillageId),
-    toVillage: places.get(row.toVillageId) ?? gone(row.toVillageId),
+    fromVillage: (row.type === 'return' ? oasisEnd : null) ?? places.get(row.fromVillageId) ?? gone(row.fromVillageId),
+    toVillage: row.toVillageId ? (places.get(row.toVillageId) ?? gone(row.toVillageId)) : (oasisEnd ?? gone('')),
     units: own ? cleanUnits(row.units) : {},
     loot: own ? loot : null,
     // A shipment is no secret between its two ends: the receiver sees what is coming to them.
@@ -68,9 +73,10 @@ function movementView(row: MovementRow, userId: PlayerId, now: Date, places: Rea
 async function movementViews(db: Db, rows: MovementRow[], userId: PlayerId, now: Date): Promise<MovementView[]> {
   const places = await villageRefs(
     db,
-    rows.flatMap((r) => [r.fromVillageId, r.toVillageId]),
+    rows.flatMap((r) => (r.toVillageId ? [r.fromVillageId, r.toVillageId] : [r.fromVillageId])),
   );
-  return rows.map((row) => movementView(row, userId, now, places));
+  const oasisEnds = await oasisPlaces(db, rows.flatMap((r) => (r.oasisId ? [r.oasisId] : [])));
+  return rows.map((row) => movementView(row, userId, now, oasisEnds.size > 0 ? new Map([...places, ...oasisEnds]) : places));
 }
 
 /** Who looks at a movement, and when. */
@@ -81,7 +87,8 @@ export interface MovementViewer {
 
 /** One movement as the player sees it; `known` may hold its two ends already. */
 export async function oneMovementView(db: Db, row: MovementRow, { userId, now }: MovementViewer, known?: ReadonlyMap<VillageId, VillageRef>): Promise<MovementView> {
-  return movementView(row, userId, now, await villageRefs(db, [row.fromVillageId, row.toVillageId], known));
+  const places = await villageRefs(db, row.toVillageId ? [row.fromVillageId, row.toVillageId] : [row.fromVillageId], known);
+  return movementView(row, userId, now, row.oasisId ? new Map([...places, ...(await oasisPlaces(db, [row.oasisId]))]) : places);
 }
 
 /** The village troops are sent to, with its world and its owner's alliance, and the sender's alliance: one query. */
@@ -128,6 +135,10 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
   const type: SendableMovement = input.movementType;
   const units = cleanUnits(input.units);
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
+  const notScouts = type === 'scout' ? scoutingRefusal(units) : null;
+  if (notScouts) throw badRequest(notScouts, [{ field: 'units', message: notScouts }]);
+  const badAim = catapultOrderRefusal(type, units, input.catapultTarget ?? null);
+  if (badAim) throw badRequest(badAim, [{ field: 'catapultTarget', message: badAim }]);
   // Checked before anything is loaded: an order that can take no hero is wrong whatever the hero.
   const wrongOrder = input.heroId ? heroOrderRefusal(type) : null;
   if (wrongOrder) throw heroRefused(wrongOrder);
@@ -186,6 +197,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
           toVillageId: target.id,
           units,
           heroId: input.heroId ?? null,
+          catapultTarget: input.catapultTarget && isCatapultTarget(input.catapultTarget) ? input.catapultTarget : null,
           departedAt: now,
           arrivesAt,
         })
@@ -241,13 +253,21 @@ export function reportView(row: BattleReportRow, userId: PlayerId): BattleReport
     wallDamage: row.wallDamage,
     loyaltyChange: row.loyaltyChange,
     villageConquered: row.villageConquered,
+    buildingHit: row.buildingHit,
+    // What the scouts saw is for the side that sent them (and whoever they share the report with).
+    intel: perspective === 'attacker' ? row.intel : null,
+    ...(row.oasis ? { oasis: row.oasis } : {}),
     read: perspective === 'attacker' ? row.attackerRead : row.defenderRead,
   };
 }
 
-const involves = (userId: PlayerId) => or(eq(battleReports.attackerId, userId), eq(battleReports.defenderId, userId));
+/** Reports the player has: those of their attacks, and those at their villages that they noticed (unseen scouts leave none). */
+const involves = (userId: PlayerId) => or(eq(battleReports.attackerId, userId), and(eq(battleReports.defenderId, userId), eq(battleReports.detected, true)));
 const unreadBy = (userId: PlayerId) =>
-  or(and(eq(battleReports.attackerId, userId), eq(battleReports.attackerRead, false)), and(eq(battleReports.defenderId, userId), eq(battleReports.defenderRead, false)));
+  or(
+    and(eq(battleReports.attackerId, userId), eq(battleReports.attackerRead, false)),
+    and(eq(battleReports.defenderId, userId), eq(battleReports.detected, true), eq(battleReports.defenderRead, false)),
+  );
 
 /** The player's battle reports, newest first, `limit` a page. */
 export async function listBattles(db: Db, userId: PlayerId, { page, limit }: PageRequest, now: Date): Promise<Schema<'BattleReportPage'>> {

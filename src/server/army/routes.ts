@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { idOf, type Handlers, type HeroId, type ReportId, type VillageId } from '../operations';
 import { sessionKey } from '../accounts/sessions';
 import * as game from './movements';
+import { sendToOasisTile } from '../oases/oases';
 
 /** A comment line now and then keeps proxies and browsers from closing a quiet stream. */
 const KEEP_ALIVE_MS = 25_000;
@@ -11,6 +12,11 @@ export function armyRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;
   return {
     async sendTroops({ user, body }) {
+      // A tile target (or none at all) is an order for an oasis; that path refuses two targets or none.
+      if (body.toOasis !== undefined || body.toVillageId === undefined) {
+        const heroId = body.heroId === undefined ? undefined : idOf<HeroId>(body.heroId);
+        return sendToOasisTile(db, user.id, { ...body, fromVillageId: idOf<VillageId>(body.fromVillageId), heroId }, clock.now());
+      }
       const order = {
         ...body,
         fromVillageId: idOf<VillageId>(body.fromVillageId),

@@ -2,11 +2,13 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey, check } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AllianceId, HeroId, InvitationId, MessageId, MovementId, OfferId, PlayerId, ReportId, VillageId, WonderId, WorldId } from '../../rules/ids';
+import type { AllianceId, HeroId, InvitationId, MessageId, MovementId, OasisId, OfferId, PlayerId, ReportId, VillageId, WonderId, WorldId } from '../../rules/ids';
 import type { Schema } from '../../contract';
 import { ALLIANCE_ROLES } from '../../rules/alliances';
 import { BUILDING_TYPES } from '../../rules/buildings';
-import { BATTLE_KINDS, BATTLE_SIDES } from '../../rules/combat';
+import { BATTLE_SIDES } from '../../rules/combat';
+import { CATAPULT_TARGETS, type CatapultHit } from '../../rules/catapults';
+import { REPORT_TYPES, type ScoutIntel } from '../../rules/scouting';
 import { HERO_RARITIES, HERO_TYPES } from '../../rules/heroes';
 import { MOVEMENT_TYPES } from '../../rules/movements';
 import { QUEST_STATUSES, QUEST_TYPES } from '../../rules/quests';
@@ -17,6 +19,8 @@ import { WONDER_STATUSES, WONDER_TYPES } from '../../rules/wonders';
 import { OFFER_STATUSES } from '../../rules/trade';
 import { WORLD_EVENT_KINDS, type Activation } from '../../rules/world-events';
 import { WORLD_STATUSES } from '../../rules/world';
+import { ANIMAL_TYPES, type AnimalCounts, type OasisBattleNote } from '../../rules/oases';
+import { MAX_SMITHY_LEVEL, SMITHY_TRACKS } from '../../rules/smithy';
 
 /** What the admins and game masters did, as the audit log names it. */
 export const AUDIT_ACTIONS = [
@@ -198,6 +202,11 @@ export const villages = pgTable(
     starvedAt: timestamptz('starved_at'),
     /** And every unit that settle lost to hunger (starvationIn in src/rules/village-timeline.ts). */
     starvedUnits: unitCounts('starved_units'),
+    /**
+     * A barbarian village's (no owner) next growth step (src/rules/barbarians.ts), applied exactly once under the row lock
+     * while it settles; null for a player's village and for a barbarian village grown to its caps.
+     */
+    growsAt: timestamptz('grows_at'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
@@ -493,7 +502,10 @@ export const movements = pgTable(
     /** Whose troops these are. */
     ownerId: reference<PlayerId>('owner_id', () => users.id, 'cascade'),
     fromVillageId: villageRef('from_village_id'),
-    toVillageId: villageRef('to_village_id'),
+    /** Null for an attack or raid on an oasis (`oasisId`): no village is its target. */
+    toVillageId: reference<VillageId>('to_village_id', (): AnyPgColumn => villages.id, 'cascade'),
+    /** The oasis an attack or raid marches to, or a return comes from; null for every other movement. */
+    oasisId: reference<OasisId>('oasis_id', (): AnyPgColumn => oases.id, 'cascade'),
     units: unitCounts('units').notNull(),
     heroId: reference<HeroId>('hero_id', () => heroes.id, 'set null'),
     /** What a returning army carries home. */
@@ -502,6 +514,8 @@ export const movements = pgTable(
     cargo: resourceAmounts('cargo'),
     /** Merchants on a delivery or walking home; 0 for armies. */
     merchants: integer('merchants').notNull().default(0),
+    /** What an attack's catapults aim at; null: a building drawn at random (and for every other movement). */
+    catapultTarget: text('catapult_target', { enum: CATAPULT_TARGETS }),
     departedAt: timestamptz('departed_at').notNull(),
     arrivesAt: timestamptz('arrives_at').notNull(),
     resolvedAt: timestamptz('resolved_at'),
@@ -515,6 +529,9 @@ export const movements = pgTable(
     keysIn('movements', t.loot, RESOURCE_TYPES),
     keysIn('movements', t.cargo, RESOURCE_TYPES),
     index('movements_merchants_from').on(t.fromVillageId).where(sql`${t.resolvedAt} is null and ${t.merchants} > 0`),
+    index('movements_to_oasis').on(t.oasisId, t.arrivesAt).where(sql`${t.resolvedAt} is null and ${t.toVillageId} is null`),
+    check('movements_target_check', sql`${t.toVillageId} is not null or (${t.oasisId} is not null and ${t.type} in ('attack', 'raid'))`),
+    oneOf('movements', t.catapultTarget, CATAPULT_TARGETS),
   ],
 );
 
@@ -538,7 +555,7 @@ export const battleReports = pgTable(
   {
     id: uuidPk<ReportId>(),
     worldId: worldRef(),
-    type: text('type', { enum: BATTLE_KINDS }).notNull(),
+    type: text('type', { enum: REPORT_TYPES }).notNull(),
     occurredAt: timestamptz('occurred_at').notNull(),
     attackerId: userRefOrNull('attacker_id'),
     attackerName: text('attacker_name').notNull(),
@@ -555,19 +572,30 @@ export const battleReports = pgTable(
     wallDamage: integer('wall_damage').notNull().default(0),
     loyaltyChange: doublePrecision('loyalty_change').notNull().default(0),
     villageConquered: boolean('village_conquered').notNull().default(false),
+    /** The animals of an oasis battle and whether the oasis changed hands; null for a battle at a village. */
+    oasis: jsonb('oasis').$type<OasisBattleNote>(),
+    /** The building the catapults hit, its level before and after; null when they hit none. */
+    buildingHit: jsonb('building_hit').$type<Omit<CatapultHit, 'id'>>(),
+    /** What surviving scouts saw (a scouting report only); the scouting side alone reads it. */
+    intel: jsonb('intel').$type<ScoutIntel>(),
+    /** Whether the defender knows of it: false for scouts nobody met, a report the defender never sees. */
+    detected: boolean('detected').notNull().default(true),
     attackerRead: boolean('attacker_read').notNull().default(false),
     defenderRead: boolean('defender_read').notNull().default(false),
   },
   (t) => [
     index('battle_reports_attacker').on(t.attackerId, t.occurredAt),
     index('battle_reports_defender').on(t.defenderId, t.occurredAt),
-    oneOf('battle_reports', t.type, BATTLE_KINDS),
+    oneOf('battle_reports', t.type, REPORT_TYPES),
     oneOf('battle_reports', t.winner, BATTLE_SIDES),
     keysIn('battle_reports', t.attackerUnits, UNIT_TYPES),
     keysIn('battle_reports', t.attackerLosses, UNIT_TYPES),
     keysIn('battle_reports', t.defenderUnits, UNIT_TYPES),
     keysIn('battle_reports', t.defenderLosses, UNIT_TYPES),
     keysIn('battle_reports', t.loot, RESOURCE_TYPES),
+    keysIn('battle_reports', t.oasis, ['x', 'y', 'animals', 'animalLosses', 'annexed', 'notAnnexed', 'takenFrom']),
+    keysIn('battle_reports', t.buildingHit, ['type', 'levelBefore', 'levelAfter']),
+    keysIn('battle_reports', t.intel, ['resources', 'troops', 'stationed', 'defences']),
   ],
 );
 
@@ -832,3 +860,58 @@ export const combatPoints = pgTable(
     index('combat_points_defence').on(t.worldId, t.weekStart, t.defence),
   ],
 );
+
+/**
+ * One level of the blacksmith's research: `level` of one track (attack or defence) of one unit type in a village. It is
+ * paid when it starts and counts from `finishesAt` on (the levels at an instant are the highest finished by then), so
+ * nothing needs to apply it. One research at a time: a village starts one only when none of its steps is still running,
+ * checked under the village's row lock.
+ */
+export const unitResearch = pgTable(
+  'unit_research',
+  {
+    id: uuidPk(),
+    villageId: villageRef(),
+    unitType: text('unit_type', { enum: UNIT_TYPES }).notNull(),
+    track: text('track', { enum: SMITHY_TRACKS }).notNull(),
+    level: integer('level').notNull(),
+    startedAt: timestamptz('started_at').notNull(),
+    finishesAt: timestamptz('finishes_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('unit_research_step').on(t.villageId, t.unitType, t.track, t.level),
+    index('unit_research_running').on(t.villageId, t.finishesAt),
+    oneOf('unit_research', t.unitType, UNIT_TYPES),
+    oneOf('unit_research', t.track, SMITHY_TRACKS),
+    check('unit_research_level_check', sql`${t.level} between 1 and ${sql.raw(String(MAX_SMITHY_LEVEL))}`),
+  ],
+);
+
+export type UnitResearchRow = typeof unitResearch.$inferSelect;
+
+/**
+ * An oasis a player's army has marched to: its tile, its wild animals as counted at `animalsAt` (they regrow lazily from
+ * there while nobody holds it) and the village holding it since `annexedAt`. Made the first time an army sets out for it
+ * (insert ... on conflict do nothing, animals at their cap); an oasis without a row is free and full.
+ */
+export const oases = pgTable(
+  'oases',
+  {
+    id: uuidPk<OasisId>(),
+    worldId: worldRef(),
+    x: integer('x').notNull(),
+    y: integer('y').notNull(),
+    animals: jsonb('animals').$type<AnimalCounts>().notNull(),
+    animalsAt: timestamptz('animals_at').notNull(),
+    /** The village holding it (its production gains the oasis's bonus from `annexedAt`); null while free. */
+    villageId: reference<VillageId>('village_id', (): AnyPgColumn => villages.id, 'set null'),
+    annexedAt: timestamptz('annexed_at'),
+  },
+  (t) => [
+    uniqueIndex('oases_world_tile').on(t.worldId, t.x, t.y),
+    index('oases_village').on(t.villageId),
+    keysIn('oases', t.animals, ANIMAL_TYPES),
+  ],
+);
+
+export type OasisRow = typeof oases.$inferSelect;

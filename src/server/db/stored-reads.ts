@@ -7,7 +7,7 @@ import type { Db } from './open';
  * The village `vid` and all its settling needs, as one JSON object: the row, its world's speed and status,
  * the next movement to arrive, its buildings (by slot), units, training orders (in queue order), the
  * wonders under way or standing in its world with their builders' alliances, its owner's alliance, and
- * the world events ever switched on there. Rows are `row_to_json` of their tables (see rowFromJson).
+ * the world events ever switched on there, and the oases it holds (with its world's seed, which tells their kinds). Rows are `row_to_json` of their tables (see rowFromJson).
  */
 const VILLAGE_JSON = `json_build_object(
   'village', row_to_json(v),
@@ -21,7 +21,9 @@ const VILLAGE_JSON = `json_build_object(
     from wonders wo left join alliance_members am on am.user_id = wo.owner_id
     where wo.world_id = v.world_id and (wo.level > 0 or wo.construction_finishes_at is not null)), '[]'),
   'membership', (select json_build_object('allianceId', m.alliance_id, 'joinedAt', m.joined_at) from alliance_members m where m.user_id = v.owner_id),
-  'events', coalesce((select json_agg(e) from world_events e where e.world_id = v.world_id and jsonb_array_length(e.periods) > 0), '[]')
+  'events', coalesce((select json_agg(e) from world_events e where e.world_id = v.world_id and jsonb_array_length(e.periods) > 0), '[]'),
+  'worldSeed', w.seed,
+  'heldOases', coalesce((select json_agg(json_build_object('x', o.x, 'y', o.y, 'annexedAt', o.annexed_at)) from oases o where o.village_id = v.id), '[]')
 )`;
 
 interface StoredRead {

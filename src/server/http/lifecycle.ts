@@ -28,7 +28,7 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
     await ctx.live.start();
     // On PostgreSQL, session lookups are remembered only while this process hears of changed accounts.
     if (listen) stopSessionCache = await SessionCache.listen(db, listen);
-    await ensureDefaultWorld(db);
+    await ensureDefaultWorld(db, clock.now());
     if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
   });
   const activityTimer = setInterval(() => void ctx.activity.flush(clock.now()).catch((err) => app.log.error({ err }, 'activity flush failed')), ACTIVITY_FLUSH_MS);

@@ -10,9 +10,10 @@ import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageFragment, fragmentText, ti
 import type { WorldId } from '../../rules/ids';
 import { CHUNK_SIDE, chunkIndex, chunkSpan } from './chunks';
 import { protectionEnds } from '../worlds/protection';
+import { heldOasesIn, oasisHolderJson } from '../oases/oases';
 
 /** Bumped whenever the bytes of a reply change for the same data, so no client keeps an old ETag's body. */
-const REPLY_FORMAT = 'area-2';
+const REPLY_FORMAT = 'area-3';
 /** Replies kept in memory, by their raw JSON size (compressed copies are a tenth of that). */
 const MAX_REPLY_BYTES = 48 * 1024 * 1024;
 /** Chunk fragments kept; a 401 x 401 world has 576 chunks, so a few worlds fit whole. */
@@ -56,6 +57,8 @@ export class CachedArea {
 interface ChunkVillages {
   version: number;
   villages: Map<number, VillageFragment>;
+  /** The `oasis` member of each held oasis of the chunk (its holder), by tile. */
+  oases: Map<number, string>;
 }
 
 interface ChunkRange {
@@ -151,9 +154,18 @@ export class MapAreaCache {
     if (this.staleChunks(world.id, range, versions).length > 0) versions = await this.refreshChunks(db, { world, range, now });
     const width = range.cx1 - range.cx0 + 1;
     const byChunk: (Map<number, VillageFragment> | undefined)[] = [];
+    const oasesByChunk: (Map<number, string> | undefined)[] = [];
     for (let cy = range.cy0; cy <= range.cy1; cy++) {
-      for (let cx = range.cx0; cx <= range.cx1; cx++) byChunk.push(this.chunks.get(chunkKey(world.id, cx, cy))?.villages);
+      for (let cx = range.cx0; cx <= range.cx1; cx++) {
+        const chunk = this.chunks.get(chunkKey(world.id, cx, cy));
+        byChunk.push(chunk?.villages);
+        oasesByChunk.push(chunk?.oases);
+      }
     }
+    const oasisAt = (x: number, y: number) => {
+      const held = oasesByChunk[(chunkIndex(y) - range.cy0) * width + (chunkIndex(x) - range.cx0)];
+      return held && held.size > 0 ? held.get(tileKey(x, y)) : undefined;
+    };
     let shieldsShown = 0;
     let shieldsUntil = Infinity;
     const json = writeAreaJson(world, query, (x, y) => {
@@ -166,7 +178,7 @@ export class MapAreaCache {
         shieldsUntil = Math.min(shieldsUntil, fragment.shieldEnd);
       }
       return text;
-    });
+    }, oasisAt);
     const key = basisKey(world, query, radius, versions);
     const area = new CachedArea(etagOf(key, shieldsShown), json, { key, shieldsUntil });
     this.keepReply(replyKey, area);
@@ -216,7 +228,11 @@ export class MapAreaCache {
         // In the same snapshot: an attack that ends a shield early bumps its owner's chunks in the attack's transaction.
         const shields = await protectionEnds(tx, world, villageRows.map((row) => row.ownerId), now);
         const fresh = new Map<string, ChunkVillages>();
-        for (const { cx, cy, version } of stale) fresh.set(chunkKey(worldId, cx, cy), { version, villages: new Map() });
+        for (const { cx, cy, version } of stale) fresh.set(chunkKey(worldId, cx, cy), { version, villages: new Map(), oases: new Map() });
+        // Held oases in the same snapshot: an oasis changing hands bumps its chunk (migration 0017's triggers).
+        for (const held of await heldOasesIn(tx, { worldId, minX, maxX, minY, maxY })) {
+          fresh.get(chunkKey(worldId, chunkIndex(held.x), chunkIndex(held.y)))?.oases.set(tileKey(held.x, held.y), oasisHolderJson(held.holder));
+        }
         for (const row of villageRows) {
           // The bounding box of the stale chunks may hold chunks that are current: those keep their fragments.
           const chunk = fresh.get(chunkKey(worldId, chunkIndex(row.x), chunkIndex(row.y)));

@@ -6,7 +6,8 @@ import { notFound } from '../errors';
 import { oasisBonusEntries, terrainResource } from '../../rules/tile-looks';
 import { shownDistance } from './distance';
 import { villagePopulation } from '../village/population';
-import { codeOasisBonus, codeType, terrainCodes, TILE_CODE_COUNT, type TileCode } from './terrain';
+import { codeOasisBonus, codeType, OASIS_CODE_FIRST, terrainCodes, TILE_CODE_COUNT, type TileCode } from './terrain';
+import { heldOasesIn, oasisHolderJson } from '../oases/oases';
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { isProtected } from '../../rules/protection';
 import { protectionEnds } from '../worlds/protection';
@@ -162,15 +163,28 @@ export async function mapAreaJson(db: Db, query: AreaQuery, now: Date): Promise<
     const fragment = areaVillageFragment(r, r.ownerId ? (shields.get(r.ownerId) ?? null) : null, now);
     villageJson.set(tileKey(r.x, r.y), fragmentText(fragment, now.getTime()));
   }
-  return writeAreaJson(world, query, (x, y) => (villageJson.size > 0 ? villageJson.get(tileKey(x, y)) : undefined));
+  const held = await heldOasesIn(db, { worldId: world.id, minX: cx - radius, maxX: cx + radius, minY: cy - radius, maxY: cy + radius });
+  const oasisJson = new Map(held.map((o) => [tileKey(o.x, o.y), oasisHolderJson(o.holder)]));
+  return writeAreaJson(
+    world,
+    query,
+    (x, y) => (villageJson.size > 0 ? villageJson.get(tileKey(x, y)) : undefined),
+    (x, y) => (oasisJson.size > 0 ? oasisJson.get(tileKey(x, y)) : undefined),
+  );
 }
 
 /**
- * Writes the MapArea text from per-code terrain fragments and the village JSON `villageAt` gives for a tile.
+ * Writes the MapArea text from per-code terrain fragments and the village JSON `villageAt` gives for a tile (and on a held
+ * oasis the `oasis` member's JSON `oasisAt` gives).
  * A radius-25 area is 2601 tiles; writing the text directly avoids building and then serialising thousands of
  * small objects per call.
  */
-export function writeAreaJson(world: AreaWorld, query: AreaQuery, villageAt: (x: number, y: number) => string | undefined): string {
+export function writeAreaJson(
+  world: AreaWorld,
+  query: AreaQuery,
+  villageAt: (x: number, y: number) => string | undefined,
+  oasisAt: (x: number, y: number) => string | undefined = () => undefined,
+): string {
   const { x: cx, y: cy } = query;
   const radius = areaRadius(query);
   const size = world.size;
@@ -194,7 +208,9 @@ export function writeAreaJson(world: AreaWorld, query: AreaQuery, villageAt: (x:
         body = unknownFragment;
       } else {
         const village = villageAt(x, y);
-        body = village !== undefined ? villagePrefix + village + villageSuffix : (fragments[codes.at(x, y)] ?? unknownFragment);
+        const code = codes.at(x, y);
+        const holder = village === undefined && code >= OASIS_CODE_FIRST ? oasisAt(x, y) : undefined;
+        body = village !== undefined ? villagePrefix + village + villageSuffix : (fragments[code] ?? unknownFragment) + (holder !== undefined ? `,"oasis":${holder}` : '');
       }
       out += `${first ? '' : ','}{"x":${x},"y":${y}${body},"distance":${DISTANCE_TEXT[distanceRow + dx]}}`;
       first = false;

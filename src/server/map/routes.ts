@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { RawJson, idOf, type Handlers, type VillageId, type WorldId } from '../operations';
 import * as map from './map';
 import { areaEncoding, MapAreaCache, matchesEtag } from './area-cache';
+import { oasisDetails } from '../oases/oases';
 
 export function mapRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;
@@ -32,6 +33,10 @@ export function mapRoutes(ctx: AppContext): Handlers {
 
     async getVillageDetails({ params }) {
       return map.villageDetails(db, idOf<VillageId>(params.villageId), clock.now());
+    },
+
+    async getOasis({ params }) {
+      return oasisDetails(db, { worldId: idOf<WorldId>(params.worldId), x: params.x, y: params.y }, clock.now());
     },
 
     async getVillageOases({ user, params, query }) {

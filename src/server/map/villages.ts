@@ -13,6 +13,7 @@ import { alliancesOf } from '../alliance/alliances';
 import { protectionEnds } from '../worlds/protection';
 import { isProtected } from '../../rules/protection';
 import type { PlayerId, VillageId } from '../../rules/ids';
+import { oasisHoldersIn } from '../oases/oases';
 
 /** Any village as anyone may see it at `now` (which decides whether its owner's beginner protection still holds). */
 export async function villageDetails(db: Db, villageId: VillageId, now: Date): Promise<Schema<'VillageDetails'>> {
@@ -72,7 +73,7 @@ export type OasisNearby = Schema<'Oasis'>;
 /** Oases within `maxDistance` tiles (Euclidean) of the caller's village, nearest first. */
 export async function villageOases(db: Db, userId: PlayerId, villageId: VillageId, maxDistance: number): Promise<OasisNearby[]> {
   const [row] = await db
-    .select({ x: villages.x, y: villages.y, ownerId: villages.ownerId, seed: worlds.seed, size: worlds.size })
+    .select({ x: villages.x, y: villages.y, ownerId: villages.ownerId, worldId: villages.worldId, seed: worlds.seed, size: worlds.size })
     .from(villages)
     .innerJoin(worlds, eq(worlds.id, villages.worldId))
     .where(eq(villages.id, villageId))
@@ -81,6 +82,7 @@ export async function villageOases(db: Db, userId: PlayerId, villageId: VillageI
   if (row.ownerId !== userId) throw forbidden('This is not your village');
   const reach = Math.floor(maxDistance);
   const codes = terrainCodes(row.seed);
+  const holders = await oasisHoldersIn(db, { worldId: row.worldId, minX: row.x - reach, maxX: row.x + reach, minY: row.y - reach, maxY: row.y + reach });
   const found: OasisNearby[] = [];
   for (let y = row.y - reach; y <= row.y + reach; y++) {
     for (let x = row.x - reach; x <= row.x + reach; x++) {
@@ -89,8 +91,7 @@ export async function villageOases(db: Db, userId: PlayerId, villageId: VillageI
       if (!bonus) continue;
       const exact = distance(row.x, row.y, x, y);
       if (exact > maxDistance) continue;
-      // Claiming oases is not built yet, so every oasis is free.
-      found.push({ x, y, distance: shownDistance(exact), bonuses: oasisBonusEntries(bonus), claimedByVillageId: null });
+      found.push({ x, y, distance: shownDistance(exact), bonuses: oasisBonusEntries(bonus), claimedByVillageId: holders.get(`${x},${y}`) ?? null });
     }
   }
   return found.sort((a, b) => a.distance - b.distance || b.y - a.y || a.x - b.x);

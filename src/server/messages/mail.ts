@@ -192,12 +192,17 @@ export interface Letter {
 
 const NO_INVITATION: InvitationJoin = { invitation: null, invitationAlliance: null, inviteeName: null };
 
-/** A battle report the sender fought in, as attacker or defender. */
+/** A battle report the sender fought in, as attacker or defender (a defender who never noticed the scouts has none). */
 async function ownReport(db: Db, senderId: PlayerId, reportId: ReportId): Promise<BattleReportRow | null> {
   const [row] = await db
     .select()
     .from(battleReports)
-    .where(and(eq(battleReports.id, reportId), or(eq(battleReports.attackerId, senderId), eq(battleReports.defenderId, senderId))));
+    .where(
+      and(
+        eq(battleReports.id, reportId),
+        or(eq(battleReports.attackerId, senderId), and(eq(battleReports.defenderId, senderId), eq(battleReports.detected, true))),
+      ),
+    );
   return row ?? null;
 }
 

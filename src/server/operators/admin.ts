@@ -201,8 +201,8 @@ export async function deleteUser(db: Db, actor: Actor, { userId, confirmUsername
     const row = await target(tx, userId);
     await keepOneAdmin(tx, row);
     await notifyPlayers(tx, [userId], { kind: 'signed_out' });
-    // An abandoned village is nobody's capital.
-    await tx.update(villages).set({ isCapital: false }).where(eq(villages.ownerId, userId));
+    // An abandoned village is nobody's capital. It turns barbarian: due now, the sweeper settles it and its growth starts.
+    await tx.update(villages).set({ isCapital: false, nextEventAt: now }).where(eq(villages.ownerId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     await recordAudit(tx, actor, { action: 'delete_user', target: { id: row.id, name: row.username }, detail: row.email }, now);
     return { ok: true as const };

@@ -1,5 +1,5 @@
 // Game master actions: world figures and status, world events, announcements, rewards paid once per key, and analytics; the CLI shares them.
-import { and, asc, count, desc, eq, gte, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, min, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { announcements, buildings, movements, playerDays, rewardGrants, units, users, villages, worldEvents, worlds, type AnnouncementRow, type WorldEventRow } from '../db/schema';
@@ -55,7 +55,7 @@ export async function createWorldAs(db: Db, actor: Actor, input: { name: string;
   const name = normaliseFreeText(input.name);
   const problem = name === '' ? 'A world needs a name' : freeTextError(name);
   if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
-  const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers });
+  const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers, now });
   await recordAudit(db, actor, { action: 'create_world', target: { id: row.id, name: row.name }, detail: `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}` }, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === row.id)! };
 }
@@ -310,11 +310,11 @@ export async function worldAnalytics(db: Db, worldId: WorldId, now: Date): Promi
   const firstDay = dayOf(now.getTime() - (ANALYTICS_DAYS - 1) * DAY_MS);
   const first = Date.parse(`${firstDay}T00:00:00Z`);
   const days = Array.from({ length: ANALYTICS_DAYS }, (_, i) => dayOf(first + i * DAY_MS));
-  // A player joins a world when their first village there is founded.
+  // A player joins a world when their first village there is founded (barbarian villages have no owner and join nobody).
   const joined = await db
     .select({ day: sql<string>`to_char(min(${villages.createdAt}) at time zone 'UTC', 'YYYY-MM-DD')` })
     .from(villages)
-    .where(eq(villages.worldId, worldId))
+    .where(and(eq(villages.worldId, worldId), isNotNull(villages.ownerId)))
     .groupBy(villages.ownerId);
   const active = await db
     .select({ day: playerDays.day, n: sql<number>`count(distinct ${playerDays.userId})::int` })

@@ -5,8 +5,13 @@ import { worlds, type WorldRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { badRequest, conflict } from '../errors';
 import { isUniqueViolation } from '../accounts/accounts';
+import { foundWorldBarbarians } from '../worlds/barbarians';
 
-export async function createWorld(db: Db, input: { name: string; speed?: number; size?: number; maxPlayers?: number; seed?: number }): Promise<WorldRow> {
+/**
+ * Makes a world with its first barbarian villages, in one transaction. `now` is when they are founded (the clock's
+ * instant; the present when left out).
+ */
+export async function createWorld(db: Db, input: { name: string; speed?: number; size?: number; maxPlayers?: number; seed?: number; now?: Date }): Promise<WorldRow> {
   const speed = input.speed ?? 1;
   if (!Number.isFinite(speed) || speed <= 0 || speed > 10_000) throw badRequest('Speed must be a number above 0 and at most 10000');
   if (input.name.length < 1 || input.name.length > 50) throw badRequest('World name must be 1 to 50 characters');
@@ -16,11 +21,15 @@ export async function createWorld(db: Db, input: { name: string; speed?: number;
   const maxPlayers = input.maxPlayers ?? 500;
   if (!Number.isInteger(maxPlayers) || maxPlayers < 1) throw badRequest('Capacity must be a whole number of at least 1');
   try {
-    const rows = await db
-      .insert(worlds)
-      .values({ name: input.name, speed, size, maxPlayers, seed: input.seed ?? randomInt(1, 2 ** 31 - 1) })
-      .returning();
-    return inserted(rows);
+    return await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(worlds)
+        .values({ name: input.name, speed, size, maxPlayers, seed: input.seed ?? randomInt(1, 2 ** 31 - 1) })
+        .returning();
+      const world = inserted(rows);
+      await foundWorldBarbarians(tx, world, input.now ?? new Date());
+      return world;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A world named ${input.name} already exists`);
     throw error;

@@ -1,13 +1,15 @@
-// What a village's rates depend on beyond its own rows: the world's speed, its owner's alliance wonders and the world's events.
+// What a village's rates depend on beyond its own rows: the world's speed, its owner's alliance wonders, the world's events and the oases it holds.
 import { and, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { allianceMembers, wonders, worldEvents, type VillageRow, type WonderRow, type WorldEventRow } from '../db/schema';
+import { allianceMembers, oases, wonders, worldEvents, worlds, type VillageRow, type WonderRow, type WorldEventRow } from '../db/schema';
+import { codeOasisBonus, terrainCodes } from '../map/terrain';
+import type { OasisBonus } from '../../rules/terrain';
 import type { BonusPeriod, VillageEnv } from '../../rules/village-timeline';
 import { eventHoldsAt, eventWindows } from '../../rules/world-events';
 import { mapResources } from '../../rules/resources';
 import type { WonderState } from '../../rules/wonders';
 import { wonderBonusPeriods, type AllianceStanding, type StandingWonder } from '../../rules/wonder-bonus';
-import type { AllianceId, PlayerId } from '../../rules/ids';
+import type { AllianceId, PlayerId, VillageId } from '../../rules/ids';
 
 /** What a wonder's bonus and settling depend on: its row without names and bookkeeping. */
 export type WonderTerms = Pick<
@@ -56,6 +58,20 @@ export interface EnvSources {
   wonders: { wonder: WonderTerms; allianceId: AllianceId | null; joinedAt: Date | null }[];
   memberships: { userId: PlayerId; allianceId: AllianceId; joinedAt: Date }[];
   events: EventTerms[];
+  /** The oases the villages hold, each with its bonus and since when. */
+  heldOases: HeldOasis[];
+}
+
+/** An oasis a village holds: its bonus counts in the village's production from `since` (epoch ms) on. */
+export interface HeldOasis {
+  villageId: VillageId;
+  bonus: OasisBonus;
+  since: number;
+}
+
+/** An oasis row's tile and annexing instant as the village holding it counts it (its kind comes from the world's seed). */
+export function heldOasis(villageId: VillageId, o: { seed: number; x: number; y: number; annexedAt: Date }): HeldOasis {
+  return { villageId, bonus: codeOasisBonus(terrainCodes(o.seed).at(o.x, o.y)) ?? {}, since: o.annexedAt.getTime() };
 }
 
 /** Loads the sources of the given villages' environments (two or three queries). */
@@ -74,7 +90,14 @@ async function loadEnvSources(db: Db, villages: readonly EnvVillage[]): Promise<
       : await db.select({ userId: allianceMembers.userId, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt }).from(allianceMembers).where(inArray(allianceMembers.userId, ownerIds));
   // Events that were ever switched on in these worlds: few, and their past windows count for idle villages.
   const events = (await db.select().from(worldEvents).where(inArray(worldEvents.worldId, worldIds))).filter((e) => e.periods.length > 0);
-  return { wonders: wonderRows, memberships, events };
+  const villageIds = villages.map((v) => v.village.id);
+  const held = await db
+    .select({ villageId: oases.villageId, x: oases.x, y: oases.y, annexedAt: oases.annexedAt, seed: worlds.seed })
+    .from(oases)
+    .innerJoin(worlds, eq(worlds.id, oases.worldId))
+    .where(inArray(oases.villageId, villageIds));
+  const heldOases = held.flatMap((o) => (o.villageId && o.annexedAt ? [heldOasis(o.villageId, { seed: o.seed, x: o.x, y: o.y, annexedAt: o.annexedAt })] : []));
+  return { wonders: wonderRows, memberships, events, heldOases };
 }
 
 /** A village as its environment needs it: its row and its world's speed. */
@@ -83,7 +106,7 @@ export interface EnvVillage {
   worldSpeed: number;
 }
 
-const NO_SOURCES: EnvSources = { wonders: [], memberships: [], events: [] };
+const NO_SOURCES: EnvSources = { wonders: [], memberships: [], events: [], heldOases: [] };
 
 /** Loads the sources of the given villages' environments (as read from the database): the function returned gives each one's. */
 export async function villageEnvs(db: Db, villages: readonly EnvVillage[], now: Date): Promise<(village: EnvVillage) => VillageEnv> {
@@ -111,6 +134,8 @@ export function envsFrom(sources: EnvSources, now: Date): (village: EnvVillage) 
           break;
       }
     }
+    // An oasis's bonus is a period from its annexing on: a village settled to that instant before it changed hands gets it exactly from then.
+    for (const held of sources.heldOases) if (held.villageId === village.id) periods.push({ from: held.since, to: null, bonusPercent: held.bonus });
     const owner = village.ownerId;
     if (owner !== null) {
       const inWorld = standing.filter((w) => w.worldId === village.worldId).map((w) => w.wonder);

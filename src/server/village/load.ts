@@ -2,7 +2,7 @@
 import type { Db } from '../db/open';
 import { callStoredRead, rowFromJson } from '../db/stored-reads';
 import { buildings, trainingOrders, units, villages, wonders, worldEvents, type BuildingRow, type TrainingOrderRow, type UnitRow, type VillageRow } from '../db/schema';
-import type { EnvSources } from './env';
+import { heldOasis, type EnvSources } from './env';
 import type { AllianceId, VillageId } from '../../rules/ids';
 
 type Json = Record<string, unknown>;
@@ -19,6 +19,8 @@ interface VillageJson {
   wonders: { wonder: Json; allianceId: AllianceId | null; joinedAt: string | null }[];
   membership: { allianceId: AllianceId; joinedAt: string } | null;
   events: Json[];
+  worldSeed: number;
+  heldOases: { x: number; y: number; annexedAt: string }[];
 }
 
 export interface LoadedVillage {
@@ -49,6 +51,7 @@ function loadedFrom(json: VillageJson): LoadedVillage {
       memberships: village.ownerId && json.membership ? [{ userId: village.ownerId, allianceId: json.membership.allianceId, joinedAt: new Date(json.membership.joinedAt) }] : [],
       // The stored read keeps only events ever switched on: their past windows count for idle villages.
       events: json.events.map((e) => rowFromJson(worldEvents, e)),
+      heldOases: json.heldOases.map((o) => heldOasis(village.id, { seed: json.worldSeed, x: o.x, y: o.y, annexedAt: new Date(o.annexedAt) })),
     },
   };
 }

@@ -1,5 +1,5 @@
 // Population: a village's as a column of any village query (one round trip for hundreds of villages), and totals per player and world.
-import { count, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { buildings, villages } from '../db/schema';
 import { BUILDINGS, BUILDING_TYPES } from '../../rules/buildings';
@@ -48,8 +48,11 @@ export async function ownerTotals(db: Db, ownerIds: readonly PlayerId[]): Promis
   return totalsWhere(db, inArray(villages.ownerId, [...ownerIds]));
 }
 
-/** Villages and inhabitants of a whole world, abandoned villages included. */
+/** Villages and inhabitants of a whole world's players: barbarian villages (no owner) are the world's own, counted apart. */
 export async function worldTotals(db: Db, worldId: WorldId): Promise<OwnerTotals> {
-  const [row] = await db.select({ villages: count(), population: sum(villagePopulation) }).from(villages).where(eq(villages.worldId, worldId));
+  const [row] = await db
+    .select({ villages: count(), population: sum(villagePopulation) })
+    .from(villages)
+    .where(and(eq(villages.worldId, worldId), isNotNull(villages.ownerId)));
   return { villages: Number(row?.villages ?? 0), population: Number(row?.population ?? 0) };
 }

@@ -267,6 +267,10 @@ export async function persistVillage(db: Db, before: VillageState, after: Stored
       ),
     );
   }
+  // Catapults may knock a building down to nothing: it leaves the village.
+  const standing = new Set(after.buildings.map((b) => b.id));
+  const razed = before.buildings.filter((b) => !standing.has(b.id)).map((b) => b.id);
+  if (razed.length > 0) writes.push(db.delete(buildings).where(and(eq(buildings.villageId, after.id), inArray(buildings.id, razed))));
   for (const b of after.buildings) {
     const old = oldBuildings.get(b.id);
     if (!old || sameBuilding(old, b)) continue;

@@ -43,8 +43,9 @@ import {
 import * as views from './views';
 import { happeningsAsQuestEvents, recordQuestEvents } from '../progress/quest-events';
 import { notifyPlayers } from '../live/notify';
-import { settleWithArrivals } from '../army/arrivals';
+import { settleAndGrow, storeGrowsAt } from './growth';
 import { protectionEnds } from '../worlds/protection';
+import { settleDueOasisArrivalsFor } from '../oases/oases';
 
 export const NOT_YOURS = 'This village is not yours';
 export const NO_SUCH_VILLAGE = 'No such village';
@@ -129,12 +130,15 @@ export async function settleDueVillagesOf(db: Db, userId: PlayerId, now: Date): 
  * own armies arriving elsewhere (so a battle they fought shows at once, not only after the next sweep).
  */
 export async function settleDueArrivalsFor(db: Db, userId: PlayerId, now: Date): Promise<void> {
+  // Their attacks and raids on oases first: an oasis battle sends its army home as a movement to one of their villages.
+  await settleDueOasisArrivalsFor(db, userId, now);
   const mine = db.select({ id: villages.id }).from(villages).where(eq(villages.ownerId, userId));
   const due = await db
     .selectDistinct({ villageId: movements.toVillageId })
     .from(movements)
     .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now), or(eq(movements.ownerId, userId), inArray(movements.toVillageId, mine))));
   for (const { villageId } of due) {
+    if (!villageId) continue;
     await db.transaction(async (tx) => {
       const head = await loadVillageHead(tx, villageId, now, true);
       if (head) await settleAndStore(tx, head, now);
@@ -198,11 +202,16 @@ export async function playersVillage(tx: Db, { actor, villageId, now }: VillageO
 export async function changeVillage<T>(tx: Db, { village: head, now, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
   const before = toVillageState(head.village, head.parts);
-  const { state, happened } = await settleWithArrivals(tx, before, env, { nextArrivalAt: head.nextArrivalAt, upTo: now });
+  const growsAt = head.village.growsAt?.getTime() ?? null;
+  const grown = await settleAndGrow(tx, { before, env, nextArrivalAt: head.nextArrivalAt, growsAt, upTo: now });
+  const { state, happened } = grown;
   const starved = starvationIn(happened);
   const village: SettledVillage = { state, env, now: now.getTime(), starvation: starved ?? storedStarvation(head.village) };
   const result = change(village);
-  await persistVillage(tx, before, state, nextEventAt(state, env));
+  // A barbarian village's next growth step is one of its events: the sweeper settles it then.
+  const due = [nextEventAt(state, env), grown.growsAt].filter((at) => at !== null);
+  await persistVillage(tx, before, state, due.length > 0 ? Math.min(...due) : null);
+  await storeGrowsAt(tx, state, { was: head.village.growsAt, now: grown.growsAt });
   // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
   if (starved) await storeStarvation(tx, state.id, starved);
   if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);

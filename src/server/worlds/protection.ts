@@ -1,4 +1,4 @@
-// A player's beginner protection in a world, read from rows that exist anyway: their first village there and their first attack or raid there.
+// A player's beginner protection in a world, read from rows that exist anyway: their first village there and their first attack, raid or scouting mission there.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { movements, villages } from '../db/schema';
@@ -19,7 +19,7 @@ export interface ProtectionWorld {
  * never applied: no village there, no owner, a world without protection). One statement, however many players:
  * - joining is the creation of their first village there (their capital; villages are never deleted and capitals cannot
  *   be conquered, so it stays theirs);
- * - their first attack is the earliest departure of their attacks and raids there (movement rows stay after they resolve,
+ * - their first attack is the earliest departure of their attacks, raids and scouting missions there (movement rows stay after they resolve,
  *   and are deleted only with the account or the world).
  * Movements are searched only for players whose protection could still hold (joined less than a span ago), so reading an
  * old player costs one indexed look at their villages. Protection only ever ends and never starts again, so a check made
@@ -40,7 +40,7 @@ export async function protectionEnds(db: Db, world: ProtectionWorld, ownerIds: r
       // Spelled out: Drizzle leaves columns of a one-table query unqualified, which the subquery would resolve to its own table.
       firstAttackAt: sql<Date | null>`case when min(villages.created_at) > ${horizon}::timestamptz then (
           select min(m.departed_at) from ${movements} m
-          where m.world_id = ${world.id} and m.owner_id = villages.owner_id and m.type in ('attack', 'raid')
+          where m.world_id = ${world.id} and m.owner_id = villages.owner_id and m.type in ('attack', 'raid', 'scout')
         ) end`.mapWith(instant),
     })
     .from(villages)

@@ -13,6 +13,7 @@ import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
 import { villageView, type VillageView } from '../village/views';
 import { toVillageState } from '../village/store';
 import { playerRankings } from '../rankings/standings';
+import { isGoodCapitalSite, topUpBarbariansNear } from './barbarians';
 import type { WorldId } from '../../rules/ids';
 
 /** A world as the replies show it, its id still the world's. */
@@ -79,7 +80,8 @@ export interface JoinMoment {
 
 /**
  * Founds the caller's capital in the world: a free empty tile in the ring 40..120 from the centre, at
- * least 3 tiles from any village, with the 18 fields at level 0, a great hall and the starting stock.
+ * least 3 tiles from any village, with the 18 fields at level 0, a great hall and the starting stock; chosen where at least
+ * two oases lie within 10 tiles, and with barbarian villages founded beside it until three stand within 10 tiles.
  * The world row is locked so that parallel joins see each other (one village per player, capacity, spacing).
  */
 export async function joinWorld(
@@ -99,14 +101,11 @@ export async function joinWorld(
     if (mine) throw conflict(ALREADY_JOINED);
     const players = await playerCount(tx, worldId);
     if (players >= world.maxPlayers) throw conflict(WORLD_FULL);
-    const taken = await tx.select({ x: villages.x, y: villages.y }).from(villages).where(eq(villages.worldId, worldId));
-    const spot = findCapitalSpot({
-      random,
-      isEmptyLand: (x, y) => isEmptyLand(world.seed, x, y),
-      villages: taken,
-      worldSize: world.size,
-      attempts: 5000,
-    });
+    const taken = await tx.select({ x: villages.x, y: villages.y, ownerId: villages.ownerId }).from(villages).where(eq(villages.worldId, worldId));
+    const search = { random, isEmptyLand: (x: number, y: number) => isEmptyLand(world.seed, x, y), villages: taken, worldSize: world.size, attempts: 5000 };
+    const neighbourhood = { world, standing: taken, random };
+    // A site with the oases and barbarian villages a new player is promised near them; in a world too crowded for one, any free site.
+    const spot = findCapitalSpot({ ...search, isGoodSite: (x, y) => isGoodCapitalSite(neighbourhood, { x, y }) }) ?? findCapitalSpot(search);
     if (!spot) throw conflict(NO_LAND_LEFT);
     const stock = startingStock();
     const created = await tx
@@ -130,6 +129,7 @@ export async function joinWorld(
       .insert(buildings)
       .values(STARTING_BUILDINGS.map((b) => ({ villageId: village.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })))
       .returning();
+    await topUpBarbariansNear(tx, neighbourhood, { capital: spot, now });
     const state = toVillageState(village, { buildings: placed, units: [], orders: [] });
     return { world: worldView(world, players + 1), village: villageView(state) };
   });

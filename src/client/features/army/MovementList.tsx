@@ -14,6 +14,7 @@ const TYPE_LABEL: Readonly<Record<ArmyMovement['type'], string>> = {
   return: 'Return',
   delivery: 'Merchants',
   merchants_return: 'Merchants returning',
+  scout: 'Scouts',
 };
 
 const BADGE: Readonly<Record<ArmyMovement['type'], string>> = {
@@ -23,6 +24,7 @@ const BADGE: Readonly<Record<ArmyMovement['type'], string>> = {
   return: 'badge--green',
   delivery: 'badge--purple',
   merchants_return: 'badge--green',
+  scout: 'badge--gold',
 };
 
 /** The words of a list: its title and what it says when a direction is empty. */
@@ -70,7 +72,7 @@ function Load({ movement }: { movement: ArmyMovement }) {
 }
 
 function MovementRow({ movement, onArrived }: { movement: ArmyMovement; onArrived: () => void }) {
-  const hostile = movement.direction === 'incoming' && (movement.type === 'attack' || movement.type === 'raid');
+  const hostile = movement.direction === 'incoming' && (movement.type === 'attack' || movement.type === 'raid' || movement.type === 'scout');
   return (
     <li className={`movement${hostile ? ' movement--hostile' : ''}`} aria-label={`${TYPE_LABEL[movement.type]} to ${movement.toVillage.name}`} data-testid="movement">
       <div className="movement__head">

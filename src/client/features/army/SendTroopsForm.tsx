@@ -12,6 +12,10 @@ import { mapSearchQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
 import { UNITS, unitCount, unitEntries } from '../../../rules/units';
+import { BUILDINGS, type BuildingType } from '../../../rules/buildings';
+import { CATAPULT_TARGETS } from '../../../rules/catapults';
+import { scoutingRefusal } from '../../../rules/scouting';
+import { BARBARIANS } from '../../../rules/barbarians';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ProtectionShield } from '../../ui/ProtectionShield';
@@ -73,6 +77,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const [mission, setMission] = useState<SendableMovementType>(props.initialMission ?? 'attack');
   const [counts, setCounts] = useState<Record<string, string>>({});
   const [heroId, setHeroId] = useState('');
+  const [aim, setAim] = useState<BuildingType | ''>('');
   const client = useQueryClient();
   const send = useAction({
     mutationFn: (order: SendTroopsOrder) => sendTroops(order),
@@ -84,7 +89,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
       void client.invalidateQueries({ queryKey: queryKeys.overview(viewerId, order.fromVillageId) });
       if (order.heroId) void client.invalidateQueries({ queryKey: queryKeys.heroList(viewerId) });
     },
-    success: (movement) => `Troops are on their way to ${movement.toVillage.name}: arrival in ${formatDuration(movement.remainingTime)}.`,
+    success: (movement) => `Troops are on their way to ${movement.toVillage.name} (${movement.toVillage.x}|${movement.toVillage.y}): arrival in ${formatDuration(movement.remainingTime)}.`,
     failure: 'Could not send the troops.',
   });
 
@@ -103,26 +108,35 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const y = whole(yText);
   const lookup = useTargetLookup(from?.worldId ?? null, x, y);
   const target = lookup.status === 'found' ? lookup.result : null;
+  // An oasis takes attacks and raids only (no village stands there).
+  const oasis = lookup.status === 'empty' && lookup.type === 'oasis' && x !== null && y !== null ? { x, y } : null;
+  const oasisRefusal = oasis && mission !== 'attack' && mission !== 'raid' ? 'Only an attack or a raid marches to an oasis' : null;
 
   const home = useMemo(() => unitsAtHome(troops.get(from?.id ?? '')?.units ?? []), [troops, from?.id]);
   const army = chosenArmy(counts, home);
   const ready = from ? heroesReady(heroes, from.id) : [];
-  const hero = mission === 'reinforce' ? undefined : ready.find((h) => h.id === heroId);
+  // Heroes march only to battle: an attack or a raid.
+  const takesHero = mission === 'attack' || mission === 'raid';
+  const hero = takesHero ? ready.find((h) => h.id === heroId) : undefined;
+  // Catapults aim at a village's buildings; an oasis has none.
+  const aiming = mission === 'attack' && (army.catapult ?? 0) > 0 && oasis === null;
   const preview = from && x !== null && y !== null ? marchPreview(from, { x, y }, army, props.worldSpeedOf(from.worldId)) : null;
   // The target was looked up in the sending village's world.
   const serverOffsetMs = useServerOffset();
   // Drawn again when the target's shield runs out, so its refusal goes with it.
   const [, setShieldEnded] = useState(0);
   const refusal =
-    from && target
+    oasisRefusal ??
+    (mission === 'scout' ? scoutingRefusal(army) : null) ??
+    (from && target
       ? missionRefusal(mission, {
           from,
           target: { villageId: target.villageId ?? null, ownerId: target.owner?.id ?? null, worldId: from.worldId, protectedUntil: target.protectedUntil ?? null },
           viewerId,
           serverNow: Date.now() + serverOffsetMs,
         })
-      : null;
-  const canSend = !send.pending && !!from && !!target?.villageId && unitCount(army) > 0 && refusal === null;
+      : null);
+  const canSend = !send.pending && !!from && (!!target?.villageId || oasis !== null) && unitCount(army) > 0 && refusal === null;
 
   function setCount(type: string, text: string) {
     setCounts((old) => ({ ...old, [type]: text }));
@@ -130,8 +144,13 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!canSend || !from || !target?.villageId) return;
-    send.run({ fromVillageId: from.id, toVillageId: target.villageId, units: army, movementType: mission, heroId: hero?.id });
+    if (!canSend || !from) return;
+    if (oasis) {
+      send.run({ fromVillageId: from.id, toOasis: oasis, units: army, movementType: mission, heroId: hero?.id });
+      return;
+    }
+    if (!target?.villageId) return;
+    send.run({ fromVillageId: from.id, toVillageId: target.villageId, units: army, movementType: mission, heroId: hero?.id, catapultTarget: aiming && aim !== '' ? aim : undefined });
   }
 
   if (!from) return null;
@@ -170,10 +189,18 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
         {lookup.status === 'none' && <span className="muted">Type the target’s coordinates, or pick a village on the map.</span>}
         {lookup.status === 'looking' && <span className="muted">Looking at ({x}|{y})...</span>}
         {lookup.status === 'error' && <span className="muted">Could not look at that tile.</span>}
-        {lookup.status === 'empty' && <span className="muted">No village stands at ({x}|{y}).</span>}
+        {lookup.status === 'empty' && !oasis && <span className="muted">No village stands at ({x}|{y}).</span>}
+        {oasis && (
+          <>
+            <strong>
+              Oasis ({oasis.x}|{oasis.y})
+            </strong>{' '}
+            · <span className="muted">an attack led by a hero annexes it</span>
+          </>
+        )}
         {target && (
           <>
-            <strong>{target.name}</strong> ({target.x}|{target.y}) · {target.owner ? target.owner.username : 'Abandoned'}
+            <strong>{target.name}</strong> ({target.x}|{target.y}) · {target.owner ? target.owner.username : BARBARIANS}
             {target.owner?.id === viewerId && <span className="badge badge--green">yours</span>}
             {target.protectedUntil && (
               <>
@@ -240,7 +267,21 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
         )}
       </fieldset>
 
-      {mission !== 'reinforce' && ready.length > 0 && (
+      {aiming && (
+        <div className="field">
+          <label htmlFor={`${formId}-aim`}>Catapults aim at</label>
+          <select id={`${formId}-aim`} className="input" value={aim} onChange={(e) => setAim(CATAPULT_TARGETS.find((t) => t === e.target.value) ?? '')}>
+            <option value="">A random building</option>
+            {CATAPULT_TARGETS.map((type) => (
+              <option key={type} value={type}>
+                {BUILDINGS[type].name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      {takesHero && ready.length > 0 && (
         <div className="field">
           <label htmlFor={`${formId}-hero`}>Hero (optional)</label>
           <select id={`${formId}-hero`} className="input" value={heroId} onChange={(e) => setHeroId(e.target.value)}>
@@ -273,7 +314,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
               <dt>Pace</dt>
               <dd>{UNITS[preview.slowest].name}</dd>
             </div>
-            {mission !== 'reinforce' && (
+            {takesHero && (
               <div>
                 <dt>Carry capacity</dt>
                 <dd data-testid="preview-carry">{formatNumber(preview.carry)}</dd>

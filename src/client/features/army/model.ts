@@ -10,9 +10,10 @@ import { sendRefusal } from '../../../rules/movements';
 import { protectionRefusalFor } from '../../../rules/protection';
 
 export const MISSIONS: readonly { id: SendableMovementType; label: string; hint: string }[] = [
-  { id: 'attack', label: 'Attack', hint: 'Fight to the end; survivors bring loot home. Rams lower the wall, a jarl lowers loyalty.' },
+  { id: 'attack', label: 'Attack', hint: 'Fight to the end; survivors bring loot home. Rams lower the wall, catapults a building, a jarl lowers loyalty.' },
   { id: 'raid', label: 'Raid', hint: 'Strike, grab loot and leave: the loser loses only as many as the winner.' },
   { id: 'reinforce', label: 'Reinforce', hint: 'Station troops in your own or an ally’s village to defend it.' },
+  { id: 'scout', label: 'Scout', hint: 'Viking Raiders spy on the village: its resources and troops (and defences, if enough come back). They fight only its scouts.' },
 ];
 
 export type Mission = SendableMovementType | 'settle';
@@ -28,12 +29,12 @@ function coordinate(text: string | null): number | null {
   return Math.abs(value) <= 200 ? value : null;
 }
 
-/** What the map's details panel asks for: `?x=12&y=-40&mission=attack` (mission attack, raid, reinforce or settle). */
+/** What the map's details panel asks for: `?x=12&y=-40&mission=attack` (mission attack, raid, reinforce, scout or settle). */
 export function parseArmyRequest(params: URLSearchParams): ArmyRequest {
   const x = coordinate(params.get('x'));
   const y = coordinate(params.get('y'));
   const mission = params.get('mission');
-  const known = mission === 'attack' || mission === 'raid' || mission === 'reinforce' || mission === 'settle';
+  const known = mission === 'attack' || mission === 'raid' || mission === 'reinforce' || mission === 'scout' || mission === 'settle';
   return { target: x !== null && y !== null ? { x, y } : null, mission: known ? mission : null };
 }
 

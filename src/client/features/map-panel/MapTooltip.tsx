@@ -1,4 +1,4 @@
-// The tooltip over the hovered tile: its coordinates and type (and on a village its name, alliance and beginner protection).
+// The tooltip over the hovered tile: its coordinates and type (on a village its name, alliance and beginner protection; on a held oasis its holder).
 import { useAtomValue } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { hoveredTileAtom, mapChunksAtom, mapWorldIdAtom } from '../../state/map';
@@ -33,6 +33,12 @@ export function MapTooltip() {
         <span className="map-tooltip__village">
           {tile.village.name}
           {tile.village.alliance && ` [${tile.village.alliance.tag}] ${tile.village.alliance.name}`}
+        </span>
+      )}
+      {tile?.oasis && (
+        <span className="map-tooltip__village">
+          Held by {tile.oasis.holder.villageName}
+          {tile.oasis.holder.owner && ` (${tile.oasis.holder.owner.username})`}
         </span>
       )}
       {tile?.village?.protectedUntil && (

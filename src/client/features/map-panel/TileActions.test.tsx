@@ -43,6 +43,13 @@ describe('TileActions', () => {
     expect(href('Reinforce')).toBe('/game/army?x=5&y=-3&mission=reinforce');
   });
 
+  it('attacks or raids an oasis, and sends no resources there', () => {
+    show({ x: 2, y: 1, type: 'oasis', worldId: WORLD, resourceType: 'timber', resourceBonus: 25 });
+    expect(href('Send troops')).toBe('/game/army?x=2&y=1&mission=attack');
+    expect(href('Raid')).toBe('/game/army?x=2&y=1&mission=raid');
+    expect(screen.queryByRole('link', { name: 'Send resources' })).toBeNull();
+  });
+
   it("reinforces the player's other villages and offers nothing on the village the army would leave from", () => {
     show(villageTile(7, 7, { id: ME, username: 'Ragnar' }));
     expect(href('Send troops')).toBe('/game/army?x=7&y=7&mission=reinforce');
@@ -60,6 +67,13 @@ describe('TileActions', () => {
     expect(href('Send resources')).toBe('/game/marketplace?x=7&y=7');
     cleanup();
     show(villageTile(0, 0, { id: ME, username: 'Ragnar' }));
+    expect(screen.queryByRole('link', { name: 'Send resources' })).toBeNull();
+  });
+
+  it('attacks or raids a barbarian village (no owner), and sends it no resources', () => {
+    show(villageTile(6, 2, null));
+    expect(href('Send troops')).toBe('/game/army?x=6&y=2&mission=attack');
+    expect(href('Raid')).toBe('/game/army?x=6&y=2&mission=raid');
     expect(screen.queryByRole('link', { name: 'Send resources' })).toBeNull();
   });
 

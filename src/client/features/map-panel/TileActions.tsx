@@ -1,11 +1,11 @@
-// What the player can do with the selected tile: send troops (attack, raid, reinforce) or resources to a village, or found a village on free land; each opens the army page or the marketplace filled in.
+// What the player can do with the selected tile: send troops (attack, raid, reinforce) or resources to a village, attack or raid an oasis, or found a village on free land; each opens the army page or the marketplace filled in.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MapTile } from '../../state/map';
 import { canSettleQuery } from '../../state/queries';
 
 /** The army page's address for a tile and a mission (the army page reads the same query). */
-export function armyLink(x: number, y: number, mission: 'attack' | 'raid' | 'reinforce' | 'settle'): string {
+export function armyLink(x: number, y: number, mission: 'attack' | 'raid' | 'reinforce' | 'scout' | 'settle'): string {
   return `/game/army?${new URLSearchParams({ x: String(x), y: String(y), mission }).toString()}`;
 }
 
@@ -54,6 +54,9 @@ export function TileActions({ tile, viewerId, home }: TileActionsProps) {
             <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'raid')}>
               Raid
             </Link>
+            <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'scout')}>
+              Scout
+            </Link>
             {/* Only an ally's village takes reinforcements, and allies share an alliance. */}
             {tile.village.alliance && (
               <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'reinforce')}>
@@ -62,9 +65,24 @@ export function TileActions({ tile, viewerId, home }: TileActionsProps) {
             )}
           </>
         )}
-        {/* Merchants leave from the selected village; the marketplace says so when it has none. */}
-        <Link className="button button--secondary button--small" to={marketLink(tile.x, tile.y)}>
-          Send resources
+        {/* Merchants leave from the selected village; the marketplace says so when it has none. Barbarians trade with nobody. */}
+        {tile.village.owner !== null && (
+          <Link className="button button--secondary button--small" to={marketLink(tile.x, tile.y)}>
+            Send resources
+          </Link>
+        )}
+      </div>
+    );
+  }
+  if (tile.type === 'oasis') {
+    // An oasis is attacked (a hero leading an attack from a village with a longhouse annexes it) or raided to clear it.
+    return (
+      <div className="map-actions" role="group" aria-label="Tile actions">
+        <Link className="button button--small" to={armyLink(tile.x, tile.y, 'attack')}>
+          Send troops
+        </Link>
+        <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'raid')}>
+          Raid
         </Link>
       </div>
     );

@@ -1,5 +1,5 @@
 // Details of the selected tile: coordinates and type; for a village its name, owner, population, alliance and beginner
-// protection; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
+// protection; for an oasis who holds it or its animals; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, mapWorldIdAtom, selectedTileAtom, type MapTile } from '../../state/map';
@@ -9,9 +9,11 @@ import { ProtectionShield } from '../../ui/ProtectionShield';
 import { distance } from '../../../rules/world';
 import { formatDistance, formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES } from '../../../rules/resources';
+import { BARBARIANS } from '../../../rules/barbarians';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { tileTypeLabel } from './mapStyle';
 import { TileActions } from './TileActions';
+import { OasisInfo } from './OasisInfo';
 
 function bonuses(tile: MapTile): string[] {
   if (tile.bonuses && tile.bonuses.length > 0) return tile.bonuses.map((b) => `+${b.percent}% ${RESOURCE_NAMES[b.resourceType]}`);
@@ -57,6 +59,7 @@ export function TileDetails() {
             <dl className="map-details__list">
               <dt>Type</dt>
               <dd>{tileTypeLabel(tile, viewerId)}</dd>
+              {tile.type === 'oasis' && <OasisInfo tile={tile} />}
               {tile.village && (
                 <>
                   <dt>Village</dt>
@@ -72,7 +75,7 @@ export function TileDetails() {
                   </dd>
                   <dt>Owner</dt>
                   <dd>
-                    <PlayerLink player={tile.village.owner} />
+                    <PlayerLink player={tile.village.owner} fallback={BARBARIANS} />
                   </dd>
                   <dt>Population</dt>
                   <dd>{formatNumber(tile.village.population)}</dd>

@@ -1,4 +1,4 @@
-// One battle report: a line with the outcome (unread ones marked) that expands to both sides' units sent, lost and survived, the loot, the wall and loyalty.
+// One battle report: a line with the outcome (unread ones marked) that expands to both sides' units sent, lost and survived, the loot, the wall, the catapults' hit and loyalty, or what scouts saw.
 import { Link } from 'react-router';
 import type { BattleReport, BattleSide } from '../../api/army';
 import { formatNumber } from '../../../rules/format';
@@ -6,17 +6,21 @@ import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
 import { formatDateTime } from '../../ui/dates';
 import { ResourceIcon } from '../../ui/icons';
 import { PlayerLink } from '../../ui/PlayerLink';
-import { lootTotal, outcomeFor, reportTitle, unitLines } from './model';
+import { BARBARIANS } from '../../../rules/barbarians';
+import { buildingHitText, lootTotal, outcomeFor, reportTitle, unitLines } from './model';
+import { ScoutIntel } from './ScoutIntel';
+import { OasisFacts } from './OasisFacts';
 
-function SideTable({ label, side }: { label: string; side: BattleSide }) {
+/** One side of the battle; `nobody` names a side without a player (a defending village without an owner is barbarian). */
+function SideTable({ label, side, nobody, none = 'No troops took part.' }: { label: string; side: BattleSide; nobody?: string; none?: string }) {
   const lines = unitLines(side);
   return (
     <div className="report-side">
       <h4>
-        {label}: <PlayerLink player={side.user} /> · {side.village.name} ({side.village.x}|{side.village.y})
+        {label}: <PlayerLink player={side.user} fallback={nobody} /> · {side.village.name} ({side.village.x}|{side.village.y})
       </h4>
       {lines.length === 0 ? (
-        <p className="muted">No troops took part.</p>
+        <p className="muted">{none}</p>
       ) : (
         <table className="table report-units">
           <caption className="visually-hidden">{label} units</caption>
@@ -56,6 +60,8 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
   const outcome = outcomeFor(report);
   const detailsId = `report-${report.id}`;
   const loot = lootTotal(report.loot);
+  const hit = buildingHitText(report.buildingHit);
+  const scouting = report.type === 'scout';
   return (
     <li className={`report${report.read ? '' : ' report--unread'}`} data-testid="report">
       <button type="button" className="report__line" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
@@ -63,47 +69,64 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
         <span className="report__title">{reportTitle(report)}</span>
         {!report.read && <span className="badge badge--gold report__new">New</span>}
         {report.villageConquered && <span className="badge badge--purple">Conquered</span>}
+        {report.oasis?.annexed && <span className="badge badge--purple">Annexed</span>}
         {loot > 0 && <span className="report__loot-total">{report.perspective === 'attacker' ? `+${formatNumber(loot)} loot` : `−${formatNumber(loot)} plundered`}</span>}
         <span className="report__when muted">{formatDateTime(report.occurredAt)}</span>
       </button>
       {open && (
         <div className="report__details" id={detailsId}>
           <div className="report__sides">
-            <SideTable label="Attacker" side={report.attacker} />
-            <SideTable label="Defender" side={report.defender} />
+            <SideTable label={scouting ? 'Scouts' : 'Attacker'} side={report.attacker} />
+            <SideTable
+              label={scouting ? 'Defending scouts' : 'Defender'}
+              side={report.defender}
+              nobody={report.oasis ? 'Wild animals' : BARBARIANS}
+              none={scouting ? 'No scouts met them.' : report.oasis ? 'Only wild animals.' : undefined}
+            />
           </div>
-          <dl className="report__facts">
-            <div>
-              <dt>Loot</dt>
-              <dd>
-                {loot === 0 ? (
-                  'None'
-                ) : (
-                  <ul className="report__loot" aria-label="Loot">
-                    {RESOURCE_TYPES.map((type) => (
-                      <li key={type} title={RESOURCE_NAMES[type]}>
-                        <ResourceIcon type={type} size={14} /> {RESOURCE_NAMES[type]} {formatNumber(report.loot[type])}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </dd>
-            </div>
-            <div>
-              <dt>Wall</dt>
-              <dd>{report.wallDamage > 0 ? `${report.wallDamage} level${report.wallDamage === 1 ? '' : 's'} destroyed` : 'Untouched'}</dd>
-            </div>
-            <div>
-              <dt>Loyalty</dt>
-              <dd>{report.loyaltyChange < 0 ? `${Math.round(report.loyaltyChange)}%` : 'Unchanged'}</dd>
-            </div>
-            {report.villageConquered && (
+          {report.oasis && <OasisFacts oasis={report.oasis} />}
+          {report.intel && <ScoutIntel intel={report.intel} villageName={report.defender.village.name} />}
+          {scouting && !report.intel && report.perspective === 'attacker' && <p className="muted">No scout came back: nothing was seen.</p>}
+          {!scouting && (
+            <dl className="report__facts">
               <div>
-                <dt>Village</dt>
-                <dd>{report.perspective === 'attacker' ? `${report.defender.village.name} is yours now` : `${report.defender.village.name} was taken`}</dd>
+                <dt>Loot</dt>
+                <dd>
+                  {loot === 0 ? (
+                    'None'
+                  ) : (
+                    <ul className="report__loot" aria-label="Loot">
+                      {RESOURCE_TYPES.map((type) => (
+                        <li key={type} title={RESOURCE_NAMES[type]}>
+                          <ResourceIcon type={type} size={14} /> {RESOURCE_NAMES[type]} {formatNumber(report.loot[type])}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </dd>
               </div>
-            )}
-          </dl>
+              <div>
+                <dt>Wall</dt>
+                <dd>{report.wallDamage > 0 ? `${report.wallDamage} level${report.wallDamage === 1 ? '' : 's'} destroyed` : 'Untouched'}</dd>
+              </div>
+              {hit && (
+                <div>
+                  <dt>Catapults</dt>
+                  <dd data-testid="building-hit">{hit}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Loyalty</dt>
+                <dd>{report.loyaltyChange < 0 ? `${Math.round(report.loyaltyChange)}%` : 'Unchanged'}</dd>
+              </div>
+              {report.villageConquered && (
+                <div>
+                  <dt>Village</dt>
+                  <dd>{report.perspective === 'attacker' ? `${report.defender.village.name} is yours now` : `${report.defender.village.name} was taken`}</dd>
+                </div>
+              )}
+            </dl>
+          )}
           {shareable && (
             <p className="report__share">
               <Link to={`/game/messages/new?report=${encodeURIComponent(report.id)}`}>Share in a message</Link>

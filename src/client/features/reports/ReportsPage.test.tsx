@@ -24,6 +24,8 @@ function report(id: string, read: boolean, extra: Partial<BattleReport> = {}): B
     wallDamage: 1,
     loyaltyChange: -24,
     villageConquered: false,
+    buildingHit: null,
+    intel: null,
     read,
     ...extra,
   };
@@ -105,6 +107,41 @@ describe('ReportsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows what the catapults hit, and what scouts saw instead of loot and wall', async () => {
+    battles = [
+      report('44444444-4444-4444-8444-444444444444', false, { buildingHit: { type: 'granary', levelBefore: 10, levelAfter: 6 } }),
+      report('55555555-5555-4555-8555-555555555555', false, {
+        type: 'scout',
+        attacker: { user: ME, village: place('Kattegat', 1, 2), units: { viking_raider: 12 }, losses: {} },
+        defender: { user: { id: 'd', username: 'Aelle' }, village: place('York', 9, 9), units: {}, losses: {} },
+        loot: { timber: 0, stone: 0, iron: 0, mead: 0 },
+        wallDamage: 0,
+        loyaltyChange: 0,
+        intel: {
+          resources: { timber: 1200, stone: 800, iron: 40, mead: 7 },
+          troops: { huscarl: 30 },
+          stationed: { bondi: 4 },
+          defences: { wallLevel: 3, buildings: [{ type: 'timber_camp', level: 2 }, { type: 'timber_camp', level: 5 }, { type: 'wall', level: 3 }] },
+        },
+      }),
+    ];
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Battle reports' });
+    const [attack, scouting] = within(list).getAllByTestId('report');
+    fireEvent.click(within(attack).getByRole('button'));
+    expect(within(attack).getByTestId('building-hit').textContent).toBe('Granary: level 10 → 6');
+
+    expect(scouting.textContent).toContain('Scouting of York');
+    fireEvent.click(within(scouting).getByRole('button'));
+    const intel = within(scouting).getByTestId('scout-intel');
+    expect(within(intel).getByRole('list', { name: 'Resources' }).textContent).toContain('Timber 1.2K');
+    expect(within(intel).getByRole('list', { name: 'Troops at home' }).textContent).toBe('Huscarl 30');
+    expect(within(intel).getByRole('list', { name: 'Stationed there' }).textContent).toBe('Bondi 4');
+    expect(within(intel).getByRole('list', { name: 'Defences' }).textContent).toBe('Wall level 3Timber Camp 5, 2');
+    expect(scouting.textContent).toContain('No scouts met them.');
+    expect(within(scouting).queryByRole('list', { name: 'Loot' })).toBeNull();
   });
 
   it('says so when there are no battles yet', async () => {

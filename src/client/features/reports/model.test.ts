@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleReport } from '../../api/army';
-import { lootTotal, outcomeFor, pageCount, reportTitle, unitLines } from './model';
+import { buildingHitText, lootTotal, outcomeFor, pageCount, reportTitle, unitLines } from './model';
 
 const village = (name: string) => ({ id: name, name, x: 1, y: 2 });
 
-function report(perspective: 'attacker' | 'defender', winner: 'attacker' | 'defender', type: 'attack' | 'raid' = 'attack'): BattleReport {
+function report(perspective: 'attacker' | 'defender', winner: 'attacker' | 'defender', type: BattleReport['type'] = 'attack'): BattleReport {
   return {
     id: 'r1',
     type,
@@ -18,6 +18,8 @@ function report(perspective: 'attacker' | 'defender', winner: 'attacker' | 'defe
     wallDamage: 0,
     loyaltyChange: 0,
     villageConquered: false,
+    buildingHit: null,
+    intel: null,
     read: false,
   };
 }
@@ -29,12 +31,21 @@ describe('reports model', () => {
     expect(outcomeFor(report('defender', 'defender'))).toBe('Victory');
   });
 
-  it('titles a report by who struck whom', () => {
-    expect(reportTitle(report('attacker', 'attacker'))).toBe('Attack on Hedeby');
-    expect(reportTitle(report('defender', 'attacker', 'raid'))).toBe('Raid by Floki on Hedeby');
+  it('titles a report by who struck whom, and where', () => {
+    expect(reportTitle(report('attacker', 'attacker'))).toBe('Attack on Hedeby (1|2)');
+    expect(reportTitle(report('defender', 'attacker', 'raid'))).toBe('Raid by Floki on Hedeby (1|2)');
     const gone = report('defender', 'defender');
     gone.attacker.user = null;
-    expect(reportTitle(gone)).toBe('Attack by a vanished player on Hedeby');
+    expect(reportTitle(gone)).toBe('Attack by a vanished player on Hedeby (1|2)');
+    expect(reportTitle(report('attacker', 'attacker', 'scout'))).toBe('Scouting of Hedeby (1|2)');
+    expect(reportTitle(report('defender', 'defender', 'scout'))).toBe('Scouting by Floki on Hedeby (1|2)');
+  });
+
+  it('says what the catapults hit', () => {
+    expect(buildingHitText(null)).toBeNull();
+    expect(buildingHitText({ type: 'granary', levelBefore: 10, levelAfter: 6 })).toBe('Granary: level 10 → 6');
+    expect(buildingHitText({ type: 'barracks', levelBefore: 2, levelAfter: 0 })).toBe('Barracks: level 2 → destroyed');
+    expect(buildingHitText({ type: 'great_hall', levelBefore: 9, levelAfter: 9 })).toBe('Great Hall: level 9, undamaged');
   });
 
   it('lists sent, lost and survived for each unit type that fought, in table order', () => {

@@ -1,6 +1,7 @@
 // Pure helpers of the battle reports: the headline from the reader's side, the unit table of one side, and the loot total.
 import type { BattleReport, BattleSide } from '../../api/army';
 import { UNITS, UNIT_TYPES, type UnitType } from '../../../rules/units';
+import { BUILDINGS } from '../../../rules/buildings';
 
 export const REPORTS_PAGE_SIZE = 20;
 
@@ -9,12 +10,18 @@ export function outcomeFor(report: Pick<BattleReport, 'winner' | 'perspective'>)
   return report.winner === report.perspective ? 'Victory' : 'Defeat';
 }
 
-/** 'Attack on Hedeby' / 'Raid by Floki on Kattegat' as the list shows a report. */
+/**
+ * 'Attack on Hedeby (3|4)' / 'Raid by Floki on Kattegat (0|-2)' / 'Scouting of Hedeby (3|4)' as the list shows a report:
+ * with the tile, as barbarian camps and oases share their names.
+ */
 export function reportTitle(report: BattleReport): string {
-  const kind = report.type === 'raid' ? 'Raid' : 'Attack';
-  if (report.perspective === 'attacker') return `${kind} on ${report.defender.village.name}`;
+  const kind = report.type === 'raid' ? 'Raid' : report.type === 'scout' ? 'Scouting' : 'Attack';
+  const { name, x, y } = report.defender.village;
+  const target = `${name} (${x}|${y})`;
+  if (report.type === 'scout' && report.perspective === 'attacker') return `Scouting of ${target}`;
+  if (report.perspective === 'attacker') return `${kind} on ${target}`;
   const by = report.attacker.user?.username ?? 'a vanished player';
-  return `${kind} by ${by} on ${report.defender.village.name}`;
+  return `${kind} by ${by} on ${target}`;
 }
 
 export interface UnitLine {
@@ -41,4 +48,12 @@ export function lootTotal(loot: BattleReport['loot']): number {
 /** Pages needed for `total` reports (at least one, so an empty list still shows page 1). */
 export function pageCount(total: number, limit = REPORTS_PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / limit));
+}
+
+/** What the catapults did, in words: 'Granary: level 5 → 2', 'Granary: level 2 → destroyed', or null when they hit nothing. */
+export function buildingHitText(hit: BattleReport['buildingHit']): string | null {
+  if (!hit) return null;
+  const name = BUILDINGS[hit.type].name;
+  if (hit.levelAfter === hit.levelBefore) return `${name}: level ${hit.levelBefore}, undamaged`;
+  return `${name}: level ${hit.levelBefore} → ${hit.levelAfter === 0 ? 'destroyed' : hit.levelAfter}`;
 }

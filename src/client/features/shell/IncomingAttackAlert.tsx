@@ -19,7 +19,7 @@ export function IncomingAttackAlert() {
     <Link to="/game/army" className="shell__attack" role="alert" data-testid="incoming-attack">
       <span aria-hidden="true">⚔</span>
       <span>
-        {first.type === 'raid' ? 'Raid' : 'Attack'} on {first.toVillage.name} from {first.fromVillage.name} in{' '}
+        {first.type === 'raid' ? 'Raid' : first.type === 'scout' ? 'Scouts' : 'Attack'} on {first.toVillage.name} from {first.fromVillage.name} in{' '}
         {/* Reading the movements again after arrival settles the battle and clears the warning. */}
         <ArrivalCountdown key={first.id} until={first.arrivesAtClient} onDone={() => void client.invalidateQueries({ queryKey: movementsQuery(viewer).queryKey })} />
         {more > 0 && ` (+${more} more)`}

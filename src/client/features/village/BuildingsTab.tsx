@@ -111,6 +111,11 @@ function BuildingCard({ building, ctx }: { building: Building; ctx: VillageConte
             Upgrade
           </ActionButton>
           {reason && <span className="building-card__reason">{reason}</span>}
+          {building.type === 'blacksmith' && building.level > 0 && (
+            <Link className="button button--secondary button--small" to="/game/village?tab=smithy">
+              Open the smithy
+            </Link>
+          )}
           {building.type === 'marketplace' && building.level > 0 && (
             <Link className="button button--secondary button--small" to="/game/marketplace">
               Open the marketplace

@@ -1,4 +1,4 @@
-// The overview tab: resource cards, statistics, what is being built, the recent buildings and the army at home.
+// The overview tab: resource cards, statistics, the oases held, what is being built, the recent buildings and the army at home.
 import { BUILDINGS } from '../../../rules/buildings';
 import { formatNumber } from '../../../rules/format';
 import { UNITS } from '../../../rules/units';
@@ -6,6 +6,7 @@ import { ResourceBar, type ResourceReading } from '../../ui/resources';
 import { BuildingGlyph } from './BuildingGlyph';
 import { ConstructionStatus } from './BuildingsTab';
 import { EndsIn } from './EndsIn';
+import { HeldOases } from './HeldOases';
 import { armySummary, recentBuildings } from './model';
 import type { VillageContext } from './context';
 
@@ -43,6 +44,8 @@ export function OverviewTab({ ctx, resources }: { ctx: VillageContext; resources
           </div>
         </dl>
       </section>
+
+      <HeldOases villageId={ctx.village.id} />
 
       <ConstructionStatus ctx={ctx} />
 

@@ -11,10 +11,17 @@ import { EndsIn } from './EndsIn';
 import { notEnoughMessage, shortfall } from './model';
 import type { VillageContext } from './context';
 import { useVillageAction } from './useVillageAction';
+import { useSmithy } from './SmithyTab';
+import type { SmithyUnit } from '../../api/smithy';
 import { MAX_TRAINING_ORDER } from '../../../rules/units';
 
 
-function UnitCard({ unit, ctx, canTrain, onTrainMore }: { unit: Unit; ctx: VillageContext; canTrain: boolean; onTrainMore: () => void }) {
+/** Where a unit type stands in the smithy, as the units tab shows it; null while the smithy is not read, or for a type it does not improve. */
+function levelsText(levels: SmithyUnit | undefined): string | null {
+  return levels ? `Att ${levels.attack.level} · Def ${levels.defense.level}` : null;
+}
+
+function UnitCard({ unit, ctx, canTrain, onTrainMore, levels }: { unit: Unit; ctx: VillageContext; canTrain: boolean; onTrainMore: () => void; levels?: SmithyUnit }) {
   const info = UNITS[unit.type];
   const queue = unit.trainingQueue ?? [];
   const queued = queue.reduce((sum, order) => sum + order.count, 0);
@@ -35,6 +42,11 @@ function UnitCard({ unit, ctx, canTrain, onTrainMore }: { unit: Unit; ctx: Villa
       <p className="unit-card__stats">
         Attack {info.attack} · Defense {info.defenseInfantry}/{info.defenseCavalry} · Speed {info.speed}
       </p>
+      {levelsText(levels) && (
+        <p className="unit-card__levels" aria-label="Smithy levels">
+          {levelsText(levels)}
+        </p>
+      )}
       {unit.isTraining && nextIn !== null && (
         <p className="unit-card__training">
           Training {formatNumber(queued)} more: next in <EndsIn remaining={nextIn} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
@@ -108,6 +120,8 @@ export function UnitsTab({ ctx }: { ctx: VillageContext }) {
   const { units, availableUnitTypes } = ctx.overview;
   const trainable = new Set(availableUnitTypes.filter((t) => t.canTrain).map((t) => t.type));
   const inputId = (type: string) => `${baseId}-train-${type}`;
+  const smithy = useSmithy(ctx.village.id).data;
+  const levelsOf = (type: string) => smithy?.unitTypes.find((u) => u.unitType === type);
 
   function focusTraining(type: string) {
     const input = document.getElementById(inputId(type));
@@ -124,7 +138,7 @@ export function UnitsTab({ ctx }: { ctx: VillageContext }) {
         ) : (
           <div className="unit-grid">
             {units.map((u) => (
-              <UnitCard key={u.id} unit={u} ctx={ctx} canTrain={trainable.has(u.type)} onTrainMore={() => focusTraining(u.type)} />
+              <UnitCard key={u.id} unit={u} ctx={ctx} canTrain={trainable.has(u.type)} onTrainMore={() => focusTraining(u.type)} levels={levelsOf(u.type)} />
             ))}
           </div>
         )}

@@ -320,3 +320,57 @@ describe('beginner protection', () => {
     expect(screen.queryByTestId('protection-shield')).toBeNull();
   });
 });
+
+describe('smithy tab', () => {
+  const track = (level: number, next: { level: number; refusal: string | null } | null) => ({
+    level,
+    next: next && { level: next.level, cost: { timber: 160, stone: 120, iron: 80, mead: 60 }, researchTime: 360, refusal: next.refusal },
+  });
+  const smithy = (research: unknown = null) => ({
+    villageId: VILLAGE.id,
+    blacksmithLevel: 3,
+    maxLevel: 3,
+    bonusPerLevel: 1.015,
+    research,
+    unitTypes: [
+      { unitType: 'bondi', attack: track(2, { level: 3, refusal: null }), defense: track(1, { level: 2, refusal: null }) },
+      { unitType: 'huscarl', attack: track(3, { level: 4, refusal: 'Huscarl attack level 4 needs a Blacksmith of level 4' }), defense: track(0, { level: 1, refusal: null }) },
+    ],
+  });
+
+  it('lists each unit type’s levels with the next level’s cost, and starts a research with the button', async () => {
+    server.on(`GET /api/villages/${VILLAGE.id}/smithy`, smithy());
+    server.on('POST /api/villages/:villageId/smithy/research', () =>
+      smithy({ unitType: 'bondi', track: 'attack', level: 3, startedAt: new Date().toISOString(), finishesAt: new Date().toISOString(), remainingTime: 360 }),
+    );
+    const rich = overview().resources.map((r) => ({ ...r, amount: 750 }));
+    renderPage(overview({ resources: rich }), '/game/village?tab=smithy');
+    const bondi = await screen.findByRole('article', { name: 'Bondi research' });
+    expect(within(bondi).getByLabelText('Bondi attack').textContent).toContain('Level 2');
+    expect(within(bondi).getByLabelText('Bondi attack').textContent).toContain('+3.0%');
+    const huscarl = screen.getByRole('article', { name: 'Huscarl research' });
+    expect(within(huscarl).getByLabelText('Huscarl attack').textContent).toContain('needs a Blacksmith of level 4');
+    expect(within(huscarl).getByRole('button', { name: 'Research level 4' }).hasAttribute('disabled')).toBe(true);
+
+    await act(async () => fireEvent.click(within(bondi).getByRole('button', { name: 'Research level 3' })));
+    const [post] = server.requests('POST', `/api/villages/${VILLAGE.id}/smithy/research`);
+    expect(post?.body).toEqual({ unitType: 'bondi', track: 'attack' });
+    expect((await screen.findByText(/Researching Bondi attack level 3/)).textContent).toMatch(/Researching Bondi attack level 3: (6m 0s|5m 59s)/);
+    expect(screen.getByText('Bondi attack research started')).toBeTruthy();
+    expect(within(bondi).getByLabelText('Bondi attack').textContent).toContain('Level 3 is being researched');
+  });
+
+  it('says what the blacksmith is for when the village has none', async () => {
+    server.on(`GET /api/villages/${VILLAGE.id}/smithy`, { ...smithy(), blacksmithLevel: 0, maxLevel: 0 });
+    renderPage(overview(), '/game/village?tab=smithy');
+    expect((await screen.findByRole('region', { name: 'Smithy' })).textContent).toContain('Build a Blacksmith to improve your units’ attack and defence');
+  });
+
+  it('the units tab shows each type’s levels', async () => {
+    server.on(`GET /api/villages/${VILLAGE.id}/smithy`, smithy());
+    const unit = { id: 'u1', type: 'bondi' as const, count: 7, isTraining: false, remainingTime: null, trainingQueue: [] };
+    renderPage(overview({ units: [unit] }), '/game/village?tab=units');
+    const home = within(screen.getByRole('region', { name: 'Your units' })).getByRole('article', { name: 'Bondi' });
+    expect((await within(home).findByLabelText('Smithy levels')).textContent).toBe('Att 2 · Def 1');
+  });
+});

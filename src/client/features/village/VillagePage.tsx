@@ -1,4 +1,4 @@
-// /game/village: the selected village with its resources, statistics, buildings and units, in three tabs.
+// /game/village: the selected village with its resources, statistics, buildings, units and smithy, in four tabs.
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,10 +17,11 @@ import { OverviewTab } from './OverviewTab';
 import { RenameButton } from './RenameButton';
 import { StarvationNotice } from './StarvationNotice';
 import { UnitsTab } from './UnitsTab';
+import { SmithyTab } from './SmithyTab';
 import type { VillageContext } from './context';
 import './village.css';
 
-const TAB_IDS = ['overview', 'buildings', 'units'] as const;
+const TAB_IDS = ['overview', 'buildings', 'units', 'smithy'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 function isTabId(value: string | null): value is TabId {
@@ -143,6 +144,7 @@ export default function VillagePage() {
           { id: 'overview', label: 'Overview', panel: <OverviewTab ctx={ctx} resources={resources} /> },
           { id: 'buildings', label: 'Buildings', panel: <BuildingsTab ctx={ctx} /> },
           { id: 'units', label: 'Units', panel: <UnitsTab ctx={ctx} /> },
+          { id: 'smithy', label: 'Smithy', panel: <SmithyTab ctx={ctx} /> },
         ]}
       />
     </section>

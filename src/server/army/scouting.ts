@@ -1,0 +1,68 @@
+// A scouting mission landing at a village: its scouts meet the defender's scouts only, and the survivors carry what they saw home in a report.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/open';
+import { battleReports, stationedTroops, type MovementRow } from '../db/schema';
+import { UNIT_TYPES } from '../../rules/units';
+import { cleanUnits } from '../../rules/combat';
+import { planScouting } from '../../rules/scouting';
+import { buildingLevels } from '../../rules/buildings';
+import { BARBARIANS } from '../../rules/barbarians';
+import { wholeAmounts, type VillageEnv } from '../../rules/village-timeline';
+import { summedEffects } from '../wonders/effects';
+import { notifyPlayers } from '../live/notify';
+import { recordCombatPoints } from '../rankings/combat-points';
+import type { StoredVillageState } from '../village/store';
+import { placeOf, sendHome, usernames, type Place } from './arrivals';
+
+const NOTHING = { timber: 0, stone: 0, iron: 0, mead: 0 };
+
+/**
+ * The scouts of `movement` at the (locked, settled) village at their arrival instant: the clash (scoutingPlan), the
+ * defending scouts' losses, the survivors' way home, and the report. The defender gets the report only when scouts of
+ * theirs or their guests met the mission; nothing else in the village changes.
+ */
+export async function scoutVillage(tx: Db, movement: MovementRow, state: StoredVillageState, env: VillageEnv): Promise<void> {
+  const at = movement.arrivesAt;
+  const stationed = await tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update');
+  const plan = planScouting(cleanUnits(movement.units), {
+    units: state.units,
+    stationed: stationed.map((group) => ({ id: group.id, units: cleanUnits(group.units) })),
+    wallLevel: buildingLevels(state.buildings).wall ?? 0,
+    stock: wholeAmounts(state.amounts),
+    buildings: [...state.buildings].sort((a, b) => a.slot - b.slot),
+  });
+
+  for (const type of UNIT_TYPES) state.units[type] = plan.homeSurvivors[type] ?? 0;
+  for (const group of plan.stationed) {
+    if (group.gone) await tx.delete(stationedTroops).where(eq(stationedTroops.id, group.id));
+    else await tx.update(stationedTroops).set({ units: group.survivors }).where(eq(stationedTroops.id, group.id));
+  }
+
+  const effects = await summedEffects(tx, movement.ownerId, movement.worldId, at);
+  const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
+  await sendHome(tx, movement, { from: here, units: plan.scoutsHome, loot: null, at: at.getTime() }, { worldSpeed: env.worldSpeed, speedBonusPercent: effects.movementSpeedBonus });
+  const origin = (await placeOf(tx, movement.fromVillageId)) ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
+  const defenderId = state.ownerId;
+  const names = await usernames(tx, [movement.ownerId, defenderId]);
+  await tx.insert(battleReports).values({
+    worldId: movement.worldId,
+    type: 'scout',
+    occurredAt: at,
+    attackerId: movement.ownerId,
+    attackerName: (movement.ownerId && names.get(movement.ownerId)) || '(gone)',
+    attackerVillage: { id: origin.id, name: origin.name, x: origin.x, y: origin.y },
+    defenderId,
+    defenderName: (defenderId && names.get(defenderId)) || BARBARIANS,
+    defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
+    attackerUnits: cleanUnits(movement.units),
+    attackerLosses: plan.scoutLosses,
+    defenderUnits: plan.defenderScouts,
+    defenderLosses: plan.defenderLosses,
+    winner: plan.winner,
+    loot: NOTHING,
+    intel: plan.intel,
+    detected: plan.detected,
+  });
+  await recordCombatPoints(tx, { worldId: movement.worldId, attackerId: movement.ownerId, defenderId, attackerLosses: plan.scoutLosses, defenderLosses: plan.defenderLosses, at });
+  await notifyPlayers(tx, plan.detected ? [movement.ownerId, defenderId] : [movement.ownerId], { kind: 'report_arrived', villageId: state.id });
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "villages" ADD COLUMN "grows_at" timestamp with time zone;
