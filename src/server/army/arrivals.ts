@@ -48,18 +48,18 @@ export async function placeOf(tx: Db, villageId: VillageId): Promise<Place | nul
   return row ?? null;
 }
 
-export async function usernames(tx: Db, ids: (PlayerId | null)[]): Promise<Map<PlayerId, string>> {
+async function usernames(tx: Db, ids: (PlayerId | null)[]): Promise<Map<PlayerId, string>> {
   const wanted = ids.filter((id): id is PlayerId => id !== null);
   if (wanted.length === 0) return new Map();
   const rows = await tx.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, wanted));
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 
-/** Claims a movement for this transaction; false when someone else already applied it. */
-async function claim(tx: Db, movement: MovementRow, at: Date): Promise<boolean> {
+/** Claims a movement for this transaction, resolved at its arrival instant; false when someone else already applied it. */
+export async function claimArrival(tx: Db, movement: MovementRow): Promise<boolean> {
   const done = await tx
     .update(movements)
-    .set({ resolvedAt: at })
+    .set({ resolvedAt: movement.arrivesAt })
     .where(and(eq(movements.id, movement.id), isNull(movements.resolvedAt)))
     .returning({ id: movements.id });
   return done.length === 1;
@@ -160,6 +160,25 @@ function strike(state: StoredVillageState, hit: CatapultHit | null, atMs: number
   else Object.assign(building, { level: hit.levelAfter, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: atMs });
 }
 
+/**
+ * Who struck whom, where and when, as every report of a movement landing on a village begins (names as they are now).
+ * The defender is the village's owner before the landing (a conquest has changed `here` already).
+ */
+export async function reportParties(tx: Db, movement: MovementRow, { here, defenderId }: { here: Place; defenderId: PlayerId | null }) {
+  const origin = (await placeOf(tx, movement.fromVillageId)) ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
+  const names = await usernames(tx, [movement.ownerId, defenderId]);
+  return {
+    worldId: movement.worldId,
+    occurredAt: movement.arrivesAt,
+    attackerId: movement.ownerId,
+    attackerName: (movement.ownerId && names.get(movement.ownerId)) || '(gone)',
+    attackerVillage: { id: origin.id, name: origin.name, x: origin.x, y: origin.y },
+    defenderId,
+    defenderName: (defenderId && names.get(defenderId)) || BARBARIANS,
+    defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
+  };
+}
+
 /** An attack or raid landing: the movement and its kind (the movement's type). */
 interface LandingAttack {
   movement: MovementRow;
@@ -247,19 +266,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
 
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
   await sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs }, { worldSpeed: env.worldSpeed, speedBonusPercent: attackerEffects.movementSpeedBonus });
-  const origin = (await placeOf(tx, movement.fromVillageId)) ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
-  const names = await usernames(tx, [movement.ownerId, defenderId]);
-  await tx.insert(battleReports).values({
-    worldId: movement.worldId,
-    occurredAt: at,
-    attackerId: movement.ownerId,
-    attackerName: (movement.ownerId && names.get(movement.ownerId)) || '(gone)',
-    attackerVillage: { id: origin.id, name: origin.name, x: origin.x, y: origin.y },
-    defenderId,
-    defenderName: (defenderId && names.get(defenderId)) || BARBARIANS,
-    defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
-    ...plan.report,
-  });
+  await tx.insert(battleReports).values({ ...(await reportParties(tx, movement, { here, defenderId })), ...plan.report });
   // The attackers' and defenders' rankings count as each battle is fought, never by scanning reports.
   await recordCombatPoints(tx, {
     worldId: movement.worldId,
@@ -299,7 +306,7 @@ export async function settleWithArrivals(tx: Db, before: StoredVillageState, env
       const settled = settleStoredVillage(state, movement.arrivesAt.getTime(), env);
       state = settled.state;
       happened.push(...settled.happened);
-      if (!(await claim(tx, movement, movement.arrivesAt))) continue;
+      if (!(await claimArrival(tx, movement))) continue;
       if (movement.type === 'return') await returnHome(tx, movement, state, env);
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
       else if (movement.type === 'delivery') await landDelivery(tx, movement, state, env);

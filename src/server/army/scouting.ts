@@ -6,13 +6,12 @@ import { UNIT_TYPES } from '../../rules/units';
 import { cleanUnits } from '../../rules/combat';
 import { planScouting } from '../../rules/scouting';
 import { buildingLevels } from '../../rules/buildings';
-import { BARBARIANS } from '../../rules/barbarians';
 import { wholeAmounts, type VillageEnv } from '../../rules/village-timeline';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { recordCombatPoints } from '../rankings/combat-points';
 import type { StoredVillageState } from '../village/store';
-import { placeOf, sendHome, usernames, type Place } from './arrivals';
+import { reportParties, sendHome, type Place } from './arrivals';
 
 const NOTHING = { timber: 0, stone: 0, iron: 0, mead: 0 };
 
@@ -41,19 +40,10 @@ export async function scoutVillage(tx: Db, movement: MovementRow, state: StoredV
   const effects = await summedEffects(tx, movement.ownerId, movement.worldId, at);
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
   await sendHome(tx, movement, { from: here, units: plan.scoutsHome, loot: null, at: at.getTime() }, { worldSpeed: env.worldSpeed, speedBonusPercent: effects.movementSpeedBonus });
-  const origin = (await placeOf(tx, movement.fromVillageId)) ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
   const defenderId = state.ownerId;
-  const names = await usernames(tx, [movement.ownerId, defenderId]);
   await tx.insert(battleReports).values({
-    worldId: movement.worldId,
+    ...(await reportParties(tx, movement, { here, defenderId })),
     type: 'scout',
-    occurredAt: at,
-    attackerId: movement.ownerId,
-    attackerName: (movement.ownerId && names.get(movement.ownerId)) || '(gone)',
-    attackerVillage: { id: origin.id, name: origin.name, x: origin.x, y: origin.y },
-    defenderId,
-    defenderName: (defenderId && names.get(defenderId)) || BARBARIANS,
-    defenderVillage: { id: here.id, name: here.name, x: here.x, y: here.y },
     attackerUnits: cleanUnits(movement.units),
     attackerLosses: plan.scoutLosses,
     defenderUnits: plan.defenderScouts,

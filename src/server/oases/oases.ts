@@ -33,6 +33,7 @@ import { recordQuestEvents } from '../progress/quest-events';
 import { loadVillageHead } from '../village/store';
 import { changeVillage, ownedOpenVillage, settleAndStore } from '../village/villages';
 import { oneMovementView } from '../army/movements';
+import { claimArrival } from '../army/arrivals';
 
 export const NO_OASIS = 'No oasis on that tile';
 export const ONLY_BATTLES_TO_OASES = 'Only an attack or a raid marches to an oasis';
@@ -170,16 +171,6 @@ export async function sendToOasisTile(db: Db, userId: PlayerId, request: OasisSe
   if (!toOasis || request.toVillageId !== undefined) throw badRequest(ONE_TARGET, [{ field: 'toOasis', message: ONE_TARGET }]);
   const row = await sendTroopsToOasis(db, userId, { ...request, x: toOasis.x, y: toOasis.y }, now);
   return { movement: await oneMovementView(db, row, { userId, now }) };
-}
-
-/** Claims a movement for this transaction; false when someone else already applied it (as arrivals.ts claims). */
-async function claim(tx: Db, movement: MovementRow): Promise<boolean> {
-  const done = await tx
-    .update(movements)
-    .set({ resolvedAt: movement.arrivesAt })
-    .where(and(eq(movements.id, movement.id), isNull(movements.resolvedAt)))
-    .returning({ id: movements.id });
-  return done.length === 1;
 }
 
 /** A village taking part in an annexing, settled to the battle instant under its row lock. */
@@ -350,7 +341,7 @@ export async function applyOasisArrivals(tx: Db, oasisId: OasisId, upTo: Date): 
   let oasis = locked;
   let applied = 0;
   for (const movement of due) {
-    if (!(await claim(tx, movement))) continue;
+    if (!(await claimArrival(tx, movement))) continue;
     oasis = await fightAtOasis(tx, { oasis, movement, world });
     applied += 1;
   }
