@@ -78,6 +78,8 @@ describe('oases', () => {
     // Two targets or none: a clear 400. A raid to a tile that is no oasis: 404.
     expect((await sendTo(a.player, { fromVillageId: a.village.id, toVillageId: b.village.id, toOasis: { x: oasis.x, y: oasis.y }, units: { berserker: 1 }, movementType: 'raid' })).status).toBe(400);
     expect((await sendTo(a.player, { fromVillageId: a.village.id, units: { berserker: 1 }, movementType: 'raid' })).status).toBe(400);
+    const aimed = await sendTo(a.player, { fromVillageId: a.village.id, toOasis: { x: oasis.x, y: oasis.y }, units: { berserker: 1 }, movementType: 'attack', catapultTarget: 'granary' });
+    expect(aimed).toMatchObject({ status: 400, body: { error: 'An oasis has no buildings for catapults to aim at' } });
     expect((await sendTo(a.player, { fromVillageId: a.village.id, toOasis: { x: oasis.x + 1, y: oasis.y + 1 }, units: { berserker: 1 }, movementType: 'raid' })).status).toBe(
       codeOasisBonus(terrainCodes((await t.database.db.select({ seed: worlds.seed }).from(worlds).where(eq(worlds.id, a.village.worldId)))[0]!.seed).at(oasis.x + 1, oasis.y + 1)) ? 201 : 404,
     );

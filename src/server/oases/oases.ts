@@ -38,6 +38,7 @@ import { claimArrival } from '../army/arrivals';
 export const NO_OASIS = 'No oasis on that tile';
 export const ONLY_BATTLES_TO_OASES = 'Only an attack or a raid marches to an oasis';
 const NO_UNITS = 'Choose at least one unit to send';
+export const NO_BUILDINGS_AT_OASES = 'An oasis has no buildings for catapults to aim at';
 
 /** A world as an oasis needs it: its seed (which tells where oases lie and their kinds), size and speed. */
 interface OasisWorld {
@@ -163,12 +164,15 @@ export interface OasisSendRequest {
   units: UnitCounts;
   movementType: string;
   heroId?: HeroId;
+  catapultTarget?: string;
 }
 
 /** POST /api/game/send-troops with a tile target: exactly one target (400 otherwise), then the troops march to the oasis there. */
 export async function sendToOasisTile(db: Db, userId: PlayerId, request: OasisSendRequest, now: Date): Promise<{ movement: Schema<'Movement'> }> {
   const { toOasis } = request;
   if (!toOasis || request.toVillageId !== undefined) throw badRequest(ONE_TARGET, [{ field: 'toOasis', message: ONE_TARGET }]);
+  // Said rather than ignored: an aim the army could never follow would otherwise be dropped without a word.
+  if (request.catapultTarget !== undefined) throw badRequest(NO_BUILDINGS_AT_OASES, [{ field: 'catapultTarget', message: NO_BUILDINGS_AT_OASES }]);
   const row = await sendTroopsToOasis(db, userId, { ...request, x: toOasis.x, y: toOasis.y }, now);
   return { movement: await oneMovementView(db, row, { userId, now }) };
 }
