@@ -1076,7 +1076,7 @@ export interface paths {
         };
         /**
          * Server-sent events for the signed-in player
-         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed, shipment_arrived (merchants landed in or from one of the player's villages), message_received (a new message in the inbox), units_starved (the granary of one of the player's villages ran dry and units there died of hunger). A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
+         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed, shipment_arrived (merchants landed in or from one of the player's villages), message_received (a new message in the inbox), units_starved (the granary of one of the player's villages ran dry and units there died of hunger), notices_changed (a world's announcements, events or maintenance changed; sent to every open stream, with the worldId). A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -2234,7 +2234,12 @@ export interface components {
         /** @description The data of one server-sent event. */
         LiveEvent: {
             /** @enum {string} */
-            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed" | "shipment_arrived" | "message_received" | "units_starved";
+            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed" | "shipment_arrived" | "message_received" | "units_starved" | "notices_changed";
+            /**
+             * Format: uuid
+             * @description notices_changed only, the world whose banners changed.
+             */
+            worldId?: string;
             /** Format: uuid */
             villageId?: string;
             /** Format: date-time */

@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from './harness';
 import { newVillage } from './village-helpers';
 import { joinedLongAgo, placeAt, send, station } from './army-helpers';
 import { sweepDueArrivals } from '../../src/server/sweeper';
+import { withRole } from './proof-world';
 
 let t: TestApp;
 let base: string;
@@ -103,6 +104,22 @@ describe('the live event stream', () => {
     await until(() => stream.events.some((e) => e.kind === 'ready'));
     const res = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${player.token}` } });
     expect(res.status).toBe(204);
+    await until(() => stream.ended());
+  });
+
+  it("tells every open stream at once when a world's announcements or maintenance change", async () => {
+    const { player, village } = await newVillage(t, undefined, 'news');
+    const gm = await withRole(t, 'gamemaster', 'newsgm');
+    const stream = await openStream(player.token);
+    await until(() => stream.events.some((e) => e.kind === 'ready'));
+    const endsAt = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const headers = { authorization: `Bearer ${gm.token}`, 'content-type': 'application/json' };
+    const made = await fetch(`${base}/api/gamemaster/announcements`, { method: 'POST', headers, body: JSON.stringify({ worldId: village.worldId, message: 'The Thing meets', endsAt }) });
+    expect(made.status).toBe(201);
+    await until(() => stream.events.some((e) => e.kind === 'notices_changed'));
+    expect(stream.events.find((e) => e.kind === 'notices_changed')?.data).toEqual({ kind: 'notices_changed', worldId: village.worldId });
+    // Logging out ends the stream on the server's side too, so closing the app below does not wait on it.
+    await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${player.token}` } });
     await until(() => stream.ended());
   });
 });

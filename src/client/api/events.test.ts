@@ -22,6 +22,7 @@ describe('the event stream parser', () => {
     expect(liveEventOf({ event: 'village_changed', data: '' })).toEqual({ kind: 'village_changed' });
     expect(liveEventOf({ event: 'message_received', data: '{}' })).toEqual({ kind: 'message_received' });
     expect(liveEventOf({ event: 'units_starved', data: '{"villageId":"v"}' })).toEqual({ kind: 'units_starved', villageId: 'v' });
+    expect(liveEventOf({ event: 'notices_changed', data: '{"worldId":"w"}' })).toEqual({ kind: 'notices_changed', worldId: 'w' });
     expect(liveEventOf({ event: 'toString', data: '{}' })).toBeNull();
     expect(liveEventOf({ event: 'ready', data: '{}' })).toBeNull();
     expect(liveEventOf({ event: 'signed_out', data: '{}' })).toBeNull();

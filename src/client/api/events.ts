@@ -15,6 +15,7 @@ const KINDS: Readonly<Record<LiveEventKind, true>> = {
   shipment_arrived: true,
   message_received: true,
   units_starved: true,
+  notices_changed: true,
 };
 
 function isKind(name: string): name is LiveEventKind {
@@ -66,6 +67,7 @@ export function liveEventOf(block: StreamBlock): LiveEvent | null {
   const event: LiveEvent = { kind };
   if (typeof fields.villageId === 'string') event.villageId = fields.villageId;
   if (typeof fields.arrivesAt === 'string') event.arrivesAt = fields.arrivesAt;
+  if (typeof fields.worldId === 'string') event.worldId = fields.worldId;
   return event;
 }
 

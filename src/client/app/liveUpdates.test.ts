@@ -14,6 +14,11 @@ describe('live updates', () => {
     expect(refreshFor({ kind: 'units_starved', villageId: 'v1' })).toEqual({ movements: false, reports: false, villages: false, troops: true, messages: false });
   });
 
+  it("reads only that world's banners again when its notices change", () => {
+    expect(staleQueries(refreshFor({ kind: 'notices_changed', worldId: 'w1' }), 'u1')).toEqual([queryKeys.notices('u1', 'w1')]);
+    expect(staleQueries(refreshFor({ kind: 'notices_changed' }), 'u1')).toEqual([]);
+  });
+
   it('reads the village overviews and the units in them again when units starve', () => {
     const keys = staleQueries(refreshFor({ kind: 'units_starved', villageId: 'v1' }), 'u1');
     expect(keys).toEqual([

@@ -13,6 +13,8 @@ export interface Refresh {
   villages: boolean;
   troops: boolean;
   messages: boolean;
+  /** The world whose banners (announcements, events, maintenance) are read again. */
+  noticesOf?: string;
 }
 
 export function refreshFor(event: LiveEvent): Refresh {
@@ -36,6 +38,9 @@ export function refreshFor(event: LiveEvent): Refresh {
     case 'units_starved':
       // Units died of hunger: the overviews (units, upkeep, the mead rate, the top bar) are read again.
       return { movements: false, reports: false, villages: false, troops: true, messages: false };
+    case 'notices_changed':
+      // A game master announced, switched an event or maintenance: the banners show at once, not at the next poll.
+      return { movements: false, reports: false, villages: false, troops: false, messages: false, ...(event.worldId ? { noticesOf: event.worldId } : {}) };
   }
 }
 
@@ -52,6 +57,7 @@ export function staleQueries(refresh: Refresh, userId: string): QueryKey[] {
   if (refresh.troops) keys.push(queryKeys.overviews(userId), queryKeys.stationed(userId), queryKeys.heroList(userId));
   // The unread count and every page of both folders (a message sent from another tab shows in Sent too).
   if (refresh.messages) keys.push(queryKeys.messages(userId));
+  if (refresh.noticesOf) keys.push(queryKeys.notices(userId, refresh.noticesOf));
   // Merchants leave and come home as movements: every market (merchants at home, open offers, previews) is read again.
   if (refresh.movements) keys.push(queryKeys.markets(userId));
   return keys;

@@ -74,8 +74,8 @@ export const worldsQuery = () =>
     meta: { what: 'the worlds' },
   });
 
-/** Banners of a world (maintenance, announcements, events); nothing pushes them, so they are asked again now and then. */
-export const NOTICES_REFRESH_MS = 30_000;
+/** Banners of a world (maintenance, announcements, events): pushed by the notices_changed event; read again now and then in case the stream was down, and for events starting or ending on their own. */
+export const NOTICES_REFRESH_MS = 60_000;
 
 export const noticesQuery = (viewer: Viewer, worldId: string) =>
   queryOptions({

@@ -1,6 +1,6 @@
 // The open event streams of this process: notices from NOTIFY (any process's transactions) go to the streams of the players they name.
 import type { Listen } from '../db/open';
-import { LIVE_CHANNEL, liveMessageOf } from './notify';
+import { EVERYONE, LIVE_CHANNEL, liveMessageOf } from './notify';
 import type { PlayerId } from '../../rules/ids';
 
 export interface LiveStream {
@@ -42,7 +42,7 @@ export class LiveHub {
       }
       return;
     }
-    for (const subscriber of this.subscribers) if (subscriber.userId === userId) subscriber.stream.send(event.kind, event);
+    for (const subscriber of this.subscribers) if (userId === EVERYONE || subscriber.userId === userId) subscriber.stream.send(event.kind, event);
   }
 
   /** Adds a stream; the returned function removes it again. */

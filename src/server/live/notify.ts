@@ -2,32 +2,38 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { isOneOf } from '../../rules/tuples';
-import type { PlayerId, VillageId } from '../../rules/ids';
+import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 
 /** The channel every server process listens on (see src/server/live/hub.ts). */
 export const LIVE_CHANNEL = 'vikings_live';
 
-export const LIVE_EVENT_KINDS = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed', 'shipment_arrived', 'message_received', 'units_starved', 'signed_out'] as const;
+export const LIVE_EVENT_KINDS = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed', 'shipment_arrived', 'message_received', 'units_starved', 'notices_changed', 'signed_out'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 export interface LiveEvent {
   kind: LiveEventKind;
   villageId?: VillageId;
+  /** notices_changed only: the world whose banners (announcements, events, maintenance) changed. */
+  worldId?: WorldId;
   /** When the movement arrives, for an incoming attack's countdown. */
   arrivesAt?: string;
   /** signed_out only: the session that ended (every session of the player when absent). Never sent to a browser. */
   session?: string;
 }
 
+/** The userId of a notice for every open stream (one NOTIFY for all, rather than one per player). */
+export const EVERYONE = '*';
+
 /** A notice as notifyPlayers sends it: the event and the player it is for. */
 interface SentNotice extends LiveEvent {
-  userId: PlayerId;
+  userId: PlayerId | typeof EVERYONE;
 }
 
 /** A notice's payload as read back, whichever process sent it: the same fields, its ids as the text they travel as. */
-export interface LiveMessage extends Omit<LiveEvent, 'villageId'> {
+export interface LiveMessage extends Omit<LiveEvent, 'villageId' | 'worldId'> {
   userId: string;
   villageId?: string;
+  worldId?: string;
 }
 
 /**
@@ -46,6 +52,7 @@ export function liveMessageOf(payload: string): LiveMessage | null {
   if (typeof userId !== 'string' || typeof kind !== 'string' || !isOneOf(LIVE_EVENT_KINDS, kind)) return null;
   const message: LiveMessage = { userId, kind };
   if ('villageId' in value && typeof value.villageId === 'string') message.villageId = value.villageId;
+  if ('worldId' in value && typeof value.worldId === 'string') message.worldId = value.worldId;
   if ('arrivesAt' in value && typeof value.arrivesAt === 'string') message.arrivesAt = value.arrivesAt;
   if ('session' in value && typeof value.session === 'string') message.session = value.session;
   return message;
@@ -58,4 +65,9 @@ export async function notifyPlayers(tx: Db, userIds: readonly (PlayerId | null)[
     .map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, ...event } satisfies SentNotice)})`);
   if (notices.length === 0) return;
   await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
+}
+
+/** Queues one notice for every open stream on every process inside `tx` (a world's banners changed, say). */
+export async function notifyEveryone(tx: Db, event: LiveEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId: EVERYONE, ...event } satisfies SentNotice)})`);
 }

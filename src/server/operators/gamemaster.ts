@@ -15,6 +15,7 @@ import { worldTotals } from '../village/population';
 import { createWorld } from './world-admin';
 import { grantIntoVillage } from '../village/rewards';
 import { isUniqueViolation } from '../accounts/accounts';
+import { notifyEveryone } from '../live/notify';
 import type { PlayerId, WorldId } from '../../rules/ids';
 
 export type WorldEventView = Schema<'WorldEventView'>;
@@ -70,6 +71,7 @@ export interface WorldStatusChange {
 export async function setWorldStatus(db: Db, actor: Actor | null, { worldId, status }: WorldStatusChange, now: Date): Promise<{ world: Schema<'World'> }> {
   const [row] = await db.update(worlds).set({ status }).where(eq(worlds.id, worldId)).returning();
   if (!row) throw notFound(NO_SUCH_WORLD);
+  await notifyEveryone(db, { kind: 'notices_changed', worldId: row.id });
   if (actor) await recordAudit(db, actor, { action: 'set_world_status', target: { id: row.id, name: row.name }, detail: status }, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === worldId)! };
 }
@@ -119,6 +121,7 @@ export async function createWorldEvent(
   if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('The event must end after it starts', [{ field: 'endTime', message: 'The event must end after it starts' }]);
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(worldEvents).values({ worldId: world.id, name, kind: input.kind, percent: input.percent, startsAt, endsAt, createdAt: now }).returning());
+  await notifyEveryone(db, { kind: 'notices_changed', worldId: world.id });
   await recordAudit(db, actor, { action: 'create_event', target: { id: row.id, name }, detail: `${input.kind} ${input.percent}% in ${world.name}` }, now);
   return { event: worldEventView(row, now) };
 }
@@ -150,6 +153,7 @@ export async function updateWorldEvent(db: Db, actor: Actor, { eventId, changes:
     if (refusal) throw refusal.startsWith('The event must end') ? badRequest(refusal) : conflict(refusal);
     const [updated] = await tx.update(worldEvents).set(next).where(eq(worldEvents.id, eventId)).returning();
     if (!updated) throw notFound(NO_SUCH_EVENT);
+    await notifyEveryone(tx, { kind: 'notices_changed', worldId: row.worldId });
     await recordAudit(tx, actor, { action: 'edit_event', target: { id: row.id, name: next.name }, detail: `${next.percent}%, ${next.startsAt.toISOString()} to ${next.endsAt.toISOString()}` }, now);
     return { event: worldEventView(updated, now) };
   });
@@ -170,6 +174,7 @@ export async function setWorldEventActive(db: Db, actor: Actor, { eventId, activ
     const periods: [number, number | null][] = active ? [...row.periods, [at, null]] : row.periods.map(([from, to]) => [from, to ?? at]);
     const [updated] = await tx.update(worldEvents).set({ active, periods }).where(eq(worldEvents.id, eventId)).returning();
     if (!updated) throw notFound(NO_SUCH_EVENT);
+    await notifyEveryone(tx, { kind: 'notices_changed', worldId: row.worldId });
     await recordAudit(tx, actor, { action: active ? 'activate_event' : 'deactivate_event', target: { id: row.id, name: row.name }, detail: '' }, now);
     return { event: worldEventView(updated, now) };
   });
@@ -222,6 +227,7 @@ export async function createAnnouncement(db: Db, actor: Actor, input: { worldId:
   if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest(`Announcements run at most ${ANNOUNCEMENT_MAX_DAYS} days`);
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(announcements).values({ worldId: world.id, message, endsAt, authorId: actor.id, createdAt: now }).returning());
+  await notifyEveryone(db, { kind: 'notices_changed', worldId: world.id });
   await recordAudit(db, actor, { action: 'announce', target: { id: world.id, name: world.name }, detail: message.slice(0, 200) }, now);
   return { announcement: announcementView(row, await authorNames(db, [row])) };
 }
