@@ -1,9 +1,8 @@
 // Two server processes on one PostgreSQL: a catapult attack, a scouting mission and a raid on an oasis, landing while both sweep and players read through both, are each applied exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { compiledServer, freePort, runServer, waitForHealth, type ServerRun } from '../support/server-process';
-import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
-import { openPostgres, type Database } from '../../src/server/db/open';
+import { jsonCall as call, TwinServers } from '../support/twin-servers';
+import type { Database } from '../../src/server/db/open';
 import { battleReports, buildings, movements, oases, units, villages } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
 import { setBuildingLevel } from '../../src/server/operators/operator';
@@ -14,40 +13,16 @@ import type { Schema } from '../../src/contract';
 
 const url = process.env.DATABASE_URL;
 
-async function call<T = Record<string, unknown>>(base: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; json: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as T };
-}
-
 describe.skipIf(!url)('catapults, scouts and oases through two server processes', () => {
-  let fresh: FreshPostgres;
+  const twins = new TwinServers();
+  const { bases } = twins;
   let database: Database;
-  const servers: ServerRun[] = [];
-  const bases: string[] = [];
 
   beforeAll(async () => {
-    fresh = await freshPostgres(url!);
-    database = await openPostgres(fresh.url);
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      const run = runServer(compiledServer, { HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', LOG_LEVEL: 'silent', DATABASE_URL: fresh.url, SWEEP_INTERVAL_MS: '50' });
-      servers.push(run);
-      bases.push(`http://127.0.0.1:${port}`);
-    }
-    await Promise.all(bases.map((base, i) => waitForHealth(base, servers[i])));
+    await twins.start(url!);
+    database = twins.database;
   });
-  afterAll(async () => {
-    for (const run of servers) {
-      run.child.kill('SIGTERM');
-      await run.exited;
-    }
-    await database?.close();
-    await fresh?.drop();
-  });
+  afterAll(() => twins.stop());
 
   /** A tile near (x, y) where no village of the world stands (the world founds barbarian villages of its own). */
   async function freeTile(worldId: WorldId, x: number, y: number): Promise<{ x: number; y: number }> {
