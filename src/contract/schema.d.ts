@@ -274,7 +274,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Suspend a player (their sessions end at once) */
+        /** Suspend a player of a lower role than the caller's (their sessions end at once); moderators and up */
         post: operations["suspendUser"];
         delete?: never;
         options?: never;
@@ -291,7 +291,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Lift a suspension */
+        /** Lift the suspension of a player of a lower role than the caller's; moderators and up */
         post: operations["unsuspendUser"];
         delete?: never;
         options?: never;
@@ -1076,7 +1076,7 @@ export interface paths {
         };
         /**
          * Server-sent events for the signed-in player
-         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed, shipment_arrived (merchants landed in or from one of the player's villages), message_received (a new message in the inbox), units_starved (the granary of one of the player's villages ran dry and units there died of hunger), notices_changed (a world's announcements, events or maintenance changed; sent to every open stream, with the worldId). A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
+         * @description A text/event-stream that stays open. Each event is `event: <kind>` with `data:` a JSON LiveEvent: movement_launched (an army set out towards or from one of the player's villages), movement_landed, movement_returned, report_arrived, village_changed, shipment_arrived (merchants landed in or from one of the player's villages), message_received (a new message in the inbox), units_starved (the granary of one of the player's villages ran dry and units there died of hunger), notices_changed (a world's announcements, events or maintenance changed; sent to every open stream, with the worldId), alliance_changed (the player's alliance, membership, rank, applications, diplomacy, announcement or feed changed). A comment line is sent every 25 seconds to keep proxies from closing it. It ends when the player logs out or the server stops.
          */
         get: operations["streamEvents"];
         put?: never;
@@ -1423,6 +1423,279 @@ export interface paths {
         /** Post a message to the alliance (members only) */
         post: operations["postAllianceMessage"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/my-alliance/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit the caller's alliance's description and whether it takes applications (the describe right) */
+        put: operations["updateMyAlliance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/my-alliance/announcement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Pin an announcement on the alliance's page, or take it down with an empty text (the announce right) */
+        put: operations["setAllianceAnnouncement"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/my-alliance/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened in the caller's alliance, newest first (members only) */
+        get: operations["getAllianceFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/my-alliance/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Players asking to join the caller's alliance, oldest first (the invite right) */
+        get: operations["listAllianceApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/members/{memberId}/rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Appoint or demote a member (the leader) */
+        put: operations["setMemberRank"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/members/{memberId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a member of a lower rank, with a reason (the dismiss right) */
+        post: operations["dismissMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/leadership": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Hand leadership to another member (the leader, who becomes an elder) */
+        post: operations["handOverLeadership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/diplomacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's alliance's relations and the proposals waiting both ways (members only) */
+        get: operations["getDiplomacy"];
+        put?: never;
+        /** Propose a confederation, a non-aggression pact or war to another alliance, by its tag (the diplomacy right) */
+        post: operations["proposeRelation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/diplomacy/{relationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a proposal made to the caller's alliance (the diplomacy right) */
+        post: operations["acceptRelation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/diplomacy/{relationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a relation, decline a proposal made to the caller's alliance, or withdraw one it made (the diplomacy right) */
+        delete: operations["endRelation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/directory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every alliance, most members first, found by tag or name; open ones take applications */
+        get: operations["listAlliances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/directory/{allianceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An alliance as anyone sees it, its public relations, and the caller's application to it */
+        get: operations["getAllianceProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/directory/{allianceId}/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to join an open alliance, with a message */
+        post: operations["applyToAlliance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's applications waiting for an answer */
+        get: operations["listMyApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/applications/{applicationId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Let an applicant in (the invite right) */
+        post: operations["acceptApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alliances/applications/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw one's own application, or decline one made to the caller's alliance (the invite right) */
+        delete: operations["declineApplication"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1881,7 +2154,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Messages players reported, open ones first */
+        /** Messages players reported, open ones first (moderators and up) */
         get: operations["listMessageReports"];
         put?: never;
         post?: never;
@@ -1900,7 +2173,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a reported message as dealt with */
+        /** Mark a reported message as dealt with (moderators and up) */
         post: operations["resolveMessageReport"];
         delete?: never;
         options?: never;
@@ -2073,7 +2346,7 @@ export interface components {
         /** @enum {string} */
         WonderType: "yggdrasil" | "valhalla" | "bifrost" | "mimirs_well" | "odins_throne";
         /**
-         * @description leader, elder and officer may invite; anything else is a regular member.
+         * @description The ranks of an alliance, highest first; what each may do is the rights table of the game rules (leader, elder and officer invite).
          * @enum {string}
          */
         AllianceRole: "leader" | "elder" | "officer" | "member";
@@ -2234,7 +2507,7 @@ export interface components {
         /** @description The data of one server-sent event. */
         LiveEvent: {
             /** @enum {string} */
-            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed" | "shipment_arrived" | "message_received" | "units_starved" | "notices_changed";
+            kind: "movement_launched" | "movement_landed" | "movement_returned" | "report_arrived" | "village_changed" | "shipment_arrived" | "message_received" | "units_starved" | "notices_changed" | "alliance_changed";
             /**
              * Format: uuid
              * @description notices_changed only, the world whose banners changed.
@@ -2845,8 +3118,10 @@ export interface components {
             owner: components["schemas"]["UserRef"] | null;
             population: number;
             isCapital?: boolean;
-            /** @description Absent when the owner has no alliance. */
+            /** @description Absent when the owner has no alliance. The id lets a client colour the village by its alliance's relation to the viewer's. */
             alliance?: {
+                /** Format: uuid */
+                id: string;
                 tag: string;
                 name: string;
             };
@@ -3220,6 +3495,7 @@ export interface components {
             name: string;
             tag: string;
             description: string;
+            /** @description Open to applications (found in the directory as open); false is invitation only. */
             isPublic: boolean;
             memberCount: number;
             /** @description How many members the alliance may hold (3 for each level of its leader's highest embassy, at most 60). */
@@ -3231,6 +3507,8 @@ export interface components {
             /** Format: date-time */
             foundedAt: string;
             members: components["schemas"]["AllianceMember"][];
+            /** @description The announcement pinned on the alliance's page, or null. */
+            announcement: components["schemas"]["AllianceAnnouncement"] | null;
         };
         /** @description The caller's membership. */
         Membership: {
@@ -3276,6 +3554,198 @@ export interface components {
             tag: string;
             description: string;
             isPublic: boolean;
+        };
+        /** @description The announcement pinned on the alliance's page. */
+        AllianceAnnouncement: {
+            /** @description Plain text (never markup); line breaks allowed. */
+            text: string;
+            /** Format: date-time */
+            postedAt: string;
+            /** @description Null once the author's account is deleted. */
+            author: components["schemas"]["UserRef"] | null;
+        };
+        UpdateAllianceRequest: {
+            description: string;
+            /** @description Open to applications (and shown as open in the directory), or by invitation only. */
+            isPublic: boolean;
+        };
+        AllianceAnnouncementRequest: {
+            /** @description The announcement; an empty text takes the current one down. */
+            text: string;
+        };
+        /**
+         * @description The ranks a leader gives; leadership is handed over instead.
+         * @enum {string}
+         */
+        AppointableRole: "elder" | "officer" | "member";
+        SetMemberRankRequest: {
+            role: components["schemas"]["AppointableRole"];
+        };
+        DismissMemberRequest: {
+            /** @description Told to the dismissed player and kept in the feed. */
+            reason: string;
+        };
+        HandOverLeadershipRequest: {
+            /**
+             * Format: uuid
+             * @description The membership (`AllianceMember.id`) of the new leader.
+             */
+            memberId: string;
+        };
+        /**
+         * @description A confederation and a non-aggression pact shield both sides' villages from each other's attacks, raids and scouts; war is declared openly.
+         * @enum {string}
+         */
+        DiplomacyKind: "confederation" | "nap" | "war";
+        DiplomaticRelation: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["DiplomacyKind"];
+            /** @enum {string} */
+            status: "proposed" | "active";
+            /**
+             * @description Who proposed it, seen from the caller's alliance.
+             * @enum {string}
+             */
+            direction: "incoming" | "outgoing";
+            alliance: components["schemas"]["AllianceRef"];
+            /** Format: date-time */
+            proposedAt: string;
+            /** Format: date-time */
+            acceptedAt: string | null;
+            /** @description The member who proposed it; null once the account is deleted. */
+            proposedBy: components["schemas"]["UserRef"] | null;
+        };
+        Diplomacy: {
+            /**
+             * Format: uuid
+             * @description The caller's alliance.
+             */
+            allianceId: string;
+            /** @description Active relations first (by kind, then tag), then proposals waiting, newest first. */
+            relations: components["schemas"]["DiplomaticRelation"][];
+            /** @description How many active relations of each capped kind an alliance may hold. */
+            caps: {
+                confederation: number;
+                nap: number;
+            };
+        };
+        ProposeRelationRequest: {
+            /** @description The other alliance's tag. */
+            tag: string;
+            kind: components["schemas"]["DiplomacyKind"];
+        };
+        AllianceSummary: {
+            /** Format: uuid */
+            id: string;
+            tag: string;
+            name: string;
+            /** @description Open to applications; false is invitation only. */
+            isPublic: boolean;
+            memberCount: number;
+            totalPopulation: number;
+        };
+        AllianceDirectoryPage: {
+            alliances: components["schemas"]["AllianceSummary"][];
+            page: number;
+            hasMore: boolean;
+        };
+        AllianceProfile: {
+            /** Format: uuid */
+            id: string;
+            tag: string;
+            name: string;
+            description: string;
+            isPublic: boolean;
+            memberCount: number;
+            memberCap: number;
+            totalVillages: number;
+            totalPopulation: number;
+            /** Format: date-time */
+            foundedAt: string;
+            members: {
+                role: components["schemas"]["AllianceRole"];
+                user: components["schemas"]["UserRef"];
+            }[];
+            /** @description Its active relations (diplomacy is public; proposals are not). */
+            relations: {
+                kind: components["schemas"]["DiplomacyKind"];
+                alliance: components["schemas"]["AllianceRef"];
+            }[];
+            /** @description The caller's application to this alliance while it waits. */
+            myApplication: components["schemas"]["MyApplication"] | null;
+        };
+        ApplyToAllianceRequest: {
+            message?: string;
+        };
+        MyApplication: {
+            /** Format: uuid */
+            id: string;
+            alliance: components["schemas"]["AllianceRef"];
+            message: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        MyApplicationResponse: {
+            application: components["schemas"]["MyApplication"];
+        };
+        MyApplicationList: {
+            applications: components["schemas"]["MyApplication"][];
+        };
+        AllianceApplication: {
+            /** Format: uuid */
+            id: string;
+            user: components["schemas"]["UserRef"];
+            /** @description The applicant's total population in every world. */
+            population: number;
+            message: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AllianceApplicationList: {
+            applications: components["schemas"]["AllianceApplication"][];
+        };
+        /** @enum {string} */
+        AllianceFeedKind: "founded" | "joined" | "left" | "dismissed" | "rank_changed" | "leader_changed" | "announcement" | "diplomacy_proposed" | "diplomacy_accepted" | "diplomacy_declined" | "diplomacy_ended" | "village_conquered" | "village_lost" | "village_founded" | "wonder_level" | "battle";
+        /** @description A player as the entry names them; `id` is null once the account is deleted. */
+        FeedPerson: {
+            /** Format: uuid */
+            id: string | null;
+            username: string;
+        };
+        AllianceFeedEntry: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["AllianceFeedKind"];
+            /** Format: date-time */
+            occurredAt: string;
+            /** @description Who did it (the member who joined, appointed, dismissed, proposed, conquered, founded; the attacker). */
+            actor: components["schemas"]["FeedPerson"] | null;
+            /** @description Whom it concerned (the member appointed or dismissed, the new leader; the defender). */
+            subject: components["schemas"]["FeedPerson"] | null;
+            fromRole?: components["schemas"]["AllianceRole"];
+            toRole?: components["schemas"]["AllianceRole"];
+            /** @description dismissed only. */
+            reason?: string;
+            /** @description announcement only. */
+            text?: string;
+            relation?: components["schemas"]["DiplomacyKind"];
+            alliance?: components["schemas"]["AllianceRef"];
+            village?: components["schemas"]["VillageRef"];
+            wonder?: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                type: components["schemas"]["WonderType"];
+                level: number;
+            };
+            /** @description battle only, the report as the alliance's member who fought saw it (null once it is gone). */
+            report?: components["schemas"]["BattleReport"] | null;
+        };
+        AllianceFeedPage: {
+            entries: components["schemas"]["AllianceFeedEntry"][];
+            page: number;
+            hasMore: boolean;
         };
         Hero: {
             /** Format: uuid */
@@ -3863,6 +4333,12 @@ export interface components {
         OfferId: string;
         MessageId: string;
         PlayerId: string;
+        /** @description A membership of the caller's alliance (the `id` of an AllianceMember). */
+        MemberId: string;
+        /** @description A relation or proposal of the caller's alliance. */
+        RelationId: string;
+        AllianceId: string;
+        ApplicationId: string;
         /** @description World id. */
         RankingWorldId: string;
         /** @description The target tile's x. */
@@ -4398,7 +4874,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Only admins may do this. */
+            /** @description Below moderator, or a player whose role is not lower than the caller's. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4416,7 +4892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Admins cannot suspend themselves. */
+            /** @description Nobody suspends themselves. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4450,7 +4926,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Only admins may do this. */
+            /** @description Below moderator, or a player whose role is not lower than the caller's. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7167,6 +7643,709 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             /** @description Not a member of an alliance. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMyAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAllianceRequest"];
+            };
+        };
+        responses: {
+            /** @description The alliance as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceWithMembership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to edit the description. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setAllianceAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AllianceAnnouncementRequest"];
+            };
+        };
+        responses: {
+            /** @description The alliance as it now stands; every member hears of it at once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceWithMembership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to write announcements. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAllianceFeed: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the feed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceFeedPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not a member of an alliance. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAllianceApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications waiting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceApplicationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to answer applications. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setMemberRank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A membership of the caller's alliance (the `id` of an AllianceMember). */
+                memberId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetMemberRankRequest"];
+            };
+        };
+        responses: {
+            /** @description The alliance as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceWithMembership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or not its leader. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such member of the caller's alliance. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's own rank, or the member already holds that rank. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dismissMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A membership of the caller's alliance (the `id` of an AllianceMember). */
+                memberId: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DismissMemberRequest"];
+            };
+        };
+        responses: {
+            /** @description The alliance as it now stands; the dismissed player is told why. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceWithMembership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to dismiss. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such member of the caller's alliance. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller themself, or a member of the same or a higher rank. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    handOverLeadership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HandOverLeadershipRequest"];
+            };
+        };
+        responses: {
+            /** @description The alliance under its new leader. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceWithMembership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or not its leader. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such member of the caller's alliance. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller already leads (handing over to oneself). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDiplomacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Relations, then proposals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diplomacy"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not a member of an alliance. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    proposeRelation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProposeRelationRequest"];
+            };
+        };
+        responses: {
+            /** @description The proposal waits for the other alliance's answer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diplomacy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to manage diplomacy. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No alliance with that tag. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The caller's own alliance, a relation or proposal already between the two alliances, or the caller's alliance already holds as many relations of that kind as the rules allow. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    acceptRelation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A relation or proposal of the caller's alliance. */
+                relationId: components["parameters"]["RelationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The relation holds from now on. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diplomacy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to manage diplomacy. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such proposal to the caller's alliance. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already accepted, the caller's own proposal, or either alliance would pass its cap for that kind. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endRelation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A relation or proposal of the caller's alliance. */
+                relationId: components["parameters"]["RelationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller's alliance's diplomacy as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Diplomacy"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to manage diplomacy. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such relation or proposal of the caller's alliance. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlliances: {
+        parameters: {
+            query?: {
+                /** @description Part of the tag or the name, any case; every alliance when left out. */
+                q?: string;
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. */
+                limit?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of alliances. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceDirectoryPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAllianceProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alliance. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such alliance. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyToAlliance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                allianceId: components["parameters"]["AllianceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyToAllianceRequest"];
+            };
+        };
+        responses: {
+            /** @description The application waits for the alliance's answer. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplicationResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such alliance. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already in an alliance, an invitation-only alliance, an application to it already waiting, no embassy, or the alliance is full. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMyApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyApplicationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    acceptApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applicant is a member; the alliance as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AllianceWithMembership"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not in an alliance, or a rank without the right to answer applications. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such application to the caller's alliance (answered or withdrawn meanwhile). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The applicant joined another alliance meanwhile, has no embassy any more, or the alliance is full. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declineApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone; an applicant whose application was declined is told. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Neither the applicant nor a rank of that alliance with the right to answer applications. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such application. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,9 @@ export type OfferId = Id<'offer'>;
 export type OasisId = Id<'oasis'>;
 export type MessageId = Id<'message'>;
 export type InvitationId = Id<'invitation'>;
+export type MemberId = Id<'member'>;
+export type RelationId = Id<'relation'>;
+export type ApplicationId = Id<'application'>;
 
 /**
  * A contract string read as the id it names. The request schema already checked it is a uuid; the brand only says

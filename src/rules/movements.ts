@@ -1,6 +1,7 @@
 // Troop movements: how long a march takes, what may be sent where, and the order in which arrivals happen.
 import { distance, type Point } from './world';
 import { slowestSpeed, type UnitCounts } from './units';
+import { isFriendly, type TargetRelation } from './diplomacy';
 
 /** Armies (`attack`, `raid`, `reinforce`, `scout`, `return` home) and merchants (`delivery`, `merchants_return` home). */
 export const MOVEMENT_TYPES = ['attack', 'raid', 'reinforce', 'return', 'delivery', 'merchants_return', 'scout'] as const;
@@ -30,29 +31,34 @@ export function marchSeconds(from: Point, to: Point, units: UnitCounts, { worldS
   return Math.max(1, Math.round(hours * 3600));
 }
 
-/** How the target village stands to the sender: theirs, an ally's, someone else's (or nobody's). */
-export type TargetRelation = 'own' | 'ally' | 'other';
-
-/** The relation of a target to a sender, from owners and alliances as the server reads them. */
-export function relationOf(sender: { ownerId: string; allianceId: string | null }, target: { ownerId: string | null; allianceId: string | null }): TargetRelation {
-  if (target.ownerId === sender.ownerId) return 'own';
-  return sender.allianceId !== null && target.allianceId === sender.allianceId ? 'ally' : 'other';
-}
-
 /**
- * Why a movement may not go from one village to another, or null. `relation` is null where the sender cannot tell
- * an ally's village from another player's yet (the client's form): only what it can tell is refused there, and the
- * server, which always knows, refuses the rest.
+ * Why a movement may not go from one village to another, or null. `relation` is how the target stands to the sender
+ * (`relationOf` in diplomacy.ts), null where the sender cannot tell yet (the client's form before it has read the
+ * alliances): only what it can tell is refused there, and the server, which always knows, refuses the rest.
+ * `allianceTag` is the target's alliance, named in the refusal of a confederate's or pact partner's village.
  */
 export function sendRefusal(
   type: SendableMovement,
   route: { from: { id: string; worldId: string }; to: { id: string; worldId: string } },
   relation: TargetRelation | null,
+  allianceTag?: string | null,
 ): string | null {
   if (route.to.id === route.from.id) return 'Troops cannot march to the village they stand in';
   if (route.to.worldId !== route.from.worldId) return 'That village is in another world';
-  if (type === 'reinforce') return relation === 'other' ? 'You can only reinforce your own villages and your allies’' : null;
-  if (relation === 'own') return 'You cannot attack your own village';
-  if (relation === 'ally') return 'That village belongs to an ally';
-  return null;
+  if (type === 'reinforce') {
+    return relation === null || isFriendly(relation) ? null : 'You can only reinforce your own villages, your alliance’s, your confederates’ and your pact partners’';
+  }
+  const them = allianceTag ? `[${allianceTag}]` : 'that village’s alliance';
+  switch (relation) {
+    case 'own':
+      return 'You cannot attack your own village';
+    case 'ally':
+      return 'That village belongs to an ally';
+    case 'confederate':
+      return `Your alliance is in a confederation with ${them}: their villages cannot be attacked, raided or scouted`;
+    case 'pact':
+      return `Your alliance has a non-aggression pact with ${them}: their villages cannot be attacked, raided or scouted`;
+    default:
+      return null;
+  }
 }

@@ -16,6 +16,7 @@ const KINDS: Readonly<Record<LiveEventKind, true>> = {
   message_received: true,
   units_starved: true,
   notices_changed: true,
+  alliance_changed: true,
 };
 
 function isKind(name: string): name is LiveEventKind {

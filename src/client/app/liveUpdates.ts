@@ -13,6 +13,8 @@ export interface Refresh {
   villages: boolean;
   troops: boolean;
   messages: boolean;
+  /** The player's alliance: its page, members, applications, diplomacy (and so the map's colours), feed and invitations. */
+  alliance?: boolean;
   /** The world whose banners (announcements, events, maintenance) are read again. */
   noticesOf?: string;
 }
@@ -41,6 +43,9 @@ export function refreshFor(event: LiveEvent): Refresh {
     case 'notices_changed':
       // A game master announced, switched an event or maintenance: the banners show at once, not at the next poll.
       return { movements: false, reports: false, villages: false, troops: false, messages: false, ...(event.worldId ? { noticesOf: event.worldId } : {}) };
+    case 'alliance_changed':
+      // A rank, a member, an application, a relation or an announcement changed: the alliance's queries are read again.
+      return { movements: false, reports: false, villages: false, troops: false, messages: false, alliance: true };
   }
 }
 
@@ -58,6 +63,7 @@ export function staleQueries(refresh: Refresh, userId: string): QueryKey[] {
   // The unread count and every page of both folders (a message sent from another tab shows in Sent too).
   if (refresh.messages) keys.push(queryKeys.messages(userId));
   if (refresh.noticesOf) keys.push(queryKeys.notices(userId, refresh.noticesOf));
+  if (refresh.alliance) keys.push(queryKeys.alliance(userId));
   // Merchants leave and come home as movements: every market (merchants at home, open offers, previews) is read again.
   if (refresh.movements) keys.push(queryKeys.markets(userId));
   return keys;

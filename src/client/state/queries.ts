@@ -2,7 +2,7 @@
 // and how it stays fresh. Components read through useQuery with these options; atoms the map reads use atomWithQuery.
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getAdminStats, listAuditLog, searchUsers } from '../api/admin';
-import { getMyAlliance, listAllianceMessages, listReceivedInvitations, type AllianceMessagePage } from '../api/alliances';
+import { getDiplomacy, getMyAlliance, listAllianceMessages, listReceivedInvitations, type AllianceMessagePage } from '../api/alliances';
 import { listBattles, listMovements, listStationedTroops } from '../api/army';
 import { getWorldAnalytics, listAnnouncements, listGmWorlds, listMessageReports, listWorldEvents } from '../api/gamemaster';
 import { getHeroLeaderboard, getRecruitmentCost, listHeroTypes, listHeroes } from '../api/heroes';
@@ -385,6 +385,19 @@ export const invitationsQuery = (viewer: Viewer) =>
     enabled: viewer !== null,
     refetchInterval: ALLIANCE_POLL_MS,
     meta: { what: 'the invitations' },
+  });
+
+/**
+ * The caller's alliance's relations and proposals: the diplomacy tab, the map's colours and the send form's warning
+ * read it. Only a member has any (`enabled` waits for the alliance read to say so); alliance_changed marks it stale.
+ */
+export const diplomacyQuery = (viewer: Viewer, inAlliance: boolean) =>
+  queryOptions({
+    queryKey: queryKeys.diplomacy(viewer),
+    queryFn: () => getDiplomacy(),
+    enabled: viewer !== null && inAlliance,
+    refetchInterval: ALLIANCE_POLL_MS,
+    meta: { what: 'the diplomacy' },
   });
 
 /** New chat messages show within this long while the chat is open. */

@@ -48,9 +48,19 @@ export const queryKeys = {
   tutorialStatus: (viewer: Viewer) => [...player(viewer), 'tutorial', 'status'] as const,
   tutorialHints: (viewer: Viewer, step: string) => [...player(viewer), 'tutorial', 'hints', step] as const,
 
+  /** Everything of the player's alliance: what a live alliance_changed event marks stale. */
+  alliance: (viewer: Viewer) => [...player(viewer), 'alliance'] as const,
   myAlliance: (viewer: Viewer) => [...player(viewer), 'alliance', 'mine'] as const,
   invitations: (viewer: Viewer) => [...player(viewer), 'alliance', 'invitations'] as const,
   allianceChat: (viewer: Viewer) => [...player(viewer), 'alliance', 'chat'] as const,
+  /** The caller's alliance's relations and proposals; the map colours villages by them. */
+  diplomacy: (viewer: Viewer) => [...player(viewer), 'alliance', 'diplomacy'] as const,
+  allianceFeed: (viewer: Viewer, page: number) => [...player(viewer), 'alliance', 'feed', page] as const,
+  allianceApplications: (viewer: Viewer) => [...player(viewer), 'alliance', 'applications'] as const,
+  myApplications: (viewer: Viewer) => [...player(viewer), 'alliance', 'my-applications'] as const,
+  /** Under the player's alliance key too: applying or joining changes what a profile says of the caller. */
+  allianceDirectory: (viewer: Viewer, q: string, page: number) => [...player(viewer), 'alliance', 'directory', q, page] as const,
+  allianceProfile: (viewer: Viewer, allianceId: string) => [...player(viewer), 'alliance', 'profile', allianceId] as const,
 
   notices: (viewer: Viewer, worldId: string) => [...player(viewer), 'notices', worldId] as const,
 

@@ -73,6 +73,7 @@ async function allianceView(db: Db, alliance: AllianceRow, now: Date): Promise<A
   );
   const leader = members.find((m) => m.member.role === 'leader');
   const leaderEmbassyLevel = leader ? await embassyLevelOf(db, leader.member.userId, now) : 0;
+  const announcement = await announcementOf(db, alliance);
   let totalVillages = 0;
   let totalPopulation = 0;
   for (const t of totals.values()) {
@@ -97,7 +98,17 @@ async function allianceView(db: Db, alliance: AllianceRow, now: Date): Promise<A
       joinedAt: iso(member.joinedAt),
       user: { id: member.userId, username, discordAvatar },
     })),
+    announcement,
   };
+}
+
+/** The alliance's pinned announcement with its author's name (null once the account is gone), or null. */
+async function announcementOf(db: Db, alliance: AllianceRow): Promise<Schema<'AllianceAnnouncement'> | null> {
+  if (alliance.announcement === null || alliance.announcementAt === null) return null;
+  const author = alliance.announcementBy
+    ? ((await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, alliance.announcementBy)))[0] ?? null)
+    : null;
+  return { text: alliance.announcement, postedAt: iso(alliance.announcementAt), author };
 }
 
 function membershipView(member: AllianceMemberRow): MembershipView {

@@ -2,12 +2,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { allianceMembers, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
+import { allianceMembers, allianceRelations, alliances, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound, type GameError } from '../errors';
 import { cleanUnits, missingUnits } from '../../rules/combat';
 import { UNITS, unitCount, unitEntries } from '../../rules/units';
-import { MERCHANT_MOVEMENTS, marchSeconds, relationOf, sendRefusal, type SendableMovement } from '../../rules/movements';
+import { MERCHANT_MOVEMENTS, marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
+import { relationOf, type DiplomacyKind } from '../../rules/diplomacy';
 import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
 import { militaryPower } from '../../rules/economy';
 import { changeVillage, ownedOpenVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
@@ -104,6 +105,13 @@ async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId) {
       // Spelled out: Drizzle leaves columns of a one-table query unqualified, which a subquery would resolve to its own table first.
       allianceId: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = villages.owner_id)`,
       senderAlliance: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
+      allianceTag: sql<string | null>`(select a.tag from ${alliances} a join ${allianceMembers} am on am.alliance_id = a.id where am.user_id = villages.owner_id)`,
+      // The active relation between the two alliances, found through the unordered pair's unique index (the CHECK holds its kind).
+      diplomacy: sql<DiplomacyKind | null>`(
+        select r.kind from ${allianceRelations} r, ${allianceMembers} mine, ${allianceMembers} theirs
+        where mine.user_id = ${senderId} and theirs.user_id = villages.owner_id and r.status = 'active'
+          and least(r.from_alliance_id, r.to_alliance_id) = least(mine.alliance_id, theirs.alliance_id)
+          and greatest(r.from_alliance_id, r.to_alliance_id) = greatest(mine.alliance_id, theirs.alliance_id))`,
     })
     .from(villages)
     .where(eq(villages.id, villageId));
@@ -150,7 +158,12 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
       loadVillageHead(tx, input.fromVillageId, now, true),
     ]);
     if (!found) throw notFound(NO_SUCH_VILLAGE);
-    const { senderAlliance, ...target } = found;
+    const { senderAlliance, allianceTag, diplomacy, ...target } = found;
+    const relation = relationOf(
+      { ownerId: userId, allianceId: senderAlliance },
+      target,
+      new Map(diplomacy && target.allianceId ? [[target.allianceId, diplomacy]] : []),
+    );
     const head = ownedOpenVillage(loaded, userId);
     // Beginner protection of both ends, read in this transaction: it only ever ends, so the check cannot let through an
     // attack on someone protected; at worst it refuses one a moment before an attack of theirs ends their shield.
@@ -161,7 +174,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
       now,
       change: ({ state }) => {
         const refusal =
-          sendRefusal(type, { from: state, to: target }, relationOf({ ownerId: userId, allianceId: senderAlliance }, target)) ??
+          sendRefusal(type, { from: state, to: target }, relation, allianceTag) ??
           protectionRefusalFor(type, target.ownerId ? (shields?.get(target.ownerId) ?? null) : null, now.getTime());
         if (refusal) throw conflict(refusal);
         const missing = missingUnits(state.units, units);

@@ -2,9 +2,11 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, timestamp, integer, doublePrecision, boolean, index, uniqueIndex, jsonb, bigserial, primaryKey, check } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { AllianceId, HeroId, InvitationId, MessageId, MovementId, OasisId, OfferId, PlayerId, ReportId, VillageId, WonderId, WorldId } from '../../rules/ids';
+import type { AllianceId, ApplicationId, HeroId, InvitationId, MemberId, RelationId, MessageId, MovementId, OasisId, OfferId, PlayerId, ReportId, VillageId, WonderId, WorldId } from '../../rules/ids';
 import type { Schema } from '../../contract';
 import { ALLIANCE_ROLES } from '../../rules/alliances';
+import { DIPLOMACY_KINDS, DIPLOMACY_STATUSES } from '../../rules/diplomacy';
+import { FEED_KINDS } from '../../rules/alliance-feed';
 import { BUILDING_TYPES } from '../../rules/buildings';
 import { BATTLE_SIDES } from '../../rules/combat';
 import { CATAPULT_TARGETS, type CatapultHit } from '../../rules/catapults';
@@ -351,17 +353,22 @@ export const alliances = pgTable(
     /** 3-5 of A-Z and 0-9, unique across the game. */
     tag: text('tag').notNull(),
     description: text('description').notNull(),
+    /** Open to applications and listed as open in the alliance directory; invitation-only when false. */
     isPublic: boolean('is_public').notNull().default(true),
     foundedAt: timestamptz('founded_at').notNull(),
+    /** The announcement pinned on the alliance's page (plain text), who wrote it and when; null when there is none. */
+    announcement: text('announcement'),
+    announcementAt: timestamptz('announcement_at'),
+    announcementBy: userRefOrNull('announcement_by'),
   },
-  (t) => [uniqueIndex('alliances_tag').on(t.tag)],
+  (t) => [uniqueIndex('alliances_tag').on(t.tag), index('alliances_name_lower').on(sql`lower(${t.name})`)],
 );
 
 /** A player belongs to at most one alliance (the unique user_id). */
 export const allianceMembers = pgTable(
   'alliance_members',
   {
-    id: uuidPk(),
+    id: uuidPk<MemberId>(),
     allianceId: allianceRef(),
     userId: userRef(),
     role: text('role', { enum: ALLIANCE_ROLES }).notNull(),
@@ -398,7 +405,93 @@ export const allianceMessages = pgTable(
   (t) => [index('alliance_messages_alliance').on(t.allianceId, t.createdAt)],
 );
 
+/**
+ * Diplomacy between two alliances: proposed by `from`, active once `to` accepts. At most one row stands between two
+ * alliances, whichever proposed (the unique index on the unordered pair), so crossing proposals cannot both be made.
+ */
+export const allianceRelations = pgTable(
+  'alliance_relations',
+  {
+    id: uuidPk<RelationId>(),
+    kind: text('kind', { enum: DIPLOMACY_KINDS }).notNull(),
+    status: text('status', { enum: DIPLOMACY_STATUSES }).notNull(),
+    fromAllianceId: reference<AllianceId>('from_alliance_id', (): AnyPgColumn => alliances.id, 'cascade').notNull(),
+    toAllianceId: reference<AllianceId>('to_alliance_id', (): AnyPgColumn => alliances.id, 'cascade').notNull(),
+    proposedBy: userRefOrNull('proposed_by'),
+    proposedAt: timestamptz('proposed_at').notNull(),
+    acceptedAt: timestamptz('accepted_at'),
+  },
+  (t) => [
+    uniqueIndex('alliance_relations_pair').on(sql`least(${t.fromAllianceId}, ${t.toAllianceId})`, sql`greatest(${t.fromAllianceId}, ${t.toAllianceId})`),
+    index('alliance_relations_from').on(t.fromAllianceId),
+    index('alliance_relations_to').on(t.toAllianceId),
+    oneOf('alliance_relations', t.kind, DIPLOMACY_KINDS),
+    oneOf('alliance_relations', t.status, DIPLOMACY_STATUSES),
+    check('alliance_relations_two_sides', sql`${t.fromAllianceId} <> ${t.toAllianceId}`),
+  ],
+);
+
+/** A player asking to join a public alliance; deleted once answered, withdrawn or the player joins any alliance. */
+export const allianceApplications = pgTable(
+  'alliance_applications',
+  {
+    id: uuidPk<ApplicationId>(),
+    allianceId: allianceRef(),
+    userId: userRef(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('alliance_applications_pair').on(t.allianceId, t.userId), index('alliance_applications_user').on(t.userId)],
+);
+
+/** What a feed entry tells beyond its kind and its two players; each kind fills what it needs. */
+export interface FeedDetails {
+  /** rank_changed: the rank before and after. */
+  fromRole?: string;
+  toRole?: string;
+  /** dismissed: the reason given. */
+  reason?: string;
+  /** announcement: its text. */
+  text?: string;
+  /** diplomacy_*: the relation's kind and the other alliance. */
+  relation?: string;
+  alliance?: { id: string; tag: string; name: string };
+  /** village_conquered, village_lost, village_founded: the village; wonder_level: the wonder's village. */
+  village?: ReportPlace;
+  /** wonder_level: the wonder and the level it reached. */
+  wonder?: { id: string; name: string; type: string; level: number };
+  /** battle: the report (read through the feed by the alliance's members), its kind and the upkeep lost on both sides. */
+  reportId?: string;
+  battle?: { type: string; winner: string; upkeepLost: number; attackerId: string | null; defenderId: string | null };
+}
+
+/**
+ * The alliance's activity feed, newest first. `alliance_id` has no foreign key on purpose: entries are written by
+ * battles, wonders and settling, which must never wait for, nor fail on, an alliance row that another transaction is
+ * locking or dissolving; dissolving deletes its entries, and one written by a transaction racing the dissolution is
+ * never read again.
+ */
+export const allianceEvents = pgTable(
+  'alliance_events',
+  {
+    id: uuidPk(),
+    allianceId: uuid('alliance_id').$type<AllianceId>().notNull(),
+    kind: text('kind', { enum: FEED_KINDS }).notNull(),
+    occurredAt: timestamptz('occurred_at').notNull(),
+    /** Who did it (a member, a player of another alliance), and whom it concerned; names as they were that day. */
+    actorId: userRefOrNull('actor_id'),
+    actorName: text('actor_name'),
+    subjectId: userRefOrNull('subject_id'),
+    subjectName: text('subject_name'),
+    details: jsonb('details').$type<FeedDetails>().notNull().default({}),
+  },
+  (t) => [index('alliance_events_feed').on(t.allianceId, t.occurredAt, t.id), oneOf('alliance_events', t.kind, FEED_KINDS)],
+);
+
 export type PlayerQuestRow = typeof playerQuests.$inferSelect;
+export type AllianceRelationRow = typeof allianceRelations.$inferSelect;
+export type AllianceApplicationRow = typeof allianceApplications.$inferSelect;
+export type AllianceEventRow = typeof allianceEvents.$inferSelect;
 export type AllianceRow = typeof alliances.$inferSelect;
 export type AllianceMemberRow = typeof allianceMembers.$inferSelect;
 

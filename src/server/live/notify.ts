@@ -7,7 +7,7 @@ import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 /** The channel every server process listens on (see src/server/live/hub.ts). */
 export const LIVE_CHANNEL = 'vikings_live';
 
-export const LIVE_EVENT_KINDS = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed', 'shipment_arrived', 'message_received', 'units_starved', 'notices_changed', 'signed_out'] as const;
+export const LIVE_EVENT_KINDS = ['movement_launched', 'movement_landed', 'movement_returned', 'report_arrived', 'village_changed', 'shipment_arrived', 'message_received', 'units_starved', 'notices_changed', 'alliance_changed', 'signed_out'] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 export interface LiveEvent {

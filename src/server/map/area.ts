@@ -8,7 +8,7 @@ import { shownDistance } from './distance';
 import { villagePopulation } from '../village/population';
 import { codeOasisBonus, codeType, OASIS_CODE_FIRST, terrainCodes, TILE_CODE_COUNT, type TileCode } from './terrain';
 import { heldOasesIn, oasisHolderJson } from '../oases/oases';
-import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
+import type { AllianceId, PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { isProtected } from '../../rules/protection';
 import { protectionEnds } from '../worlds/protection';
 
@@ -70,6 +70,7 @@ export const AREA_VILLAGE_COLUMNS = {
   ownerId: villages.ownerId,
   username: users.username,
   population: villagePopulation,
+  allianceId: alliances.id,
   allianceTag: alliances.tag,
   allianceName: alliances.name,
 };
@@ -83,6 +84,7 @@ export interface AreaVillageRow {
   ownerId: PlayerId | null;
   username: string | null;
   population: number | null;
+  allianceId: AllianceId | null;
   allianceTag: string | null;
   allianceName: string | null;
 }
@@ -109,7 +111,7 @@ export function areaVillageFragment(r: AreaVillageRow, shieldEnd: number | null,
     owner: r.ownerId && r.username ? { id: r.ownerId, username: r.username } : null,
     population: r.population ?? 0,
     isCapital: r.isCapital,
-    ...(r.allianceTag && r.allianceName ? { alliance: { tag: r.allianceTag, name: r.allianceName } } : {}),
+    ...(r.allianceId && r.allianceTag && r.allianceName ? { alliance: { id: r.allianceId, tag: r.allianceTag, name: r.allianceName } } : {}),
   };
   // A shield that already ended never shows again: protection does not start twice.
   if (shieldEnd === null || !isProtected(shieldEnd, now.getTime())) return { json: JSON.stringify(village), shieldEnd: null, shielded: null };

@@ -57,7 +57,7 @@ export async function villageDetails(db: Db, villageId: VillageId, now: Date): P
         owner,
         population: populationNow,
         isCapital: v.isCapital,
-        ...(alliance ? { alliance: { tag: alliance.tag, name: alliance.name } } : {}),
+        ...(alliance ? { alliance: { id: alliance.id, tag: alliance.tag, name: alliance.name } } : {}),
         ...(shield !== null && isProtected(shield, now.getTime()) ? { protectedUntil: new Date(shield).toISOString() } : {}),
       },
       resourceType: null,

@@ -25,6 +25,7 @@ function alliance(role: string): MyAlliance & { alliance: Alliance; membership: 
       totalVillages: 3,
       totalPopulation: 1234,
       foundedAt: '2026-03-01T10:00:00.000Z',
+      announcement: null,
       // The leader first; the player is the leader or the second member with the role asked for.
       members:
         role === 'leader'

@@ -10,7 +10,7 @@ const WORLD = '22222222-2222-4222-8222-222222222222';
 const ME = '33333333-3333-4333-8333-333333333333';
 const HOME = { worldId: WORLD, x: 0, y: 0 };
 
-function villageTile(x: number, y: number, owner: { id: string; username: string } | null, alliance?: { tag: string; name: string }): MapTile {
+function villageTile(x: number, y: number, owner: { id: string; username: string } | null, alliance?: { id: string; tag: string; name: string }): MapTile {
   return { x, y, type: 'village', worldId: WORLD, village: { id: `v${x}`, name: `Village ${x}`, owner, population: 10, ...(alliance ? { alliance } : {}) } };
 }
 
@@ -39,7 +39,7 @@ describe('TileActions', () => {
     expect(href('Raid')).toBe('/game/army?x=5&y=-3&mission=raid');
     expect(screen.queryByRole('link', { name: 'Reinforce' })).toBeNull();
     cleanup();
-    show(villageTile(5, -3, null, { tag: 'ODIN', name: 'Ravens' }));
+    show(villageTile(5, -3, null, { id: '44444444-4444-4444-8444-444444444444', tag: 'ODIN', name: 'Ravens' }));
     expect(href('Reinforce')).toBe('/game/army?x=5&y=-3&mission=reinforce');
   });
 
