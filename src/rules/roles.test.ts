@@ -1,6 +1,6 @@
-// Pins the role spellings, hierarchy and badge colours.
+// Pins the role spellings, hierarchy, badge colours and who may suspend whom.
 import { describe, it, expect } from 'vitest';
-import { ROLES, parseRole, roleAllows, roleBadgeColour } from './roles';
+import { ROLES, SUSPEND_BELOW_MODERATOR, SUSPEND_LOWER_ROLES_ONLY, parseRole, roleAllows, roleBadgeColour, suspensionRefusal, type Role } from './roles';
 
 describe('roles', () => {
   it('ranks roles from user to admin', () => {
@@ -32,5 +32,32 @@ describe('roles', () => {
 
   it('colours badges by role', () => {
     expect(ROLES.map(roleBadgeColour)).toEqual(['green', 'green', 'blue', 'purple', 'red']);
+  });
+
+  describe('who may suspend whom', () => {
+    const mayAct = (actor: Role) => ROLES.filter((target) => suspensionRefusal(actor, target) === null);
+
+    it('refuses players below moderator whoever the target', () => {
+      for (const actor of ['user', 'premium'] as const) {
+        for (const target of ROLES) expect(suspensionRefusal(actor, target)).toBe(SUSPEND_BELOW_MODERATOR);
+      }
+    });
+
+    it('lets a moderator act on users and premium players only', () => {
+      expect(mayAct('moderator')).toEqual(['user', 'premium']);
+      expect(suspensionRefusal('moderator', 'moderator')).toBe(SUSPEND_LOWER_ROLES_ONLY);
+      expect(suspensionRefusal('moderator', 'gamemaster')).toBe(SUSPEND_LOWER_ROLES_ONLY);
+      expect(suspensionRefusal('moderator', 'admin')).toBe(SUSPEND_LOWER_ROLES_ONLY);
+    });
+
+    it('lets a game master act on every rank below their own, moderators included', () => {
+      expect(mayAct('gamemaster')).toEqual(['user', 'premium', 'moderator']);
+      expect(suspensionRefusal('gamemaster', 'gamemaster')).toBe(SUSPEND_LOWER_ROLES_ONLY);
+      expect(suspensionRefusal('gamemaster', 'admin')).toBe(SUSPEND_LOWER_ROLES_ONLY);
+    });
+
+    it('lets an admin act on anyone, other admins included (the service keeps the last admin and refuses oneself)', () => {
+      expect(mayAct('admin')).toEqual([...ROLES]);
+    });
   });
 });

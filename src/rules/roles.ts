@@ -1,4 +1,4 @@
-// Account roles, their rank order and the hierarchy checks: each role admits itself and every higher one.
+// Account roles, their rank order and the hierarchy checks: each role admits itself and every higher one; who may suspend whom.
 import { isOneOf } from './tuples';
 
 /** In rank order, lowest first: each role admits itself and every higher one. */
@@ -37,6 +37,20 @@ export function isRole(value: string): value is Role {
 /** True when a holder of `actual` may pass a guard that asks for `required`. */
 export function roleAllows(actual: Role, required: Role): boolean {
   return roleRank(actual) >= roleRank(required);
+}
+
+export const SUSPEND_BELOW_MODERATOR = 'Only moderators and above may suspend players';
+export const SUSPEND_LOWER_ROLES_ONLY = 'You may only suspend players of a lower role than yours, or lift their suspension';
+
+/**
+ * Why a holder of `actor` may not suspend a player holding `target` (nor lift their suspension), or null when
+ * they may. Moderators and game masters act only on lower ranks, so staff cannot lock out their peers or
+ * superiors; admins act on anyone, themselves aside (the service refuses that, and keeps the last admin).
+ */
+export function suspensionRefusal(actor: Role, target: Role): string | null {
+  if (!roleAllows(actor, 'moderator')) return SUSPEND_BELOW_MODERATOR;
+  if (actor === 'admin') return null;
+  return roleRank(target) < roleRank(actor) ? null : SUSPEND_LOWER_ROLES_ONLY;
 }
 
 export function roleBadgeColour(role: Role): RoleBadgeColour {

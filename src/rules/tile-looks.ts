@@ -1,4 +1,5 @@
-// What a map tile shows: its look (own village, other village, terrain, unknown) and the resource bonus its terrain displays.
+// What a map tile shows: its look (own village, an ally's, a confederate's, a pact partner's, an enemy's, another village, terrain, unknown) and the resource bonus its terrain displays.
+import { relationOf, type RelationsOf, type TargetRelation } from './diplomacy';
 import { isResourceType, type ResourceType } from './resources';
 import type { OasisBonus } from './terrain';
 import type { TerrainType, TileType } from './world';
@@ -7,9 +8,44 @@ import type { TerrainType, TileType } from './world';
 export const FOREST_TIMBER_BONUS = 10;
 export const MOUNTAIN_STONE_BONUS = 10;
 
-/** The looks a tile can have: the tile types, with villages split into the viewer's own, other players' and the barbarians'. */
-export const TILE_LOOKS = ['own-village', 'village', 'barbarian', 'oasis', 'taken-oasis', 'forest', 'mountain', 'water', 'empty', 'unknown'] as const;
+/**
+ * The looks a tile can have, in legend order: the tile types, with villages split by how they stand to the viewer (their
+ * own, their alliance's, a confederate's, a pact partner's, an enemy's at war, anyone else's) and the barbarians'.
+ */
+export const TILE_LOOKS = [
+  'own-village',
+  'alliance-village',
+  'confederate-village',
+  'pact-village',
+  'enemy-village',
+  'village',
+  'barbarian',
+  'oasis',
+  'taken-oasis',
+  'forest',
+  'mountain',
+  'water',
+  'empty',
+  'unknown',
+] as const;
 export type TileLook = (typeof TILE_LOOKS)[number];
+
+/** Who looks at the map: the signed-in player, their alliance (null outside one) and its active relations by the other alliance's id. */
+export interface MapViewer {
+  id: string;
+  allianceId: string | null;
+  relations: RelationsOf;
+}
+
+/** The look of a village of each relation to the viewer. */
+const RELATION_LOOKS: Readonly<Record<TargetRelation, TileLook>> = {
+  own: 'own-village',
+  ally: 'alliance-village',
+  confederate: 'confederate-village',
+  pact: 'pact-village',
+  war: 'enemy-village',
+  other: 'village',
+};
 
 /** A tile's type as a map reply names it: `unknown` lies outside the world. */
 export type ShownTileType = TileType | 'unknown';
@@ -17,20 +53,42 @@ export type ShownTileType = TileType | 'unknown';
 /** The little of a map tile its look depends on. */
 export interface LookedAtTile {
   type: ShownTileType;
-  /** A barbarian village has no owner (founded by the world, or abandoned by its player). */
-  village?: { owner: { id: string } | null } | null;
+  /** A barbarian village has no owner (founded by the world, or abandoned by its player); the alliance is its owner's. */
+  village?: { owner: { id: string } | null; alliance?: { id: string } } | null;
   /** Present on an oasis a village holds. */
   oasis?: { holder: unknown } | null;
 }
 
-/** The look of a tile for a viewer (null when signed out, who owns no village). */
-export function tileLook(tile: LookedAtTile, viewerId: string | null): TileLook {
+/**
+ * How a player's village stands to the viewer (relationOf), or null where there is none to tell: not a village, a
+ * barbarian village, or nobody signed in.
+ */
+export function villageRelation(tile: LookedAtTile, viewer: MapViewer | null): TargetRelation | null {
+  const owner = tile.type === 'village' ? tile.village?.owner : null;
+  if (!owner || !viewer) return null;
+  const target = { ownerId: owner.id, allianceId: tile.village?.alliance?.id ?? null };
+  return relationOf({ ownerId: viewer.id, allianceId: viewer.allianceId }, target, viewer.relations);
+}
+
+/** The look of a tile for a viewer (null when signed out: every player's village is then just a village). */
+export function tileLook(tile: LookedAtTile, viewer: MapViewer | null): TileLook {
   if (tile.type === 'village') {
     if (tile.village?.owner === null) return 'barbarian';
-    return viewerId !== null && tile.village?.owner?.id === viewerId ? 'own-village' : 'village';
+    const relation = villageRelation(tile, viewer);
+    return relation ? RELATION_LOOKS[relation] : 'village';
   }
   if (tile.type === 'oasis' && tile.oasis) return 'taken-oasis';
   return tile.type;
+}
+
+/**
+ * Whether every tile of a list looks the same to two viewers: only players' villages can differ. The map keeps a chunk
+ * drawn for one viewer when the next (a relation made or ended elsewhere) sees it alike.
+ */
+export function looksAlike(tiles: readonly (LookedAtTile | undefined)[], a: MapViewer | null, b: MapViewer | null): boolean {
+  if (a === b) return true;
+  for (const tile of tiles) if (tile?.type === 'village' && tileLook(tile, a) !== tileLook(tile, b)) return false;
+  return true;
 }
 
 /** The one resource a tile shows, with its percent: null and 0 on land that favours none. */

@@ -1,6 +1,11 @@
 // Pins the form rules and their exact messages.
 import { describe, it, expect } from 'vitest';
 import {
+  allianceDescriptionError,
+  allianceTagError,
+  announcementError,
+  applicationMessageError,
+  dismissalReasonError,
   freeTextError,
   PASSWORD_SPECIALS,
   validatePasswordChange,
@@ -161,5 +166,39 @@ describe('validatePasswordChange', () => {
     expect(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: 'Valhalla#2028' })).toEqual({ confirmPassword: 'Passwords do not match' });
     expect(validatePasswordChange({ currentPassword: strong, newPassword: strong, confirmPassword: strong })).toEqual({ newPassword: 'Choose a password other than the current one' });
     expect(hasErrors(validatePasswordChange({ currentPassword: 'Temp#Pass1x', newPassword: strong, confirmPassword: strong }))).toBe(false);
+  });
+});
+
+describe('alliance politics texts', () => {
+  it('holds a tag to 3-5 of A-Z and 0-9, as founding does', () => {
+    expect(allianceTagError('WOLF')).toBeUndefined();
+    expect(allianceTagError('')).toBe('Alliance tag is required');
+    expect(allianceTagError('AB')).toBe('Alliance tag must be 3 to 5 characters');
+    expect(allianceTagError('wolf')).toBe('Alliance tag may only contain uppercase letters A-Z and digits 0-9');
+  });
+
+  it('needs a reason of one line and at most 200 characters for a dismissal', () => {
+    expect(dismissalReasonError('Never sent troops')).toBeUndefined();
+    expect(dismissalReasonError('   ')).toBe('Give a reason for the dismissal');
+    expect(dismissalReasonError('x'.repeat(201))).toBe('The reason must be at most 200 characters');
+    expect(dismissalReasonError('two\nlines')).toBeDefined();
+  });
+
+  it('lets an application go without a message, or with one line of at most 500 characters', () => {
+    expect(applicationMessageError('')).toBeUndefined();
+    expect(applicationMessageError('I raid well')).toBeUndefined();
+    expect(applicationMessageError('x'.repeat(501))).toBe('Message must be at most 500 characters');
+    expect(applicationMessageError('two\nlines')).toBeDefined();
+  });
+
+  it('lets an announcement be empty (taken down) or up to 500 characters with line breaks', () => {
+    expect(announcementError('')).toBeUndefined();
+    expect(announcementError('Muster at dawn.\nBring shields.')).toBeUndefined();
+    expect(announcementError('x'.repeat(501))).toBe('Announcement must be at most 500 characters');
+  });
+
+  it('holds an edited description to the founding rule', () => {
+    expect(allianceDescriptionError('Oaths kept.')).toBeUndefined();
+    expect(allianceDescriptionError(' ')).toBe('Description is required');
   });
 });

@@ -51,7 +51,7 @@ export const VALIDATION_MESSAGES = {
 const M = VALIDATION_MESSAGES;
 
 /** Counts characters as the player sees them, so an emoji counts once rather than as two UTF-16 units. */
-function characterCount(text: string): number {
+export function characterCount(text: string): number {
   return [...text].length;
 }
 
@@ -178,19 +178,48 @@ export function validateAllianceForm(form: AllianceForm): FieldErrors<keyof Alli
   else if (characterCount(name) > ALLIANCE_NAME_MAX_LENGTH) errors.name = M.allianceNameTooLong;
   else if (freeTextError(name)) errors.name = freeTextError(name);
 
-  const tag = form.tag.trim();
-  if (tag === '') errors.tag = M.allianceTagRequired;
-  else if (tag.length < ALLIANCE_TAG_MIN_LENGTH || tag.length > ALLIANCE_TAG_MAX_LENGTH) errors.tag = M.allianceTagLength;
-  else if (!ALLIANCE_TAG_PATTERN.test(tag)) errors.tag = M.allianceTagCharacters;
+  const tag = allianceTagError(form.tag);
+  if (tag) errors.tag = tag;
 
-  const description = form.description.trim();
-  if (description === '') errors.description = M.allianceDescriptionRequired;
-  else if (characterCount(description) > ALLIANCE_DESCRIPTION_MAX_LENGTH) {
-    errors.description = M.allianceDescriptionTooLong;
-  } else if (freeTextError(description, { multiline: true })) {
-    errors.description = freeTextError(description, { multiline: true });
-  }
+  const description = allianceDescriptionError(form.description);
+  if (description) errors.description = description;
   return errors;
+}
+
+/** An alliance's tag: 3 to 5 of A-Z and 0-9 (founding, and naming another alliance in diplomacy). */
+export function allianceTagError(text: string): string | undefined {
+  const tag = text.trim();
+  if (tag === '') return M.allianceTagRequired;
+  if (tag.length < ALLIANCE_TAG_MIN_LENGTH || tag.length > ALLIANCE_TAG_MAX_LENGTH) return M.allianceTagLength;
+  if (!ALLIANCE_TAG_PATTERN.test(tag)) return M.allianceTagCharacters;
+  return undefined;
+}
+
+/** Why a member is dismissed is told to them and kept in the feed: required, one line, at most this long. */
+export const DISMISSAL_REASON_MAX_LENGTH = 200;
+
+export function dismissalReasonError(text: string): string | undefined {
+  const reason = normaliseFreeText(text);
+  if (reason === '') return 'Give a reason for the dismissal';
+  if (characterCount(reason) > DISMISSAL_REASON_MAX_LENGTH) return `The reason must be at most ${DISMISSAL_REASON_MAX_LENGTH} characters`;
+  return freeTextError(reason);
+}
+
+/** An application's message (and an invitation's): optional, one line, at most 500 characters. */
+export const APPLICATION_MESSAGE_MAX_LENGTH = ALLIANCE_MESSAGE_MAX_LENGTH;
+
+export function applicationMessageError(text: string): string | undefined {
+  const message = normaliseFreeText(text);
+  if (characterCount(message) > APPLICATION_MESSAGE_MAX_LENGTH) return M.messageTooLong;
+  return freeTextError(message);
+}
+
+/** An alliance's description: 1 to 500 characters of free text, line breaks allowed (founding and editing alike). */
+export function allianceDescriptionError(text: string): string | undefined {
+  const description = text.trim();
+  if (description === '') return M.allianceDescriptionRequired;
+  if (characterCount(description) > ALLIANCE_DESCRIPTION_MAX_LENGTH) return M.allianceDescriptionTooLong;
+  return freeTextError(description, { multiline: true });
 }
 
 /** A village name as stored: Unicode NFC, no surrounding spaces (see normaliseFreeText). */
@@ -245,6 +274,16 @@ export function freeTextError(text: string, options: { multiline?: boolean } = {
   if (INVISIBLES.test(text)) return M.textInvisible;
   if (COMBINING_RUN.test(text)) return M.textCombining;
   return undefined;
+}
+
+/** An alliance's announcement is at most this long; an empty one takes the current one down. */
+export const ANNOUNCEMENT_MAX_LENGTH = 500;
+
+/** An announcement: up to 500 characters of free text, line breaks allowed (empty is allowed: it takes it down). */
+export function announcementError(text: string): string | undefined {
+  const body = normaliseFreeText(text);
+  if (characterCount(body) > ANNOUNCEMENT_MAX_LENGTH) return `Announcement must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`;
+  return freeTextError(body, { multiline: true });
 }
 
 /** An alliance message: 1 to 500 characters of free text, line breaks allowed. */

@@ -127,7 +127,7 @@ describe('invitations', () => {
     await found(leader);
     await join(leader, member);
     const byMember = await invite(member, target.user.username);
-    expect([byMember.status, byMember.body]).toEqual([403, { error: 'Only the leader, elders and officers may invite players' }]);
+    expect([byMember.status, byMember.body]).toEqual([403, { error: 'Only the leader, elders and officers may invite players and answer applications' }]);
     expect((await invite(outsider, target.user.username)).status).toBe(403);
     const unknown = await invite(leader, 'nobody_here_at_all');
     expect([unknown.status, unknown.body]).toEqual([404, { error: 'No player with that username' }]);
@@ -282,7 +282,7 @@ describe('the embassy', () => {
 });
 
 describe('leaving', () => {
-  it('hands leadership to the longest-serving member and dissolves an empty alliance', async () => {
+  it('hands leadership to the longest-serving member of the highest rank that stays, and dissolves an empty alliance', async () => {
     const leader = await envoy('lv');
     const first = await joiner('lv');
     const second = await joiner('lv');
@@ -351,10 +351,11 @@ describe('the map', () => {
     await found(player, tag);
     const area = await t.app.inject({ method: 'GET', url: `/api/map/area/${village.worldId}/${village.x}/${village.y}/5`, headers: player.auth });
     const tile = (area.json() as Schema<'MapArea'>).tiles.find((t) => t.x === village.x && t.y === village.y);
-    expect(tile?.village?.alliance).toEqual({ tag, name: `The ${tag} Clan` });
+    const allianceId = (await mine(player)).alliance?.id;
+    expect(tile?.village?.alliance).toEqual({ id: allianceId, tag, name: `The ${tag} Clan` });
     const details = (await t.app.inject({ method: 'GET', url: `/api/map/village/${village.id}`, headers: player.auth })).json() as Schema<'VillageDetails'>;
     expect(details.alliance).toMatchObject({ tag, name: `The ${tag} Clan` });
-    expect(details.tile.village?.alliance).toEqual({ tag, name: `The ${tag} Clan` });
+    expect(details.tile.village?.alliance).toEqual({ id: allianceId, tag, name: `The ${tag} Clan` });
     // Outside any alliance, the village carries none.
     await call(player, 'POST', '/api/alliances/leave');
     const after = await t.app.inject({ method: 'GET', url: `/api/map/area/${village.worldId}/${village.x}/${village.y}/5`, headers: player.auth });

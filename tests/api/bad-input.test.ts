@@ -34,6 +34,10 @@ const KIND_OF: Record<string, string> = {
   messageReportId: 'mail report',
   playerId: 'user',
   offerId: 'offer',
+  memberId: 'member',
+  relationId: 'relation',
+  allianceId: 'alliance',
+  applicationId: 'application',
 };
 
 function idBook(world: ProofWorld): IdBook {
@@ -51,6 +55,9 @@ function idBook(world: ProofWorld): IdBook {
     user: [world.target.user.id, mine.player.user.id],
     event: [world.event],
     alliance: [world.host.alliance],
+    member: [world.host.membership],
+    relation: [world.host.relation],
+    application: [world.host.application],
     mail: [mine.message],
     'mail report': [mine.messageReport],
     offer: [mine.offer],

@@ -1,4 +1,4 @@
-// Table-driven: every operation of openapi.yaml called by an anonymous caller, its player, another player, a game master and an admin answers the status the table states; an operation missing from the table fails.
+// Table-driven: every operation of openapi.yaml called by an anonymous caller, its player, another player, a moderator, a game master and an admin answers the status the table states; an operation missing from the table fails.
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/contract';
@@ -10,23 +10,32 @@ import { giveEmbassy, type Player } from './village-helpers';
 
 /**
  * Who calls. Every caller names the player's things (their village, hero, wonder, invitation, quest, report,
- * troops): `other` is another plain player acting on them, and the game master and the admin hold no power
- * over a player's things in the game's own operations either: their powers are the operations of their role.
+ * troops): `other` is another plain player acting on them, and the moderator, the game master and the admin hold
+ * no power over a player's things in the game's own operations either: their powers are the operations of their role.
  */
-type Caller = 'anonymous' | 'player' | 'other' | 'gamemaster' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'other', 'gamemaster', 'admin', 'player'];
+type Caller = 'anonymous' | 'player' | 'other' | 'moderator' | 'gamemaster' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'other', 'moderator', 'gamemaster', 'admin', 'player'];
 
 type Row = Record<Caller, number>;
-/** One row: the status each caller gets, in the order anonymous, player, other, game master, admin. */
-const row = (anonymous: number, player: number, other: number, gamemaster: number, admin: number): Row => ({ anonymous, player, other, gamemaster, admin });
+/** One row: the status each caller gets, in the order anonymous, player, other, moderator, game master, admin. */
+const row = (anonymous: number, player: number, other: number, moderator: number, gamemaster: number, admin: number): Row => ({
+  anonymous,
+  player,
+  other,
+  moderator,
+  gamemaster,
+  admin,
+});
 /** Open to anyone, each caller getting the same. */
-const open = (status: number) => row(status, status, status, status, status);
+const open = (status: number) => row(status, status, status, status, status, status);
 /** Any signed-in player may call it; it names nothing that belongs to a player. */
-const signedIn = (status: number) => row(401, status, status, status, status);
+const signedIn = (status: number) => row(401, status, status, status, status, status);
 /** It names the player's thing: only the player gets `status`; another player and the roles are refused with `refused`. */
-const ownerOnly = (status: number, refused: number) => row(401, status, refused, refused, refused);
-const gameMaster = (status: number) => row(401, 403, 403, status, status);
-const adminOnly = (status: number) => row(401, 403, 403, 403, status);
+const ownerOnly = (status: number, refused: number) => row(401, status, refused, refused, refused, refused);
+/** Moderation: searching players, suspending those of a lower role, the reported messages. */
+const moderatorUp = (status: number) => row(401, 403, 403, status, status, status);
+const gameMaster = (status: number) => row(401, 403, 403, 403, status, status);
+const adminOnly = (status: number) => row(401, 403, 403, 403, 403, status);
 
 /**
  * The table. Calls run in the table's order, each row's callers in the order of CALLERS (the player
@@ -47,17 +56,18 @@ const EXPECTED = {
   changePassword: signedIn(400),
   getMe: signedIn(200),
   listUsers: adminOnly(200),
-  // The search is open to moderators and up.
-  searchUsers: gameMaster(200),
+  searchUsers: moderatorUp(200),
   getAdminStats: adminOnly(200),
   setUserRole: adminOnly(200),
-  suspendUser: adminOnly(200),
-  unsuspendUser: adminOnly(200),
+  // The target is a plain player (the row above gave them the role `user`), below every staff role: each suspends
+  // them (only the target's sessions end) and lifts it again, before the admin deletes them below.
+  suspendUser: moderatorUp(200),
+  unsuspendUser: moderatorUp(200),
   setTemporaryPassword: adminOnly(200),
   deleteUser: adminOnly(200),
   listAuditLog: adminOnly(200),
   listWorldsForGameMaster: gameMaster(200),
-  createWorldAsGameMaster: row(401, 403, 403, 201, 409),
+  createWorldAsGameMaster: row(401, 403, 403, 403, 201, 409),
   setWorldStatus: gameMaster(200),
   listWorldEvents: gameMaster(200),
   createWorldEvent: gameMaster(201),
@@ -71,7 +81,7 @@ const EXPECTED = {
   getWorldAnalytics: gameMaster(200),
   listWorlds: signedIn(200),
   getWorld: signedIn(200),
-  joinWorld: row(401, 409, 409, 201, 201),
+  joinWorld: row(401, 409, 409, 201, 201, 201),
   getWorldLeaderboard: signedIn(200),
   getWorldNotices: signedIn(200),
   listVillages: signedIn(200),
@@ -124,13 +134,36 @@ const EXPECTED = {
   // The others found alliances of their own (the roles with the embassy BEFORE gives their capitals); the player asks
   // for the host's tag, which is taken, and so stays free to accept the host's invitation. Leaving comes last, after
   // the members' operations.
-  createAlliance: row(401, 409, 201, 201, 201),
+  createAlliance: row(401, 409, 201, 201, 201, 201),
   acceptInvitation: ownerOnly(200, 403),
   declineInvitation: ownerOnly(404, 404),
   // Only a founder or an officer invites: the player, a plain member, is refused; the founders learn the name is nobody's.
-  invitePlayer: row(401, 403, 404, 404, 404),
+  invitePlayer: row(401, 403, 404, 404, 404, 404),
   listAllianceMessages: signedIn(200),
   postAllianceMessage: signedIn(201),
+  // Alliance politics: the player is now a plain member of the host's alliance, the others lead alliances of their own.
+  // What needs a rank's right is refused to the player; what names the host's alliance's member, relation or
+  // application is none of the others' (404 in their own alliance), and an application is the applicant's or the
+  // host alliance's ranks' (403 to everyone here).
+  getAllianceFeed: signedIn(200),
+  listAllianceApplications: row(401, 403, 200, 200, 200, 200),
+  updateMyAlliance: row(401, 403, 200, 200, 200, 200),
+  setAllianceAnnouncement: row(401, 403, 200, 200, 200, 200),
+  setMemberRank: row(401, 403, 404, 404, 404, 404),
+  dismissMember: row(401, 403, 404, 404, 404, 404),
+  handOverLeadership: row(401, 403, 404, 404, 404, 404),
+  getDiplomacy: signedIn(200),
+  // The leaders propose a pact to the host's alliance; the player may not.
+  proposeRelation: row(401, 403, 201, 201, 201, 201),
+  acceptRelation: row(401, 403, 404, 404, 404, 404),
+  endRelation: row(401, 403, 404, 404, 404, 404),
+  listAlliances: signedIn(200),
+  getAllianceProfile: signedIn(200),
+  // Everyone stands in an alliance already.
+  applyToAlliance: signedIn(409),
+  listMyApplications: signedIn(200),
+  acceptApplication: row(401, 403, 404, 404, 404, 404),
+  declineApplication: row(401, 403, 403, 403, 403, 403),
   leaveAlliance: signedIn(200),
   listHeroes: signedIn(200),
   listHeroTypes: signedIn(200),
@@ -177,9 +210,9 @@ const EXPECTED = {
   // Everyone blocks the host and unblocks them again (both idempotent).
   blockPlayer: signedIn(200),
   unblockPlayer: signedIn(200),
-  listMessageReports: gameMaster(200),
-  // Resolving again changes nothing: the admin is answered like the game master.
-  resolveMessageReport: gameMaster(200),
+  listMessageReports: moderatorUp(200),
+  // Resolving again changes nothing: the game master and the admin are answered like the moderator.
+  resolveMessageReport: moderatorUp(200),
   getPlayerProfile: signedIn(200),
   findPlayerByName: signedIn(200),
   updateMyProfile: signedIn(200),
@@ -229,6 +262,20 @@ function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
       return { username: 'nobody_here' };
     case 'postAllianceMessage':
       return { body: 'Skål!' };
+    case 'updateMyAlliance':
+      return { description: 'A clan of proofs.', isPublic: true };
+    case 'setAllianceAnnouncement':
+      return { text: 'Muster at dawn' };
+    case 'setMemberRank':
+      return { role: 'officer' };
+    case 'dismissMember':
+      return { reason: 'A proof' };
+    case 'handOverLeadership':
+      return { memberId: w.mine.membership ?? '' };
+    case 'proposeRelation':
+      return { tag: 'PROOF', kind: 'nap' };
+    case 'applyToAlliance':
+      return { message: 'Take me' };
     case 'recruitHero':
       return { villageId: w.mine.village.id, heroType: 'skald' };
     case 'constructWonder':
@@ -256,9 +303,14 @@ function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
 
 /** What a row needs that the rows above do not leave, done once before it. */
 const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
-  // The game master and the admin joined the world in the joinWorld row; founding needs an embassy at level 3.
+  // The player's membership of the host's alliance, which the rank rows name.
+  getAllianceFeed: async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/alliances/my-alliance', headers: w.mine.player.auth });
+    w.mine.membership = (res.json() as { alliance: { members: { id: string; user: { id: string } }[] } }).alliance.members.find((m) => m.user.id === w.mine.player.user.id)?.id;
+  },
+  // The staff joined the world in the joinWorld row; founding needs an embassy at level 3.
   createAlliance: async () => {
-    for (const who of [w.gamemaster, w.admin]) await giveEmbassy(t, who);
+    for (const who of [w.moderator, w.gamemaster, w.admin]) await giveEmbassy(t, who);
   },
 };
 
@@ -287,6 +339,11 @@ function idBook(world: ProofWorld): IdBook {
     messageReportId: mine.messageReport,
     playerId: world.host.player.user.id,
     offerId: mine.offer,
+    // The player's membership of the host's alliance (read once they joined), the rival's proposal and the stranger's application to it.
+    memberId: mine.membership ?? '00000000-0000-4000-8000-000000000000',
+    relationId: world.host.relation,
+    allianceId: world.host.alliance,
+    applicationId: world.host.application,
   };
   return {
     idFor: (name) => ids[name] ?? '00000000-0000-4000-8000-000000000000',
@@ -322,6 +379,8 @@ function callerOf(caller: Caller): Player | null {
       return w.mine.player;
     case 'other':
       return w.theirs.player;
+    case 'moderator':
+      return w.moderator;
     case 'gamemaster':
       return w.gamemaster;
     case 'admin':

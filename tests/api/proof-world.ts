@@ -1,11 +1,12 @@
-// A small world for the proof tests: two players who each own a village (with a marketplace and a blacksmith), hero, wonder, quest, report, stationed troops, mail (one letter reported) and a trade offer, an alliance inviting both, a game master, an admin, and the ids of it all.
+// A small world for the proof tests: two players who each own a village (with a marketplace and a blacksmith), hero, wonder, quest, report, stationed troops, mail (one letter reported) and a trade offer, an alliance inviting both (with a rival's proposal and a stranger's application waiting), a moderator, a game master, an admin, and the ids of it all.
 import { eq } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
 import { stationedTroops, users, worlds } from '../../src/server/db/schema';
 import { codeOasisBonus, terrainCodes } from '../../src/server/map/terrain';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { registerPlayer, newPlayer, request, type TestApp } from './harness';
-import { giveEmbassy, newVillage, overview, worldId, type MadeVillage, type Player } from './village-helpers';
+import { giveEmbassy, newEnvoy, newVillage, overview, worldId, type MadeVillage, type Player } from './village-helpers';
+import { JOINING_EMBASSY_LEVEL } from '../../src/rules/embassy';
 import { joinedLongAgo, placeAt, send, station } from './army-helpers';
 import type { Role } from '../../src/rules/roles';
 
@@ -30,17 +31,23 @@ export interface Holdings {
   messageReport: string;
   /** An open trade offer from this player's village (which has a marketplace). */
   offer: string;
+  /** This player's membership of the host's alliance, once they joined it (the permission table reads it then). */
+  membership?: string;
 }
 
 export interface ProofWorld {
   world: string;
   mine: Holdings;
   theirs: Holdings;
-  /** Founder of the alliance that invited both players; their village is the raids' target. */
-  host: { player: Player; village: MadeVillage; alliance: string };
+  /**
+   * Founder of the alliance that invited both players; their village is the raids' target. A rival alliance's proposal
+   * of a pact waits for the host's alliance (`relation`), and so does a stranger's application to it (`application`).
+   */
+  host: { player: Player; village: MadeVillage; alliance: string; membership: string; relation: string; application: string };
+  moderator: Player;
   gamemaster: Player;
   admin: Player;
-  /** A plain player whom the admin operations act on. */
+  /** A plain player whom the admin and moderation operations act on. */
   target: Player;
   /** A world event created by the game master. */
   event: string;
@@ -105,9 +112,17 @@ export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
   // Founding needs an embassy at level 3 (room for 9 members).
   await giveEmbassy(t, hosting.player);
   const alliance = (await ok<{ alliance: { id: string } }>(t, hosting.player, 'POST', '/api/alliances/create', { name: 'Proof Hall', tag: 'PROOF', description: 'Hosts the proofs.', isPublic: true })).alliance.id;
-  const host = { ...hosting, alliance };
+  // A rival alliance proposes a pact, and a stranger applies to join: neither is any proof caller's to answer.
+  const rival = await newEnvoy(t, 'rival');
+  await ok(t, rival.player, 'POST', '/api/alliances/create', { name: 'Rival Hall', tag: 'RIVAL', description: 'Rivals the proofs.', isPublic: true });
+  const relation = (await ok<Schema<'Diplomacy'>>(t, rival.player, 'POST', '/api/alliances/diplomacy', { tag: 'PROOF', kind: 'nap' })).relations[0]!.id;
+  const stranger = await newEnvoy(t, 'appl', JOINING_EMBASSY_LEVEL);
+  const application = (await ok<Schema<'MyApplicationResponse'>>(t, stranger.player, 'POST', `/api/alliances/directory/${alliance}/applications`, { message: 'Take me' })).application.id;
+  const membership = (await ok<Schema<'MyAlliance'>>(t, hosting.player, 'GET', '/api/alliances/my-alliance')).alliance!.members[0]!.id;
+  const host = { ...hosting, alliance, membership, relation, application };
   const mine = await holdings(t, 'mine', 'valhalla', host);
   const theirs = await holdings(t, 'their', 'bifrost', host);
+  const moderator = await withRole(t, 'moderator', 'mod');
   const gamemaster = await withRole(t, 'gamemaster', 'gm');
   const admin = await withRole(t, 'admin', 'adm');
   const target = await registerPlayer(t.app, newPlayer('tgt'));
@@ -126,5 +141,5 @@ export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
   const codes = terrainCodes(seeded!.seed);
   let oasisX = 0;
   while (!codeOasisBonus(codes.at(oasisX, 0))) oasisX += 1;
-  return { world, mine, theirs, host, gamemaster, admin, target, event, oasis: { x: oasisX, y: 0 } };
+  return { world, mine, theirs, host, moderator, gamemaster, admin, target, event, oasis: { x: oasisX, y: 0 } };
 }

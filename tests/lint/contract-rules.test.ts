@@ -40,12 +40,14 @@ describe('the contract', () => {
   it('holds free text of names, descriptions and messages to that rule', () => {
     const marked = listOperations().flatMap((op) => op.freeText.map((field) => `${op.operationId}.${field.path.join('.')}${field.multiline ? ' (multiline)' : ''}`));
     expect(marked.sort()).toEqual([
+      'applyToAlliance.message',
       'constructWonder.wonderName',
       'createAlliance.description (multiline)',
       'createAlliance.name',
       'createAnnouncement.message (multiline)',
       'createWorldAsGameMaster.name',
       'createWorldEvent.name',
+      'dismissMember.reason',
       'foundSettlement.villageName',
       'invitePlayer.message',
       'postAllianceMessage.body (multiline)',
@@ -55,7 +57,9 @@ describe('the contract', () => {
       'sendMessage.body (multiline)',
       'sendMessage.subject',
       'sendMessage.to',
+      'setAllianceAnnouncement.text (multiline)',
       'suspendUser.reason',
+      'updateMyAlliance.description (multiline)',
       'updateMyProfile.description (multiline)',
       'updateWorldEvent.name',
     ]);

@@ -31,7 +31,10 @@ export class TwinServers {
     this.opened = await openPostgres(this.fresh.url);
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      this.runs.push(runServer(compiledServer, { HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', LOG_LEVEL: 'silent', DATABASE_URL: this.fresh.url, SWEEP_INTERVAL_MS: '50' }));
+      // Tests make dozens of accounts from one address: the sign-in limit (proved in security.test.ts) would refuse them.
+      this.runs.push(
+        runServer(compiledServer, { HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', LOG_LEVEL: 'silent', DATABASE_URL: this.fresh.url, SWEEP_INTERVAL_MS: '50', AUTH_RATE_LIMIT: '1000' }),
+      );
       this.bases.push(`http://127.0.0.1:${port}`);
     }
     await Promise.all(this.bases.map((base, i) => waitForHealth(base, this.runs[i])));

@@ -1,9 +1,10 @@
-// Alliances: founding, invitations, joining, leaving with leadership handover, and the members' message board.
+// Alliances: the alliance as its members see it, founding, invitations, leaving (with succession), and the members' message board.
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { inserted } from '../db/rows';
 import {
+  allianceApplications,
   allianceInvitations,
   allianceMembers,
   allianceMessages,
@@ -15,10 +16,13 @@ import {
 } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError, freeTextError, validateAllianceForm } from '../../rules/validation';
-import { canInvite } from '../../rules/alliances';
-import { foundingRefusal, joiningRefusal, memberCap } from '../../rules/embassy';
+import { rightRefusal, successorOf } from '../../rules/alliances';
+import { foundingRefusal, memberCap } from '../../rules/embassy';
 import { embassyLevelOf, refuseWhenFull } from './embassy';
 import { recordQuestEvents } from '../progress/quest-events';
+import { notifyPlayers } from '../live/notify';
+import { ALREADY_IN_ALLIANCE, NOT_IN_ALLIANCE, actingMember, admitMember, allianceRow, lockPlayer, membershipOf, notifyAlliances } from './membership';
+import { dropFeed, recordFeed } from './feed';
 import { ownerTotals } from '../village/population';
 import { isUniqueViolation } from '../accounts/accounts';
 import { settleVillagesOf } from '../village/villages';
@@ -30,12 +34,11 @@ export type MembershipView = Schema<'Membership'>;
 export type InvitationView = Schema<'Invitation'>;
 export type AllianceMessageView = Schema<'AllianceMessage'>;
 
-export const NOT_IN_ALLIANCE = 'You are not in an alliance';
-export const ALREADY_IN_ALLIANCE = 'You are already in an alliance; leave it first';
+export { ALREADY_IN_ALLIANCE, NOT_IN_ALLIANCE };
 export const TAG_TAKEN = 'That tag is already taken by another alliance';
 export const NO_SUCH_INVITATION = 'No such invitation';
 export const NOT_YOUR_INVITATION = 'This invitation is for another player';
-export const CANNOT_INVITE = 'Only the leader, elders and officers may invite players';
+export const CANNOT_INVITE = rightRefusal('invite');
 export const NO_SUCH_PLAYER = 'No player with that username';
 export const ALREADY_MEMBER = 'That player is already a member of your alliance';
 export const ALREADY_INVITED = 'That player already has an invitation from your alliance';
@@ -49,18 +52,7 @@ const iso = (date: Date) => date.toISOString();
 /** Members are listed leader first, then elders, officers and members, each by how long they have served. */
 const ROLE_RANK = sql`case ${allianceMembers.role} when 'leader' then 0 when 'elder' then 1 when 'officer' then 2 else 3 end`;
 
-/** Locks the player's user row against concurrent joins (no key update: village writes that reference the user are not blocked). */
-async function lockPlayer(tx: Db, userId: PlayerId): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
-
-async function membershipOf(db: Db, userId: PlayerId, lock = false): Promise<AllianceMemberRow | null> {
-  const query = db.select().from(allianceMembers).where(eq(allianceMembers.userId, userId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
-}
-
-async function allianceView(db: Db, alliance: AllianceRow, now: Date): Promise<AllianceView> {
+export async function allianceView(db: Db, alliance: AllianceRow, now: Date): Promise<AllianceView> {
   const members = await db
     .select({ member: allianceMembers, username: users.username, discordAvatar: users.discordAvatar })
     .from(allianceMembers)
@@ -111,15 +103,15 @@ async function announcementOf(db: Db, alliance: AllianceRow): Promise<Schema<'Al
   return { text: alliance.announcement, postedAt: iso(alliance.announcementAt), author };
 }
 
-function membershipView(member: AllianceMemberRow): MembershipView {
+export function membershipView(member: AllianceMemberRow): MembershipView {
   return { role: member.role, joinedAt: iso(member.joinedAt) };
 }
 
-async function allianceRow(db: Db, allianceId: AllianceId, lock = false): Promise<AllianceRow> {
-  const query = db.select().from(alliances).where(eq(alliances.id, allianceId));
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('No such alliance');
-  return row;
+/** The caller's alliance and membership as the reply of an action that changed it. */
+export async function allianceWithMembership(db: Db, userId: PlayerId, now: Date): Promise<Schema<'AllianceWithMembership'>> {
+  const member = await membershipOf(db, userId);
+  if (!member) throw forbidden(NOT_IN_ALLIANCE);
+  return { alliance: await allianceView(db, await allianceRow(db, member.allianceId), now), membership: membershipView(member) };
 }
 
 export async function myAlliance(db: Db, userId: PlayerId, now: Date): Promise<Schema<'MyAlliance'>> {
@@ -172,9 +164,11 @@ export async function createAlliance(db: Db, userId: PlayerId, input: CreateAlli
         await tx.insert(alliances).values({ name: form.name, tag: form.tag, description: form.description, isPublic: input.isPublic, foundedAt: now }).returning(),
       );
       const member = inserted(await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'leader', joinedAt: now }).returning());
-      // Founding an alliance ends the founder's standing invitations elsewhere.
+      // Founding an alliance ends the founder's standing invitations and applications elsewhere.
       await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
+      await tx.delete(allianceApplications).where(eq(allianceApplications.userId, userId));
       await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
+      await recordFeed(tx, [alliance.id], { kind: 'founded', actor: { id: userId, name: await usernameOf(tx, userId) } }, now);
       return { alliance: await allianceView(tx, alliance, now), membership: membershipView(member) };
     });
   } catch (error) {
@@ -195,18 +189,19 @@ export async function acceptInvitation(db: Db, userId: PlayerId, invitationId: s
   return db.transaction(async (tx) => {
     await lockPlayer(tx, userId);
     const invitation = await invitationFor(tx, userId, invitationId);
-    if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
-    const embassy = joiningRefusal(await embassyLevelOf(tx, userId, now));
-    if (embassy) throw conflict(embassy);
     // The alliance may dissolve while the invitation waits; its row lock orders this join against a leave, and
     // against other joins, so the members are counted against the cap one join at a time.
-    const alliance = await allianceRow(tx, invitation.allianceId, true);
-    await refuseWhenFull(tx, alliance.id, now);
-    const member = inserted(await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId, role: 'member', joinedAt: now }).returning());
-    await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, userId));
-    await recordQuestEvents(tx, userId, [{ name: 'alliance_joined' }], now);
+    const alliance = await allianceRow(tx, invitation.allianceId, 'no key update');
+    const player = { id: userId, name: await usernameOf(tx, userId) };
+    const inviter = { id: invitation.inviterId, name: await usernameOf(tx, invitation.inviterId) };
+    const member = await admitMember(tx, { alliance, player, via: 'invitation', by: inviter, at: now });
     return { alliance: await allianceView(tx, alliance, now), membership: membershipView(member) };
   });
+}
+
+async function usernameOf(db: Db, userId: PlayerId): Promise<string> {
+  const [row] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  return row?.username ?? '';
 }
 
 export async function declineInvitation(db: Db, userId: PlayerId, invitationId: string): Promise<{ ok: true }> {
@@ -216,31 +211,37 @@ export async function declineInvitation(db: Db, userId: PlayerId, invitationId: 
 }
 
 /**
- * Leaves the caller's alliance. A leaving leader hands over to the longest-serving member; the last
- * member dissolves the alliance (its invitations and messages go with it).
+ * Leaves the caller's alliance. A leaving leader's place goes to the highest rank that stays, the longest-serving of
+ * it (`successorOf`); the last member dissolves the alliance (its invitations, applications, relations, messages and
+ * feed go with it).
  */
 export async function leaveAlliance(db: Db, userId: PlayerId, now: Date): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
     const found = await membershipOf(tx, userId);
     if (!found) throw conflict(NOT_IN_ALLIANCE);
-    await allianceRow(tx, found.allianceId, true);
-    const member = await membershipOf(tx, userId, true);
-    if (!member) throw conflict(NOT_IN_ALLIANCE);
-    const everyone = (await tx.select({ userId: allianceMembers.userId }).from(allianceMembers).where(eq(allianceMembers.allianceId, member.allianceId))).map((m) => m.userId);
+    // `for update`: the last member deletes the row.
+    await allianceRow(tx, found.allianceId, 'update');
+    const member = await membershipOf(tx, userId);
+    if (!member || member.allianceId !== found.allianceId) throw conflict(NOT_IN_ALLIANCE);
+    const everyone = await tx.select().from(allianceMembers).where(eq(allianceMembers.allianceId, member.allianceId));
     // Wonders that raise production stop counting for the leaver and the others from now: settle first.
-    if (await raiseProduction(tx, everyone)) await settleVillagesOf(tx, everyone, now);
+    await settleBeforeMembershipEnds(tx, everyone.map((m) => m.userId), now);
     await tx.delete(allianceMembers).where(eq(allianceMembers.id, member.id));
-    const [successor] = await tx
-      .select()
-      .from(allianceMembers)
-      .where(eq(allianceMembers.allianceId, member.allianceId))
-      .orderBy(asc(allianceMembers.joinedAt), asc(allianceMembers.id))
-      .limit(1);
-    if (!successor) {
+    const staying = everyone.filter((m) => m.id !== member.id);
+    if (staying.length === 0) {
+      await dropFeed(tx, member.allianceId);
       await tx.delete(alliances).where(eq(alliances.id, member.allianceId));
-    } else if (member.role === 'leader') {
-      await tx.update(allianceMembers).set({ role: 'leader' }).where(eq(allianceMembers.id, successor.id));
+      return { ok: true };
     }
+    const leaver = { id: userId, name: await usernameOf(tx, userId) };
+    await recordFeed(tx, [member.allianceId], { kind: 'left', actor: leaver }, now);
+    const successor = member.role === 'leader' ? successorOf(staying.map((m) => ({ ...m, joinedAt: m.joinedAt.getTime() }))) : null;
+    if (successor) {
+      await tx.update(allianceMembers).set({ role: 'leader' }).where(eq(allianceMembers.id, successor.id));
+      const heir = { id: successor.userId, name: await usernameOf(tx, successor.userId) };
+      await recordFeed(tx, [member.allianceId], { kind: 'leader_changed', actor: leaver, subject: heir, details: { fromRole: successor.role, toRole: 'leader' } }, now);
+    }
+    await notifyAlliances(tx, [member.allianceId], [userId]);
     return { ok: true };
   });
 }
@@ -258,8 +259,8 @@ export async function invitePlayer(
   }
   return db.transaction(async (tx) => {
     const inviter = await membershipOf(tx, userId);
-    if (!inviter || !canInvite(inviter.role)) throw forbidden(CANNOT_INVITE);
-    const alliance = await allianceRow(tx, inviter.allianceId);
+    if (!inviter) throw forbidden(CANNOT_INVITE);
+    const { alliance } = await actingMember(tx, userId, 'invite');
     const [target] = await tx
       .select({ id: users.id, username: users.username })
       .from(users)
@@ -277,6 +278,8 @@ export async function invitePlayer(
       .onConflictDoNothing()
       .returning();
     if (!row) throw conflict(ALREADY_INVITED);
+    // The invited player's alliance page lists it at once.
+    await notifyPlayers(tx, [target.id], { kind: 'alliance_changed' });
     return {
       invitation: {
         id: row.id,
@@ -287,6 +290,14 @@ export async function invitePlayer(
       },
     };
   });
+}
+
+/**
+ * Before anyone leaves an alliance (leaving, dismissed): wonders that raise production stop counting for the one who
+ * goes and for those who stay from this instant, so every member's villages are settled to it first.
+ */
+export async function settleBeforeMembershipEnds(tx: Db, memberIds: readonly PlayerId[], now: Date): Promise<void> {
+  if (await raiseProduction(tx, memberIds)) await settleVillagesOf(tx, [...memberIds], now);
 }
 
 /** Whether any of these players has a wonder (built or building) whose effect raises production. */

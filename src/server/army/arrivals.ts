@@ -22,6 +22,7 @@ import { capitalId, settleStoredVillage, type StoredVillageState } from '../vill
 import { landDelivery, merchantsHome } from '../trade/deliveries';
 import { recordCombatPoints } from '../rankings/combat-points';
 import { smithyLevelsAt } from '../smithy/smithy';
+import { recordBattleInFeeds } from '../alliance/feed';
 
 export interface SettledWithArrivals {
   state: StoredVillageState;
@@ -266,7 +267,22 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
 
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
   await sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs }, { worldSpeed: env.worldSpeed, speedBonusPercent: attackerEffects.movementSpeedBonus });
-  await tx.insert(battleReports).values({ ...(await reportParties(tx, movement, { here, defenderId })), ...plan.report });
+  const parties = await reportParties(tx, movement, { here, defenderId });
+  const [report] = await tx.insert(battleReports).values({ ...parties, ...plan.report }).returning({ id: battleReports.id });
+  // A big battle or a conquest is news for both sides' alliances.
+  if (report) {
+    await recordBattleInFeeds(tx, {
+      reportId: report.id,
+      type: kind,
+      winner: plan.report.winner,
+      attacker: { id: movement.ownerId, name: parties.attackerName },
+      defender: defenderId ? { id: defenderId, name: parties.defenderName } : null,
+      losses: { attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses },
+      village: parties.defenderVillage,
+      conquered: plan.conquest !== null,
+      at,
+    });
+  }
   // The attackers' and defenders' rankings count as each battle is fought, never by scanning reports.
   await recordCombatPoints(tx, {
     worldId: movement.worldId,

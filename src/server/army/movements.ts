@@ -241,7 +241,14 @@ export async function listMovements(db: Db, userId: PlayerId, now: Date): Promis
 
 /** A battle report from `userId`'s side: the battle list, and a message that shares it (seen from its sender's side). */
 export function reportView(row: BattleReportRow, userId: PlayerId): BattleReportView {
-  const perspective = row.attackerId === userId ? 'attacker' : 'defender';
+  return reportAs(row, row.attackerId === userId ? 'attacker' : 'defender');
+}
+
+/**
+ * A report as one side saw it: its scouts' intel for the attacker, its own read mark. The alliance feed shows a big
+ * battle so to the members of the side's alliance, for whom there is nothing to mark read.
+ */
+export function reportAs(row: BattleReportRow, perspective: 'attacker' | 'defender'): BattleReportView {
   const resources = (json: Record<string, number>) => ({ timber: json.timber ?? 0, stone: json.stone ?? 0, iron: json.iron ?? 0, mead: json.mead ?? 0 });
   return {
     id: row.id,

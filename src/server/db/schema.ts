@@ -460,9 +460,9 @@ export interface FeedDetails {
   village?: ReportPlace;
   /** wonder_level: the wonder and the level it reached. */
   wonder?: { id: string; name: string; type: string; level: number };
-  /** battle: the report (read through the feed by the alliance's members), its kind and the upkeep lost on both sides. */
-  reportId?: string;
-  battle?: { type: string; winner: string; upkeepLost: number; attackerId: string | null; defenderId: string | null };
+  /** battle: the report (read through the feed by the alliance's members), its kind, the upkeep lost on both sides, and the side this alliance fought on. */
+  reportId?: ReportId;
+  battle?: { type: string; winner: string; upkeepLost: number; side: 'attacker' | 'defender' };
 }
 
 /**
@@ -484,8 +484,10 @@ export const allianceEvents = pgTable(
     subjectId: userRefOrNull('subject_id'),
     subjectName: text('subject_name'),
     details: jsonb('details').$type<FeedDetails>().notNull().default({}),
+    /** The order entries were written in: several things one transaction tells at one instant keep the order they happened in. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
-  (t) => [index('alliance_events_feed').on(t.allianceId, t.occurredAt, t.id), oneOf('alliance_events', t.kind, FEED_KINDS)],
+  (t) => [index('alliance_events_feed').on(t.allianceId, t.occurredAt, t.seq), oneOf('alliance_events', t.kind, FEED_KINDS)],
 );
 
 export type PlayerQuestRow = typeof playerQuests.$inferSelect;

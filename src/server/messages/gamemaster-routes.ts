@@ -1,4 +1,4 @@
-// Routes of the gamemaster tag about mail: the reported messages, open first, and resolving a report (the contract's role guard admits game masters and up).
+// Routes of the gamemaster tag about mail: the reported messages, open first, and resolving a report (the contract's role guard admits moderators and up).
 import type { AppContext } from '../context';
 import type { Handlers } from '../operations';
 import * as reports from './reports';

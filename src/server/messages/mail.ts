@@ -263,3 +263,20 @@ export async function sendMessage(db: Db, from: Correspondent, letter: Letter, n
     return { message: messageView({ message, senderName: from.username, recipientName: to.username, report, ...invitation }) };
   });
 }
+
+/** Two players a letter the game writes goes between: the one on whose behalf, and the one told. */
+export interface LetterParties {
+  from: { id: PlayerId; name: string };
+  to: { id: PlayerId; name: string };
+}
+
+/**
+ * A letter the game writes on a player's behalf inside the caller's transaction (a dismissal with its reason, a
+ * declined application): it arrives like mail, is not counted against the sender's limit, and a block holds as for
+ * any letter. The words are the game's, already within the mail's limits.
+ */
+export async function sendGameLetter(tx: Db, { from, to }: LetterParties, words: { subject: string; body: string }, now: Date): Promise<void> {
+  const blocked = await isBlocked(tx, { blocker: to.id, blocked: from.id });
+  await tx.insert(messages).values({ senderId: from.id, recipientId: to.id, subject: words.subject, body: words.body, sentAt: now, blocked });
+  if (!blocked) await notifyPlayers(tx, [to.id], { kind: 'message_received' });
+}

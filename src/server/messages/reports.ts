@@ -1,4 +1,4 @@
-// Reported mail: a recipient reports a message once, game masters read the reports (open first) and resolve them.
+// Reported mail: a recipient reports a message once, moderators and up read the reports (open first) and resolve them.
 import { asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Schema } from '../../contract';
@@ -69,7 +69,7 @@ export interface Complaint {
   reason: string;
 }
 
-/** Reports a message in the caller's inbox to the game masters; once per message. */
+/** Reports a message in the caller's inbox to the moderators and game masters; once per message. */
 export async function reportMessage(db: Db, reporterId: PlayerId, { messageId, reason }: Complaint, now: Date): Promise<{ report: MessageReportView }> {
   const text = normaliseFreeText(reason);
   const problem = reportReasonError(text);

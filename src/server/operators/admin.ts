@@ -1,14 +1,14 @@
-// Admin actions on accounts: finding players, roles (never the last admin), suspension, temporary passwords and deletion; each written to the audit log.
+// Actions on accounts: finding players and suspending those of a lower role (moderators and up); roles (never the last admin), temporary passwords and deletion (admins); each written to the audit log.
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, sessions, users, villages, type UserRow } from '../db/schema';
 import { containsIgnoringCase } from '../db/like';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { hashPassword } from '../accounts/passwords';
 import { userFields } from '../accounts/accounts';
-import { parseRole, type Role } from '../../rules/roles';
+import { parseRole, suspensionRefusal, type Role } from '../../rules/roles';
 import { freeTextError, normaliseFreeText, passwordError } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
 import { leaveAlliance } from '../alliance/alliances';
@@ -128,19 +128,33 @@ export async function setUserRole(db: Db, actor: Actor, { userId, role: roleName
   }));
 }
 
-/** An admin's suspension of a player, with the reason as typed. */
+/** A suspension of a player by a moderator, game master or admin, with the reason as typed. */
 export interface Suspension {
   userId: PlayerId;
   reason: string;
 }
 
-export async function suspendUser(db: Db, actor: Actor, { userId, reason: rawReason }: Suspension, now: Date): Promise<{ user: AdminUserView }> {
+/** Who suspends: the signed-in staff member as the session knows them, role included (the guard read the same). */
+export interface Suspender extends Actor {
+  role: Role;
+}
+
+export const NOT_YOURSELF = 'You cannot suspend yourself';
+
+/** Refuses, under the target's lock, a suspension or its lifting that the caller's role does not reach. */
+function mayActOn(actor: Suspender, row: UserRow): void {
+  const refusal = suspensionRefusal(actor.role, row.role);
+  if (refusal) throw forbidden(refusal);
+}
+
+export async function suspendUser(db: Db, actor: Suspender, { userId, reason: rawReason }: Suspension, now: Date): Promise<{ user: AdminUserView }> {
   const reason = normaliseFreeText(rawReason);
   const problem = reason === '' ? 'Give a reason' : freeTextError(reason);
   if (problem) throw badRequest(problem, [{ field: 'reason', message: problem }]);
-  if (userId === actor.id) throw conflict('Admins cannot suspend themselves');
+  if (userId === actor.id) throw conflict(NOT_YOURSELF);
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
+    mayActOn(actor, row);
     await keepOneAdmin(tx, row);
     const updated = await updateTarget(tx, row, { suspendedAt: now, suspensionReason: reason });
     await signOutEverywhere(tx, userId);
@@ -149,9 +163,10 @@ export async function suspendUser(db: Db, actor: Actor, { userId, reason: rawRea
   }));
 }
 
-export async function unsuspendUser(db: Db, actor: Actor, userId: PlayerId, now: Date): Promise<{ user: AdminUserView }> {
+export async function unsuspendUser(db: Db, actor: Suspender, userId: PlayerId, now: Date): Promise<{ user: AdminUserView }> {
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
+    mayActOn(actor, row);
     const updated = await updateTarget(tx, row, { suspendedAt: null, suspensionReason: null });
     await recordAudit(tx, actor, { action: 'unsuspend', target: { id: row.id, name: row.username }, detail: '' }, now);
     return viewOf(tx, updated);

@@ -1,4 +1,4 @@
-// The audit log: every admin and game master action, who did what to whom and when, written in the same transaction as the action.
+// The audit log: every admin, game master and moderator action, who did what to whom and when, written in the same transaction as the action.
 import { count, desc } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
@@ -7,7 +7,7 @@ import { pageWindow } from '../../rules/paging';
 import type { PlayerId } from '../../rules/ids';
 
 export interface Actor {
-  /** The signed-in admin or game master; null for the operator at the command line. */
+  /** The signed-in admin, game master or moderator; null for the operator at the command line. */
   id: PlayerId | null;
   username: string;
 }

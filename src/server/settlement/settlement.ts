@@ -14,6 +14,7 @@ import { normaliseVillageName, villageNameError } from '../../rules/validation';
 import { changeVillage, pay, playersVillage, readVillage, type VillageOrder } from '../village/villages';
 import { toVillageState } from '../village/store';
 import { villageView } from '../village/views';
+import { recordForMember } from '../alliance/feed';
 import { recordQuestEvents } from '../progress/quest-events';
 import { isUniqueViolation } from '../accounts/accounts';
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
@@ -135,6 +136,7 @@ export async function foundVillage(db: Db, userId: PlayerId, input: FoundInput, 
         .values(STARTING_BUILDINGS.map((b) => ({ villageId: village.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })))
         .returning();
       await recordQuestEvents(tx, userId, [{ name: 'village_founded' }], now);
+      await recordForMember(tx, userId, { kind: 'village_founded', details: { village: { id: village.id, name, x: input.x, y: input.y } } }, now);
       return { village: villageView(toVillageState(village, { buildings: placed, units: [], orders: [] })) };
     });
   } catch (error) {

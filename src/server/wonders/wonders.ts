@@ -29,6 +29,7 @@ import { capitalId } from '../village/store';
 import { changeVillage, pay, playersVillage } from '../village/villages';
 import { recordQuestEvents } from '../progress/quest-events';
 import { alliancesOf } from '../alliance/alliances';
+import { recordForMember } from '../alliance/feed';
 import { effectsIn, worldSpeed } from './effects';
 import { isUniqueViolation } from '../accounts/accounts';
 import type { AllianceId, PlayerId, VillageId, WonderId, WorldId } from '../../rules/ids';
@@ -74,7 +75,18 @@ async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement
     .returning();
   // Every caller holds the row's lock, so it is still there.
   if (!updated) throw notFound(NO_SUCH_WONDER);
+  await tellLevelsFinished(tx, row, levelsFinishedAt);
   return updated;
+}
+
+/** Each level a wonder reached goes into its builder's alliance's feed, at the instant it finished. */
+async function tellLevelsFinished(tx: Db, row: WonderRow, levelsFinishedAt: readonly number[]): Promise<void> {
+  if (levelsFinishedAt.length === 0 || !row.ownerId) return;
+  const [place] = await tx.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y }).from(villages).where(eq(villages.id, row.villageId));
+  for (const [i, at] of levelsFinishedAt.entries()) {
+    const wonder = { id: row.id, name: row.name, type: row.type, level: row.level + i + 1 };
+    await recordForMember(tx, row.ownerId, { kind: 'wonder_level', details: { wonder, ...(place ? { village: place } : {}) } }, new Date(at));
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ CREATE TABLE "alliance_events" (
 	"subject_id" uuid,
 	"subject_name" text,
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"seq" bigserial NOT NULL,
 	CONSTRAINT "alliance_events_kind_check" CHECK ("alliance_events"."kind" in ('founded', 'joined', 'left', 'dismissed', 'rank_changed', 'leader_changed', 'announcement', 'diplomacy_proposed', 'diplomacy_accepted', 'diplomacy_declined', 'diplomacy_ended', 'village_conquered', 'village_lost', 'village_founded', 'wonder_level', 'battle'))
 );
 --> statement-breakpoint
@@ -45,7 +46,7 @@ ALTER TABLE "alliance_relations" ADD CONSTRAINT "alliance_relations_to_alliance_
 ALTER TABLE "alliance_relations" ADD CONSTRAINT "alliance_relations_proposed_by_users_id_fk" FOREIGN KEY ("proposed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "alliance_applications_pair" ON "alliance_applications" USING btree ("alliance_id","user_id");--> statement-breakpoint
 CREATE INDEX "alliance_applications_user" ON "alliance_applications" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "alliance_events_feed" ON "alliance_events" USING btree ("alliance_id","occurred_at","id");--> statement-breakpoint
+CREATE INDEX "alliance_events_feed" ON "alliance_events" USING btree ("alliance_id","occurred_at","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "alliance_relations_pair" ON "alliance_relations" USING btree (least("from_alliance_id", "to_alliance_id"),greatest("from_alliance_id", "to_alliance_id"));--> statement-breakpoint
 CREATE INDEX "alliance_relations_from" ON "alliance_relations" USING btree ("from_alliance_id");--> statement-breakpoint
 CREATE INDEX "alliance_relations_to" ON "alliance_relations" USING btree ("to_alliance_id");--> statement-breakpoint
