@@ -78,7 +78,7 @@ const iconCss = TILE_LOOKS.map((look) => `.t-${look}{background-image:url("${atl
 
 const DomTile = memo(function DomTile({ tile, viewerId }: { tile: MapTile | null; viewerId: string }) {
   if (!tile) return <div className="t" />;
-  const look = tileLook(tile, viewerId);
+  const look = tileLook(tile, { id: viewerId, allianceId: null, relations: new Map() });
   const fill = tileFill(atlas.style, look, tile.x, tile.y).toString(16).padStart(6, '0');
   return <div className={`t t-${look}`} style={{ backgroundColor: `#${fill}` }} />;
 });

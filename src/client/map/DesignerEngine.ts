@@ -54,7 +54,7 @@ export class DesignerEngine {
       const shell = this.shells[index];
       if (!layer || !shell) return;
       placeLayer(shell, view.geometry, view.left, view.top);
-      const result = layer.update(view.geometry, { worldId: DESIGNER_WORLD, chunks: this.chunks, viewerId: DESIGNER_VIEWER }, []);
+      const result = layer.update(view.geometry, { worldId: DESIGNER_WORLD, chunks: this.chunks, viewer: DESIGNER_VIEWER }, []);
       complete &&= result.complete;
     });
     this.complete = complete;

@@ -1,4 +1,4 @@
-// The world map stage as a plain class: draws what the map atoms say (camera, chunks, selection, hover) and turns
+// The world map stage as a plain class: draws what the map atoms say (camera, chunks, selection, hover, the viewer's relations) and turns
 // gestures and keys into the map's intents. React only creates it once Pixi is ready and disposes it on unmount.
 import type { Application, Container, Renderer } from 'pixi.js';
 import type { getDefaultStore } from 'jotai';
@@ -19,7 +19,7 @@ import {
   type TilePoint,
 } from '../state/map';
 import type { AtlasTextures } from './atlas';
-import { userAtom } from '../state/session';
+import { mapViewerAtom, type MapViewer } from '../state/relations';
 import { planChunks, type ChunkRef } from './chunks';
 import { dragToTiles, screenToTile, splitCentre, tileScreenRect, tileToScreen, viewGeometry, type ScreenPoint, type ViewGeometry } from './coords';
 import { mapDebug } from './debug';
@@ -66,7 +66,8 @@ interface DrawnScene {
   selected: TilePoint | null;
   hovered: HoveredTile | null;
   home: TilePoint | null;
-  viewerId: string | null;
+  /** Stable while nothing it colours changed (mapViewerAtom), so identity tells whether villages need drawing again. */
+  viewer: MapViewer | null;
   textures: AtlasTextures | null;
 }
 
@@ -80,7 +81,7 @@ function sameScene(a: DrawnScene, b: DrawnScene): boolean {
     a.selected === b.selected &&
     a.hovered === b.hovered &&
     a.home === b.home &&
-    a.viewerId === b.viewerId &&
+    a.viewer === b.viewer &&
     a.textures === b.textures
   );
 }
@@ -125,7 +126,7 @@ export class MapEngine {
     });
 
     const redraw = () => this.runtime.requestRender();
-    for (const watched of [mapChunksAtom, selectedTileAtom, mapHomeAtom, userAtom]) this.unsubscribers.push(this.store.sub(watched, redraw));
+    for (const watched of [mapChunksAtom, selectedTileAtom, mapHomeAtom, mapViewerAtom]) this.unsubscribers.push(this.store.sub(watched, redraw));
     // A jump of the camera (arrow, key, search, home) is drawn at once rather than at the next animation frame: the
     // chunks around are built ahead, so the frame is cheap, and an event late in a frame still makes that frame.
     // A drag draws at the next animation frame, once per frame however many pointer moves it brings.
@@ -201,7 +202,7 @@ export class MapEngine {
       selected: this.store.get(selectedTileAtom),
       hovered: this.store.get(hoveredTileAtom),
       home: home && home.worldId === camera.worldId ? home : null,
-      viewerId: this.store.get(userAtom)?.id ?? null,
+      viewer: this.store.get(mapViewerAtom),
       textures: this.runtime.textures,
     };
     this.drawnCamera = camera;
@@ -222,7 +223,7 @@ export class MapEngine {
     // The canvas's top left corner is STAGE_PAD above and left of the stage's, and it shows that much more on every side.
     placeLayer(this.parts.terrain, geometry, STAGE_PAD, STAGE_PAD);
     placeLayer(this.parts.overlay, geometry, STAGE_PAD, STAGE_PAD);
-    const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: scene.chunks, viewerId: scene.viewerId }, this.nearby, STAGE_PAD);
+    const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: scene.chunks, viewer: scene.viewer }, this.nearby, STAGE_PAD);
     this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, { selected: scene.selected, hovered: scene.hovered, home: scene.home });
     this.drawnComplete = result.complete;
     this.drawnScene = result.complete ? scene : null;

@@ -8,7 +8,7 @@ import { CHUNK_SIZE, chunkKey, type ChunkRef } from './chunks';
 import type { ViewGeometry } from './coords';
 import { visibleTiles } from './coords';
 import { mapDebug } from './debug';
-import { tileLook } from '../../rules/tile-looks';
+import { looksAlike, tileLook, type MapViewer } from '../../rules/tile-looks';
 import { tileShade } from './tile-fill';
 
 /** World units per tile: sprites are laid out in these, and the layer is scaled to the tile size on screen. */
@@ -35,13 +35,17 @@ const MAX_SPRITE_VIEWS = 48;
 export interface TerrainData {
   worldId: string | null;
   chunks: ReadonlyMap<string, MapChunk>;
-  /** The signed-in player, whose villages get the own-village look. */
-  viewerId: string | null;
+  /**
+   * The signed-in player, their alliance and its relations: their villages, their allies', confederates', pact
+   * partners' and enemies' each get a look of their own. Compared by identity first: a new viewer redraws only the
+   * chunks where a village looks different to it.
+   */
+  viewer: MapViewer | null;
 }
 
-/** How a chunk is drawn: for whom (their villages stand out), with which textures, at which flat resolution (0: sprites). */
+/** How a chunk is drawn: for whom (villages look as they stand to them), with which textures, at which flat resolution (0: sprites). */
 interface ChunkLook {
-  viewerId: string | null;
+  viewer: MapViewer | null;
   textures: AtlasTextures;
   resolution: number;
 }
@@ -58,7 +62,7 @@ interface ChunkView {
   tiles: Container;
   flat: Sprite | null;
   source: MapChunk;
-  viewerId: string | null;
+  viewer: MapViewer | null;
   textures: AtlasTextures;
   /** The texture resolution the flat sprite was drawn at (0 for sprites). */
   resolution: number;
@@ -142,7 +146,7 @@ export class TerrainLayer {
           if (stale) stale.shown.visible = true;
           continue;
         }
-        const shown = this.ensureView(key, chunk, { viewerId: data.viewerId, textures, resolution }, true).shown;
+        const shown = this.ensureView(key, chunk, { viewer: data.viewer, textures, resolution }, true).shown;
         shown.visible = true;
       }
     }
@@ -155,7 +159,7 @@ export class TerrainLayer {
       const existing = this.views.get(key);
       if (existing) existing.shown.visible = false;
       const chunk = data.chunks.get(key);
-      if (chunk?.status === 'ready' && chunk.tiles && !this.isCurrent(existing, chunk, { viewerId: data.viewerId, textures, resolution })) pending = true;
+      if (chunk?.status === 'ready' && chunk.tiles && !this.isCurrent(existing, chunk, { viewer: data.viewer, textures, resolution })) pending = true;
     }
 
     this.dropFarViews(wanted, worldId, { cx: (from.cx + to.cx + 1) / 2, cy: (from.cy + to.cy + 1) / 2 }, resolution);
@@ -176,10 +180,10 @@ export class TerrainLayer {
       const chunk = plan.data.chunks.get(key);
       if (!chunk || chunk.status !== 'ready' || !chunk.tiles) continue;
       const existing = this.views.get(key);
-      if (this.isCurrent(existing, chunk, { viewerId: plan.data.viewerId, textures, resolution: plan.resolution })) continue;
+      if (this.isCurrent(existing, chunk, { viewer: plan.data.viewer, textures, resolution: plan.resolution })) continue;
       if (performance.now() >= deadline) return true;
       // Hidden until a frame finds it on screen.
-      this.ensureView(key, chunk, { viewerId: plan.data.viewerId, textures, resolution: plan.resolution }, false).shown.visible = false;
+      this.ensureView(key, chunk, { viewer: plan.data.viewer, textures, resolution: plan.resolution }, false).shown.visible = false;
     }
     return false;
   }
@@ -202,16 +206,24 @@ export class TerrainLayer {
     for (const { key } of spare.slice(0, this.views.size - keep)) this.dropView(key);
   }
 
-  private isCurrent(view: ChunkView | undefined, chunk: MapChunk, { viewerId, textures, resolution }: ChunkLook): boolean {
-    return !!view && view.source.tiles === chunk.tiles && view.viewerId === viewerId && view.textures === textures && view.resolution === resolution;
+  /**
+   * Whether a view shows the chunk as the look asks. A view drawn for another viewer (a relation was made or ended, the
+   * alliance was read) still does when every village in it looks alike to both: it is kept, now for the new viewer.
+   */
+  private isCurrent(view: ChunkView | undefined, chunk: MapChunk, { viewer, textures, resolution }: ChunkLook): boolean {
+    if (!view || view.source.tiles !== chunk.tiles || view.textures !== textures || view.resolution !== resolution) return false;
+    if (view.viewer === viewer) return true;
+    if (!looksAlike(chunk.tiles ?? [], view.viewer, viewer)) return false;
+    view.viewer = viewer;
+    return true;
   }
 
   private ensureView(key: string, chunk: MapChunk, look: ChunkLook, inFrame: boolean): ChunkView {
-    const { viewerId, textures, resolution } = look;
+    const { viewer, textures, resolution } = look;
     const existing = this.views.get(key);
     if (existing && this.isCurrent(existing, chunk, look)) return existing;
     if (existing) this.dropView(key);
-    const tiles = this.fillTiles(chunk, viewerId, textures);
+    const tiles = this.fillTiles(chunk, viewer, textures);
     let flat: Sprite | null = null;
     if (resolution > 0 && this.renderer) {
       flat = this.flatten(tiles, resolution);
@@ -221,7 +233,7 @@ export class TerrainLayer {
       tiles.position.set(origin.x, origin.y);
     }
     const shown = flat ?? tiles;
-    const view: ChunkView = { shown, tiles, flat, source: chunk, viewerId, textures, resolution };
+    const view: ChunkView = { shown, tiles, flat, source: chunk, viewer, textures, resolution };
     this.root.addChild(shown);
     this.views.set(key, view);
     mapDebug.chunkViews++;
@@ -231,7 +243,7 @@ export class TerrainLayer {
   }
 
   /** A chunk's tile sprites, in a container from the pool when there is one (every chunk lays its tiles out alike). */
-  private fillTiles(chunk: MapChunk, viewerId: string | null, textures: AtlasTextures): Container {
+  private fillTiles(chunk: MapChunk, viewer: MapViewer | null, textures: AtlasTextures): Container {
     let container = this.tilePool.pop();
     if (!container) {
       container = new Container();
@@ -256,7 +268,7 @@ export class TerrainLayer {
         continue;
       }
       sprite.visible = true;
-      sprite.texture = textures.tile(tileLook(tile, viewerId), tileShade(tile.x, tile.y));
+      sprite.texture = textures.tile(tileLook(tile, viewer), tileShade(tile.x, tile.y));
       sprite.setSize(UNIT);
     }
     return container;

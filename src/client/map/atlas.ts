@@ -43,6 +43,11 @@ const PADDING = 4;
 /** The darker edge of a tile: a grid when tiles are large, blended into the fill by mipmaps when they are small. */
 const RIM = 2;
 const RIM_DARKEN = 0.66;
+/**
+ * Looks side by side in one band of shades; more start another band below. A single row of every look would grow
+ * past 4096 px (a common texture size limit) at the largest raster scale once the looks number fifteen.
+ */
+const LOOKS_PER_BAND = 8;
 
 /**
  * Pixels per atlas unit: 3 gives 192 px tiles, sharp up to the largest tiles (radius 5 on a big screen at 2x);
@@ -75,23 +80,27 @@ async function rasteriseIcons(atlas: MapAtlasData, scale: number): Promise<HTMLC
   }
 }
 
-/** One cell per look (columns) and shade (rows): rim colour all over, the fill inside the rim, the icon on top. */
+/**
+ * One cell per look (columns, LOOKS_PER_BAND to a band) and shade (rows of a band): rim colour all over, the fill inside
+ * the rim, the icon on top.
+ */
 function composeTiles(atlas: MapAtlasData, icons: HTMLCanvasElement, scale: number): { canvas: HTMLCanvasElement; frames: Rectangle[][] } {
   const cell = TILE_UNITS + 2 * PADDING;
   const canvas = document.createElement('canvas');
-  canvas.width = TILE_LOOKS.length * cell * scale;
-  canvas.height = FILL_SHADES * cell * scale;
+  canvas.width = Math.min(TILE_LOOKS.length, LOOKS_PER_BAND) * cell * scale;
+  canvas.height = Math.ceil(TILE_LOOKS.length / LOOKS_PER_BAND) * FILL_SHADES * cell * scale;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('Cannot draw the map atlas: no 2D canvas');
   context.imageSmoothingQuality = 'high';
   const style = atlas.style;
   const iconSize = TILE_UNITS * style.iconScale;
-  const frames = TILE_LOOKS.map((look, column) => {
+  const frames = TILE_LOOKS.map((look, index) => {
     const icon = atlas.frames[look];
     const shades: Rectangle[] = [];
+    const x = (index % LOOKS_PER_BAND) * cell;
+    const band = Math.floor(index / LOOKS_PER_BAND) * FILL_SHADES * cell;
     for (let shade = 0; shade < FILL_SHADES; shade++) {
-      const x = column * cell;
-      const y = shade * cell;
+      const y = band + shade * cell;
       const fill = shadeFill(style, look, shade);
       context.fillStyle = css(scaleColour(fill, RIM_DARKEN));
       context.fillRect(x * scale, y * scale, cell * scale, cell * scale);

@@ -1,5 +1,5 @@
 // The designer's sheet: where every tile look is shown at every zoom step, and the sample tiles it shows. Plain data, no Pixi.
-import { oasisBonusEntries, terrainResource, TILE_LOOKS, type TileLook } from '../../rules/tile-looks';
+import { oasisBonusEntries, terrainResource, TILE_LOOKS, type MapViewer, type TileLook } from '../../rules/tile-looks';
 import { BARBARIAN_VILLAGE_NAME } from '../../rules/barbarians';
 import { MAP_DEFAULT_RADIUS, MAP_MAX_RADIUS, MAP_MIN_RADIUS } from '../../rules/world';
 import type { MapChunk, MapTile } from '../state/map';
@@ -11,7 +11,29 @@ import { tileNoise } from './tile-fill';
 export const ZOOM_STEPS: readonly number[] = Array.from({ length: MAP_MAX_RADIUS - MAP_MIN_RADIUS + 1 }, (_, i) => MAP_MIN_RADIUS + i);
 
 export const DESIGNER_WORLD = 'designer';
-export const DESIGNER_VIEWER = 'designer-player';
+
+/** The alliances of the sample villages: the viewer's own, and one in each relation to it. */
+const YOUR_ALLIANCE = { id: 'designer-alliance', tag: 'YOU', name: 'Your Alliance' };
+const CONFEDERATES = { id: 'designer-confederates', tag: 'CONF', name: 'Confederates' };
+const PACT_PARTNERS = { id: 'designer-pact', tag: 'PACT', name: 'Pact Partners' };
+const ENEMIES = { id: 'designer-enemies', tag: 'WAR', name: 'Enemies' };
+const SAMPLE_ALLIANCES: Partial<Record<TileLook, { id: string; tag: string; name: string }>> = {
+  'alliance-village': YOUR_ALLIANCE,
+  'confederate-village': CONFEDERATES,
+  'pact-village': PACT_PARTNERS,
+  'enemy-village': ENEMIES,
+};
+
+/** The player the sheet is drawn for: in an alliance with a confederate, a pact partner and an enemy, so every village look shows. */
+export const DESIGNER_VIEWER: MapViewer = {
+  id: 'designer-player',
+  allianceId: YOUR_ALLIANCE.id,
+  relations: new Map([
+    [CONFEDERATES.id, 'confederation'],
+    [PACT_PARTNERS.id, 'nap'],
+    [ENEMIES.id, 'war'],
+  ]),
+};
 
 /** The strip of looks sits on row y = 0, one tile per look from x = 0; the sample area well away from it. */
 const STRIP_Y = 0;
@@ -80,8 +102,9 @@ const SAMPLE_OASIS = { mead: 25 };
 function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
   const base = { x, y, worldId: DESIGNER_WORLD } as const;
   if (look === 'unknown') return { ...base, type: look, resourceType: null, resourceBonus: null };
-  if (look === 'own-village' || look === 'village') {
+  if (look === 'own-village' || look === 'village' || look === 'alliance-village' || look === 'confederate-village' || look === 'pact-village' || look === 'enemy-village') {
     const own = look === 'own-village';
+    const alliance = SAMPLE_ALLIANCES[look];
     return {
       ...base,
       type: 'village',
@@ -90,9 +113,10 @@ function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
       village: {
         id: `v${x}:${y}`,
         name: own ? 'Your village' : `Village ${n}`,
-        owner: { id: own ? DESIGNER_VIEWER : `player-${n}`, username: own ? 'You' : `Jarl ${n}` },
+        owner: { id: own ? DESIGNER_VIEWER.id : `player-${n}`, username: own ? 'You' : `Jarl ${n}` },
         population: 120 + n,
         isCapital: own,
+        ...(alliance ? { alliance: { ...alliance } } : {}),
       },
     };
   }
@@ -109,7 +133,7 @@ function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
   return { ...base, type: look, ...terrainResource(look) };
 }
 
-/** What the sample area looks like: the world's edge on the left, a lake, woods, hills and a few villages. */
+/** What the sample area looks like: the world's edge on the left, a lake, woods, hills and a few villages of every relation. */
 function sampleLook(col: number, row: number): TileLook {
   if (col === 0) return 'unknown';
   if (col === 8 && row === 5) return 'oasis';
@@ -117,6 +141,10 @@ function sampleLook(col: number, row: number): TileLook {
   const lake = Math.hypot(col - 10.5, row - 5.5) < 2.6;
   if (lake) return 'water';
   if (col === 4 && row === 3) return 'own-village';
+  if ((col === 5 && row === 4) || (col === 3 && row === 4)) return 'alliance-village';
+  if (col === 6 && row === 7) return 'confederate-village';
+  if (col === 1 && row === 5) return 'pact-village';
+  if (col === 14 && row === 4) return 'enemy-village';
   if ((col === 7 && row === 1) || (col === 12 && row === 1) || (col === 3 && row === 7)) return 'village';
   if (col === 9 && row === 8) return 'barbarian';
   const n = tileNoise(col * 7 + 1, row * 13 + 5);

@@ -1,14 +1,17 @@
-// The send-troops form: from which village, the target tile (typed or picked on the map), the mission, how many of each unit, an optional hero, and the march previewed before sending.
+// The send-troops form: from which village, the target tile (typed or picked on the map) and how it stands to the player,
+// the mission, how many of each unit, an optional hero, and the march previewed before sending.
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { sendTroops, type SendableMovementType, type SendTroopsOrder } from '../../api/army';
 import type { Hero } from '../../api/heroes';
 import type { MapSearchResult } from '../../api/map';
 import type { Village } from '../../api/villages';
 import { putMovement } from '../../state/army';
+import { mapViewerAtom, relationsKnownAtom } from '../../state/relations';
 import { useServerOffset } from '../../state/village';
-import { mapSearchQuery } from '../../state/queries';
+import { mapAreaQuery, mapSearchQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
 import { UNITS, unitCount, unitEntries } from '../../../rules/units';
@@ -16,11 +19,12 @@ import { BUILDINGS, type BuildingType } from '../../../rules/buildings';
 import { CATAPULT_TARGETS } from '../../../rules/catapults';
 import { scoutingRefusal } from '../../../rules/scouting';
 import { BARBARIANS } from '../../../rules/barbarians';
+import { RELATION_LABELS } from '../../../rules/diplomacy';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ProtectionShield } from '../../ui/ProtectionShield';
 import { useAction } from '../../ui/useAction';
-import { MISSIONS, chosenArmy, heroesReady, marchPreview, missionRefusal, unitsAtHome } from './model';
+import { MISSIONS, chosenArmy, heroesReady, marchPreview, missionRefusal, offersReinforcement, targetRelation, unitsAtHome, type MissionOrder } from './model';
 import type { HomeTroops } from './useHomeTroops';
 
 export interface SendTroopsFormProps {
@@ -64,6 +68,27 @@ function useTargetLookup(worldId: string | null, x: number | null, y: number | n
   return { status: 'empty', type: hit?.type ?? 'unknown' };
 }
 
+/** The alliance of the village on a tile: null for none, undefined while it is not known. */
+type TargetAlliance = { id: string; tag: string } | null | undefined;
+
+/**
+ * The alliance of another player's village, which the search does not name: read from the map's tiles around it, only
+ * while the player is in an alliance (outside one every other player's village stands in no relation to them).
+ */
+function useTargetAlliance(worldId: string | null, target: MapSearchResult | null, wanted: boolean): TargetAlliance {
+  const asked = wanted && worldId !== null && target !== null;
+  const area = useQuery({
+    ...mapAreaQuery(worldId ?? '', target?.x ?? 0, target?.y ?? 0, 1),
+    enabled: asked,
+    meta: { what: 'the target’s alliance' },
+  });
+  if (!asked) return null;
+  const tile = area.data?.tiles.find((t) => t.x === target.x && t.y === target.y);
+  // Not known until the tile is read (and only from a tile showing the village the search found).
+  if (!tile || tile.village?.id !== target.villageId) return undefined;
+  return tile.village?.alliance ?? null;
+}
+
 function whole(text: string): number | null {
   return /^\s*-?\d{1,3}\s*$/.test(text) && Math.abs(Number(text)) <= 200 ? Number(text) : null;
 }
@@ -71,6 +96,8 @@ function whole(text: string): number | null {
 export function SendTroopsForm(props: SendTroopsFormProps) {
   const { villages, fromVillageId, troops, heroes, viewerId } = props;
   const formId = useId();
+  const viewer = useAtomValue(mapViewerAtom);
+  const relationsKnown = useAtomValue(relationsKnownAtom);
   const from = villages.find((v) => v.id === fromVillageId) ?? villages[0];
   const [xText, setXText] = useState(props.initialTarget ? String(props.initialTarget.x) : '');
   const [yText, setYText] = useState(props.initialTarget ? String(props.initialTarget.y) : '');
@@ -108,6 +135,10 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const y = whole(yText);
   const lookup = useTargetLookup(from?.worldId ?? null, x, y);
   const target = lookup.status === 'found' ? lookup.result : null;
+  const foreign = !!target?.owner && target.owner.id !== viewerId;
+  const targetAlliance = useTargetAlliance(from?.worldId ?? null, target, foreign && typeof viewer?.allianceId === 'string');
+  const targetAllianceId = targetAlliance === undefined ? undefined : (targetAlliance?.id ?? null);
+  const relation = target ? targetRelation({ viewer, known: relationsKnown }, { ownerId: target.owner?.id ?? null, allianceId: targetAllianceId }) : null;
   // An oasis takes attacks and raids only (no village stands there).
   const oasis = lookup.status === 'empty' && lookup.type === 'oasis' && x !== null && y !== null ? { x, y } : null;
   const oasisRefusal = oasis && mission !== 'attack' && mission !== 'raid' ? 'Only an attack or a raid marches to an oasis' : null;
@@ -125,17 +156,25 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const serverOffsetMs = useServerOffset();
   // Drawn again when the target's shield runs out, so its refusal goes with it.
   const [, setShieldEnded] = useState(0);
-  const refusal =
-    oasisRefusal ??
-    (mission === 'scout' ? scoutingRefusal(army) : null) ??
-    (from && target
-      ? missionRefusal(mission, {
+  const order: MissionOrder | null =
+    from && target
+      ? {
           from,
-          target: { villageId: target.villageId ?? null, ownerId: target.owner?.id ?? null, worldId: from.worldId, protectedUntil: target.protectedUntil ?? null },
+          target: {
+            villageId: target.villageId ?? null,
+            ownerId: target.owner?.id ?? null,
+            worldId: from.worldId,
+            protectedUntil: target.protectedUntil ?? null,
+            allianceTag: targetAlliance?.tag ?? null,
+          },
           viewerId,
+          relation,
           serverNow: Date.now() + serverOffsetMs,
-        })
-      : null);
+        }
+      : null;
+  // Where the target stands comes first: a friend's village is not scouted, however many scouts go.
+  const refusal = oasisRefusal ?? (order ? missionRefusal(mission, order) : null) ?? (mission === 'scout' ? scoutingRefusal(army) : null);
+  const reinforceInstead = order !== null && offersReinforcement(mission, order);
   const canSend = !send.pending && !!from && (!!target?.villageId || oasis !== null) && unitCount(army) > 0 && refusal === null;
 
   function setCount(type: string, text: string) {
@@ -202,6 +241,12 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
           <>
             <strong>{target.name}</strong> ({target.x}|{target.y}) · {target.owner ? target.owner.username : BARBARIANS}
             {target.owner?.id === viewerId && <span className="badge badge--green">yours</span>}
+            {targetAlliance && <span className="muted">[{targetAlliance.tag}]</span>}
+            {foreign && relation !== null && relation !== 'own' && (
+              <span className={`badge ${relation === 'war' ? 'badge--red' : relation === 'other' ? 'badge--grey' : 'badge--blue'}`} data-testid="send-relation">
+                {RELATION_LABELS[relation]}
+              </span>
+            )}
             {target.protectedUntil && (
               <>
                 {' · '}
@@ -327,9 +372,16 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
       </section>
 
       {refusal && (
-        <p className="alert alert--compact" role="alert">
-          {refusal}
-        </p>
+        <div className="army-send__refusal">
+          <p className="alert alert--compact" role="alert">
+            {refusal}
+          </p>
+          {reinforceInstead && (
+            <button type="button" className="button button--secondary button--small" onClick={() => setMission('reinforce')}>
+              Reinforce instead
+            </button>
+          )}
+        </div>
       )}
       <ActionOutcome message={send.outcome} />
       <ActionButton type="submit" className="button" disabled={!canSend} pending={send.pending} busyLabel="Sending...">

@@ -1,7 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Hero } from '../../api/heroes';
 import type { Unit } from '../../api/villages';
-import { chosenArmy, clampCount, describeUnits, heroesReady, marchPreview, missionRefusal, parseArmyRequest, unitsAtHome, validateVillageName } from './model';
+import { sendRefusal } from '../../../rules/movements';
+import type { MapViewer } from '../../../rules/tile-looks';
+import {
+  chosenArmy,
+  clampCount,
+  describeUnits,
+  heroesReady,
+  marchPreview,
+  missionRefusal,
+  offersReinforcement,
+  parseArmyRequest,
+  targetRelation,
+  unitsAtHome,
+  validateVillageName,
+  type MissionOrder,
+} from './model';
 
 const unit = (type: Unit['type'], count: number, isTraining = false): Unit => ({ id: type, type, count, isTraining, remainingTime: null });
 
@@ -70,5 +85,90 @@ describe('army model', () => {
     expect(validateVillageName('Birka')).toBeNull();
     expect(validateVillageName('x'.repeat(31))).not.toBeNull();
     expect(validateVillageName('Bir\u200Bka')).not.toBeNull();
+  });
+
+  describe('relations', () => {
+    const route = { from: { id: 'v1', worldId: 'w' }, to: { id: 'v2', worldId: 'w' } };
+    const order = (relation: MissionOrder['relation'], allianceTag: string | null = 'THOR'): MissionOrder => ({
+      from: route.from,
+      target: { villageId: 'v2', ownerId: 'them', worldId: 'w', allianceTag },
+      viewerId: 'me',
+      relation,
+    });
+
+    it('refuses attacks, raids and scouts on an ally’s, a confederate’s or a pact partner’s village in the rule’s words, naming the tag', () => {
+      for (const mission of ['attack', 'raid', 'scout'] as const) {
+        for (const relation of ['ally', 'confederate', 'pact'] as const) {
+          expect(missionRefusal(mission, order(relation))).toBe(sendRefusal(mission, route, relation, 'THOR'));
+          expect(missionRefusal(mission, order(relation))).not.toBeNull();
+        }
+      }
+      expect(missionRefusal('attack', order('confederate'))).toContain('[THOR]');
+      expect(missionRefusal('raid', order('pact'))).toContain('[THOR]');
+    });
+
+    it('refuses reinforcing an enemy’s or a stranger’s village in the rule’s words, and lets friends be reinforced', () => {
+      for (const relation of ['war', 'other'] as const) {
+        expect(missionRefusal('reinforce', order(relation))).toBe(sendRefusal('reinforce', route, relation));
+        expect(missionRefusal('reinforce', order(relation))).not.toBeNull();
+        expect(missionRefusal('attack', order(relation))).toBeNull();
+      }
+      for (const relation of ['ally', 'confederate', 'pact'] as const) expect(missionRefusal('reinforce', order(relation))).toBeNull();
+    });
+
+    it('refuses nothing by relation while it is not known: the server decides', () => {
+      for (const mission of ['attack', 'raid', 'scout', 'reinforce'] as const) {
+        expect(missionRefusal(mission, order(null))).toBeNull();
+        expect(missionRefusal(mission, order(undefined))).toBeNull();
+      }
+    });
+
+    it('offers to reinforce instead where a friend’s village is refused an attack, a raid or a scout', () => {
+      for (const mission of ['attack', 'raid', 'scout'] as const) {
+        for (const relation of ['ally', 'confederate', 'pact'] as const) expect(offersReinforcement(mission, order(relation))).toBe(true);
+        for (const relation of ['war', 'other', null] as const) expect(offersReinforcement(mission, order(relation))).toBe(false);
+      }
+      expect(offersReinforcement('reinforce', order('ally'))).toBe(false);
+      // The player's own village too (told by its owner), but not the one the troops stand in: that is refused either way.
+      const own: MissionOrder = { from: route.from, target: { villageId: 'v2', ownerId: 'me', worldId: 'w' }, viewerId: 'me' };
+      expect(offersReinforcement('attack', own)).toBe(true);
+      expect(offersReinforcement('attack', { ...own, target: { villageId: 'v1', ownerId: 'me', worldId: 'w' } })).toBe(false);
+    });
+
+    describe('targetRelation', () => {
+      const viewer: MapViewer = {
+        id: 'me',
+        allianceId: 'mine',
+        relations: new Map([
+          ['friends', 'confederation'],
+          ['neighbours', 'nap'],
+          ['foes', 'war'],
+        ]),
+      };
+      const standing = { viewer, known: true };
+      const them = (allianceId: string | null | undefined) => ({ ownerId: 'them', allianceId });
+
+      it('tells every relation once the player’s relations and the target’s alliance are read', () => {
+        expect(targetRelation(standing, { ownerId: 'me', allianceId: 'mine' })).toBe('own');
+        expect(targetRelation(standing, them('mine'))).toBe('ally');
+        expect(targetRelation(standing, them('friends'))).toBe('confederate');
+        expect(targetRelation(standing, them('neighbours'))).toBe('pact');
+        expect(targetRelation(standing, them('foes'))).toBe('war');
+        expect(targetRelation(standing, them('strangers'))).toBe('other');
+        expect(targetRelation(standing, them(null))).toBe('other');
+        expect(targetRelation(standing, { ownerId: null, allianceId: null })).toBe('other');
+      });
+
+      it('knows the player’s own village at once, and nothing else until it is read', () => {
+        expect(targetRelation({ viewer, known: false }, { ownerId: 'me', allianceId: undefined })).toBe('own');
+        expect(targetRelation({ viewer, known: false }, them('foes'))).toBeNull();
+        expect(targetRelation(standing, them(undefined))).toBeNull();
+        expect(targetRelation({ viewer: null, known: true }, them('foes'))).toBeNull();
+      });
+
+      it('needs no alliance of the target for a player outside any alliance', () => {
+        expect(targetRelation({ viewer: { id: 'me', allianceId: null, relations: new Map() }, known: true }, them(undefined))).toBe('other');
+      });
+    });
   });
 });

@@ -1,4 +1,5 @@
-// Pure helpers of the army page: what the address asks for, the army being composed, the march preview, who may lead it.
+// Pure helpers of the army page: what the address asks for, the army being composed, the march preview, who may lead it,
+// and what the rules refuse before sending (the target's relation to the player among them).
 import type { Hero } from '../../api/heroes';
 import type { SendableMovementType, UnitCounts } from '../../api/army';
 import type { Unit } from '../../api/villages';
@@ -8,11 +9,13 @@ import { distance } from '../../../rules/world';
 import { freeTextError, normaliseVillageName, villageNameError } from '../../../rules/validation';
 import { sendRefusal } from '../../../rules/movements';
 import { protectionRefusalFor } from '../../../rules/protection';
+import { isFriendly, relationOf, type TargetRelation } from '../../../rules/diplomacy';
+import type { MapViewer } from '../../../rules/tile-looks';
 
 export const MISSIONS: readonly { id: SendableMovementType; label: string; hint: string }[] = [
   { id: 'attack', label: 'Attack', hint: 'Fight to the end; survivors bring loot home. Rams lower the wall, catapults a building, a jarl lowers loyalty.' },
   { id: 'raid', label: 'Raid', hint: 'Strike, grab loot and leave: the loser loses only as many as the winner.' },
-  { id: 'reinforce', label: 'Reinforce', hint: 'Station troops in your own or an ally’s village to defend it.' },
+  { id: 'reinforce', label: 'Reinforce', hint: 'Station troops to defend your own village, an alliance member’s, a confederate’s or a pact partner’s.' },
   { id: 'scout', label: 'Scout', hint: 'Viking Raiders spy on the village: its resources and troops (and defences, if enough come back). They fight only its scouts.' },
 ];
 
@@ -90,29 +93,74 @@ export function describeUnits(units: UnitCounts): string {
   return entries.length === 0 ? 'none' : entries.map(([type, n]) => `${UNITS[type].name} ${n}`).join(', ');
 }
 
+/** What the form knows of the player's standing: who they are with their alliance's relations, and whether those are read. */
+export interface PlayerStanding {
+  viewer: MapViewer | null;
+  /** The alliance (and, in one, its relations) has been read (relationsKnownAtom). */
+  known: boolean;
+}
+
+/** The target's owner and alliance as looked up: `allianceId` undefined while the alliance is not read yet. */
+export interface TargetStanding {
+  ownerId: string | null;
+  allianceId: string | null | undefined;
+}
+
+/**
+ * How the target stands to the player as far as the form can tell (relationOf), or null while it cannot: nobody signed
+ * in, the player's relations not read yet, or the target's alliance not looked up yet. Their own village they always know.
+ */
+export function targetRelation({ viewer, known }: PlayerStanding, target: TargetStanding): TargetRelation | null {
+  if (!viewer) return null;
+  if (target.ownerId !== null && target.ownerId === viewer.id) return 'own';
+  if (!known) return null;
+  // Barbarians and, for a player outside any alliance, everybody else stand in no relation, whatever their alliance.
+  if (target.ownerId === null || viewer.allianceId === null) return 'other';
+  if (target.allianceId === undefined) return null;
+  return relationOf({ ownerId: viewer.id, allianceId: viewer.allianceId }, { ownerId: target.ownerId, allianceId: target.allianceId }, viewer.relations);
+}
+
 /** An order as the form knows it: where from, the target looked up (with its owner's beginner protection), who sends. */
 export interface MissionOrder {
   from: { id: string; worldId: string };
-  target: { villageId: string | null; ownerId: string | null; worldId: string; protectedUntil?: string | null } | null;
+  /** `allianceTag` names the target's alliance in a refusal (a confederate's, a pact partner's). */
+  target: { villageId: string | null; ownerId: string | null; worldId: string; protectedUntil?: string | null; allianceTag?: string | null } | null;
   viewerId: string | null;
+  /** How the target stands to the player (targetRelation); null or left out while unknown, when only the rules the form can tell refuse. */
+  relation?: TargetRelation | null;
   /** The server's clock now (this clock plus the offset an overview read showed), in ms; this clock when left out. */
   serverNow?: number;
 }
 
+/** The relation an order is judged by: the player's own village is told by its owner, anything else as the order says. */
+function relationIn({ target, viewerId, relation }: MissionOrder): TargetRelation | null {
+  if (target && target.ownerId !== null && target.ownerId === viewerId) return 'own';
+  return relation ?? null;
+}
+
 /**
- * Why a mission cannot go to the target as far as the client knows, or null: the game's own rules (sendRefusal, then
- * beginner protection as the server last named its end), with the target's relation known only when it is the player's
- * own village (the server refuses an ally's or a stranger's, and checks protection again).
+ * Why a mission cannot go to the target as far as the client knows, or null: the game's own rules (sendRefusal with the
+ * target's relation when it is known, then beginner protection as the server last named its end). The server refuses
+ * the rest, and checks protection again.
  */
 export function missionRefusal(mission: SendableMovementType, order: MissionOrder): string | null {
-  const { from, target, viewerId } = order;
+  const { from, target } = order;
   if (!target || !target.villageId) return null;
-  const own = target.ownerId !== null && target.ownerId === viewerId;
   const shield = target.protectedUntil ? Date.parse(target.protectedUntil) : Number.NaN;
   return (
-    sendRefusal(mission, { from, to: { id: target.villageId, worldId: target.worldId } }, own ? 'own' : null) ??
+    sendRefusal(mission, { from, to: { id: target.villageId, worldId: target.worldId } }, relationIn(order), target.allianceTag) ??
     protectionRefusalFor(mission, Number.isFinite(shield) ? shield : null, order.serverNow ?? Date.now())
   );
+}
+
+/**
+ * Whether the form should offer to reinforce instead: the mission (an attack, a raid, a scout) is refused because the
+ * target is a friend's village (one's own, an ally's, a confederate's, a pact partner's), and reinforcing it is not.
+ */
+export function offersReinforcement(mission: SendableMovementType, order: MissionOrder): boolean {
+  if (mission === 'reinforce') return false;
+  const relation = relationIn(order);
+  return relation !== null && isFriendly(relation) && missionRefusal(mission, order) !== null && missionRefusal('reinforce', order) === null;
 }
 
 /** Why a new village's name would be refused (the server's own rules), or null. */

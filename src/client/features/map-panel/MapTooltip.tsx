@@ -1,20 +1,22 @@
-// The tooltip over the hovered tile: its coordinates and type (on a village its name, alliance and beginner protection; on a held oasis its holder).
+// The tooltip over the hovered tile: its coordinates and type (on a village its name, alliance, relation to the player and beginner protection; on a held oasis its holder).
 import { useAtomValue } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { hoveredTileAtom, mapChunksAtom, mapWorldIdAtom } from '../../state/map';
-import { userAtom } from '../../state/session';
+import { mapViewerAtom } from '../../state/relations';
 import { useServerOffset } from '../../state/village';
 import { ProtectionShield } from '../../ui/ProtectionShield';
 import { tileTypeLabel } from './mapStyle';
+import { relationLabel } from './tileLabels';
 
 export function MapTooltip() {
   const hovered = useAtomValue(hoveredTileAtom);
   const worldId = useAtomValue(mapWorldIdAtom);
   const chunks = useAtomValue(mapChunksAtom);
-  const viewerId = useAtomValue(userAtom)?.id ?? null;
+  const viewer = useAtomValue(mapViewerAtom);
   const serverOffsetMs = useServerOffset();
   if (!hovered || worldId === null) return null;
   const tile = findTile(chunks, worldId, hovered.x, hovered.y);
+  const relation = tile ? relationLabel(tile, viewer) : null;
   // Above the tile, or below it near the top edge; centred on it, or flush with it near the sides, so it stays on the stage.
   const below = hovered.top < 44;
   const centre = hovered.left + hovered.size / 2;
@@ -28,13 +30,14 @@ export function MapTooltip() {
       <strong>
         ({hovered.x}|{hovered.y})
       </strong>{' '}
-      {tile ? tileTypeLabel(tile, viewerId) : 'Loading...'}
+      {tile ? tileTypeLabel(tile, viewer) : 'Loading...'}
       {tile?.village && (
         <span className="map-tooltip__village">
           {tile.village.name}
           {tile.village.alliance && ` [${tile.village.alliance.tag}] ${tile.village.alliance.name}`}
         </span>
       )}
+      {relation && <span className="map-tooltip__relation">Relation: {relation}</span>}
       {tile?.oasis && (
         <span className="map-tooltip__village">
           Held by {tile.oasis.holder.villageName}

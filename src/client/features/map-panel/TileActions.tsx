@@ -1,8 +1,13 @@
-// What the player can do with the selected tile: send troops (attack, raid, reinforce) or resources to a village, attack or raid an oasis, or found a village on free land; each opens the army page or the marketplace filled in.
+// What the player can do with the selected tile: send troops (attack, raid or scout a stranger's or an enemy's village,
+// reinforce one's own, an ally's, a confederate's or a pact partner's) or resources to a village, attack or raid an oasis,
+// or found a village on free land; each opens the army page or the marketplace filled in.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MapTile } from '../../state/map';
 import { canSettleQuery } from '../../state/queries';
+import type { MapViewer } from '../../state/relations';
+import { isFriendly } from '../../../rules/diplomacy';
+import { villageRelation } from '../../../rules/tile-looks';
 
 /** The army page's address for a tile and a mission (the army page reads the same query). */
 export function armyLink(x: number, y: number, mission: 'attack' | 'raid' | 'reinforce' | 'scout' | 'settle'): string {
@@ -16,7 +21,8 @@ export function marketLink(x: number, y: number): string {
 
 export interface TileActionsProps {
   tile: MapTile;
-  viewerId: string | null;
+  /** The signed-in player with their alliance's relations (mapViewerAtom): what may be sent depends on them. */
+  viewer: MapViewer | null;
   /** The player's village the map is centred on (the army would march from it), or null. */
   home: { worldId: string; x: number; y: number } | null;
 }
@@ -33,18 +39,24 @@ function SettleAction({ tile }: { tile: MapTile }) {
   );
 }
 
-export function TileActions({ tile, viewerId, home }: TileActionsProps) {
+export function TileActions({ tile, viewer, home }: TileActionsProps) {
   // Armies and settlers leave from a village in this world.
   if (!home || home.worldId !== tile.worldId) return null;
   const isHome = home.x === tile.x && home.y === tile.y;
   if (tile.village) {
     if (isHome) return null;
-    const own = viewerId !== null && tile.village.owner?.id === viewerId;
+    // The rule of sendRefusal: friends' villages take reinforcements and are never attacked, raided or scouted;
+    // strangers', enemies' and barbarians' the other way round.
+    const relation = villageRelation(tile, viewer);
     return (
       <div className="map-actions" role="group" aria-label="Tile actions">
-        {own ? (
+        {relation === 'own' ? (
           <Link className="button button--small" to={armyLink(tile.x, tile.y, 'reinforce')}>
             Send troops
+          </Link>
+        ) : relation !== null && isFriendly(relation) ? (
+          <Link className="button button--small" to={armyLink(tile.x, tile.y, 'reinforce')}>
+            Reinforce
           </Link>
         ) : (
           <>
@@ -57,12 +69,6 @@ export function TileActions({ tile, viewerId, home }: TileActionsProps) {
             <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'scout')}>
               Scout
             </Link>
-            {/* Only an ally's village takes reinforcements, and allies share an alliance. */}
-            {tile.village.alliance && (
-              <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'reinforce')}>
-                Reinforce
-              </Link>
-            )}
           </>
         )}
         {/* Merchants leave from the selected village; the marketplace says so when it has none. Barbarians trade with nobody. */}

@@ -1,9 +1,9 @@
-// Details of the selected tile: coordinates and type; for a village its name, owner, population, alliance and beginner
-// protection; for an oasis who holds it or its animals; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
+// Details of the selected tile: coordinates and type; for a village its name, owner, population, alliance, relation to the
+// player and beginner protection; for an oasis who holds it or its animals; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, mapWorldIdAtom, selectedTileAtom, type MapTile } from '../../state/map';
-import { userAtom } from '../../state/session';
+import { mapViewerAtom } from '../../state/relations';
 import { useServerOffset } from '../../state/village';
 import { ProtectionShield } from '../../ui/ProtectionShield';
 import { distance } from '../../../rules/world';
@@ -12,6 +12,7 @@ import { RESOURCE_NAMES } from '../../../rules/resources';
 import { BARBARIANS } from '../../../rules/barbarians';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { tileTypeLabel } from './mapStyle';
+import { relationLabel } from './tileLabels';
 import { TileActions } from './TileActions';
 import { OasisInfo } from './OasisInfo';
 
@@ -38,12 +39,13 @@ export function TileDetails() {
   const chunks = useAtomValue(mapChunksAtom);
   const home = useAtomValue(mapHomeAtom);
   const origin = useAtomValue(distanceOriginAtom);
-  const viewerId = useAtomValue(userAtom)?.id ?? null;
+  const viewer = useAtomValue(mapViewerAtom);
   const centreOn = useSetAtom(centreOnAtom);
   const serverOffsetMs = useServerOffset();
 
   const tile = selected && worldId !== null ? findTile(chunks, worldId, selected.x, selected.y) : null;
   const from = origin ? { ...origin, name: origin === home ? 'your village' : 'the centre' } : null;
+  const relation = tile ? relationLabel(tile, viewer) : null;
 
   return (
     <section className="card map-panel map-details" aria-labelledby="map-details-title">
@@ -58,7 +60,7 @@ export function TileDetails() {
           {tile && (
             <dl className="map-details__list">
               <dt>Type</dt>
-              <dd>{tileTypeLabel(tile, viewerId)}</dd>
+              <dd>{tileTypeLabel(tile, viewer)}</dd>
               {tile.type === 'oasis' && <OasisInfo tile={tile} />}
               {tile.village && (
                 <>
@@ -81,6 +83,12 @@ export function TileDetails() {
                   <dd>{formatNumber(tile.village.population)}</dd>
                   <dt>Alliance</dt>
                   <dd>{tile.village.alliance ? `[${tile.village.alliance.tag}] ${tile.village.alliance.name}` : 'None'}</dd>
+                  {relation && (
+                    <>
+                      <dt>Relation</dt>
+                      <dd data-testid="tile-relation">{relation}</dd>
+                    </>
+                  )}
                 </>
               )}
               <dt>Resource bonus</dt>
@@ -95,7 +103,7 @@ export function TileDetails() {
               )}
             </dl>
           )}
-          {tile && <TileActions tile={tile} viewerId={viewerId} home={home} />}
+          {tile && <TileActions tile={tile} viewer={viewer} home={home} />}
           <button type="button" className="button button--small" onClick={() => centreOn(selected)}>
             Center Here
           </button>

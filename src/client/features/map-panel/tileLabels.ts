@@ -1,0 +1,28 @@
+// How the map's panels name a tile in words (its look's label from the style, another player's village's relation to the player): plain functions, no atlas module.
+import type { MapStyle } from '../../map/atlas-data';
+import type { MapTile } from '../../state/map';
+import { RELATION_LABELS } from '../../../rules/diplomacy';
+import { tileLook, villageRelation, type MapViewer, type TileLook } from '../../../rules/tile-looks';
+
+type NamedTile = Pick<MapTile, 'type' | 'village'>;
+
+export interface TileLabels {
+  /** A look's label in the legend ('Forest', 'Confederate'). */
+  lookLabel(look: TileLook): string;
+  /** The name of a tile's type as the legend shows it, for the player looking ('Your Village', 'Enemy (War)'). */
+  tileTypeLabel(tile: NamedTile, viewer: MapViewer | null): string;
+}
+
+export function tileLabels(style: Pick<MapStyle, 'tiles'>): TileLabels {
+  const lookLabel = (look: TileLook) => style.tiles[look].label;
+  return { lookLabel, tileTypeLabel: (tile, viewer) => lookLabel(tileLook(tile, viewer)) };
+}
+
+/**
+ * How another player's village stands to the player, in the rules' words ('Confederate', 'At war', 'No relation'), so
+ * colour is never the only sign; null on the player's own villages, the barbarians', other tiles, and for nobody signed in.
+ */
+export function relationLabel(tile: NamedTile, viewer: MapViewer | null): string | null {
+  const relation = villageRelation(tile, viewer);
+  return relation === null || relation === 'own' ? null : RELATION_LABELS[relation];
+}
