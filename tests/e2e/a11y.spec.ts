@@ -21,12 +21,12 @@ interface Visit {
 }
 
 /** Ids the cast's preparation made: a message the newcomer sent the player. */
-const made = { messageId: '' };
+const made = { messageId: '', allianceId: '' };
 
 /** An account's id, from the user object the client keeps. */
 const idOf = (account: { user: Record<string, unknown> }) => String(account.user.id);
 
-const openTab = (name: string) => async (page: Page) => {
+const openTab = (name: string | RegExp) => async (page: Page) => {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 };
@@ -122,7 +122,14 @@ const VISITS: Record<string, Visit[]> = {
     { state: 'member: overview', url: '/game/alliance', as: 'player' },
     { state: 'member: members', url: '/game/alliance', as: 'player', act: openTab('Members') },
     { state: 'member: messages', url: '/game/alliance', as: 'player', act: openTab('Messages') },
+    { state: 'member: applications', url: '/game/alliance', as: 'player', act: openTab(/^Applications/) },
+    { state: 'member: diplomacy', url: '/game/alliance?tab=diplomacy', as: 'player' },
     { state: 'invitation pending', url: '/game/alliance', as: 'newcomer' },
+  ],
+  '/game/alliances': [{ state: 'directory', url: '/game/alliances', as: 'newcomer' }],
+  '/game/alliances/:allianceId': [
+    { state: 'an open alliance to apply to', url: () => `/game/alliances/${made.allianceId}`, as: 'newcomer' },
+    { state: 'one’s own alliance', url: () => `/game/alliances/${made.allianceId}`, as: 'player' },
   ],
   '/game/army': [{ state: 'army', url: '/game/army', as: 'player' }],
   '/game/reports': [{ state: 'reports', url: '/game/reports', as: 'player' }],
@@ -201,7 +208,14 @@ test.beforeAll(async () => {
   const { player, newcomer } = cast;
   await api(cast.server, 'POST', '/api/heroes/recruit', player.token, { villageId: player.village.id, heroType: 'warrior', customName: 'Ragnhild' });
   await api(cast.server, 'POST', '/api/wonders/construct', player.token, { villageId: player.village.id, wonderType: 'yggdrasil', wonderName: 'World Ash' });
-  await api(cast.server, 'POST', '/api/alliances/create', player.token, { name: 'Sons of Odin', tag: 'ODIN', description: 'Raiders of the north sea.', isPublic: true });
+  const founded = await api<{ alliance: { id: string } }>(cast.server, 'POST', '/api/alliances/create', player.token, {
+    name: 'Sons of Odin',
+    tag: 'ODIN',
+    description: 'Raiders of the north sea.',
+    isPublic: true,
+  });
+  made.allianceId = founded.alliance.id;
+  await api(cast.server, 'PUT', '/api/alliances/my-alliance/announcement', player.token, { text: 'Muster at the longships at dawn.' });
   await api(cast.server, 'POST', '/api/alliances/messages', player.token, { body: 'Skål! We sail at dawn.' });
   await api(cast.server, 'POST', '/api/alliances/invitations', player.token, { username: newcomer.username, message: 'Join our shield wall.' });
   // Mail: a message to the player, reported by them (the game master's list shows it).

@@ -168,7 +168,7 @@ test('rewards pay once per submission even when the answer is lost and the form 
   await page.screenshot({ path: 'test-results/gm-rewards.png', fullPage: true });
 });
 
-test('moderation finds players (suspending stays with admins), analytics draws real figures, and the designer is one click away', async ({ page }) => {
+test('moderation finds players and offers to suspend those of a lower role, analytics draws real figures, and the designer is one click away', async ({ page }) => {
   await openSignedIn(page, server.url, master, '/gamemaster');
   const moderation = await openQuickAction(page, 'Moderate Players');
   await moderation.getByRole('searchbox', { name: /Search players/ }).fill(player.username);
@@ -176,8 +176,9 @@ test('moderation finds players (suspending stays with admins), analytics draws r
   const users = moderation.getByRole('table', { name: 'Users' });
   await expect(users.getByRole('row')).toHaveCount(2);
   await expect(users).toContainText(player.email);
-  await expect(users.getByRole('button')).toHaveCount(0);
-  await expect(moderation).toContainText('Suspending, roles and passwords are for admins');
+  // A plain player ranks below a game master: suspending them is offered; roles, passwords and deletion are not.
+  await expect(users.getByRole('button')).toHaveText(['Suspend']);
+  await expect(moderation).toContainText('You may suspend players of a lower role than yours');
 
   const analytics = await openQuickAction(page, 'View Analytics');
   await analytics.getByLabel('World').selectOption({ label: 'Midgard' });

@@ -1,4 +1,4 @@
-// /gamemaster composed: the dashboard with the admin feature's player search as its Moderate Players panel (admins may also act there).
+// /gamemaster composed: the game master's or the moderator's dashboard with the admin feature's player search (admins may do everything there, moderators suspend players of a lower role).
 import { useAtomValue } from 'jotai';
 import GameMasterPage from '../features/gamemaster/GameMasterPage';
 import { PlayerManagement } from '../features/admin/PlayerManagement';
@@ -7,6 +7,8 @@ import { userAtom } from '../state/session';
 
 export default function GameMasterFrame() {
   const user = useAtomValue(userAtom);
-  const isAdmin = parseRole(user?.role) === 'admin';
-  return <GameMasterPage moderation={<PlayerManagement canAdminister={isAdmin} title="Players" />} />;
+  const role = parseRole(user?.role);
+  // Moderators and game masters suspend players of a lower role than theirs (the server holds them to it); admins do everything.
+  const suspendAs = role === 'moderator' || role === 'gamemaster' ? role : undefined;
+  return <GameMasterPage moderation={<PlayerManagement canAdminister={role === 'admin'} suspendAs={suspendAs} title="Players" />} />;
 }

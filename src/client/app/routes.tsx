@@ -24,7 +24,10 @@ const MapPage = lazy(() => import('../features/map-panel/MapPage'));
 const HeroesPage = lazy(() => import('../features/heroes/HeroesPage'));
 const WondersPage = lazy(() => import('../features/wonders/WondersPage'));
 const QuestsPage = lazy(() => import('../features/quests/QuestsPage'));
-const AlliancePage = lazy(() => import('../features/alliance/AlliancePage'));
+// The alliance page composed with the reports feature's card for the battles of its activity feed.
+const AllianceFrame = lazy(() => import('./AllianceFrame'));
+const AllianceDirectoryPage = lazy(() => import('../features/alliance/AllianceDirectoryPage'));
+const AllianceProfilePage = lazy(() => import('../features/alliance/AllianceProfilePage'));
 const ArmyPage = lazy(() => import('../features/army/ArmyPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
@@ -61,7 +64,9 @@ const armyRoutes: readonly AppRoute[] = [
   { path: 'heroes', access: 'signed-in', page: HeroesPage },
   { path: 'wonders', access: 'signed-in', page: WondersPage },
   { path: 'quests', access: 'signed-in', page: QuestsPage },
-  { path: 'alliance', access: 'signed-in', page: AlliancePage },
+  { path: 'alliance', access: 'signed-in', page: AllianceFrame },
+  { path: 'alliances', access: 'signed-in', page: AllianceDirectoryPage },
+  { path: 'alliances/:allianceId', access: 'signed-in', page: AllianceProfilePage },
   { path: 'army', access: 'signed-in', page: ArmyPage },
   { path: 'reports', access: 'signed-in', page: ReportsPage },
   { path: 'messages', access: 'signed-in', page: MessagesPage },
@@ -88,7 +93,7 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/forbidden', access: 'public', page: ForbiddenPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
   { path: '/game', access: 'signed-in', page: GameFrame, children: armyRoutes },
-  { path: '/gamemaster/*', access: { role: 'gamemaster' }, page: GameMasterFrame },
+  { path: '/gamemaster/*', access: { role: 'moderator' }, page: GameMasterFrame },
   { path: '/admin/*', access: { role: 'admin' }, page: AdminPage },
   // Art tuning for the map (assets/): every tile type at every zoom step on the real stage.
   { path: '/designer/map', access: { role: 'gamemaster' }, page: DesignerMapPage },

@@ -2,7 +2,18 @@
 // and how it stays fresh. Components read through useQuery with these options; atoms the map reads use atomWithQuery.
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getAdminStats, listAuditLog, searchUsers } from '../api/admin';
-import { getDiplomacy, getMyAlliance, listAllianceMessages, listReceivedInvitations, type AllianceMessagePage } from '../api/alliances';
+import {
+  getAllianceFeed,
+  getAllianceProfile,
+  getDiplomacy,
+  getMyAlliance,
+  listAllianceApplications,
+  listAllianceMessages,
+  listAlliances,
+  listMyApplications,
+  listReceivedInvitations,
+  type AllianceMessagePage,
+} from '../api/alliances';
 import { listBattles, listMovements, listStationedTroops } from '../api/army';
 import { getWorldAnalytics, listAnnouncements, listGmWorlds, listMessageReports, listWorldEvents } from '../api/gamemaster';
 import { getHeroLeaderboard, getRecruitmentCost, listHeroTypes, listHeroes } from '../api/heroes';
@@ -398,6 +409,55 @@ export const diplomacyQuery = (viewer: Viewer, inAlliance: boolean) =>
     enabled: viewer !== null && inAlliance,
     refetchInterval: ALLIANCE_POLL_MS,
     meta: { what: 'the diplomacy' },
+  });
+
+/** A page of the alliance's activity feed, newest first; the page on screen stays while the next is read. */
+export const allianceFeedQuery = (viewer: Viewer, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.allianceFeed(viewer, page),
+    queryFn: () => getAllianceFeed(page),
+    enabled: viewer !== null,
+    refetchInterval: ALLIANCE_POLL_MS,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the alliance feed' },
+  });
+
+/** Applications to the caller's alliance; only ranks that answer them may read them (`enabled` waits for the rank). */
+export const allianceApplicationsQuery = (viewer: Viewer, mayAnswer: boolean) =>
+  queryOptions({
+    queryKey: queryKeys.allianceApplications(viewer),
+    queryFn: () => listAllianceApplications(),
+    enabled: viewer !== null && mayAnswer,
+    refetchInterval: ALLIANCE_POLL_MS,
+    meta: { what: 'the applications to the alliance' },
+  });
+
+/** The caller's own applications waiting for an answer. */
+export const myApplicationsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.myApplications(viewer),
+    queryFn: () => listMyApplications(),
+    enabled: viewer !== null,
+    meta: { what: 'your applications' },
+  });
+
+/** A page of the alliance directory found by `q` (part of a tag or name; '' for all); the page on screen stays while the next is read. */
+export const allianceDirectoryQuery = (viewer: Viewer, q: string, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.allianceDirectory(viewer, q, page),
+    queryFn: () => listAlliances({ q, page }),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the alliances' },
+  });
+
+/** An alliance as anyone sees it, with the caller's application to it while that waits. */
+export const allianceProfileQuery = (viewer: Viewer, allianceId: string) =>
+  queryOptions({
+    queryKey: queryKeys.allianceProfile(viewer, allianceId),
+    queryFn: () => getAllianceProfile(allianceId),
+    enabled: viewer !== null && allianceId !== '',
+    meta: { what: 'the alliance' },
   });
 
 /** New chat messages show within this long while the chat is open. */

@@ -1,4 +1,4 @@
-// The header bar over signed-in pages: a Dashboard link for anyone signed in, Game Master for game masters and admins, Admin only for admins.
+// The header bar over signed-in pages: a Dashboard link for anyone signed in, Game Master for game masters and admins (Moderation to the same page for moderators), Admin only for admins.
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink } from 'react-router';
@@ -12,6 +12,7 @@ export function SiteHeader({ className, children }: { className?: string; childr
   const role = parseRole(user?.role);
   const isAdmin = role === 'admin';
   const isGameMaster = role !== null && roleAllows(role, 'gamemaster');
+  const isModerator = role === 'moderator';
   return (
     <header className={className ? `site-header ${className}` : 'site-header'}>
       <Link className="site-header__brand" to="/" aria-label="Vikings home">
@@ -20,6 +21,7 @@ export function SiteHeader({ className, children }: { className?: string; childr
       <nav aria-label="Main">
         {status === 'authenticated' && <NavLink to="/dashboard">Dashboard</NavLink>}
         {status === 'authenticated' && isGameMaster && <NavLink to="/gamemaster">Game Master</NavLink>}
+        {status === 'authenticated' && isModerator && <NavLink to="/gamemaster">Moderation</NavLink>}
         {status === 'authenticated' && isAdmin && <NavLink to="/admin">Admin</NavLink>}
         {children}
       </nav>

@@ -1,24 +1,18 @@
 // The Edit dialog of one player: role, suspension with a reason, and a temporary password shown once to copy.
 import { useState, type FormEvent } from 'react';
-import { setTemporaryPassword, setUserRole, suspendUser, unsuspendUser, type AdminUser, type Role } from '../../api/admin';
+import { setTemporaryPassword, setUserRole, type AdminUser, type Role } from '../../api/admin';
 import { ROLES, ROLE_NAMES } from '../../../rules/roles';
 import { formatDate } from '../../ui/dates';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Modal } from '../../ui/Modal';
-import { useAction } from '../../ui/useAction';
 import { temporaryPassword } from './model';
-import { useAdminCache } from './useAdminCache';
+import { SuspensionForm } from './SuspensionForm';
+import { usePlayerAction } from './useAdminCache';
 
 interface Props {
   user: AdminUser;
   onClose: () => void;
-}
-
-/** An action on one player: the reply is the player as the server now has them, written into the list. */
-function usePlayerAction<TVariables>(act: (variables: TVariables) => Promise<AdminUser>, texts: { success?: (user: AdminUser) => string; failure: string }) {
-  const cache = useAdminCache();
-  return useAction({ mutationFn: act, onSuccess: (updated) => cache.changed(updated), ...texts });
 }
 
 function RoleForm({ user }: Pick<Props, 'user'>) {
@@ -53,68 +47,6 @@ function RoleForm({ user }: Pick<Props, 'user'>) {
       </div>
       <ActionOutcome message={save.outcome} />
     </form>
-  );
-}
-
-function SuspensionForm({ user }: Pick<Props, 'user'>) {
-  const [reason, setReason] = useState('');
-  const suspend = usePlayerAction((why: string) => suspendUser(user.id, why), {
-    success: (u) => `${u.username} is suspended and signed out.`,
-    failure: 'Failed to suspend the player.',
-  });
-  const lift = usePlayerAction<void>(() => unsuspendUser(user.id), { success: (u) => `${u.username} may sign in again.`, failure: 'Failed to lift the suspension.' });
-  // Whichever was asked last says how it went.
-  const [last, setLast] = useState<'suspend' | 'lift'>('suspend');
-  const outcome = last === 'suspend' ? suspend.outcome : lift.outcome;
-  const busy = suspend.pending || lift.pending;
-
-  function onSuspend(event: FormEvent) {
-    event.preventDefault();
-    setLast('suspend');
-    lift.mutation.reset();
-    if (reason.trim() === '') {
-      suspend.refuse('Give a reason: the player reads it when signing in.');
-      return;
-    }
-    suspend.run(reason.trim(), { onSuccess: () => setReason('') });
-  }
-
-  function onLift() {
-    setLast('lift');
-    suspend.mutation.reset();
-    lift.run();
-  }
-
-  return (
-    <div className="admin-edit__part">
-      <h3>Suspension</h3>
-      {user.suspended ? (
-        <div className="row">
-          <p className="muted admin-edit__note">Suspended: {user.suspensionReason ?? 'no reason given'}</p>
-          <ActionButton className="button button--secondary button--small" pending={busy} onClick={onLift}>
-            Lift suspension
-          </ActionButton>
-        </div>
-      ) : (
-        <form className="row row--inline" onSubmit={onSuspend}>
-          <label htmlFor="suspend-reason" className="visually-hidden">
-            Reason for the suspension
-          </label>
-          <input
-            id="suspend-reason"
-            className="input"
-            maxLength={200}
-            placeholder="Reason (the player sees it)"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-          <ActionButton type="submit" className="button button--danger button--small" pending={busy}>
-            Suspend
-          </ActionButton>
-        </form>
-      )}
-      <ActionOutcome message={outcome} />
-    </div>
   );
 }
 

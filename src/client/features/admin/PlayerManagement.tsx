@@ -1,4 +1,4 @@
-// The player table with search by name or e-mail and paging; admins also get Edit and Delete (moderators and game masters only look).
+// The player table with search by name or e-mail and paging; admins also get Edit and Delete, moderators Suspend for players of a lower role.
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,10 +7,12 @@ import { apiError } from '../../api/client';
 import { adminUsersQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { userIdAtom } from '../../state/session';
+import { suspensionRefusal, type Role } from '../../../rules/roles';
 import { formatDateTime } from '../../ui/dates';
 import { Spinner } from '../../ui/Spinner';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
+import { SuspendUserDialog } from './SuspensionForm';
 import { pageCount } from './model';
 import { RoleBadge } from './RoleBadge';
 import './admin.css';
@@ -19,13 +21,21 @@ export const USERS_FAILED = 'Failed to load users.';
 export const PAGE_SIZE = 20;
 
 interface Props {
-  /** Edit and Delete: admins only (the server refuses everyone else anyway). */
+  /** Edit (role, suspension, temporary password) and Delete: admins only (the server refuses everyone else anyway). */
   canAdminister: boolean;
+  /**
+   * Without Edit, a Suspend (or Lift) button on the rows this role may act on by the suspension rule: the signed-in
+   * staff member's role. Left out, the table only looks.
+   */
+  suspendAs?: Role;
   title?: string;
 }
 
-export function PlayerManagement({ canAdminister, title = 'User Management' }: Props) {
+export function PlayerManagement({ canAdminister, suspendAs, title = 'User Management' }: Props) {
   const viewer = useAtomValue(userIdAtom);
+  // Nobody suspends themselves, and staff below admin only those of a lower role: no button the server would refuse.
+  const maySuspend = (user: AdminUser) => suspendAs !== undefined && user.id !== viewer && suspensionRefusal(suspendAs, user.role) === null;
+  const hasActions = canAdminister || suspendAs !== undefined;
   const client = useQueryClient();
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
@@ -39,8 +49,11 @@ export function PlayerManagement({ canAdminister, title = 'User Management' }: P
       : ({ kind: 'loading' } as const);
   const [opened, setOpened] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  // The dialog shows the player as the list has them now, its own changes included.
-  const editing = opened === null ? null : (read.data?.users.find((u) => u.id === opened.id) ?? opened);
+  const [toSuspend, setToSuspend] = useState<AdminUser | null>(null);
+  // The dialogs show the player as the list has them now, their own changes included.
+  const current = (user: AdminUser | null) => (user === null ? null : (read.data?.users.find((u) => u.id === user.id) ?? user));
+  const editing = current(opened);
+  const suspending = current(toSuspend);
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
@@ -73,7 +86,12 @@ export function PlayerManagement({ canAdminister, title = 'User Management' }: P
           </button>
         </form>
       </div>
-      {!canAdminister && <p className="muted">Suspending, roles and passwords are for admins; ask one when a player needs it.</p>}
+      {!canAdminister &&
+        (suspendAs ? (
+          <p className="muted">You may suspend players of a lower role than yours and lift their suspension; roles, passwords and deletion are for admins.</p>
+        ) : (
+          <p className="muted">Suspending, roles and passwords are for admins; ask one when a player needs it.</p>
+        ))}
       {load.kind === 'loading' && <Spinner label="Loading users..." />}
       {load.kind === 'error' && (
         <div className="alert" role="alert">
@@ -94,13 +112,13 @@ export function PlayerManagement({ canAdminister, title = 'User Management' }: P
                   <th scope="col">Status</th>
                   <th scope="col">Villages</th>
                   <th scope="col">Last seen</th>
-                  {canAdminister && <th scope="col">Actions</th>}
+                  {hasActions && <th scope="col">Actions</th>}
                 </tr>
               </thead>
               <tbody>
                 {load.users.length === 0 && (
                   <tr>
-                    <td colSpan={canAdminister ? 8 : 7} className="muted">
+                    <td colSpan={hasActions ? 8 : 7} className="muted">
                       No player matches “{query}”.
                     </td>
                   </tr>
@@ -128,7 +146,7 @@ export function PlayerManagement({ canAdminister, title = 'User Management' }: P
                     </td>
                     <td>{user.villageCount}</td>
                     <td>{user.lastSeenAt ? formatDateTime(user.lastSeenAt) : 'never'}</td>
-                    {canAdminister && (
+                    {canAdminister ? (
                       <td className="actions">
                         <button
                           type="button"
@@ -147,6 +165,21 @@ export function PlayerManagement({ canAdminister, title = 'User Management' }: P
                           Delete
                         </button>
                       </td>
+                    ) : (
+                      hasActions && (
+                        <td className="actions">
+                          {maySuspend(user) && (
+                            <button
+                              type="button"
+                              className={user.suspended ? 'button button--secondary button--small' : 'button button--danger button--small'}
+                              aria-label={user.suspended ? `Lift the suspension of ${user.username}` : `Suspend ${user.username}`}
+                              onClick={() => setToSuspend(user)}
+                            >
+                              {user.suspended ? 'Lift suspension' : 'Suspend'}
+                            </button>
+                          )}
+                        </td>
+                      )
                     )}
                   </tr>
                 ))}
@@ -167,6 +200,7 @@ export function PlayerManagement({ canAdminister, title = 'User Management' }: P
         </>
       )}
       {editing && <EditUserDialog user={editing} onClose={() => setOpened(null)} />}
+      {suspending && <SuspendUserDialog user={suspending} onClose={() => setToSuspend(null)} />}
       {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} onDeleted={() => setDeleting(null)} />}
     </section>
   );

@@ -1,9 +1,10 @@
-// How the admin actions write their replies into the cache: a player changed (role, suspension, password) or deleted.
+// How the admin and moderation actions write their replies into the cache: a player changed (role, suspension, password) or deleted.
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, AdminUserPage } from '../../api/admin';
 import { queryKeys } from '../../state/queryKeys';
 import { userIdAtom } from '../../state/session';
+import { useAction } from '../../ui/useAction';
 
 /** Every action is written to the audit log and may move the figures (sessions end on a suspension). */
 function afterAction(client: ReturnType<typeof useQueryClient>, viewer: string | null): void {
@@ -28,4 +29,10 @@ export function useAdminCache() {
       afterAction(client, viewer);
     },
   };
+}
+
+/** An action on one player: the reply is the player as the server now has them, written into the list. */
+export function usePlayerAction<TVariables>(act: (variables: TVariables) => Promise<AdminUser>, texts: { success?: (user: AdminUser) => string; failure: string }) {
+  const cache = useAdminCache();
+  return useAction({ mutationFn: act, onSuccess: (updated) => cache.changed(updated), ...texts });
 }

@@ -62,6 +62,12 @@ function serve(state: { mine: MyAlliance; invitations: Invitation[] }, extra: Ro
     'GET /api/alliances/my-alliance': () => state.mine,
     'GET /api/alliances/invitations/received': () => ({ invitations: state.invitations }),
     'GET /api/alliances/messages': { messages: [], hasMore: false },
+    // The politics reads every alliance page makes: nothing to tell yet.
+    'GET /api/alliances/my-alliance/feed': { entries: [], page: 1, hasMore: false },
+    'GET /api/alliances/my-alliance/applications': { applications: [] },
+    'GET /api/alliances/diplomacy': { allianceId: '00000000-0000-4000-8000-0000000000b1', relations: [], caps: { confederation: 3, nap: 3 } },
+    'GET /api/alliances/applications': { applications: [] },
+    'GET /api/alliances/directory': { alliances: [], page: 1, hasMore: false },
   });
   server.on('* /api/*', extra);
 }
@@ -222,7 +228,7 @@ describe('without an alliance', () => {
 });
 
 describe('in an alliance', () => {
-  it('shows the header, the overview with founded date and the coming-soon parts', async () => {
+  it('shows the header, the overview with founded date, the announcement, the activity feed and the diplomacy tab', async () => {
     serve({ mine: alliance('member'), invitations: [] });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: '[SOR] Sons of Ragnar' })).toBeTruthy();
@@ -235,9 +241,13 @@ describe('in an alliance', () => {
     ]);
     const stats = screen.getByLabelText('Alliance statistics');
     expect(stats.textContent).toContain('Founded');
-    expect(screen.getByRole('heading', { name: 'Activity feed' }).nextElementSibling?.textContent).toBe('Coming soon');
+    expect(within(screen.getByRole('region', { name: 'Announcement' })).getByText('No announcement is pinned.')).toBeTruthy();
+    const feed = screen.getByRole('region', { name: 'Activity feed' });
+    expect(await within(feed).findByText('Nothing has happened yet. Deeds will be told here.')).toBeTruthy();
+    expect(screen.queryByText('Coming soon')).toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Diplomacy' }));
-    expect(screen.getByText('Diplomacy is coming soon')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Relations' })).toBeTruthy();
+    expect(screen.queryByText('Diplomacy is coming soon')).toBeNull();
   });
 
   it('lists members with role, and offers Invite Player only to leader, elder and officer', async () => {

@@ -1,4 +1,4 @@
-// /game/alliance: the player's alliance, or the invitations waiting and a way to found one.
+// /game/alliance: the player's alliance, or the invitations and applications waiting, a way to found one and the alliances to apply to.
 import { useId, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
@@ -6,10 +6,13 @@ import type { Invitation } from '../../api/alliances';
 import { invitationsQuery, myAllianceQuery } from '../../state/queries';
 import { userAtom } from '../../state/session';
 import { Spinner } from '../../ui/Spinner';
+import type { ReportView } from './ActivityFeed';
+import { AllianceDirectory } from './AllianceDirectory';
 import { CreateAllianceForm } from './CreateAllianceForm';
 import { EmbassyNote, embassyAllows } from './EmbassyNote';
 import { InvitationList } from './InvitationList';
 import { MemberView } from './MemberView';
+import { MyApplications } from './MyApplications';
 import './alliance.css';
 
 function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invitation[]; embassyLevel: number }) {
@@ -30,6 +33,13 @@ function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invit
     <CreateAllianceForm onCancel={() => setCreating(false)} />
   );
 
+  // Applying and searching come after what waits for the player's answer and the way to lead.
+  const joining = (
+    <>
+      <MyApplications />
+      <AllianceDirectory />
+    </>
+  );
   if (invitations.length > 0) {
     return (
       <div className="stack">
@@ -39,6 +49,7 @@ function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invit
           {founding}
         </section>
         {form}
+        {joining}
       </div>
     );
   }
@@ -46,15 +57,21 @@ function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invit
     <div className="stack">
       <section className="card alliance-empty" aria-labelledby="no-alliance-title">
         <h2 id="no-alliance-title">You are not in an alliance</h2>
-        <p className="muted">Found your own alliance, or ask a jarl you know to invite you by your username.</p>
+        <p className="muted">Found your own alliance, apply to an open one below, or ask a jarl you know to invite you by your username.</p>
         {founding}
       </section>
       {form}
+      {joining}
     </div>
   );
 }
 
-export default function AlliancePage() {
+export interface AlliancePageProps {
+  /** How a battle in the activity feed opens its full report: the reports feature's card, composed in app/. */
+  reportView?: ReportView;
+}
+
+export default function AlliancePage({ reportView }: AlliancePageProps = {}) {
   const myUserId = useAtomValue(userAtom)?.id ?? null;
   // Both are asked again every ALLIANCE_POLL_MS while the page is open (and the tab shows); failures are only logged.
   const mineRead = useQuery(myAllianceQuery(myUserId));
@@ -71,7 +88,7 @@ export default function AlliancePage() {
 
   let body: ReactNode;
   if (mine?.alliance && mine.membership) {
-    body = <MemberView alliance={mine.alliance} membership={mine.membership} myUserId={myUserId} />;
+    body = <MemberView alliance={mine.alliance} membership={mine.membership} myUserId={myUserId} reportView={reportView} />;
   } else if (mine && invitations) {
     body = <NoAlliance invitations={invitations} embassyLevel={mine.embassyLevel} />;
   } else if (failed) {

@@ -1,81 +1,72 @@
-// The alliance of a member: header with the figures, the player's role and Leave; tabs for overview, members, diplomacy and chat.
+// The alliance of a member: header with the figures, the player's role, Browse alliances and Leave; tabs for overview, members, applications (ranks that answer them), diplomacy and chat.
 import { useAtomValue } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
 import { leaveAlliance, type Alliance, type Membership } from '../../api/alliances';
+import { allianceApplicationsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
+import { Tabs, type TabItem } from '../../ui/Tabs';
 import { useAction } from '../../ui/useAction';
-import { roleLabel } from '../../../rules/alliances';
+import { hasRight, roleLabel } from '../../../rules/alliances';
 import { formatNumber } from '../../../rules/format';
-import { formatDate } from '../../ui/dates';
-import { Tabs } from '../../ui/Tabs';
+import { isOneOf } from '../../../rules/tuples';
+import type { ReportView } from './ActivityFeed';
 import { AllianceChat } from './AllianceChat';
+import { DIRECTORY_PATH } from './AllianceLink';
+import { ApplicationsTab } from './ApplicationsTab';
+import { DiplomacyTab } from './DiplomacyTab';
 import { MembersTab } from './MembersTab';
+import { OverviewTab } from './OverviewTab';
 import { left } from './allianceCache';
 
 export const LEAVE_CONFIRMATION = 'Are you sure you want to leave your alliance?';
 export const LEAVE_FAILED = 'Failed to leave alliance';
 
-const TAB_IDS = ['overview', 'members', 'diplomacy', 'messages'] as const;
+const TAB_IDS = ['overview', 'members', 'applications', 'diplomacy', 'messages'] as const;
 type TabId = (typeof TAB_IDS)[number];
-
-function isTabId(value: string | null): value is TabId {
-  return (TAB_IDS as readonly (string | null)[]).includes(value);
-}
 
 export interface MemberViewProps {
   alliance: Alliance;
   membership: Membership;
   myUserId: string | null;
+  /** How a battle in the feed opens its full report (composed in app/). */
+  reportView?: ReportView;
 }
 
-function OverviewTab({ alliance }: { alliance: Alliance }) {
-  return (
-    <div className="stack">
-      <dl className="stat-tiles alliance-stats" aria-label="Alliance statistics">
-        <div className="stat-tile">
-          <dt>Members</dt>
-          <dd>{formatNumber(alliance.memberCount)}</dd>
-        </div>
-        <div className="stat-tile">
-          <dt>Villages</dt>
-          <dd>{formatNumber(alliance.totalVillages)}</dd>
-        </div>
-        <div className="stat-tile">
-          <dt>Population</dt>
-          <dd>{formatNumber(alliance.totalPopulation)}</dd>
-        </div>
-        <div className="stat-tile">
-          <dt>Founded</dt>
-          <dd>{formatDate(alliance.foundedAt)}</dd>
-        </div>
-        <div className="stat-tile">
-          <dt>Visibility</dt>
-          <dd>{alliance.isPublic ? 'Public' : 'Private'}</dd>
-        </div>
-      </dl>
-      <section className="card" aria-labelledby="activity-title">
-        <h2 id="activity-title">Activity feed</h2>
-        <p className="muted">Coming soon</p>
-      </section>
-    </div>
-  );
-}
-
-export function MemberView({ alliance, membership, myUserId }: MemberViewProps) {
+export function MemberView({ alliance, membership, myUserId, reportView }: MemberViewProps) {
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: TabId = isTabId(tabParam) ? tabParam : 'overview';
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
+  const mayAnswer = hasRight(membership.role, 'invite');
+  // Read here for the tab's count; the tab shows the same read.
+  const applications = useQuery(allianceApplicationsQuery(viewer, mayAnswer)).data;
   const leave = useAction({
     mutationFn: () => leaveAlliance(),
     onSuccess: () => left(client, viewer),
     failure: LEAVE_FAILED,
   });
   const members = alliance.members ?? [];
+  const applicationsTab: TabItem<TabId> = {
+    id: 'applications',
+    label: applications ? `Applications (${applications.length})` : 'Applications',
+    panel: <ApplicationsTab />,
+  };
+  const tabs: TabItem<TabId>[] = [
+    { id: 'overview', label: 'Overview', panel: <OverviewTab alliance={alliance} myRole={membership.role} reportView={reportView} /> },
+    {
+      id: 'members',
+      label: `Members (${members.length})`,
+      panel: <MembersTab members={members} size={alliance} myRole={membership.role} myUserId={myUserId} />,
+    },
+    ...(mayAnswer ? [applicationsTab] : []),
+    { id: 'diplomacy', label: 'Diplomacy', panel: <DiplomacyTab myRole={membership.role} myTag={alliance.tag} /> },
+    { id: 'messages', label: 'Messages', panel: <AllianceChat myUserId={myUserId} /> },
+  ];
+  const tabParam = params.get('tab') ?? '';
+  // A tab the player's rank does not show (applications after a demotion) falls back to the overview.
+  const tab: TabId = isOneOf(TAB_IDS, tabParam) && tabs.some((item) => item.id === tabParam) ? tabParam : 'overview';
 
   function onLeave() {
     if (!window.confirm(LEAVE_CONFIRMATION)) return;
@@ -106,6 +97,9 @@ export function MemberView({ alliance, membership, myUserId }: MemberViewProps) 
           </ul>
         </div>
         <div className="alliance-header__actions">
+          <Link className="button button--secondary button--small" to={DIRECTORY_PATH}>
+            Browse alliances
+          </Link>
           <ActionButton className="button button--danger" onClick={onLeave} pending={leave.pending || leave.mutation.isSuccess}>
             Leave
           </ActionButton>
@@ -116,16 +110,7 @@ export function MemberView({ alliance, membership, myUserId }: MemberViewProps) 
         label="Alliance sections"
         selected={tab}
         onSelect={(next) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true })}
-        tabs={[
-          { id: 'overview', label: 'Overview', panel: <OverviewTab alliance={alliance} /> },
-          {
-            id: 'members',
-            label: `Members (${members.length})`,
-            panel: <MembersTab members={members} size={alliance} myRole={membership.role} myUserId={myUserId} />,
-          },
-          { id: 'diplomacy', label: 'Diplomacy', panel: <p className="card muted alliance-soon">Diplomacy is coming soon</p> },
-          { id: 'messages', label: 'Messages', panel: <AllianceChat myUserId={myUserId} /> },
-        ]}
+        tabs={tabs}
       />
     </>
   );

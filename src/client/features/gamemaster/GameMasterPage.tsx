@@ -1,4 +1,4 @@
-// /gamemaster: worlds with live figures and the maintenance toggle, world events, reported messages, and the quick actions (announcements, rewards, moderation, analytics).
+// /gamemaster: for game masters, worlds with live figures and the maintenance toggle, world events, reported messages and the quick actions (announcements, rewards, moderation, analytics); for moderators, only the player search and the reported messages.
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { apiError } from '../../api/client';
 import type { GmWorld } from '../../api/gamemaster';
 import { gmWorldsQuery, worldEventsQuery } from '../../state/queries';
-import { userIdAtom } from '../../state/session';
+import { userAtom, userIdAtom } from '../../state/session';
+import { parseRole, roleAllows } from '../../../rules/roles';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { Spinner } from '../../ui/Spinner';
 import { AnalyticsPanel } from './AnalyticsPanel';
@@ -25,6 +26,8 @@ export interface GameMasterPageProps {
   moderation?: ReactNode;
 }
 
+const NO_SEARCH = <p className="muted">Player search is not available here.</p>;
+
 function QuickPanel({ action, worlds, moderation }: { action: QuickAction; worlds: GmWorld[]; moderation?: ReactNode }) {
   switch (action) {
     case 'Send Announcement':
@@ -32,13 +35,31 @@ function QuickPanel({ action, worlds, moderation }: { action: QuickAction; world
     case 'Distribute Rewards':
       return <RewardsPanel worlds={worlds} />;
     case 'Moderate Players':
-      return <>{moderation ?? <p className="muted">Player search is not available here.</p>}</>;
+      return <>{moderation ?? NO_SEARCH}</>;
     case 'View Analytics':
       return <AnalyticsPanel worlds={worlds} />;
   }
 }
 
-export default function GameMasterPage({ moderation }: GameMasterPageProps) {
+/**
+ * A moderator's page: what the role may do and nothing the server would refuse them (worlds, events, announcements,
+ * rewards, analytics and the map designer are the game masters'), so none of those is even read.
+ */
+function ModeratorDashboard({ moderation }: GameMasterPageProps) {
+  return (
+    <>
+      <SiteHeader />
+      <main className="page stack">
+        <h1 className="page__title">Moderator Dashboard</h1>
+        <p className="muted">Search players, suspend those who break the rules and deal with the messages players reported.</p>
+        {moderation ?? NO_SEARCH}
+        <MessageReportsSection />
+      </main>
+    </>
+  );
+}
+
+function GameMasterDashboard({ moderation }: GameMasterPageProps) {
   const viewer = useAtomValue(userIdAtom);
   const worldsRead = useQuery(gmWorldsQuery(viewer));
   const eventsRead = useQuery(worldEventsQuery(viewer));
@@ -95,4 +116,10 @@ export default function GameMasterPage({ moderation }: GameMasterPageProps) {
       </main>
     </>
   );
+}
+
+export default function GameMasterPage({ moderation }: GameMasterPageProps) {
+  const role = parseRole(useAtomValue(userAtom)?.role);
+  // The route admits moderators and up; below game master only the moderation is theirs.
+  return role !== null && roleAllows(role, 'gamemaster') ? <GameMasterDashboard moderation={moderation} /> : <ModeratorDashboard moderation={moderation} />;
 }
