@@ -3731,6 +3731,8 @@ export interface components {
             text?: string;
             relation?: components["schemas"]["DiplomacyKind"];
             alliance?: components["schemas"]["AllianceRef"];
+            /** @description Diplomacy only, whether the actor acted for this alliance (else for the other, `alliance`). */
+            byUs?: boolean;
             village?: components["schemas"]["VillageRef"];
             wonder?: {
                 /** Format: uuid */

@@ -350,11 +350,13 @@ describe('diplomacy', () => {
     expect(profile.relations).toEqual([{ kind: 'nap', alliance: { id: (await mine(a.player)).id, tag: aTag, name: `House ${aTag}` } }]);
     const ended = await call<Diplomacy>(b.player, 'DELETE', `/api/alliances/diplomacy/${relationId}`);
     expect(ended.body.relations).toEqual([]);
-    expect((await feed(a.player)).entries.slice(0, 3).map((e) => [e.kind, e.relation, e.alliance?.tag])).toEqual([
-      ['diplomacy_ended', 'nap', bTag],
-      ['diplomacy_accepted', 'nap', bTag],
-      ['diplomacy_proposed', 'nap', bTag],
+    // Each side's feed names the other alliance, and says whose member acted.
+    expect((await feed(a.player)).entries.slice(0, 3).map((e) => [e.kind, e.relation, e.alliance?.tag, e.byUs])).toEqual([
+      ['diplomacy_ended', 'nap', bTag, false],
+      ['diplomacy_accepted', 'nap', bTag, false],
+      ['diplomacy_proposed', 'nap', bTag, true],
     ]);
+    expect((await feed(b.player)).entries[2]).toMatchObject({ kind: 'diplomacy_proposed', alliance: { tag: aTag }, byUs: false, actor: { id: a.player.user.id } });
     // Declined: both hear; withdrawn: only gone.
     const war = await call<Diplomacy>(b.player, 'POST', '/api/alliances/diplomacy', { tag: aTag, kind: 'war' });
     await call(a.player, 'DELETE', `/api/alliances/diplomacy/${war.body.relations[0]!.id}`);

@@ -110,8 +110,8 @@ async function lockBoth(tx: Db, mine: AllianceId, theirs: AllianceId): Promise<[
 /** Tells both alliances' feeds: each entry names the other alliance. */
 async function tellBoth(tx: Db, sides: { mine: AllianceRow; theirs: AllianceRow }, note: { kind: FeedKind; relation: DiplomacyKind; actor: { id: PlayerId; name: string } }, at: Date): Promise<void> {
   const ref = (a: AllianceRow) => ({ id: a.id, tag: a.tag, name: a.name });
-  await recordFeed(tx, [sides.mine.id], { kind: note.kind, actor: note.actor, details: { relation: note.relation, alliance: ref(sides.theirs) } }, at);
-  await recordFeed(tx, [sides.theirs.id], { kind: note.kind, actor: note.actor, details: { relation: note.relation, alliance: ref(sides.mine) } }, at);
+  await recordFeed(tx, [sides.mine.id], { kind: note.kind, actor: note.actor, details: { relation: note.relation, alliance: ref(sides.theirs), byUs: true } }, at);
+  await recordFeed(tx, [sides.theirs.id], { kind: note.kind, actor: note.actor, details: { relation: note.relation, alliance: ref(sides.mine), byUs: false } }, at);
 }
 
 /**

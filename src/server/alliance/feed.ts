@@ -140,6 +140,7 @@ function entryView(row: AllianceEventRow, report: Schema<'BattleReport'> | null)
   if (d.text !== undefined) view.text = d.text;
   if (d.relation && isOneOf(DIPLOMACY_KINDS, d.relation)) view.relation = d.relation;
   if (d.alliance) view.alliance = d.alliance;
+  if (d.byUs !== undefined) view.byUs = d.byUs;
   if (d.village) view.village = d.village;
   if (d.wonder && isOneOf(WONDER_TYPES, d.wonder.type)) view.wonder = { ...d.wonder, type: d.wonder.type };
   if (row.kind === 'battle') view.report = report;

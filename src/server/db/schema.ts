@@ -456,6 +456,8 @@ export interface FeedDetails {
   /** diplomacy_*: the relation's kind and the other alliance. */
   relation?: string;
   alliance?: { id: string; tag: string; name: string };
+  /** diplomacy_*: whether the actor acted for the alliance whose feed this is. */
+  byUs?: boolean;
   /** village_conquered, village_lost, village_founded: the village; wonder_level: the wonder's village. */
   village?: ReportPlace;
   /** wonder_level: the wonder and the level it reached. */

@@ -56,13 +56,22 @@ describe('feed sentences', () => {
     expect(text(entry('announcement', { subject: null, text: '' }))).toBe('Floki took down the announcement');
   });
 
-  it('names the other alliance and the kind in diplomacy', () => {
-    expect(text(entry('diplomacy_proposed', { relation: 'nap', alliance: WOLF }))).toBe('Floki proposed a non-aggression pact with [WOLF] Wolves of the North');
-    expect(text(entry('diplomacy_proposed', { relation: 'war', alliance: WOLF }))).toBe('Floki proposed war with [WOLF] Wolves of the North');
-    expect(text(entry('diplomacy_accepted', { relation: 'confederation', alliance: WOLF }))).toBe('Floki accepted the confederation with [WOLF] Wolves of the North');
-    expect(text(entry('diplomacy_declined', { relation: 'confederation', alliance: WOLF }))).toBe('Floki declined a confederation with [WOLF] Wolves of the North');
-    expect(text(entry('diplomacy_ended', { relation: 'war', alliance: WOLF }))).toBe('Floki ended the war with [WOLF] Wolves of the North');
-    expect(feedSentence(entry('diplomacy_ended', { relation: 'war', alliance: WOLF }))).toContainEqual({ alliance: WOLF });
+  it('names the other alliance and the kind in diplomacy, told from our side', () => {
+    const ours = { alliance: WOLF, byUs: true };
+    expect(text(entry('diplomacy_proposed', { relation: 'nap', ...ours }))).toBe('Floki proposed a non-aggression pact to [WOLF] Wolves of the North');
+    expect(text(entry('diplomacy_proposed', { relation: 'war', ...ours }))).toBe('Floki proposed war to [WOLF] Wolves of the North');
+    expect(text(entry('diplomacy_accepted', { relation: 'confederation', ...ours }))).toBe('Floki accepted the confederation with [WOLF] Wolves of the North');
+    expect(text(entry('diplomacy_declined', { relation: 'confederation', ...ours }))).toBe('Floki declined a confederation from [WOLF] Wolves of the North');
+    expect(text(entry('diplomacy_ended', { relation: 'war', ...ours }))).toBe('Floki ended the war with [WOLF] Wolves of the North');
+    expect(feedSentence(entry('diplomacy_ended', { relation: 'war', ...ours }))).toContainEqual({ alliance: WOLF });
+  });
+
+  it('puts the other alliance first when it acted', () => {
+    const theirs = { alliance: WOLF, byUs: false };
+    expect(text(entry('diplomacy_proposed', { relation: 'war', ...theirs }))).toBe('[WOLF] Wolves of the North proposed war to us (Floki)');
+    expect(text(entry('diplomacy_accepted', { relation: 'nap', ...theirs }))).toBe('[WOLF] Wolves of the North accepted the non-aggression pact (Floki)');
+    expect(text(entry('diplomacy_declined', { relation: 'nap', ...theirs }))).toBe('[WOLF] Wolves of the North declined our proposal of a non-aggression pact (Floki)');
+    expect(text(entry('diplomacy_ended', { relation: 'confederation', ...theirs }))).toBe('[WOLF] Wolves of the North ended the confederation (Floki)');
   });
 
   it('tells villages conquered, lost and founded with their tiles', () => {

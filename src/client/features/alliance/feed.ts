@@ -62,17 +62,33 @@ export function placeName(village: { name: string; x: number; y: number }): stri
   return `${village.name} (${village.x}|${village.y})`;
 }
 
-/** The diplomatic entries: '<actor> proposed a confederation with [TAG] Name'. */
+/**
+ * The diplomatic entries, told from this alliance's side: '<actor> proposed a confederation to [TAG] Name' when one of
+ * ours acted, '[TAG] Name proposed war to us (<actor>)' when the other alliance did.
+ */
 function diplomacySentence(entry: AllianceFeedEntry, actor: PersonPart): FeedPart[] {
   const kind = entry.relation ?? 'nap';
   const other: FeedPart = entry.alliance ? { alliance: entry.alliance } : 'another alliance';
+  if (entry.byUs === false) {
+    const by: FeedPart[] = [' (', actor, ')'];
+    switch (entry.kind) {
+      case 'diplomacy_proposed':
+        return [other, ` proposed ${aRelation(kind)} to us`, ...by];
+      case 'diplomacy_accepted':
+        return [other, ` accepted ${theRelation(kind)}`, ...by];
+      case 'diplomacy_declined':
+        return [other, ` declined our proposal of ${aRelation(kind)}`, ...by];
+      default:
+        return [other, ` ended ${theRelation(kind)}`, ...by];
+    }
+  }
   switch (entry.kind) {
     case 'diplomacy_proposed':
-      return [actor, ` proposed ${aRelation(kind)} with `, other];
+      return [actor, ` proposed ${aRelation(kind)} to `, other];
     case 'diplomacy_accepted':
       return [actor, ` accepted ${theRelation(kind)} with `, other];
     case 'diplomacy_declined':
-      return [actor, ` declined ${aRelation(kind)} with `, other];
+      return [actor, ` declined ${aRelation(kind)} from `, other];
     default:
       return [actor, ` ended ${theRelation(kind)} with `, other];
   }
