@@ -1701,6 +1701,271 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/worlds/{worldId}/vacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's vacation in a world, how long one may last there, and what would keep one from starting now */
+        get: operations["getVacation"];
+        put?: never;
+        /** Go on vacation in a world until the given instant (no army away, no attack coming) */
+        post: operations["startVacation"];
+        /** End the caller's vacation in a world, once its minimum has passed */
+        delete: operations["endVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's sitters, and the accounts the caller sits for */
+        get: operations["getSitters"];
+        put?: never;
+        /** Name another player as a sitter (two at most) */
+        post: operations["addSitter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitters/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a sitter of the caller's (their sitting ends at once), or stop sitting for an owner */
+        delete: operations["removeSitter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitters/{playerId}/sit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a sitting session in the account of an owner who named the caller (limited rights, every action logged for the owner) */
+        post: operations["startSitting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sitters/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What sitters did in the caller's account, newest first */
+        get: operations["getSitterLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farm-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's farm lists with their targets and each target's last raid */
+        get: operations["listFarmLists"];
+        put?: never;
+        /** Start a farm list raiding from one of the caller's villages */
+        post: operations["createFarmList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farm-lists/{listId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a farm list */
+        put: operations["renameFarmList"];
+        post?: never;
+        /** Delete a farm list */
+        delete: operations["deleteFarmList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farm-lists/{listId}/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a target village with the units to send at it */
+        post: operations["addFarmTarget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farm-lists/{listId}/targets/{targetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the units sent at a target */
+        put: operations["updateFarmTarget"];
+        post?: never;
+        /** Take a target off the list */
+        delete: operations["removeFarmTarget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/farm-lists/{listId}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Raid every target of the list (or the chosen ones), each row sent like a raid or skipped with its reason
+         * @description One request for the whole list. Each row is its own raid, sent or refused on its own; rows whose units are not at home (after the rows before them) are skipped with the reason. The same `key` again (a double click, a retry) sends nothing more and answers the first result.
+         */
+        post: operations["sendFarmList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's last alerts, newest first */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's public push key, and the alerts the caller chose for this browser's subscription */
+        get: operations["getAlertSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Keep this browser's push subscription and the alerts it wants */
+        put: operations["saveAlertSubscription"];
+        post?: never;
+        /** Stop alerts to this browser */
+        delete: operations["deleteAlertSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gamemaster/fair-play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Accounts the signals link as played by one person, open ones first, with the evidence */
+        get: operations["listAccountLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gamemaster/fair-play/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Clear a link (the accounts are different people) or confirm it (one person), with a note; audited */
+        put: operations["decideAccountLink"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/heroes": {
         parameters: {
             query?: never;
@@ -2617,6 +2882,7 @@ export interface components {
             size: number;
             /** @default 500 */
             maxPlayers: number;
+            truce?: components["schemas"]["NightTruce"];
         };
         SetWorldStatusRequest: {
             status: components["schemas"]["WorldStatus"];
@@ -2781,6 +3047,8 @@ export interface components {
             mustChangePassword?: boolean;
             /** @description A Discord account is linked, so the player may also sign in with Discord. The server always sends it; a missing value means false. */
             discordLinked?: boolean;
+            /** @description Present in a sitting session only, the sitter playing this account with a sitter's limited rights. */
+            sitter?: components["schemas"]["UserRef"];
         };
         AuthResponse: {
             user: components["schemas"]["User"];
@@ -2828,6 +3096,8 @@ export interface components {
             seed?: number;
             /** @description Half-width: tiles run from -size to size on both axes (200 means 401 x 401). */
             size: number;
+            /** @description The world's night truce, or null for none. */
+            truce: components["schemas"]["NightTruce"] | null;
         };
         WorldList: {
             worlds: components["schemas"]["World"][];
@@ -3130,6 +3400,11 @@ export interface components {
              * @description Present while the owner is under beginner protection (no attack or raid may be sent here), when it ends.
              */
             protectedUntil?: string;
+            /**
+             * Format: date-time
+             * @description Present while the owner is on vacation in this world (no attack, raid or scouts may be sent here), when it ends.
+             */
+            vacationUntil?: string;
         };
         MapTile: {
             x: number;
@@ -3749,6 +4024,227 @@ export interface components {
             page: number;
             hasMore: boolean;
         };
+        /** @description A night truce: from startHour to endHour (local to timeZone, may run past midnight) attacks, raids and scouting missions may not land (`refuse`), or land against a defence raised by bonusPercent (`defence_bonus`). */
+        NightTruce: {
+            startHour: number;
+            endHour: number;
+            /** @description An IANA time zone name, such as Europe/Oslo. */
+            timeZone: string;
+            /** @enum {string} */
+            mode: "refuse" | "defence_bonus";
+            bonusPercent: number;
+        };
+        VacationStatus: {
+            /** Format: uuid */
+            worldId: string;
+            /** @description The caller's vacation in the world while it holds, or null. */
+            vacation: components["schemas"]["Vacation"] | null;
+            /** @description The shortest vacation this world allows, in milliseconds. */
+            minMs: number;
+            /** @description The longest vacation this world allows, in milliseconds. */
+            maxMs: number;
+            /** @description Why a vacation could not start now (an army away, an attack coming), or null. */
+            refusal: string | null;
+        };
+        Vacation: {
+            /** Format: date-time */
+            startedAt: string;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * Format: date-time
+             * @description From then on the player may end it, and their next sign-in ends it.
+             */
+            earliestEndAt: string;
+        };
+        StartVacationRequest: {
+            /** Format: date-time */
+            endsAt: string;
+        };
+        SitterRef: {
+            user: components["schemas"]["UserRef"];
+            /** Format: date-time */
+            since: string;
+        };
+        SittingFor: {
+            user: components["schemas"]["UserRef"];
+            /** Format: date-time */
+            since: string;
+            /** @description The owner has not played for so long that sitting has lapsed until they return. */
+            lapsed: boolean;
+        };
+        SitterOverview: {
+            sitters: components["schemas"]["SitterRef"][];
+            sittingFor: components["schemas"]["SittingFor"][];
+            maxSitters: number;
+        };
+        AddSitterRequest: {
+            username: string;
+        };
+        SitterLogEntry: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null once the sitter's account is deleted. */
+            sitter: components["schemas"]["UserRef"] | null;
+            /** @description The operation of the contract the sitter called. */
+            operation: string;
+            /** @description What it did, in words. */
+            summary: string;
+            /** Format: date-time */
+            at: string;
+        };
+        SitterLogPage: {
+            entries: components["schemas"]["SitterLogEntry"][];
+            page: number;
+            hasMore: boolean;
+        };
+        /** @description The last raid this row sent, once its report exists. */
+        FarmTargetLast: {
+            /** Format: uuid */
+            reportId: string;
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            winner: "attacker" | "defender";
+            loot: components["schemas"]["ResourceAmounts"];
+            /** @description What the survivors could carry (the loot against it tells whether the target had more). */
+            carry: number;
+        };
+        FarmTarget: {
+            /** Format: uuid */
+            id: string;
+            village: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                x: number;
+                y: number;
+                /** @description null for a barbarian village. */
+                owner: components["schemas"]["UserRef"] | null;
+                population: number;
+            };
+            units: components["schemas"]["UnitCounts"];
+            last: components["schemas"]["FarmTargetLast"] | null;
+        };
+        FarmList: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            village: components["schemas"]["VillageRef"];
+            targets: components["schemas"]["FarmTarget"][];
+            maxTargets: number;
+        };
+        FarmListList: {
+            lists: components["schemas"]["FarmList"][];
+            maxLists: number;
+        };
+        FarmListResponse: {
+            list: components["schemas"]["FarmList"];
+        };
+        CreateFarmListRequest: {
+            name: string;
+            /** Format: uuid */
+            villageId: string;
+        };
+        RenameFarmListRequest: {
+            name: string;
+        };
+        FarmTargetRequest: {
+            x: number;
+            y: number;
+            units: components["schemas"]["UnitSelection"];
+        };
+        FarmTargetUnitsRequest: {
+            units: components["schemas"]["UnitSelection"];
+        };
+        SendFarmListRequest: {
+            /** @description Made by the client once per click; the same key again answers the first result and sends nothing more. */
+            key: string;
+            /** @description The rows to send; every row when left out. */
+            targetIds?: string[];
+        };
+        FarmRowResult: {
+            /** Format: uuid */
+            targetId: string;
+            sent: boolean;
+            /** @description Why the row was skipped (units not at home, the target protected, on vacation, an ally now...). */
+            reason: string | null;
+            /** Format: uuid */
+            movementId: string | null;
+        };
+        FarmListSendResult: {
+            results: components["schemas"]["FarmRowResult"][];
+        };
+        /** @enum {string} */
+        AlertKind: "incoming_attack" | "village_lost" | "construction_finished" | "message_received" | "battle_report";
+        Alert: {
+            /** Format: uuid */
+            id: string;
+            kind: components["schemas"]["AlertKind"];
+            title: string;
+            body: string;
+            /** @description The page of the game the alert opens (a path such as /game/army). */
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AlertList: {
+            alerts: components["schemas"]["Alert"][];
+        };
+        AlertSettings: {
+            /** @description The server's VAPID public key (base64url), for PushManager.subscribe. */
+            publicKey: string;
+            /** @description Whether the endpoint asked about is subscribed. */
+            subscribed: boolean;
+            /** @description The alerts that endpoint receives (the defaults when it is not subscribed). */
+            kinds: components["schemas"]["AlertKind"][];
+        };
+        AlertSubscriptionRequest: {
+            subscription: {
+                /** Format: uri */
+                endpoint: string;
+                keys: {
+                    p256dh: string;
+                    auth: string;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            kinds: components["schemas"]["AlertKind"][];
+        };
+        AccountLink: {
+            /** Format: uuid */
+            id: string;
+            accounts: components["schemas"]["UserRef"][];
+            evidence: {
+                /** @enum {string} */
+                kind: "device" | "address";
+                count: number;
+                /** Format: date-time */
+                lastSeenAt: string;
+            }[];
+            /** @enum {string} */
+            status: "flagged" | "confirmed" | "cleared";
+            /** Format: date-time */
+            firstSeenAt: string;
+            /** Format: date-time */
+            lastSeenAt: string;
+            decidedBy: components["schemas"]["UserRef"] | null;
+            note: string | null;
+        };
+        AccountLinkPage: {
+            links: components["schemas"]["AccountLink"][];
+            page: number;
+            hasMore: boolean;
+        };
+        AccountLinkResponse: {
+            link: components["schemas"]["AccountLink"];
+        };
+        DecideAccountLinkRequest: {
+            /** @enum {string} */
+            status: "confirmed" | "cleared";
+            note: string;
+        };
         Hero: {
             /** Format: uuid */
             id: string;
@@ -4193,6 +4689,13 @@ export interface components {
              */
             foundedAt: string;
             isMe: boolean;
+            /** @description The worlds the player is on vacation in, and until when. */
+            vacations: {
+                /** Format: uuid */
+                worldId: string;
+                /** Format: date-time */
+                until: string;
+            }[];
         };
         PlayerFound: {
             player: components["schemas"]["UserRef"];
@@ -4341,6 +4844,10 @@ export interface components {
         RelationId: string;
         AllianceId: string;
         ApplicationId: string;
+        /** @description The world the vacation is in. */
+        VacationWorldId: string;
+        FarmListId: string;
+        FarmTargetId: string;
         /** @description World id. */
         RankingWorldId: string;
         /** @description The target tile's x. */
@@ -8347,6 +8854,800 @@ export interface operations {
                 };
             };
             /** @description No such application. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getVacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The world the vacation is in. */
+                worldId: components["parameters"]["VacationWorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vacation, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startVacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The world the vacation is in. */
+                worldId: components["parameters"]["VacationWorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartVacationRequest"];
+            };
+        };
+        responses: {
+            /** @description On vacation; the player's villages there cannot be attacked and the player cannot act there until it ends. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world, or no village of the caller's in it. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description On vacation already, shorter or longer than the world allows, an army away, troops abroad, or an attack incoming. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endVacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The world the vacation is in. */
+                worldId: components["parameters"]["VacationWorldId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back at play. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not on vacation, or its minimum has not passed yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSitters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Both lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitterOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addSitter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSitterRequest"];
+            };
+        };
+        responses: {
+            /** @description Named; they may sit for the caller from now on. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitterOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No player by that name. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Oneself, a sitter already, or two sitters already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeSitter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone, with every sitting session of that pair. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitterOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Neither a sitter of the caller's nor an owner the caller sits for. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSitting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: components["parameters"]["PlayerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A session of the owner's account for the sitter. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description A sitting session cannot open another one. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description That player has not named the caller a sitter. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The owner has not played for too long; sitting has lapsed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSitterLog: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitterLogPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listFarmLists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmListList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createFarmList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFarmListRequest"];
+            };
+        };
+        responses: {
+            /** @description The new, empty list. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not the caller's village. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such village. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description As many lists as the rules allow already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renameFarmList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: components["parameters"]["FarmListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenameFarmListRequest"];
+            };
+        };
+        responses: {
+            /** @description Renamed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such list of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteFarmList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: components["parameters"]["FarmListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such list of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addFarmTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: components["parameters"]["FarmListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FarmTargetRequest"];
+            };
+        };
+        responses: {
+            /** @description The list with its new row. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such list of the caller's, or no village at those coordinates. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The list is full, the target is on it already, or it is not a village to raid (own, an ally's, another world's). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateFarmTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: components["parameters"]["FarmListId"];
+                targetId: components["parameters"]["FarmTargetId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FarmTargetUnitsRequest"];
+            };
+        };
+        responses: {
+            /** @description The list as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such row of the caller's list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeFarmTarget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: components["parameters"]["FarmListId"];
+                targetId: components["parameters"]["FarmTargetId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list as it now stands. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such row of the caller's list. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendFarmList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                listId: components["parameters"]["FarmListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendFarmListRequest"];
+            };
+        };
+        responses: {
+            /** @description What became of each row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FarmListSendResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such list of the caller's. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The same key with other rows. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The world is in maintenance. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The alerts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getAlertSettings: {
+        parameters: {
+            query?: {
+                /** @description This browser's push endpoint, to read its choice. */
+                endpoint?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    saveAlertSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AlertSubscriptionRequest"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    deleteAlertSubscription: {
+        parameters: {
+            query: {
+                /** @description The browser's push endpoint. */
+                endpoint: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No alert goes there any more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ok"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listAccountLinks: {
+        parameters: {
+            query?: {
+                /** @description Page, from 1. A page past the last one is empty; pages beyond 10000 are refused (ask for a larger page size). */
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountLinkPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    decideAccountLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DecideAccountLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Decided. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountLinkResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such link. */
             404: {
                 headers: {
                     [name: string]: unknown;

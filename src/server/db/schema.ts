@@ -23,6 +23,9 @@ import { WORLD_EVENT_KINDS, type Activation } from '../../rules/world-events';
 import { WORLD_STATUSES } from '../../rules/world';
 import { ANIMAL_TYPES, type AnimalCounts, type OasisBattleNote } from '../../rules/oases';
 import { MAX_SMITHY_LEVEL, SMITHY_TRACKS } from '../../rules/smithy';
+import { ALERT_KINDS, type AlertKind } from '../../rules/alerts';
+import { LINK_STATUSES } from '../../rules/fair-play';
+import type { NightTruce } from '../../rules/night-truce';
 
 /** What the admins and game masters did, as the audit log names it. */
 export const AUDIT_ACTIONS = [
@@ -154,6 +157,11 @@ export const sessions = pgTable(
     userId: userRef(),
     createdAt: createdAt(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /**
+     * A sitting session: the sitter playing `userId`'s account with a sitter's rights; null for the owner's own. Deleted
+     * with the sitter's account (never emptied: that would turn it into the owner's own session).
+     */
+    sitterId: reference<PlayerId>('sitter_id', (): AnyPgColumn => users.id, 'cascade'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
@@ -169,6 +177,8 @@ export const worlds = pgTable(
     seed: integer('seed').notNull(),
     /** Half the side of the square world: tiles run from -size to size on both axes. */
     size: integer('size').notNull().default(200),
+    /** The world's night truce, chosen at creation; null for none. */
+    truce: jsonb('truce').$type<NightTruce>(),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [oneOf('worlds', t.status, WORLD_STATUSES)],
@@ -1012,3 +1022,194 @@ export const oases = pgTable(
 );
 
 export type OasisRow = typeof oases.$inferSelect;
+
+// ------------------------------------------------------------------------------------------------
+// A game that respects players' time and plays fair: vacation, sitters, farm lists, alerts, fair play.
+
+/** A player's vacation in one world while it holds: their villages there cannot be attacked and they cannot act there. */
+export const vacations = pgTable(
+  'vacations',
+  {
+    userId: userRef(),
+    worldId: worldRef(),
+    startedAt: timestamptz('started_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    /** From then on the player may end it, and their next sign-in ends it. */
+    earliestEndAt: timestamptz('earliest_end_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.worldId] }), index('vacations_world').on(t.worldId, t.endsAt)],
+);
+
+export type VacationRow = typeof vacations.$inferSelect;
+
+/** The players an owner trusts to sit for them (two at most, counted under the owner's row lock). */
+export const sitters = pgTable(
+  'sitters',
+  {
+    ownerId: userRef('owner_id'),
+    sitterId: userRef('sitter_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.sitterId] }), index('sitters_sitter').on(t.sitterId), check('sitters_not_self', sql`${t.ownerId} <> ${t.sitterId}`)],
+);
+
+/** What sitters did in an owner's account, for the owner: one row per successful change a sitting session made. */
+export const sitterActions = pgTable(
+  'sitter_actions',
+  {
+    id: uuidPk(),
+    ownerId: userRef('owner_id'),
+    /** Null once the sitter's account is deleted; the row stays for the owner. */
+    sitterId: userRefOrNull('sitter_id'),
+    sitterName: text('sitter_name').notNull(),
+    operation: text('operation').notNull(),
+    summary: text('summary').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [index('sitter_actions_owner').on(t.ownerId, t.at)],
+);
+
+/** A saved set of raids from one of the owner's villages. */
+export const farmLists = pgTable(
+  'farm_lists',
+  {
+    id: uuidPk(),
+    ownerId: userRef('owner_id'),
+    villageId: villageRef(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('farm_lists_owner').on(t.ownerId)],
+);
+
+/** A row of a farm list: a target village and the units to raid it with; its last raid's movement, once sent. */
+export const farmTargets = pgTable(
+  'farm_targets',
+  {
+    id: uuidPk(),
+    listId: reference('list_id', (): AnyPgColumn => farmLists.id, 'cascade').notNull(),
+    villageId: villageRef(),
+    units: unitCounts('units').notNull(),
+    lastMovementId: reference<MovementId>('last_movement_id', (): AnyPgColumn => movements.id, 'set null'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('farm_targets_list_village').on(t.listId, t.villageId), keysIn('farm_targets', t.units, UNIT_TYPES)],
+);
+
+/** A list sent under a client's key: the same key again answers this reply and sends nothing more. */
+export const farmListSends = pgTable(
+  'farm_list_sends',
+  {
+    listId: reference('list_id', (): AnyPgColumn => farmLists.id, 'cascade').notNull(),
+    key: text('key').notNull(),
+    /** The rows asked for, sorted and joined: the same key with other rows is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    reply: jsonb('reply').$type<Schema<'FarmListSendResult'>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.listId, t.key] })],
+);
+
+/** A browser's push subscription (the standard Push API) and the alerts it wants. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuidPk(),
+    userId: userRef(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    kinds: jsonb('kinds').$type<AlertKind[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user').on(t.userId)],
+);
+
+/** An alert for a player: listed in the game, and pushed to their subscriptions once (`pushedAt`) unless they were looking. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuidPk(),
+    userId: userRef(),
+    kind: text('kind', { enum: ALERT_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+    /** Set once the push step handled it (sent, or not sent because the player was looking or has no subscription). */
+    pushedAt: timestamptz('pushed_at'),
+  },
+  (t) => [index('alerts_user').on(t.userId, t.createdAt), index('alerts_unpushed').on(t.createdAt).where(sql`${t.pushedAt} is null`), oneOf('alerts', t.kind, ALERT_KINDS)],
+);
+
+/** Settings the server makes for itself at first start and keeps (the VAPID keys of web push). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').$type<Record<string, string>>().notNull(),
+});
+
+/** Which server process holds live streams of which player, refreshed while they stay open (push skips players who look). */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    processId: text('process_id').notNull(),
+    userId: userRef(),
+    streams: integer('streams').notNull(),
+    seenAt: timestamptz('seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.processId, t.userId] }), index('live_presence_user').on(t.userId, t.seenAt)],
+);
+
+/** Every sign-in's signals for fair play: the device cookie and the address. */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userRef(),
+    device: text('device'),
+    address: text('address').notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [index('sign_ins_device').on(t.device), index('sign_ins_address').on(t.address, t.at), index('sign_ins_user').on(t.userId, t.at)],
+);
+
+/** What links two accounts (the lower id first), how often and when, and what a game master decided. */
+export interface LinkEvidenceCounts {
+  device?: { count: number; lastSeenAt: string };
+  address?: { count: number; lastSeenAt: string };
+}
+
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: uuidPk(),
+    userA: userRef('user_a'),
+    userB: userRef('user_b'),
+    status: text('status', { enum: LINK_STATUSES }).notNull(),
+    evidence: jsonb('evidence').$type<LinkEvidenceCounts>().notNull(),
+    firstSeenAt: timestamptz('first_seen_at').notNull(),
+    lastSeenAt: timestamptz('last_seen_at').notNull(),
+    decidedBy: userRefOrNull('decided_by'),
+    note: text('note'),
+    decidedAt: timestamptz('decided_at'),
+  },
+  (t) => [
+    uniqueIndex('account_links_pair').on(t.userA, t.userB),
+    index('account_links_b').on(t.userB),
+    index('account_links_open').on(t.status, t.lastSeenAt),
+    oneOf('account_links', t.status, LINK_STATUSES),
+    check('account_links_ordered', sql`${t.userA} < ${t.userB}`),
+  ],
+);
+
+/** Resources one player passed another on a day (shipments and trades taken), for the pushing limit. */
+export const resourceTransfers = pgTable(
+  'resource_transfers',
+  {
+    fromUser: userRef('from_user'),
+    toUser: userRef('to_user'),
+    day: text('day').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromUser, t.toUser, t.day] })],
+);

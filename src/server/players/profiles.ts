@@ -1,8 +1,8 @@
 // Player profiles: what any signed-in player may see of another (villages, population, alliance, standings), finding a player by name, and writing one's own description.
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { allianceMembers, alliances, playerStandings, users, villages, worlds } from '../db/schema';
+import { allianceMembers, alliances, playerStandings, users, vacations, villages, worlds } from '../db/schema';
 import { badRequest, notFound, unauthorized } from '../errors';
 import { villagePopulation } from '../village/population';
 import { profileDescriptionError } from '../../rules/mail';
@@ -17,6 +17,8 @@ export const NO_SUCH_PLAYER = 'No such player';
 export interface ProfileLook {
   playerId: PlayerId;
   viewerId: PlayerId;
+  /** Vacations that end before this are over. */
+  now: Date;
 }
 
 /** The player's villages in every world, with population as it stands in their buildings, capitals first within a world. */
@@ -39,8 +41,8 @@ function villagesOf(db: Db, playerId: PlayerId) {
 }
 
 /** The profile of a player, or null when there is no such player. */
-export async function playerProfile(db: Db, { playerId, viewerId }: ProfileLook): Promise<PlayerProfileView | null> {
-  const [[user], [alliance], owned, ranks] = await Promise.all([
+export async function playerProfile(db: Db, { playerId, viewerId, now }: ProfileLook): Promise<PlayerProfileView | null> {
+  const [[user], [alliance], owned, ranks, away] = await Promise.all([
     db.select({ id: users.id, username: users.username, description: users.profileDescription, createdAt: users.createdAt }).from(users).where(eq(users.id, playerId)),
     db
       .select({ id: alliances.id, tag: alliances.tag, name: alliances.name })
@@ -49,6 +51,7 @@ export async function playerProfile(db: Db, { playerId, viewerId }: ProfileLook)
       .where(eq(allianceMembers.userId, playerId)),
     villagesOf(db, playerId),
     db.select({ worldId: playerStandings.worldId, rank: playerStandings.rank }).from(playerStandings).where(eq(playerStandings.userId, playerId)),
+    db.select({ worldId: vacations.worldId, until: vacations.endsAt }).from(vacations).where(and(eq(vacations.userId, playerId), gt(vacations.endsAt, now))),
   ]);
   if (!user) return null;
 
@@ -68,6 +71,7 @@ export async function playerProfile(db: Db, { playerId, viewerId }: ProfileLook)
     population: owned.reduce((sum, village) => sum + village.population, 0),
     standings: [...standings.values()],
     foundedAt: user.createdAt.toISOString(),
+    vacations: away.map((v) => ({ worldId: v.worldId, until: v.until.toISOString() })),
     isMe: user.id === viewerId,
   };
 }
@@ -96,12 +100,12 @@ export async function findPlayerByName(db: Db, username: string): Promise<Schema
 }
 
 /** Writes what the player says about themselves (trimmed; empty clears it) and answers the profile as others now see it. */
-export async function updateMyProfile(db: Db, playerId: PlayerId, description: string): Promise<PlayerProfileView> {
+export async function updateMyProfile(db: Db, playerId: PlayerId, description: string, now: Date): Promise<PlayerProfileView> {
   const text = normaliseFreeText(description);
   const problem = profileDescriptionError(text);
   if (problem) throw badRequest(problem, [{ field: 'description', message: problem }]);
   const updated = await db.update(users).set({ profileDescription: text }).where(eq(users.id, playerId)).returning({ id: users.id });
-  const profile = updated.length === 0 ? null : await playerProfile(db, { playerId, viewerId: playerId });
+  const profile = updated.length === 0 ? null : await playerProfile(db, { playerId, viewerId: playerId, now });
   // Only an account deleted while the request ran has no row: it is signed out.
   if (!profile) throw unauthorized();
   return profile;

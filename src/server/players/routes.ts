@@ -5,10 +5,10 @@ import * as profiles from './profiles';
 import { idOf, type PlayerId } from '../operations';
 
 export function playerRoutes(ctx: AppContext): Handlers {
-  const { db } = ctx;
+  const { db, clock } = ctx;
   return {
     async getPlayerProfile({ user, params }) {
-      return profiles.getPlayerProfile(db, { playerId: idOf<PlayerId>(params.playerId), viewerId: user.id });
+      return profiles.getPlayerProfile(db, { playerId: idOf<PlayerId>(params.playerId), viewerId: user.id, now: clock.now() });
     },
 
     async findPlayerByName({ params }) {
@@ -16,7 +16,7 @@ export function playerRoutes(ctx: AppContext): Handlers {
     },
 
     async updateMyProfile({ user, body }) {
-      return profiles.updateMyProfile(db, user.id, body.description);
+      return profiles.updateMyProfile(db, user.id, body.description, clock.now());
     },
   };
 }

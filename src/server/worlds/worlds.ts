@@ -35,6 +35,7 @@ function worldView(row: WorldRow, players: number): WorldView {
     // Terrain is no secret (the map shows every tile); the client may draw it from the seed.
     seed: row.seed,
     size: row.size,
+    truce: row.truce ?? null,
   };
 }
 

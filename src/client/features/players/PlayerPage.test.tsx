@@ -33,6 +33,7 @@ function profile(extra: Partial<PlayerProfile> = {}): PlayerProfile {
       { world: ASGARD, rank: null, population: 200 },
     ],
     foundedAt: '2026-01-15T10:00:00.000Z',
+    vacations: [],
     isMe: false,
     ...extra,
   };
