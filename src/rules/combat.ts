@@ -216,3 +216,10 @@ export function missingUnits(home: UnitCounts, wanted: UnitCounts): { type: Unit
     .filter(([type, count]) => (home[type] ?? 0) < count)
     .map(([type, count]) => ({ type, wanted: count, home: home[type] ?? 0 }));
 }
+
+/** The refusal of an army the village does not have at home: 'Not enough units at home: 5 Bondi (2 at home)'; null when it has. */
+export function shortfallRefusal(home: UnitCounts, wanted: UnitCounts): string | null {
+  const missing = missingUnits(home, wanted);
+  if (missing.length === 0) return null;
+  return `Not enough units at home: ${missing.map((m) => `${m.wanted} ${UNITS[m.type].name} (${m.home} at home)`).join(', ')}`;
+}

@@ -1,12 +1,17 @@
 // Sending troops (units leave at once under the village's lock), the movements a player sees, battle reports, stationed troops and account figures.
+import { refuseWhileOnVacation } from '../vacation/vacation';
+import { targetOnVacationRefusal } from '../../rules/vacation';
+import { truceRefusal, type NightTruce } from '../../rules/night-truce';
+import { linkedAttackRefusal, type LinkStatus } from '../../rules/fair-play';
+import { sitterRefusal } from '../../rules/sitters';
 import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { allianceMembers, allianceRelations, alliances, battleReports, heroes, movements, stationedTroops, users, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
+import { accountLinks, allianceMembers, allianceRelations, alliances, battleReports, heroes, movements, stationedTroops, users, vacations, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound, type GameError } from '../errors';
-import { cleanUnits, missingUnits } from '../../rules/combat';
-import { UNITS, unitCount, unitEntries } from '../../rules/units';
+import { cleanUnits, shortfallRefusal } from '../../rules/combat';
+import { unitCount, unitEntries } from '../../rules/units';
 import { MERCHANT_MOVEMENTS, marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
 import { relationOf, type DiplomacyKind } from '../../rules/diplomacy';
 import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
@@ -93,7 +98,7 @@ export async function oneMovementView(db: Db, row: MovementRow, { userId, now }:
 }
 
 /** The village troops are sent to, with its world and its owner's alliance, and the sender's alliance: one query. */
-async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId) {
+async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId, now: Date) {
   const [row] = await db
     .select({
       id: villages.id,
@@ -107,6 +112,14 @@ async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId) {
       senderAlliance: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
       allianceTag: sql<string | null>`(select a.tag from ${alliances} a join ${allianceMembers} am on am.alliance_id = a.id where am.user_id = villages.owner_id)`,
       // The active relation between the two alliances, found through the unordered pair's unique index (the CHECK holds its kind).
+      // While the target's owner is on vacation in this world, when it ends.
+      vacationUntil: sql<Date | null>`(select v.ends_at from ${vacations} v where v.user_id = villages.owner_id and v.world_id = villages.world_id and v.ends_at > ${now})`.mapWith(
+        (value: string | Date | null) => (value === null ? null : new Date(value)),
+      ),
+      // The world's night truce, if it keeps one.
+      truce: sql<NightTruce | null>`(select w.truce from ${worlds} w where w.id = villages.world_id)`,
+      // How game masters see the sender and the target's owner: flagged as played by one person, or not.
+      linkStatus: sql<LinkStatus | null>`(select l.status from ${accountLinks} l where l.user_a = least(${senderId}::uuid, villages.owner_id) and l.user_b = greatest(${senderId}::uuid, villages.owner_id))`,
       diplomacy: sql<DiplomacyKind | null>`(
         select r.kind from ${allianceRelations} r, ${allianceMembers} mine, ${allianceMembers} theirs
         where mine.user_id = ${senderId} and theirs.user_id = villages.owner_id and r.status = 'active'
@@ -133,7 +146,12 @@ export type SendTroopsInput = Omit<RequestBody<'sendTroops'>, 'fromVillageId' | 
   fromVillageId: VillageId;
   toVillageId: VillageId;
   heroId?: HeroId;
+  /** The sitter sending in the owner's name, in a sitting session (who may only reinforce the owner's own villages). */
+  sittingBy?: PlayerId | null;
 };
+
+/** What a sitter may not do with the owner's armies. */
+export const SITTERS_SEND = 'attack, raid or scout, or send troops to another player’s village';
 
 /**
  * Sends units (and optionally a hero) from one of the player's villages. They leave at once: the village
@@ -153,18 +171,25 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
   const { row, from, target } = await db.transaction(async (tx) => {
     // One round trip (the pool pipelines): the target, the sender's wonder effects in the target's world, and the sending village under its lock.
     const [found, effects, loaded] = await Promise.all([
-      targetOf(tx, userId, input.toVillageId),
+      targetOf(tx, userId, input.toVillageId, now),
       summedEffects(tx, userId, sql`(select ${villages.worldId} from ${villages} where ${villages.id} = ${input.toVillageId})`, now),
       loadVillageHead(tx, input.fromVillageId, now, true),
     ]);
     if (!found) throw notFound(NO_SUCH_VILLAGE);
-    const { senderAlliance, allianceTag, diplomacy, ...target } = found;
+    const { senderAlliance, allianceTag, diplomacy, vacationUntil, truce, linkStatus, ...target } = found;
     const relation = relationOf(
       { ownerId: userId, allianceId: senderAlliance },
       target,
       new Map(diplomacy && target.allianceId ? [[target.allianceId, diplomacy]] : []),
     );
     const head = ownedOpenVillage(loaded, userId);
+    await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
+    // A sitter keeps the owner's villages going: reinforcements between the owner's own villages only.
+    if (input.sittingBy && (type !== 'reinforce' || target.ownerId !== userId)) throw forbidden(sitterRefusal(SITTERS_SEND));
+    if (type !== 'reinforce') {
+      const refusal = (vacationUntil ? targetOnVacationRefusal(vacationUntil.getTime()) : null) ?? linkedAttackRefusal(linkStatus);
+      if (refusal) throw conflict(refusal);
+    }
     // Beginner protection of both ends, read in this transaction: it only ever ends, so the check cannot let through an
     // attack on someone protected; at worst it refuses one a moment before an attack of theirs ends their shield.
     const shields =
@@ -177,10 +202,8 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
           sendRefusal(type, { from: state, to: target }, relation, allianceTag) ??
           protectionRefusalFor(type, target.ownerId ? (shields?.get(target.ownerId) ?? null) : null, now.getTime());
         if (refusal) throw conflict(refusal);
-        const missing = missingUnits(state.units, units);
-        if (missing.length > 0) {
-          throw conflict(`Not enough units at home: ${missing.map((m) => `${m.wanted} ${UNITS[m.type].name} (${m.home} at home)`).join(', ')}`);
-        }
+        const short = shortfallRefusal(state.units, units);
+        if (short) throw conflict(short);
         for (const [unit, n] of unitEntries(units)) state.units[unit] = (state.units[unit] ?? 0) - n;
       },
     });
@@ -198,6 +221,8 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     // sendRefusal keeps armies in their world, so the effects read for the target's world are the sender's.
     const seconds = marchSeconds(village.state, target, units, { worldSpeed: village.env.worldSpeed, speedBonusPercent: effects.movementSpeedBonus })!;
     const arrivesAt = new Date(now.getTime() + seconds * 1000);
+    const nightly = type === 'reinforce' ? null : truceRefusal(truce, arrivesAt.getTime());
+    if (nightly) throw conflict(nightly);
     // The notice is sent only if the transaction commits, so it may go out with the insert.
     const [rows] = await Promise.all([
       tx

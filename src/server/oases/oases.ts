@@ -1,12 +1,13 @@
 // Oases: armies sent to one, their battles against the animals applied in arrival order under the oasis's row lock, annexing and takeover, and what the map shows of them.
+import { refuseWhileOnVacation } from '../vacation/vacation';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { battleReports, heroes, movements, oases, users, villages, worlds, type MovementRow, type OasisRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { badRequest, conflict, notFound } from '../errors';
-import { cleanUnits, missingUnits } from '../../rules/combat';
-import { UNITS, unitCount, unitEntries, type UnitCounts } from '../../rules/units';
+import { cleanUnits, shortfallRefusal } from '../../rules/combat';
+import { unitCount, unitEntries, type UnitCounts } from '../../rules/units';
 import { marchSeconds } from '../../rules/movements';
 import { heroMarchRefusal } from '../../rules/march';
 import { buildingLevels } from '../../rules/buildings';
@@ -107,6 +108,7 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
   return db.transaction(async (tx) => {
     const head = ownedOpenVillage(await loadVillageHead(tx, order.fromVillageId, now, true), userId);
+    await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
     const world = await worldOf(tx, head.village.worldId);
     const tile = world ? oasisTile(world, order.x, order.y) : null;
     if (!tile) throw notFound(NO_OASIS);
@@ -115,10 +117,8 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
       village: head,
       now,
       change: ({ state }) => {
-        const missing = missingUnits(state.units, units);
-        if (missing.length > 0) {
-          throw conflict(`Not enough units at home: ${missing.map((m) => `${m.wanted} ${UNITS[m.type].name} (${m.home} at home)`).join(', ')}`);
-        }
+        const short = shortfallRefusal(state.units, units);
+        if (short) throw conflict(short);
         for (const [unit, n] of unitEntries(units)) state.units[unit] = (state.units[unit] ?? 0) - n;
       },
     });

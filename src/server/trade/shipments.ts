@@ -1,10 +1,11 @@
 // Sending resources with merchants to the village on a tile (paid at once under the village's lock), and the preview of such a shipment.
+import { sitterRefusal } from '../../rules/sitters';
 import { and, eq } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { movements, villages, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { TRADE_MESSAGES, landing, merchantSeconds, merchantsNeeded, shipmentTotal } from '../../rules/trade';
 import { canAfford, type Resources } from '../../rules/resources';
 import { villageEconomy } from '../../rules/village-timeline';
@@ -91,7 +92,12 @@ export interface ShipmentRequest {
   x: number;
   y: number;
   resources: Resources;
+  /** The sitter sending in the owner's name, in a sitting session (who may only send to the owner's own villages). */
+  sittingBy?: PlayerId | null;
 }
+
+/** What a sitter may not do with the owner's merchants. */
+export const SITTERS_SHIP = 'send resources to another player’s village';
 
 const wholeCargo = (resources: Resources): Resources => ({ timber: resources.timber, stone: resources.stone, iron: resources.iron, mead: resources.mead });
 
@@ -107,6 +113,7 @@ export async function sendResources(db: Db, order: VillageOrder, request: Shipme
     const head = await playersVillage(tx, order);
     const target = await villageAt(tx, { worldId: head.village.worldId, x: request.x, y: request.y });
     if (!target) throw notFound(TRADE_MESSAGES.noVillageThere);
+    if (request.sittingBy && target.ownerId !== actor) throw forbidden(sitterRefusal(SITTERS_SHIP));
     const away = await merchantsAway(tx, villageId, now);
     const { village } = await changeVillage(tx, {
       village: head,

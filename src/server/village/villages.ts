@@ -1,4 +1,5 @@
 // Villages: reading (settled to now) and the game actions on them; each action locks, settles, applies a rule and writes in one transaction.
+import { refuseWhileOnVacation } from '../vacation/vacation';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { movements, villages } from '../db/schema';
@@ -188,9 +189,14 @@ export function ownedOpenVillage(loaded: LoadedHead | null, actor: PlayerId): Lo
   return head;
 }
 
-/** Inside `tx`, the player's village read under its row lock and checked as ownedOpenVillage does. */
+/**
+ * Inside `tx`, the player's village read under its row lock and checked as ownedOpenVillage does, and refused while the
+ * player is on vacation in its world.
+ */
 export async function playersVillage(tx: Db, { actor, villageId, now }: VillageOrder): Promise<LoadedHead> {
-  return ownedOpenVillage(await loadVillageHead(tx, villageId, now, true), actor);
+  const head = ownedOpenVillage(await loadVillageHead(tx, villageId, now, true), actor);
+  await refuseWhileOnVacation(tx, { userId: actor, worldId: head.village.worldId, now });
+  return head;
 }
 
 /**
