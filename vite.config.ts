@@ -2,11 +2,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { mapAtlas } from './scripts/vite-map-atlas.ts';
+import { villageAtlas } from './scripts/vite-village-atlas.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mapAtlas()],
+  plugins: [react(), mapAtlas(), villageAtlas()],
   // `vite build --mode test` (the browser tests) is the production build plus the map's debug counters; it goes to its
   // own folder so `npm start`, which serves dist/, never picks it up.
   // Source maps only in the test build: the game a player downloads does not ship its sources.

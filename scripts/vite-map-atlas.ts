@@ -4,7 +4,21 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import type { Plugin } from 'vite';
-import { TILE_LOOKS, type AtlasFrame, type MapAtlasData, type MapStyle, type TileLook, type TileLookStyle } from '../src/client/map/atlas-data.ts';
+import {
+  MOVEMENT_TYPES,
+  TILE_LOOKS,
+  VILLAGE_TIERS,
+  type AtlasFrame,
+  type MapAtlasData,
+  type MapStyle,
+  type MarkStyle,
+  type MovementStyle,
+  type MovementType,
+  type TierStyle,
+  type TileLook,
+  type TileLookStyle,
+  type VillageTier,
+} from '../src/client/map/atlas-data.ts';
 
 export const MAP_ATLAS_MODULE = 'virtual:map-atlas';
 const RESOLVED_ID = `\0${MAP_ATLAS_MODULE}`;
@@ -56,6 +70,54 @@ function readStyle(dir: string): MapStyle {
     looks[look] = { icon, fill: fill.toLowerCase(), label: label.trim() };
   }
 
+  const entryOf = (section: string, key: string): Record<string, unknown> => {
+    const entry = (doc[section] as Record<string, unknown> | undefined)?.[key] as Record<string, unknown> | undefined;
+    if (!entry || typeof entry !== 'object') throw new AtlasError(file, `${section}.${key} is missing`);
+    return entry;
+  };
+  const iconOf = (where: string, icon: unknown): string => {
+    if (typeof icon !== 'string' || !icon.endsWith('.svg')) throw new AtlasError(file, `${where}.icon must name an .svg file`);
+    return icon;
+  };
+  const labelOf = (where: string, label: unknown): string => {
+    if (typeof label !== 'string' || label.trim() === '') throw new AtlasError(file, `${where}.label must be a non-empty string`);
+    return label.trim();
+  };
+  const numberOf = (where: string, value: unknown, min: number, max: number): number => {
+    if (typeof value !== 'number' || !(value >= min && value <= max)) throw new AtlasError(file, `${where} must be a number from ${min} to ${max}`);
+    return value;
+  };
+  const onlyKnown = (section: string, known: readonly string[]) => {
+    const entries = doc[section];
+    if (!entries || typeof entries !== 'object') throw new AtlasError(file, `"${section}" must be an object keyed by ${known.join(', ')}`);
+    const unknown = Object.keys(entries).filter((key) => !known.includes(key));
+    if (unknown.length) throw new AtlasError(file, `unknown ${section} entry ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  };
+
+  onlyKnown('tiers', VILLAGE_TIERS);
+  const tiers = {} as Record<VillageTier, TierStyle>;
+  for (const tier of VILLAGE_TIERS) {
+    const entry = entryOf('tiers', tier);
+    const where = `tiers.${tier}`;
+    tiers[tier] = {
+      icon: iconOf(where, entry.icon),
+      label: labelOf(where, entry.label),
+      scale: numberOf(`${where}.scale`, entry.scale, 0.3, 1),
+      centreY: numberOf(`${where}.centreY`, entry.centreY, 0.2, 0.8),
+    };
+  }
+  const capitalEntry = doc.capital as Record<string, unknown> | undefined;
+  if (!capitalEntry || typeof capitalEntry !== 'object') throw new AtlasError(file, '"capital" must name the icon and label of the capital\'s mark');
+  const capital: MarkStyle = { icon: iconOf('capital', capitalEntry.icon), label: labelOf('capital', capitalEntry.label) };
+  onlyKnown('movements', MOVEMENT_TYPES);
+  const movements = {} as Record<MovementType, MovementStyle>;
+  for (const kind of MOVEMENT_TYPES) {
+    const entry = entryOf('movements', kind);
+    const where = `movements.${kind}`;
+    if (typeof entry.colour !== 'string' || !HEX.test(entry.colour)) throw new AtlasError(file, `${where}.colour must be a colour like #e5484d`);
+    movements[kind] = { colour: entry.colour.toLowerCase(), label: labelOf(where, entry.label) };
+  }
+
   const colour = (key: string, fallback: string): string => {
     const value = doc[key] ?? fallback;
     if (typeof value !== 'string' || !HEX.test(value)) throw new AtlasError(file, `"${key}" must be a colour like #0b0f14`);
@@ -68,6 +130,9 @@ function readStyle(dir: string): MapStyle {
   };
   return {
     tiles: looks,
+    tiers,
+    capital,
+    movements,
     iconScale: share('iconScale', 0.86, 0.2, 1),
     fillVariation: share('fillVariation', 0.07, 0, 0.3),
     background: colour('background', '#0b0f14'),
@@ -118,36 +183,76 @@ export interface BuiltAtlas {
   files: string[];
 }
 
-/** Reads the style and the icons of `dir` and packs them into one atlas. */
+/** Reads the style and the icons of `dir` and packs them into one atlas: the looks' icons, then the tiers', then the capital's mark. */
 export function buildMapAtlas(dir: string): BuiltAtlas {
   const styleFile = join(dir, 'map-style.json');
   const style = readStyle(dir);
-  const rows = Math.ceil(TILE_LOOKS.length / COLUMNS);
+  const entries: { key: string; icon: string }[] = [
+    ...TILE_LOOKS.map((look) => ({ key: look, icon: style.tiles[look].icon })),
+    ...VILLAGE_TIERS.map((tier) => ({ key: `tier-${tier}`, icon: style.tiers[tier].icon })),
+    { key: 'capital', icon: style.capital.icon },
+  ];
+  const rows = Math.ceil(entries.length / COLUMNS);
   const width = COLUMNS * CELL;
   const height = rows * CELL;
-  const frames = {} as Record<TileLook, AtlasFrame>;
-  const iconUrls = {} as Record<TileLook, string>;
   const cells: string[] = [];
   const files = [styleFile];
   const hash = createHash('sha256').update(readFileSync(styleFile));
+  const packed = new Map<string, { frame: AtlasFrame; icon: ParsedSvg }>();
 
-  TILE_LOOKS.forEach((look, index) => {
-    const file = iconPath(dir, styleFile, style.tiles[look].icon);
+  entries.forEach(({ key, icon: iconFile }, index) => {
+    const file = iconPath(dir, styleFile, iconFile);
     files.push(file);
     const text = readFileSync(file, 'utf8');
-    hash.update(look).update(text);
-    const icon = parseIcon(file, text, `icon-${look}`);
+    hash.update(key).update(text);
+    const icon = parseIcon(file, text, `icon-${key}`);
     const x = (index % COLUMNS) * CELL;
     const y = Math.floor(index / COLUMNS) * CELL;
-    frames[look] = { x, y, width: CELL, height: CELL };
+    packed.set(key, { frame: { x, y, width: CELL, height: CELL }, icon });
     const size = CELL - 2 * INSET;
     cells.push(`<svg x="${x + INSET}" y="${y + INSET}" width="${size}" height="${size}" viewBox="${icon.viewBox}" overflow="hidden">${icon.body}</svg>`);
-    const alone = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${icon.viewBox}">${icon.body}</svg>`;
-    iconUrls[look] = `data:image/svg+xml,${encodeURIComponent(alone)}`;
   });
 
+  const entry = (key: string) => packed.get(key)!;
+  const alone = (icon: ParsedSvg) => `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${icon.viewBox}">${icon.body}</svg>`)}`;
+  const frames = {} as Record<TileLook, AtlasFrame>;
+  const iconUrls = {} as Record<TileLook, string>;
+  for (const look of TILE_LOOKS) {
+    frames[look] = entry(look).frame;
+    iconUrls[look] = alone(entry(look).icon);
+  }
+  // The legend shows each tier as the map draws it: another player's village icon placed by the tier, its icon over it.
+  const tierFrames = {} as Record<VillageTier, AtlasFrame>;
+  const tierIconUrls = {} as Record<VillageTier, string>;
+  const sample = entry('village').icon;
+  for (const tier of VILLAGE_TIERS) {
+    const { frame, icon } = entry(`tier-${tier}`);
+    tierFrames[tier] = frame;
+    const { scale, centreY } = style.tiers[tier];
+    const size = 64 * scale;
+    const placed = `<svg x="${32 - size / 2}" y="${64 * centreY - size / 2}" width="${size}" height="${size}" viewBox="${sample.viewBox}">${sample.body}</svg>`;
+    const over = `<svg x="0" y="0" width="64" height="64" viewBox="${icon.viewBox}">${icon.body}</svg>`;
+    tierIconUrls[tier] = `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${placed}${over}</svg>`)}`;
+  }
+  const capital = entry('capital');
+
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${cells.join('')}</svg>`;
-  return { data: { version: hash.digest('hex').slice(0, 12), svg, width, height, frames, style, iconUrls }, files };
+  return {
+    data: {
+      version: hash.digest('hex').slice(0, 12),
+      svg,
+      width,
+      height,
+      frames,
+      tierFrames,
+      capitalFrame: capital.frame,
+      style,
+      iconUrls,
+      tierIconUrls,
+      capitalIconUrl: alone(capital.icon),
+    },
+    files,
+  };
 }
 
 function isInside(dir: string, file: string): boolean {

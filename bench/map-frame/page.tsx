@@ -1,5 +1,6 @@
-// The page bench/map-frame.ts drives in headless Chromium: the real map stage (MapStage over the map atoms) and, as a
-// baseline, a plain React DOM grid of the same tiles, each panned and moved by arrow clicks the same way.
+// The page bench/map-frame.ts drives in headless Chromium: the real map stage (MapStage over the map atoms, with armies on
+// the march when the data has them) and, as a baseline, a plain React DOM grid of the same tiles, each panned and moved by
+// arrow clicks the same way.
 import { createStore, Provider, useAtomValue, useStore } from 'jotai';
 import { memo, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -10,7 +11,9 @@ import { findTile } from '../../src/client/map/chunks';
 import { tileFill } from '../../src/client/map/tile-fill';
 import { TILE_LOOKS, tileLook } from '../../src/rules/tile-looks';
 import { centreOnAtom, makeCamera, mapCameraAtom, mapChunksAtom, moveCameraAtom, selectedTileAtom, type MapChunk, type MapTile } from '../../src/client/state/map';
+import { mapMovementsAtom } from '../../src/client/state/mapMovements';
 import { userAtom } from '../../src/client/state/session';
+import type { BenchMovement } from '../support/movements';
 
 export interface BenchData {
   worldId: string;
@@ -19,6 +22,19 @@ export interface BenchData {
   radius: number;
   stage: number;
   chunks: MapChunk[];
+  /** Armies on the map (none when left out), their instants relative to the mount. */
+  movements?: BenchMovement[];
+}
+
+/** What the stage drew while nothing happened but time passing (armies marching). */
+export interface IdleResult {
+  /** Frames drawn, and how many of them moved only the markers. */
+  frames: number;
+  markerFrames: number;
+  /** JS time of each frame drawn. */
+  js: number[];
+  /** Markers the last frame drew. */
+  markers: number;
 }
 
 export interface PanResult {
@@ -51,6 +67,8 @@ export interface BenchApi {
   selects(count: number): Promise<number[]>;
   /** Arrow clicks on the stage with where their time went. */
   traceArrows(count: number): Promise<ArrowTrace[]>;
+  /** Waits `ms` without touching the stage and reports the frames it drew by itself. */
+  idle(ms: number): Promise<IdleResult>;
   unmount(): void;
 }
 
@@ -205,6 +223,11 @@ window.bench = {
     store = createStore();
     store.set(userAtom, { id: nextData.viewerId, username: 'bench', email: 'bench@example.com', role: 'user' } as never);
     store.set(mapChunksAtom, new Map(nextData.chunks.map((chunk) => [chunk.key, chunk])));
+    const mounted = Date.now();
+    store.set(
+      mapMovementsAtom,
+      (nextData.movements ?? []).map(({ departedAgoMs, arrivesInMs, ...movement }) => ({ ...movement, departsAt: mounted - departedAgoMs, arrivesAt: mounted + arrivesInMs })),
+    );
     store.set(mapCameraAtom, makeCamera(nextData.worldId, nextData.centre.x, nextData.centre.y, nextData.radius));
     root = createRoot(document.getElementById('root')!);
     root.render(
@@ -319,6 +342,24 @@ window.bench = {
       });
     }
     return traces;
+  },
+
+  async idle(ms) {
+    const debug = window.__vikingsMap!;
+    const framesBefore = debug.frames;
+    const markerFramesBefore = debug.markerFrames;
+    const js: number[] = [];
+    let seen = debug.lastFrame?.at ?? 0;
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      await nextFrame();
+      const frame = debug.lastFrame;
+      if (frame && frame.at !== seen) {
+        seen = frame.at;
+        js.push(frame.durationMs);
+      }
+    }
+    return { frames: debug.frames - framesBefore, markerFrames: debug.markerFrames - markerFramesBefore, js, markers: debug.map?.markers().length ?? 0 };
   },
 
   unmount() {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { OASIS_BONUSES } from './terrain';
 import type { DiplomacyKind } from './diplomacy';
-import { looksAlike, oasisBonusEntries, terrainResource, tileLook, TILE_LOOKS, villageRelation, type MapViewer } from './tile-looks';
+import { isVillageLook, looksAlike, oasisBonusEntries, terrainResource, tileLook, TILE_LOOKS, VILLAGE_LOOKS, villageMarks, villageRelation, type MapViewer } from './tile-looks';
 import { TILE_TYPES } from './world';
 
 describe('TILE_LOOKS', () => {
@@ -126,5 +126,26 @@ describe('oasisBonusEntries', () => {
       { resourceType: 'mead', percent: 25 },
     ]);
     expect(oasisBonusEntries({ mead: 50 })).toEqual([{ resourceType: 'mead', percent: 50 }]);
+  });
+});
+
+describe('villageMarks', () => {
+  const owner = { id: 'p' };
+  it('gives a village its size tier by population and marks a player’s capital', () => {
+    expect(villageMarks({ type: 'village', village: { owner, population: 2, isCapital: true } })).toEqual({ tier: 'hamlet', capital: true });
+    expect(villageMarks({ type: 'village', village: { owner, population: 150 } })).toEqual({ tier: 'village', capital: false });
+    expect(villageMarks({ type: 'village', village: { owner, population: 450, isCapital: false } })).toEqual({ tier: 'town', capital: false });
+    expect(villageMarks({ type: 'village', village: { owner, population: 900, isCapital: true } })).toEqual({ tier: 'city', capital: true });
+  });
+
+  it('marks no barbarian village as a capital, and nothing on other tiles', () => {
+    expect(villageMarks({ type: 'village', village: { owner: null, population: 350, isCapital: true } })).toEqual({ tier: 'town', capital: false });
+    expect(villageMarks({ type: 'forest' })).toBeNull();
+    expect(villageMarks({ type: 'oasis', oasis: { holder: {} } })).toBeNull();
+  });
+
+  it('knows the village looks among all looks', () => {
+    expect(VILLAGE_LOOKS.every((look) => TILE_LOOKS.includes(look))).toBe(true);
+    expect(TILE_LOOKS.filter(isVillageLook)).toEqual([...VILLAGE_LOOKS]);
   });
 });

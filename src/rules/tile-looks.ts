@@ -1,7 +1,8 @@
-// What a map tile shows: its look (own village, an ally's, a confederate's, a pact partner's, an enemy's, another village, terrain, unknown) and the resource bonus its terrain displays.
+// What a map tile shows: its look (own village, an ally's, a confederate's, a pact partner's, an enemy's, another village, terrain, unknown), a village's size tier and capital mark, and the resource bonus its terrain displays.
 import { relationOf, type RelationsOf, type TargetRelation } from './diplomacy';
 import { isResourceType, type ResourceType } from './resources';
 import type { OasisBonus } from './terrain';
+import { villageTier, type VillageTier } from './village-tiers';
 import type { TerrainType, TileType } from './world';
 
 /** Forest and mountain tiles carry +10% timber and +10% stone as their displayed bonus (docs/GAME_RULES.md). */
@@ -30,6 +31,14 @@ export const TILE_LOOKS = [
 ] as const;
 export type TileLook = (typeof TILE_LOOKS)[number];
 
+/** The looks of villages: their fill tells the relation, and their icon the village's size (tier) and whether it is a capital. */
+export const VILLAGE_LOOKS = ['own-village', 'alliance-village', 'confederate-village', 'pact-village', 'enemy-village', 'village', 'barbarian'] as const;
+export type VillageLook = (typeof VILLAGE_LOOKS)[number];
+
+export function isVillageLook(look: TileLook): look is VillageLook {
+  return (VILLAGE_LOOKS as readonly TileLook[]).includes(look);
+}
+
 /** Who looks at the map: the signed-in player, their alliance (null outside one) and its active relations by the other alliance's id. */
 export interface MapViewer {
   id: string;
@@ -54,7 +63,7 @@ export type ShownTileType = TileType | 'unknown';
 export interface LookedAtTile {
   type: ShownTileType;
   /** A barbarian village has no owner (founded by the world, or abandoned by its player); the alliance is its owner's. */
-  village?: { owner: { id: string } | null; alliance?: { id: string } } | null;
+  village?: { owner: { id: string } | null; alliance?: { id: string }; population?: number; isCapital?: boolean } | null;
   /** Present on an oasis a village holds. */
   oasis?: { holder: unknown } | null;
 }
@@ -79,6 +88,22 @@ export function tileLook(tile: LookedAtTile, viewer: MapViewer | null): TileLook
   }
   if (tile.type === 'oasis' && tile.oasis) return 'taken-oasis';
   return tile.type;
+}
+
+/** What a village's icon shows besides its relation: how big it is, and whether it is its player's capital. */
+export interface VillageMarks {
+  tier: VillageTier;
+  capital: boolean;
+}
+
+/**
+ * The size tier and capital mark of a village tile (null on any other tile). The same for every viewer; a barbarian
+ * village is nobody's capital, even one that was a player's before their account was deleted.
+ */
+export function villageMarks(tile: LookedAtTile): VillageMarks | null {
+  if (tile.type !== 'village') return null;
+  const village = tile.village;
+  return { tier: villageTier(village?.population ?? 0), capital: village?.isCapital === true && village.owner !== null };
 }
 
 /**

@@ -1,10 +1,11 @@
-// Map areas from the cache: byte for byte the uncached reply on random areas, strong ETags with 304, and every change
-// a village can go through (founded, renamed, conquered, abandoned, population, alliance) shows in the next reply.
+// Map areas from the cache: byte for byte the uncached reply on random areas (with an owner on vacation too), strong ETags
+// with 304, and every change a village can go through (founded, renamed, conquered, abandoned, population, alliance) shows
+// in the next reply.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { newPlayer, registerPlayer, startTestApp, type TestApp } from './harness';
-import { giveEmbassy } from './village-helpers';
+import { DAY, giveEmbassy } from './village-helpers';
 import { createWorld } from '../../src/server/operators/world-admin';
 import { buildings, users, villages, type WorldRow } from '../../src/server/db/schema';
 import { mapAreaJson } from '../../src/server/map/area';
@@ -63,7 +64,9 @@ describe('cached map areas', () => {
   it('are byte for byte the uncached reply on random areas, also after changes', async () => {
     const cache = new MapAreaCache();
     const random = randomFrom(99);
+    /** Compares `rounds` random areas; answers how many vacations the cached replies showed. */
     const check = async (rounds: number) => {
+      let vacationsShown = 0;
       for (let i = 0; i < rounds; i++) {
         // Past the world's edge too: those tiles are unknown in both.
         const query = { worldId: world.id, x: Math.floor(random() * 161) - 80, y: Math.floor(random() * 161) - 80, radius: 1 + Math.floor(random() * 25) };
@@ -71,9 +74,19 @@ describe('cached map areas', () => {
         expect(cached.json, JSON.stringify(query)).toBe(await mapAreaJson(t.database.db, query, t.clock.now()));
         expect(gunzipSync(cached.body('gzip')).toString()).toBe(cached.json);
         expect(brotliDecompressSync(cached.body('br')).toString()).toBe(cached.json);
+        vacationsShown += (cached.json.match(/"vacationUntil"/g) ?? []).length;
       }
+      return vacationsShown;
     };
-    await check(40);
+    expect(await check(40)).toBe(0);
+    // The owner of most villages goes on vacation (through the API, which moves their chunks on): shown from its start in
+    // both alike, and gone from both at its end, though no chunk changed then.
+    const endsAt = t.clock.now().getTime() + 3 * DAY;
+    const started = await t.app.inject({ method: 'POST', url: `/api/worlds/${world.id}/vacation`, headers: owner.auth, payload: { endsAt: new Date(endsAt).toISOString() } });
+    expect(started.statusCode).toBe(201);
+    expect(await check(30)).toBeGreaterThan(0);
+    t.clock.set(endsAt);
+    expect(await check(30)).toBe(0);
     // Change villages everywhere, then compare again through the same cache.
     await t.database.db.update(villages).set({ name: 'Renamed stead' }).where(eq(villages.worldId, world.id));
     await t.database.db.update(buildings).set({ level: 9 });

@@ -62,6 +62,8 @@ test('the map shows barbarian villages with their own icon and legend entry, and
   await expect(entry).toHaveCount(1);
   await expect(entry.locator('img')).toHaveAttribute('src', /^data:image\/svg\+xml/);
   await legend.screenshot({ path: 'test-results/barbarians-legend.png' });
+  // The legend (with village sizes and movements) reaches below the fold: back up to the stage.
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // The player's own new village: its tooltip carries the beginner-protection shield.
   const tooltip = page.getByRole('tooltip');

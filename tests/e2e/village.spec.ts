@@ -29,6 +29,12 @@ async function openTab(page: Page, name: 'Overview' | 'Buildings' | 'Units') {
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 }
 
+/** The buildings tab opens on the picture; these tests work the cards of the list view (the choice is remembered). */
+async function showList(page: Page) {
+  await page.getByRole('button', { name: 'List' }).click();
+  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+}
+
 test('a new player joins a world, upgrades a timber camp, builds barracks and trains bondi', async ({ page, request }) => {
   test.setTimeout(90_000);
   const player = newPlayer('vil');
@@ -71,6 +77,7 @@ test('a new player joins a world, upgrades a timber camp, builds barracks and tr
 
   // Upgrade a timber camp and watch its countdown run out.
   await openTab(page, 'Buildings');
+  await showList(page);
   const timberCamp = card(page, 'Timber Camp, slot 1');
   await expect(timberCamp).toContainText('Level 0');
   await timberCamp.getByRole('button', { name: 'Upgrade' }).click();
@@ -155,6 +162,7 @@ test('a failed upgrade shows the server message near the button', async ({ page,
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/(dashboard|game)/);
   await page.goto(`${server.url}/game/village?tab=buildings`);
+  await showList(page);
   const camp = card(page, 'Iron Mine, slot 9');
   await expect(camp.getByRole('button', { name: 'Upgrade' })).toBeEnabled();
 

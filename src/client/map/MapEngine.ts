@@ -1,5 +1,5 @@
-// The world map stage as a plain class: draws what the map atoms say (camera, chunks, selection, hover, the viewer's relations) and turns
-// gestures and keys into the map's intents. React only creates it once Pixi is ready and disposes it on unmount.
+// The world map stage as a plain class: draws what the map atoms say (camera, chunks, selection, hover, the viewer's relations, the
+// player's movements) and turns gestures and keys into the map's intents. React only creates it once Pixi is ready and disposes it on unmount.
 import type { Application, Container, Renderer } from 'pixi.js';
 import type { getDefaultStore } from 'jotai';
 import {
@@ -19,11 +19,14 @@ import {
   type TilePoint,
 } from '../state/map';
 import type { AtlasTextures } from './atlas';
+import { hoveredMovementAtom, mapMovementsAtom, type MapMovement } from '../state/mapMovements';
 import { mapViewerAtom, type MapViewer } from '../state/relations';
 import { planChunks, type ChunkRef } from './chunks';
 import { dragToTiles, screenToTile, splitCentre, tileScreenRect, tileToScreen, viewGeometry, type ScreenPoint, type ViewGeometry } from './coords';
-import { mapDebug } from './debug';
+import { listen, mapDebug } from './debug';
 import { StageInput, type KeyAction } from './input';
+import { pickMarker } from './movements';
+import { MovementsLayer } from './MovementsLayer';
 import { OverlayLayer } from './OverlayLayer';
 import { StageRuntime } from './runtime';
 import { placeLayer, TerrainLayer } from './TerrainLayer';
@@ -32,9 +35,10 @@ export type MapStore = ReturnType<typeof getDefaultStore>;
 
 export interface MapEngineParts {
   app: Application;
-  /** Layer shells created by the React tree (@pixi/react): tiles below, highlights above. */
+  /** Layer shells created by the React tree (@pixi/react): tiles below, highlights above them, movements on top. */
   terrain: Container;
   overlay: Container;
+  movements: Container;
   /** The element the canvas fills. */
   host: HTMLElement;
   store: MapStore;
@@ -69,6 +73,8 @@ interface DrawnScene {
   /** Stable while nothing it colours changed (mapViewerAtom), so identity tells whether villages need drawing again. */
   viewer: MapViewer | null;
   textures: AtlasTextures | null;
+  /** The player's movements (mapMovementsAtom, kept while a read changes nothing); their markers' places come from the clock. */
+  movements: readonly MapMovement[];
 }
 
 function sameScene(a: DrawnScene, b: DrawnScene): boolean {
@@ -82,8 +88,14 @@ function sameScene(a: DrawnScene, b: DrawnScene): boolean {
     a.hovered === b.hovered &&
     a.home === b.home &&
     a.viewer === b.viewer &&
-    a.textures === b.textures
+    a.textures === b.textures &&
+    a.movements === b.movements
   );
+}
+
+/** Whether the player asked the system for less motion: markers then step to their places instead of gliding. */
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
 }
 
 export class MapEngine {
@@ -92,7 +104,9 @@ export class MapEngine {
   private readonly runtime: StageRuntime;
   private readonly terrain: TerrainLayer;
   private readonly overlay: OverlayLayer;
+  private readonly movements: MovementsLayer;
   private readonly input: StageInput;
+  private readonly reducedMotion = reducedMotionQuery();
   private readonly unsubscribers: (() => void)[] = [];
 
   /** The part of a drag that has not yet moved the camera by a whole tile. */
@@ -109,24 +123,32 @@ export class MapEngine {
   private drawnScene: DrawnScene | null = null;
   /** The pending between-frames build of nearby chunks. */
   private prepareTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The pending frame that moves the markers (or drops an arrived movement), and the instant it is for. */
+  private markerTimer: ReturnType<typeof setTimeout> | null = null;
+  private markerTimerAt = Number.POSITIVE_INFINITY;
 
   constructor(parts: MapEngineParts) {
     this.parts = parts;
     this.store = parts.store;
     this.terrain = new TerrainLayer(parts.terrain, parts.app.renderer as Renderer);
     this.overlay = new OverlayLayer(parts.overlay);
+    this.movements = new MovementsLayer(parts.movements);
     this.runtime = new StageRuntime({
       app: parts.app,
       host: parts.host,
       onFrame: (now) => this.frame(now),
       onFramed: (durationMs) => this.framed(durationMs),
-      onTextures: (textures) => this.terrain.setTextures(textures),
+      onTextures: (textures) => {
+        this.terrain.setTextures(textures);
+        this.movements.setTextures(textures);
+      },
       onUnrecoverable: parts.onUnrecoverable,
       pad: STAGE_PAD,
     });
 
     const redraw = () => this.runtime.requestRender();
-    for (const watched of [mapChunksAtom, selectedTileAtom, mapHomeAtom, mapViewerAtom]) this.unsubscribers.push(this.store.sub(watched, redraw));
+    for (const watched of [mapChunksAtom, selectedTileAtom, mapHomeAtom, mapViewerAtom, mapMovementsAtom]) this.unsubscribers.push(this.store.sub(watched, redraw));
+    if (this.reducedMotion) this.unsubscribers.push(listen(this.reducedMotion, 'change', redraw));
     // A jump of the camera (arrow, key, search, home) is drawn at once rather than at the next animation frame: the
     // chunks around are built ahead, so the frame is cheap, and an event late in a frame still makes that frame.
     // A drag draws at the next animation frame, once per frame however many pointer moves it brings.
@@ -154,6 +176,11 @@ export class MapEngine {
       renderNow: () => this.runtime.renderNow(),
       tileAt: (sx, sy) => (this.geometry ? screenToTile(this.geometry, { sx, sy }) : { x: 0, y: 0 }),
       screenOf: (tile) => (this.geometry ? tileToScreen(this.geometry, tile) : { sx: 0, sy: 0 }),
+      markers: () => {
+        const geometry = this.geometry;
+        if (!geometry) return [];
+        return this.movements.drawn.map(({ movement, x, y }) => ({ id: movement.id, kind: movement.kind, own: movement.own, ...tileToScreen(geometry, { x, y }) }));
+      },
     };
   }
 
@@ -178,10 +205,12 @@ export class MapEngine {
       this.drawnComplete = false;
       this.parts.terrain.visible = false;
       this.parts.overlay.visible = false;
+      this.parts.movements.visible = false;
       return again;
     }
     this.parts.terrain.visible = true;
     this.parts.overlay.visible = true;
+    this.parts.movements.visible = true;
 
     const geometry = viewGeometry(this.runtime.width, this.runtime.height, { x: camera.x + this.offset.x, y: camera.y + this.offset.y }, camera.radius);
     this.geometry = geometry;
@@ -204,31 +233,74 @@ export class MapEngine {
       home: home && home.worldId === camera.worldId ? home : null,
       viewer: this.store.get(mapViewerAtom),
       textures: this.runtime.textures,
+      movements: this.store.get(mapMovementsAtom),
     };
     this.drawnCamera = camera;
+    const clock = Date.now();
+    // A movement shown arrived: the lines change, so the frame is drawn in full.
+    if (clock >= this.movements.nextArrivalAt) this.drawnScene = null;
 
-    // Only the view's position changed since the last complete drawing, and by less than the pad: move that drawing.
     const drawn = this.drawnScene;
     if (drawn && sameScene(drawn, scene)) {
+      // Only the view's position changed since the last complete drawing, and by less than the pad: move that drawing.
       // Whole device pixels keep the tiles sharp; picking uses the exact centre, less than half a pixel away.
       const ratio = window.devicePixelRatio || 1;
       const shiftX = Math.round((drawn.centreX - scene.centreX) * geometry.tileSize * ratio) / ratio;
       const shiftY = Math.round((scene.centreY - drawn.centreY) * geometry.tileSize * ratio) / ratio;
-      if (Math.abs(shiftX) <= STAGE_PAD && Math.abs(shiftY) <= STAGE_PAD && this.runtime.showShifted(shiftX, shiftY)) {
-        this.drawnComplete = true;
-        return again;
+      if (Math.abs(shiftX) <= STAGE_PAD && Math.abs(shiftY) <= STAGE_PAD) {
+        // Markers are drawn again once they drifted half a pixel; while the view moves, once they drifted a little more.
+        const moving = shiftX !== 0 || shiftY !== 0;
+        const markersDue = clock >= (moving ? this.movements.lateMoveAt : this.movements.nextMoveAt);
+        if (!markersDue && this.runtime.showShifted(shiftX, shiftY)) {
+          this.drawnComplete = true;
+          this.scheduleMarkers(moving);
+          return again;
+        }
+        // Only time passed for what is drawn: the tiles and highlights stay as they are, the markers go to their new places.
+        if (markersDue && this.runtime.drawShifted(shiftX, shiftY)) {
+          this.movements.moveMarkers(geometry, clock);
+          mapDebug.markerFrames++;
+          this.drawnComplete = true;
+          this.scheduleMarkers(moving);
+          return again;
+        }
       }
     }
 
     // The canvas's top left corner is STAGE_PAD above and left of the stage's, and it shows that much more on every side.
     placeLayer(this.parts.terrain, geometry, STAGE_PAD, STAGE_PAD);
     placeLayer(this.parts.overlay, geometry, STAGE_PAD, STAGE_PAD);
+    placeLayer(this.parts.movements, geometry, STAGE_PAD, STAGE_PAD);
     const result = this.terrain.update(geometry, { worldId: camera.worldId, chunks: scene.chunks, viewer: scene.viewer }, this.nearby, STAGE_PAD);
     this.overlay.update(geometry, this.runtime.textures?.atlas.style ?? null, { selected: scene.selected, hovered: scene.hovered, home: scene.home });
+    this.movements.update(
+      geometry,
+      { worldId: camera.worldId, movements: scene.movements, margin: STAGE_PAD, reducedMotion: this.reducedMotion?.matches ?? false },
+      clock,
+    );
+    this.scheduleMarkers(false);
     this.drawnComplete = result.complete;
     this.drawnScene = result.complete ? scene : null;
     if (result.pending) this.schedulePrepare();
     return again;
+  }
+
+  /**
+   * Asks for a frame when the markers on screen have moved far enough to be drawn again, or a movement arrives; nothing
+   * when none moves, so a still map with armies far away draws no frames at all.
+   */
+  private scheduleMarkers(viewMoved: boolean): void {
+    const at = Math.min(viewMoved ? this.movements.lateMoveAt : this.movements.nextMoveAt, this.movements.nextArrivalAt);
+    if (at === this.markerTimerAt || this.disposed) return;
+    if (this.markerTimer !== null) clearTimeout(this.markerTimer);
+    this.markerTimer = null;
+    this.markerTimerAt = at;
+    if (!Number.isFinite(at)) return;
+    this.markerTimer = setTimeout(() => {
+      this.markerTimer = null;
+      this.markerTimerAt = Number.POSITIVE_INFINITY;
+      this.runtime.requestRender();
+    }, Math.max(0, at - Date.now()));
   }
 
   /**
@@ -266,12 +338,20 @@ export class MapEngine {
     this.runtime.requestRender();
   }
 
-  /** Keeps the hover atom on the tile under the pointer, also when the map moves beneath a still pointer. */
+  /**
+   * Keeps the hover atoms on the marker or else the tile under the pointer, also when the map or a marker moves beneath a
+   * still pointer.
+   */
   private refreshHover(): void {
     const geometry = this.geometry;
     const point = this.pointer;
     const current = this.store.get(hoveredTileAtom);
     if (!geometry || !point || this.input?.dragging) {
+      if (current) this.store.set(hoveredTileAtom, null);
+      if (this.store.get(hoveredMovementAtom)) this.store.set(hoveredMovementAtom, null);
+      return;
+    }
+    if (this.hoverMarker(geometry, point)) {
       if (current) this.store.set(hoveredTileAtom, null);
       return;
     }
@@ -286,6 +366,22 @@ export class MapEngine {
       Math.abs(current.size - rect.size) < 0.5 &&
       current.stageWidth === geometry.width;
     if (!same) this.store.set(hoveredTileAtom, { x: tile.x, y: tile.y, ...rect, stageWidth: geometry.width });
+  }
+
+  /** Puts the marker under the pointer (if any) into its hover atom; returns whether there is one. */
+  private hoverMarker(geometry: ViewGeometry, point: ScreenPoint): boolean {
+    const now = Date.now();
+    const movement = pickMarker(geometry, this.movements.visible, point, now);
+    const current = this.store.get(hoveredMovementAtom);
+    if (!movement) {
+      if (current) this.store.set(hoveredMovementAtom, null);
+      return false;
+    }
+    const drawn = this.movements.drawn.find((marker) => marker.movement === movement);
+    const at = tileToScreen(geometry, drawn ?? { x: movement.from.x, y: movement.from.y });
+    const same = current && current.id === movement.id && Math.abs(current.left - at.sx) < 0.5 && Math.abs(current.top - at.sy) < 0.5 && current.stageWidth === geometry.width;
+    if (!same) this.store.set(hoveredMovementAtom, { id: movement.id, left: at.sx, top: at.sy, stageWidth: geometry.width });
+    return true;
   }
 
   private drag(dx: number, dy: number): void {
@@ -325,13 +421,17 @@ export class MapEngine {
     this.disposed = true;
     if (this.prepareTimer !== null) clearTimeout(this.prepareTimer);
     this.prepareTimer = null;
+    if (this.markerTimer !== null) clearTimeout(this.markerTimer);
+    this.markerTimer = null;
     this.input.dispose();
     for (const unsubscribe of this.unsubscribers.splice(0)) unsubscribe();
     // Sprites first, then the textures they use (the runtime owns those).
     this.terrain.destroy();
     this.overlay.destroy();
+    this.movements.destroy();
     this.runtime.dispose();
     if (this.store.get(hoveredTileAtom)) this.store.set(hoveredTileAtom, null);
+    if (this.store.get(hoveredMovementAtom)) this.store.set(hoveredMovementAtom, null);
     mapDebug.map = null;
   }
 }

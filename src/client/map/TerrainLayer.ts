@@ -8,7 +8,7 @@ import { CHUNK_SIZE, chunkKey, type ChunkRef } from './chunks';
 import type { ViewGeometry } from './coords';
 import { visibleTiles } from './coords';
 import { mapDebug } from './debug';
-import { looksAlike, tileLook, type MapViewer } from '../../rules/tile-looks';
+import { isVillageLook, looksAlike, tileLook, villageMarks, type MapViewer } from '../../rules/tile-looks';
 import { tileShade } from './tile-fill';
 
 /** World units per tile: sprites are laid out in these, and the layer is scaled to the tile size on screen. */
@@ -268,7 +268,9 @@ export class TerrainLayer {
         continue;
       }
       sprite.visible = true;
-      sprite.texture = textures.tile(tileLook(tile, viewer), tileShade(tile.x, tile.y));
+      const look = tileLook(tile, viewer);
+      const marks = isVillageLook(look) ? villageMarks(tile) : null;
+      sprite.texture = marks && isVillageLook(look) ? textures.village(look, marks) : textures.tile(look, tileShade(tile.x, tile.y));
       sprite.setSize(UNIT);
     }
     return container;

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildMapAtlas } from '../../../scripts/vite-map-atlas';
 import { TILE_LOOKS, type TileLook } from '../../rules/tile-looks';
+import { MOVEMENT_TYPES } from '../../rules/movements';
+import { VILLAGE_TIERS } from '../../rules/village-tiers';
 import { parseColour } from './tile-fill';
 
 const atlas = buildMapAtlas('assets').data;
@@ -70,5 +72,21 @@ describe('map style and atlas', () => {
         expect(colourDifference(atlas.style.tiles[look].fill, atlas.style.tiles[other].fill), `${look} against ${other}`).toBeGreaterThan(20);
       }
     }
+  });
+
+  it('styles every village tier (an icon of its own, the relation icon smaller for smaller villages) and the capital', () => {
+    expect(Object.keys(atlas.style.tiers)).toEqual([...VILLAGE_TIERS]);
+    const icons = new Set(VILLAGE_TIERS.map((tier) => atlas.style.tiers[tier].icon));
+    expect(icons.size).toBe(VILLAGE_TIERS.length);
+    expect(atlas.style.tiers.hamlet.scale).toBeLessThan(atlas.style.tiers.village.scale);
+    const cells = new Set([...TILE_LOOKS.map((look) => atlas.frames[look]), ...VILLAGE_TIERS.map((tier) => atlas.tierFrames[tier]), atlas.capitalFrame].map((f) => `${f.x},${f.y}`));
+    expect(cells.size).toBe(TILE_LOOKS.length + VILLAGE_TIERS.length + 1);
+    for (const tier of VILLAGE_TIERS) expect(atlas.tierIconUrls[tier]).toMatch(/^data:image\/svg\+xml,/);
+    expect(atlas.style.capital.label).toBe('Capital');
+  });
+
+  it('colours every kind of movement, each differently', () => {
+    expect(Object.keys(atlas.style.movements)).toEqual([...MOVEMENT_TYPES]);
+    expect(new Set(MOVEMENT_TYPES.map((kind) => atlas.style.movements[kind].colour)).size).toBe(MOVEMENT_TYPES.length);
   });
 });

@@ -1,11 +1,13 @@
 // The tile atlas on the GPU: the packed SVG icons from virtual:map-atlas composed with the style's fill colours into one
-// canvas texture with a finished square per tile look and shade, so every tile is one sprite from one texture.
+// canvas texture with a finished square per tile look and shade (a village's per look, size tier and capital mark) and the
+// movements' marker shapes, so every tile and every marker is one sprite from one texture.
 // In `npm run dev` a changed icon or style arrives by hot update and every stage reloads its textures.
 import { CanvasSource, Rectangle, Texture } from 'pixi.js';
 import atlasModule from 'virtual:map-atlas';
-import { TILE_LOOKS, type TileLook } from '../../rules/tile-looks';
-import type { MapAtlasData } from './atlas-data';
-import { FILL_SHADES, scaleColour, shadeFill } from './tile-fill';
+import { isVillageLook, type TileLook, type VillageLook, type VillageMarks } from '../../rules/tile-looks';
+import type { AtlasFrame, MapAtlasData } from './atlas-data';
+import { atlasCells, atlasGrid, atlasScale, cellKey, PADDING, TILE_UNITS, type Cell, type MarkerShape } from './atlas-layout';
+import { parseColour, scaleColour, shadeFill } from './tile-fill';
 
 let current: MapAtlasData = atlasModule;
 const subscribers = new Set<(atlas: MapAtlasData) => void>();
@@ -29,33 +31,25 @@ if (import.meta.hot) {
   });
 }
 
+export type { MarkerShape };
+
 export interface AtlasTextures {
   atlas: MapAtlasData;
-  /** The finished tile (fill, rim and icon) of a look in one of FILL_SHADES shades. */
+  /** The finished tile (fill, rim and icon) of a look in one of FILL_SHADES shades; a village look as a plain village. */
   tile(look: TileLook, shade: number): Texture;
+  /** A village's tile: its relation's fill and icon, drawn by its size tier, with the capital's mark when it is one. */
+  village(look: VillageLook, marks: VillageMarks): Texture;
+  /** A movement's marker, white with a dark rim: sprites tint it with the movement's colour. */
+  marker(shape: MarkerShape): Texture;
   destroy(): void;
 }
 
-/** Atlas units per tile (the icons' cells are 64 units). */
-const TILE_UNITS = 64;
-/** Around each tile its rim colour continues, so neighbours in the atlas never bleed into it, not even in small mipmaps. */
-const PADDING = 4;
 /** The darker edge of a tile: a grid when tiles are large, blended into the fill by mipmaps when they are small. */
 const RIM = 2;
 const RIM_DARKEN = 0.66;
-/**
- * Looks side by side in one band of shades; more start another band below. A single row of every look would grow
- * past 4096 px (a common texture size limit) at the largest raster scale once the looks number fifteen.
- */
-const LOOKS_PER_BAND = 8;
 
-/**
- * Pixels per atlas unit: 3 gives 192 px tiles, sharp up to the largest tiles (radius 5 on a big screen at 2x);
- * mipmaps keep them smooth when a tile is only a dozen pixels.
- */
 function rasterScale(): number {
-  const density = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
-  return Math.min(4, Math.max(2, Math.ceil(1.5 * density)));
+  return atlasScale(typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1);
 }
 
 function css(colour: number): string {
@@ -80,37 +74,91 @@ async function rasteriseIcons(atlas: MapAtlasData, scale: number): Promise<HTMLC
   }
 }
 
-/**
- * One cell per look (columns, LOOKS_PER_BAND to a band) and shade (rows of a band): rim colour all over, the fill inside
- * the rim, the icon on top.
- */
-function composeTiles(atlas: MapAtlasData, icons: HTMLCanvasElement, scale: number): { canvas: HTMLCanvasElement; frames: Rectangle[][] } {
+interface Painter {
+  context: CanvasRenderingContext2D;
+  icons: HTMLCanvasElement;
+  atlas: MapAtlasData;
+  scale: number;
+}
+
+/** Draws a packed icon into the box of `size` units whose top left corner is (x, y). */
+function drawIcon({ context, icons, scale }: Painter, icon: AtlasFrame, box: { x: number; y: number; size: number }): void {
+  context.drawImage(icons, icon.x * scale, icon.y * scale, icon.width * scale, icon.height * scale, box.x * scale, box.y * scale, box.size * scale, box.size * scale);
+}
+
+/** Rim colour all over the cell, the fill inside the rim. */
+function drawSquare({ context, scale }: Painter, fill: number, x: number, y: number): void {
   const cell = TILE_UNITS + 2 * PADDING;
+  context.fillStyle = css(scaleColour(fill, RIM_DARKEN));
+  context.fillRect(x * scale, y * scale, cell * scale, cell * scale);
+  context.fillStyle = css(fill);
+  context.fillRect((x + PADDING + RIM) * scale, (y + PADDING + RIM) * scale, (TILE_UNITS - 2 * RIM) * scale, (TILE_UNITS - 2 * RIM) * scale);
+}
+
+function drawMarker({ context, scale }: Painter, shape: MarkerShape, x: number, y: number): void {
+  const centreX = (x + PADDING + TILE_UNITS / 2) * scale;
+  const centreY = (y + PADDING + TILE_UNITS / 2) * scale;
+  const reach = (TILE_UNITS / 2 - 4) * scale;
+  context.beginPath();
+  if (shape === 'own') {
+    context.arc(centreX, centreY, reach, 0, Math.PI * 2);
+  } else {
+    context.moveTo(centreX, centreY - reach);
+    context.lineTo(centreX + reach, centreY);
+    context.lineTo(centreX, centreY + reach);
+    context.lineTo(centreX - reach, centreY);
+    context.closePath();
+  }
+  context.fillStyle = '#ffffff';
+  context.fill();
+  context.lineWidth = 7 * scale;
+  context.lineJoin = 'round';
+  context.strokeStyle = '#111317';
+  context.stroke();
+}
+
+function drawCell(painter: Painter, cell: Cell, x: number, y: number): void {
+  const style = painter.atlas.style;
+  const iconSize = TILE_UNITS * style.iconScale;
+  const inset = PADDING + (TILE_UNITS - iconSize) / 2;
+  switch (cell.kind) {
+    case 'tile':
+      drawSquare(painter, shadeFill(style, cell.look, cell.shade), x, y);
+      drawIcon(painter, painter.atlas.frames[cell.look], { x: x + inset, y: y + inset, size: iconSize });
+      return;
+    case 'village': {
+      // The relation's fill and icon; the tier places the icon and draws over it; a capital's crown over everything.
+      drawSquare(painter, parseColour(style.tiles[cell.look].fill), x, y);
+      const tier = style.tiers[cell.tier];
+      const size = iconSize * tier.scale;
+      drawIcon(painter, painter.atlas.frames[cell.look], { x: x + inset + (iconSize - size) / 2, y: y + inset + iconSize * tier.centreY - size / 2, size });
+      drawIcon(painter, painter.atlas.tierFrames[cell.tier], { x: x + inset, y: y + inset, size: iconSize });
+      if (cell.capital) drawIcon(painter, painter.atlas.capitalFrame, { x: x + inset, y: y + inset, size: iconSize });
+      return;
+    }
+    case 'marker':
+      drawMarker(painter, cell.shape, x, y);
+  }
+}
+
+/** One cell per look and shade, village and tier, and marker shape, as atlasGrid lays them out. */
+function composeTiles(atlas: MapAtlasData, icons: HTMLCanvasElement, scale: number): { canvas: HTMLCanvasElement; frames: Map<string, Rectangle> } {
+  const cellUnits = TILE_UNITS + 2 * PADDING;
+  const cells = atlasCells();
+  const { columns, width, height } = atlasGrid(scale);
   const canvas = document.createElement('canvas');
-  canvas.width = Math.min(TILE_LOOKS.length, LOOKS_PER_BAND) * cell * scale;
-  canvas.height = Math.ceil(TILE_LOOKS.length / LOOKS_PER_BAND) * FILL_SHADES * cell * scale;
+  canvas.width = width;
+  canvas.height = height;
   const context = canvas.getContext('2d');
   if (!context) throw new Error('Cannot draw the map atlas: no 2D canvas');
   context.imageSmoothingQuality = 'high';
-  const style = atlas.style;
-  const iconSize = TILE_UNITS * style.iconScale;
-  const frames = TILE_LOOKS.map((look, index) => {
-    const icon = atlas.frames[look];
-    const shades: Rectangle[] = [];
-    const x = (index % LOOKS_PER_BAND) * cell;
-    const band = Math.floor(index / LOOKS_PER_BAND) * FILL_SHADES * cell;
-    for (let shade = 0; shade < FILL_SHADES; shade++) {
-      const y = band + shade * cell;
-      const fill = shadeFill(style, look, shade);
-      context.fillStyle = css(scaleColour(fill, RIM_DARKEN));
-      context.fillRect(x * scale, y * scale, cell * scale, cell * scale);
-      context.fillStyle = css(fill);
-      context.fillRect((x + PADDING + RIM) * scale, (y + PADDING + RIM) * scale, (TILE_UNITS - 2 * RIM) * scale, (TILE_UNITS - 2 * RIM) * scale);
-      const inset = PADDING + (TILE_UNITS - iconSize) / 2;
-      context.drawImage(icons, icon.x * scale, icon.y * scale, icon.width * scale, icon.height * scale, (x + inset) * scale, (y + inset) * scale, iconSize * scale, iconSize * scale);
-      shades.push(new Rectangle(x + PADDING, y + PADDING, TILE_UNITS, TILE_UNITS));
-    }
-    return shades;
+  const painter: Painter = { context, icons, atlas, scale };
+  const frames = new Map<string, Rectangle>();
+  cells.forEach((cell, index) => {
+    const x = (index % columns) * cellUnits;
+    const y = Math.floor(index / columns) * cellUnits;
+    drawCell(painter, cell, x, y);
+    frames.set(cellKey(cell), new Rectangle(x + PADDING, y + PADDING, TILE_UNITS, TILE_UNITS));
   });
   return { canvas, frames };
 }
@@ -124,19 +172,27 @@ export async function loadAtlasTextures(atlas: MapAtlasData): Promise<AtlasTextu
   icons.height = 0;
   // resolution = scale, so frames are given in atlas units.
   const source = new CanvasSource({ resource: canvas, resolution: scale, autoGenerateMipmaps: true, scaleMode: 'linear', mipmapFilter: 'linear' });
-  const textures = Object.fromEntries(
-    TILE_LOOKS.map((look, column) => [look, (frames[column] ?? []).map((frame, shade) => new Texture({ source, frame, label: `tile:${look}:${shade}` }))]),
-  ) as Record<TileLook, Texture<CanvasSource>[]>;
+  const textures = new Map<string, Texture>();
+  for (const [key, frame] of frames) textures.set(key, new Texture({ source, frame, label: key }));
+  const cut = (cell: Cell): Texture => {
+    const texture = textures.get(cellKey(cell));
+    // composeTiles cuts every cell atlasCells() lists: every look in every shade tileShade() picks, every village look by tier.
+    if (!texture) throw new Error(`The atlas has no ${cellKey(cell)}`);
+    return texture;
+  };
   return {
     atlas,
     tile(look, shade) {
-      const texture = textures[look][shade];
-      // composeTiles cuts every look in every one of the FILL_SHADES shades tileShade() picks from.
-      if (!texture) throw new Error(`The atlas has no shade ${shade} of ${look}`);
-      return texture;
+      return isVillageLook(look) ? cut({ kind: 'village', look, tier: 'village', capital: false }) : cut({ kind: 'tile', look, shade });
+    },
+    village(look, { tier, capital }) {
+      return cut({ kind: 'village', look, tier, capital });
+    },
+    marker(shape) {
+      return cut({ kind: 'marker', shape });
     },
     destroy() {
-      for (const look of TILE_LOOKS) for (const texture of textures[look]) texture.destroy(false);
+      for (const texture of textures.values()) texture.destroy(false);
       source.destroy();
       // Let the browser drop the pixels now rather than when the canvas is collected.
       canvas.width = 0;

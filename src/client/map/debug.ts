@@ -1,5 +1,5 @@
 // Counters the stage keeps about itself: live stages, renderers, WebGL contexts and DOM listeners, and what the last frame
-// drew. Development and test builds show them on window.__vikingsMap, where tests prove that leaving the map cleans up and
+// drew (the movements' markers among it). Development and test builds show them on window.__vikingsMap, where tests prove that leaving the map cleans up and
 // the bench reads frame times; a production build keeps them to itself.
 import type { TilePoint } from '../state/map';
 
@@ -11,6 +11,15 @@ export interface FrameRecord {
   /** performance.now() when the frame was handed to the GPU, and how long the frame's JS took. */
   at: number;
   durationMs: number;
+}
+
+/** A movement's marker as drawn: its movement, and its centre in CSS pixels from the stage's top left corner. */
+export interface DrawnMarkerRecord {
+  id: string;
+  kind: string;
+  own: boolean;
+  sx: number;
+  sy: number;
 }
 
 export interface MapDebug {
@@ -29,6 +38,8 @@ export interface MapDebug {
   /** Chunks turned into sprites since the page loaded, and how many of those were built inside a frame (not ahead). */
   chunkBuilds: number;
   chunkBuildsInFrame: number;
+  /** Frames in which only the movements' markers moved: the tiles and highlights were left as they were drawn. */
+  markerFrames: number;
   contextLost: boolean;
   contextRestores: number;
   /** Times a stage was rebuilt from scratch because its context did not come back. */
@@ -39,6 +50,8 @@ export interface MapDebug {
     renderNow(): void;
     tileAt(sx: number, sy: number): TilePoint;
     screenOf(tile: TilePoint): { sx: number; sy: number };
+    /** The movements' markers as the last frame drew them, with their centres on the stage. */
+    markers(): DrawnMarkerRecord[];
   } | null;
 }
 
@@ -64,6 +77,7 @@ function createDebug(): MapDebug {
     chunkViews: 0,
     chunkBuilds: 0,
     chunkBuildsInFrame: 0,
+    markerFrames: 0,
     contextLost: false,
     contextRestores: 0,
     stageRebuilds: 0,

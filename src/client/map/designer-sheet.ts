@@ -96,6 +96,9 @@ export function designerSheet(stageSize: number): DesignerSheet {
   return { width: Math.ceil(width), height: Math.ceil(top), views };
 }
 
+/** Populations of the sample villages, in turn: a hamlet, a village, a town and a city (src/rules/village-tiers.ts). */
+const SAMPLE_POPULATIONS = [40, 160, 420, 780] as const;
+
 /** The oasis kind the sheet shows. */
 const SAMPLE_OASIS = { mead: 25 };
 
@@ -114,14 +117,14 @@ function sampleTile(look: TileLook, x: number, y: number, n: number): MapTile {
         id: `v${x}:${y}`,
         name: own ? 'Your village' : `Village ${n}`,
         owner: { id: own ? DESIGNER_VIEWER.id : `player-${n}`, username: own ? 'You' : `Jarl ${n}` },
-        population: 120 + n,
+        population: SAMPLE_POPULATIONS[n % SAMPLE_POPULATIONS.length] ?? 0,
         isCapital: own,
         ...(alliance ? { alliance: { ...alliance } } : {}),
       },
     };
   }
   if (look === 'barbarian') {
-    const village = { id: `v${x}:${y}`, name: BARBARIAN_VILLAGE_NAME, owner: null, population: 60 + n, isCapital: false };
+    const village = { id: `v${x}:${y}`, name: BARBARIAN_VILLAGE_NAME, owner: null, population: SAMPLE_POPULATIONS[n % SAMPLE_POPULATIONS.length] ?? 0, isCapital: false };
     return { ...base, type: 'village', resourceType: null, resourceBonus: 0, village };
   }
   // Terrain shows what the rules give it, as the server's map replies do.

@@ -59,6 +59,8 @@ export class StageRuntime {
   private keep = false;
   private shiftX = 0;
   private shiftY = 0;
+  /** Set by the owner's onFrame when Pixi draws this frame as placed for the last drawing, the canvas still moved by this much. */
+  private drawShift: { x: number; y: number } | null = null;
   /** The canvas holds a drawing that may be shifted: none yet, or after a resize or a lost context, until Pixi draws. */
   private drawingValid = false;
 
@@ -121,6 +123,22 @@ export class StageRuntime {
     return true;
   }
 
+  /**
+   * Called from onFrame: Pixi draws this frame with the layers placed as for the last drawing (only something inside them
+   * changed, such as markers moving), and the canvas stays moved by (x, y), which must stay within the pad. Returns false,
+   * and the owner must place its layers and draw unshifted, when the canvas holds no drawing to move.
+   */
+  drawShifted(x: number, y: number): boolean {
+    if (!this.drawingValid) return false;
+    this.drawShift = { x, y };
+    return true;
+  }
+
+  /** What drawShifted asked for in this frame's onFrame (read through a call: the compiler cannot see onFrame set it). */
+  private shiftToDraw(): { x: number; y: number } | null {
+    return this.drawShift;
+  }
+
   private moveCanvas(x: number, y: number): void {
     if (x === this.shiftX && y === this.shiftY) return;
     this.shiftX = x;
@@ -133,9 +151,11 @@ export class StageRuntime {
     if (this.disposed || this.lost) return;
     const started = performance.now();
     this.keep = false;
+    this.drawShift = null;
     const again = this.options.onFrame(now);
     if (!this.keep) {
-      this.moveCanvas(0, 0);
+      const shift = this.shiftToDraw();
+      this.moveCanvas(shift?.x ?? 0, shift?.y ?? 0);
       this.app.render();
       this.drawingValid = true;
     }

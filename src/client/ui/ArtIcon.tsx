@@ -29,14 +29,26 @@ export interface ArtIconProps {
 
 /** Decoration beside the name it shows, so it is hidden from screen readers. */
 export function ArtIcon({ icon, name, size = 48, className }: ArtIconProps) {
-  const src = artUrl(icon);
+  return <ArtImage src={artUrl(icon)} name={name} size={size} className={className ? `art-icon ${className}` : 'art-icon'} />;
+}
+
+export interface ArtImageProps {
+  /** The bundled address of the picture; undefined when there is none. */
+  src: string | undefined;
+  /** What the picture shows; its first letter stands in when the picture is missing or fails. */
+  name: string;
+  size: number;
+  className: string;
+}
+
+/** A bundled picture or, without one, the first letter of its name in a gold ring: hidden from screen readers either way. */
+export function ArtImage({ src, name, size, className }: ArtImageProps) {
   // A file that fails to load (an old cached page after a deploy) falls back like a missing one.
   const [broken, setBroken] = useState<string | null>(null);
-  const classes = className ? `art-icon ${className}` : 'art-icon';
   if (!src || broken === src) {
     return (
       <span
-        className={`${classes} art-icon--letter`}
+        className={`${className} art-icon--letter`}
         aria-hidden="true"
         style={{
           width: size,
@@ -58,5 +70,5 @@ export function ArtIcon({ icon, name, size = 48, className }: ArtIconProps) {
       </span>
     );
   }
-  return <img className={classes} src={src} width={size} height={size} alt="" onError={() => setBroken(src)} style={{ flexShrink: 0 }} />;
+  return <img className={className} src={src} width={size} height={size} alt="" aria-hidden="true" onError={() => setBroken(src)} style={{ flexShrink: 0 }} />;
 }

@@ -4,6 +4,7 @@ import { objectiveLabel } from '../../rules/quests';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../rules/resources';
 import { UNITS, isUnitType } from '../../rules/units';
 import { ResourceIcon } from './icons';
+import { UnitIcon } from './UnitIcon';
 import './quest-parts.css';
 
 /** A whole, non-negative count from whatever the server sent (bad data shows as 0, never crashes the page). */
@@ -69,6 +70,7 @@ export function RewardList({ rewards }: RewardListProps) {
       {units.map((u) => (
         <li key={u.type} className="rewards__item rewards__item--unit">
           <span className="rewards__amount">{u.amount} ×</span>{' '}
+          {isUnitType(u.type) && <UnitIcon type={u.type} size={18} />}
           <span className="rewards__name">{isUnitType(u.type) ? UNITS[u.type].name : u.type}</span>
         </li>
       ))}

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { ResourceBar, liveAmount, storeTone, useLiveResources, type ResourceReading } from './resources';
+import { LANDING_MS, ResourceBar, landedBetween, liveAmount, storeTone, useLiveResources, type ResourceReading } from './resources';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 function barClass(amount: number, capacity = 1000): string {
@@ -93,5 +94,113 @@ describe('useLiveResources', () => {
     act(() => vi.advanceTimersByTime(10_000));
     expect(screen.getByTestId('timber').textContent).toBe('772');
     expect(screen.getByTestId('mead').textContent).toBe('0');
+  });
+});
+
+describe('landedBetween', () => {
+  const at = 1_000_000;
+  const sample = { amount: 500, capacity: 1000, production: 3600, at };
+
+  it('sees a rise beyond production as a landing, and production (with some slack for a fresh read) as none', () => {
+    expect(landedBetween(sample, { ...sample, amount: 501, at: at + 1000 })).toBe(false);
+    expect(landedBetween(sample, { ...sample, amount: 530, at: at + 1000 })).toBe(false);
+    expect(landedBetween(sample, { ...sample, amount: 700, at: at + 1000 })).toBe(true);
+    expect(landedBetween(sample, { ...sample, amount: 800, at: at + 300_000 })).toBe(false);
+  });
+
+  it('needs more than two units where nothing is produced, and never counts a fall', () => {
+    const idle = { ...sample, production: 0 };
+    expect(landedBetween(idle, { ...idle, amount: 502, at: at + 1000 })).toBe(false);
+    expect(landedBetween(idle, { ...idle, amount: 503, at: at + 1000 })).toBe(true);
+    expect(landedBetween(sample, { ...sample, amount: 100, at: at + 1000 })).toBe(false);
+  });
+
+  it('treats another capacity or production as another store, shown as it is', () => {
+    expect(landedBetween(sample, { ...sample, amount: 900, capacity: 1200, at: at + 1000 })).toBe(false);
+    expect(landedBetween(sample, { ...sample, amount: 900, production: 4000, at: at + 1000 })).toBe(false);
+  });
+});
+
+describe('ResourceBar landing', () => {
+  function reducedMotion(reduce: boolean) {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query }));
+  }
+
+  function bar(amount: number, production = 3600) {
+    return <ResourceBar type="timber" amount={amount} capacity={1000} production={production} />;
+  }
+
+  const shown = () => screen.getByTestId('resource-timber').textContent;
+  const card = () => screen.getByRole('article', { name: 'Timber' });
+
+  it('counts up to a stock that jumped beyond production, with a glow, then settles on the very amount', () => {
+    reducedMotion(false);
+    vi.useFakeTimers();
+    const { rerender } = render(bar(200));
+    expect(vi.getTimerCount()).toBe(0);
+    rerender(bar(800));
+    // Not the new amount at once: the count starts where the stock stood.
+    expect(shown()).toBe('200');
+    expect(card().className).toContain('resource--landing');
+    // The bar and what it tells screen readers take the new stock at once (CSS eases the fill).
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('800');
+    act(() => vi.advanceTimersByTime(LANDING_MS / 2));
+    const midway = Number(shown());
+    expect(midway).toBeGreaterThan(200);
+    expect(midway).toBeLessThan(800);
+    act(() => vi.advanceTimersByTime(LANDING_MS));
+    expect(shown()).toBe('800');
+    expect(card().className).not.toContain('resource--landing');
+    // Settled: no frame is asked for while nothing changes.
+    expect(vi.getTimerCount()).toBe(0);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(shown()).toBe('800');
+  });
+
+  it('follows production while it counts, ending on the live amount', () => {
+    reducedMotion(false);
+    vi.useFakeTimers();
+    const { rerender } = render(bar(200));
+    rerender(bar(700));
+    act(() => vi.advanceTimersByTime(300));
+    rerender(bar(701));
+    act(() => vi.advanceTimersByTime(LANDING_MS));
+    expect(shown()).toBe('701');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('does not move for production, a fall or a newly read village of another capacity', () => {
+    reducedMotion(false);
+    vi.useFakeTimers();
+    const { rerender } = render(bar(500));
+    act(() => vi.advanceTimersByTime(1000));
+    rerender(bar(501));
+    expect(shown()).toBe('501');
+    rerender(bar(100));
+    expect(shown()).toBe('100');
+    rerender(<ResourceBar type="timber" amount={900} capacity={2000} production={3600} />);
+    expect(shown()).toBe('900');
+    expect(card().className).not.toContain('resource--landing');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('shows a landing at once under prefers-reduced-motion: no count, no glow, no frames', () => {
+    reducedMotion(true);
+    vi.useFakeTimers();
+    const { rerender } = render(bar(200));
+    rerender(bar(800));
+    expect(shown()).toBe('800');
+    expect(card().className).not.toContain('resource--landing');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops asking for frames when it goes away mid-count', () => {
+    reducedMotion(false);
+    vi.useFakeTimers();
+    const { rerender, unmount } = render(bar(200));
+    rerender(bar(800));
+    expect(vi.getTimerCount()).toBe(1);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,15 +1,16 @@
 // Map areas served from memory: village fragments cached per chunk and checked against map_chunk_versions, whole replies
-// cached with their strong ETag and compressed once per encoding; beginner-protection shields dropped as their instants pass.
+// cached with their strong ETag and compressed once per encoding; beginner-protection shields and vacations dropped as their instants pass.
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { and, between, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { allianceMembers, alliances, mapChunkVersions, users, villages, worlds } from '../db/schema';
 import { notFound } from '../errors';
-import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageFragment, fragmentText, tileKey, writeAreaJson, type AreaQuery, type AreaWorld, type VillageFragment } from './area';
+import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageFragment, fragmentText, marksAt, tileKey, villageMarks, writeAreaJson, type AreaQuery, type AreaWorld, type VillageFragment } from './area';
 import type { WorldId } from '../../rules/ids';
 import { CHUNK_SIDE, chunkIndex, chunkSpan } from './chunks';
 import { protectionEnds } from '../worlds/protection';
+import { vacationEnds } from '../vacation/vacation';
 import { heldOasesIn, oasisHolderJson } from '../oases/oases';
 
 /** Bumped whenever the bytes of a reply change for the same data, so no client keeps an old ETag's body. */
@@ -25,8 +26,8 @@ export type AreaEncoding = 'br' | 'gzip';
 interface ReplyBasis {
   /** basisKey's text of the query, world and versions. */
   key: string;
-  /** The earliest end of a shield the reply shows (Infinity without one): from then on its bytes are out of date. */
-  shieldsUntil: number;
+  /** The earliest end of a mark (shield or vacation) the reply shows (Infinity without one): from then on its bytes are out of date. */
+  marksUntil: number;
 }
 
 /** One area reply: its text, its strong ETag, and each compressed form once somebody asked for it. */
@@ -96,13 +97,13 @@ function basisKey(world: AreaWorld, query: AreaQuery, radius: number, versions: 
 }
 
 /**
- * Everything the reply's bytes depend on goes into its ETag: basisKey's text, and how many shields it shows. With the
- * versions fixed, the shields shown only ever fall away as their instants pass (an attack that ends one early bumps the
- * versions), so their number names the set. Two server processes reading the same versions at the same instant therefore
- * send the same tag for the same bytes.
+ * Everything the reply's bytes depend on goes into its ETag: basisKey's text, and how many marks (shields and vacations)
+ * it shows. With the versions fixed, the marks shown only ever fall away as their instants pass (an attack that ends a
+ * shield early, a vacation started or ended early, bump the versions), so their number names the set. Two server
+ * processes reading the same versions at the same instant therefore send the same tag for the same bytes.
  */
-function etagOf(key: string, shieldsShown: number): string {
-  const hash = createHash('sha256').update(`${key}|${shieldsShown}`);
+function etagOf(key: string, marksShown: number): string {
+  const hash = createHash('sha256').update(`${key}|${marksShown}`);
   return `"${hash.digest('base64url').slice(0, 32)}"`;
 }
 
@@ -113,7 +114,7 @@ export class MapAreaCache {
 
   /**
    * The area reply for `query` at `now`. One small read per call (the world and its chunks' versions); only a chunk whose
-   * version moved is read again, and only a reply whose versions moved, or one of whose shields ended, is written again.
+   * version moved is read again, and only a reply whose versions moved, or one of whose marks ended, is written again.
    */
   async area(db: Db, query: AreaQuery, now: Date): Promise<CachedArea> {
     const radius = areaRadius(query);
@@ -144,7 +145,7 @@ export class MapAreaCache {
     let versions = versionList(range, rows);
     const replyKey = `${world.id}:${query.x}:${query.y}:${radius}`;
     const cached = this.replies.get(replyKey);
-    if (cached && cached.basis.key === basisKey(world, query, radius, versions) && at < cached.basis.shieldsUntil) {
+    if (cached && cached.basis.key === basisKey(world, query, radius, versions) && at < cached.basis.marksUntil) {
       // Most recently used last, so the oldest is dropped first.
       this.replies.delete(replyKey);
       this.replies.set(replyKey, cached);
@@ -166,21 +167,22 @@ export class MapAreaCache {
       const held = oasesByChunk[(chunkIndex(y) - range.cy0) * width + (chunkIndex(x) - range.cx0)];
       return held && held.size > 0 ? held.get(tileKey(x, y)) : undefined;
     };
-    let shieldsShown = 0;
-    let shieldsUntil = Infinity;
+    let marksShown = 0;
+    let marksUntil = Infinity;
     const json = writeAreaJson(world, query, (x, y) => {
       const villagesHere = byChunk[(chunkIndex(y) - range.cy0) * width + (chunkIndex(x) - range.cx0)];
       const fragment = villagesHere && villagesHere.size > 0 ? villagesHere.get(tileKey(x, y)) : undefined;
       if (!fragment) return undefined;
-      const text = fragmentText(fragment, at);
-      if (text !== fragment.json && fragment.shieldEnd !== null) {
-        shieldsShown += 1;
-        shieldsUntil = Math.min(shieldsUntil, fragment.shieldEnd);
+      if (fragment.marks.length > 0) {
+        for (const mark of marksAt(fragment, at)) {
+          marksShown += 1;
+          marksUntil = Math.min(marksUntil, mark.until);
+        }
       }
-      return text;
+      return fragmentText(fragment, at);
     }, oasisAt);
     const key = basisKey(world, query, radius, versions);
-    const area = new CachedArea(etagOf(key, shieldsShown), json, { key, shieldsUntil });
+    const area = new CachedArea(etagOf(key, marksShown), json, { key, marksUntil });
     this.keepReply(replyKey, area);
     return area;
   }
@@ -200,7 +202,7 @@ export class MapAreaCache {
   }
 
   /**
-   * Reads the versions and the villages of the range, with their owners' beginner protection, in one snapshot (repeatable
+   * Reads the versions and the villages of the range, with their owners' beginner protection and vacations, in one snapshot (repeatable
    * read), so a fragment is never filed under a version older or newer than its data; returns the versions it read.
    */
   private async refreshChunks(db: Db, { world, range, now }: ChunkRefresh): Promise<number[]> {
@@ -225,8 +227,11 @@ export class MapAreaCache {
           .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
           .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
           .where(and(eq(villages.worldId, worldId), gte(villages.x, minX), lte(villages.x, maxX), gte(villages.y, minY), lte(villages.y, maxY)));
-        // In the same snapshot: an attack that ends a shield early bumps its owner's chunks in the attack's transaction.
-        const shields = await protectionEnds(tx, world, villageRows.map((row) => row.ownerId), now);
+        // In the same snapshot: an attack that ends a shield early, and a vacation started or ended early, bump the owner's
+        // chunks in their own transaction.
+        const owners = villageRows.map((row) => row.ownerId);
+        const shields = await protectionEnds(tx, world, owners, now);
+        const away = await vacationEnds(tx, worldId, owners, now);
         const fresh = new Map<string, ChunkVillages>();
         for (const { cx, cy, version } of stale) fresh.set(chunkKey(worldId, cx, cy), { version, villages: new Map(), oases: new Map() });
         // Held oases in the same snapshot: an oasis changing hands bumps its chunk (migration 0017's triggers).
@@ -236,7 +241,7 @@ export class MapAreaCache {
         for (const row of villageRows) {
           // The bounding box of the stale chunks may hold chunks that are current: those keep their fragments.
           const chunk = fresh.get(chunkKey(worldId, chunkIndex(row.x), chunkIndex(row.y)));
-          chunk?.villages.set(tileKey(row.x, row.y), areaVillageFragment(row, row.ownerId ? (shields.get(row.ownerId) ?? null) : null, now));
+          chunk?.villages.set(tileKey(row.x, row.y), areaVillageFragment(row, villageMarks(row.ownerId, shields, away), now));
         }
         for (const [key, chunk] of fresh) {
           this.chunks.delete(key);

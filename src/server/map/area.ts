@@ -11,6 +11,7 @@ import { heldOasesIn, oasisHolderJson } from '../oases/oases';
 import type { AllianceId, PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { isProtected } from '../../rules/protection';
 import { protectionEnds } from '../worlds/protection';
+import { vacationEnds } from '../vacation/vacation';
 
 export interface AreaQuery {
   worldId: WorldId;
@@ -90,20 +91,35 @@ export interface AreaVillageRow {
 }
 
 /**
- * The `village` member of a village tile as JSON text, in its two forms: without a shield, and (while the owner's beginner
- * protection holds) with `protectedUntil`. A shield ends by time without any change the chunk versions count, so the
- * cache keeps both texts and the end instant, and each reply picks the text for its own instant (fragmentText).
+ * A member a village's text carries until an instant: `"protectedUntil"` while its owner's beginner protection holds,
+ * `"vacationUntil"` while its owner is on vacation. Both end by time without any change the chunk versions count.
+ */
+export interface TimedMark {
+  /** From this instant on the member is left out. */
+  until: number;
+  /** The member as JSON text with its leading comma: `,"protectedUntil":"2026-03-15T09:00:00.000Z"`. */
+  member: string;
+}
+
+/**
+ * The `village` member of a village tile as JSON text without its timed marks, and those marks (a shield, a vacation):
+ * the cache keeps both and each reply writes the text for its own instant (fragmentText), so a mark whose instant has
+ * passed is gone from the next reply without any read.
  */
 export interface VillageFragment {
   json: string;
-  /** When the owner's protection ends, if it had not ended when the fragment was made; null otherwise. */
-  shieldEnd: number | null;
-  /** The text with `protectedUntil`, present with shieldEnd. */
-  shielded: string | null;
+  /** The marks that had not ended when the fragment was made, shield first; empty for most villages. */
+  marks: readonly TimedMark[];
 }
 
-/** The fragment of a village row; `shieldEnd` is when its owner's protection ends (protectionEnds), or null. */
-export function areaVillageFragment(r: AreaVillageRow, shieldEnd: number | null, now: Date): VillageFragment {
+/** When the owner's beginner protection ends (protectionEnds) and their vacation ends (vacationEnds), or null. */
+export interface VillageMarks {
+  shieldEnd: number | null;
+  vacationEnd: number | null;
+}
+
+/** The fragment of a village row with its owner's marks as of `now`. */
+export function areaVillageFragment(r: AreaVillageRow, { shieldEnd, vacationEnd }: VillageMarks, now: Date): VillageFragment {
   const village = {
     id: r.id,
     name: r.name,
@@ -113,14 +129,28 @@ export function areaVillageFragment(r: AreaVillageRow, shieldEnd: number | null,
     isCapital: r.isCapital,
     ...(r.allianceId && r.allianceTag && r.allianceName ? { alliance: { id: r.allianceId, tag: r.allianceTag, name: r.allianceName } } : {}),
   };
-  // A shield that already ended never shows again: protection does not start twice.
-  if (shieldEnd === null || !isProtected(shieldEnd, now.getTime())) return { json: JSON.stringify(village), shieldEnd: null, shielded: null };
-  return { json: JSON.stringify(village), shieldEnd, shielded: JSON.stringify({ ...village, protectedUntil: new Date(shieldEnd).toISOString() }) };
+  // A mark that already ended never shows again: protection does not start twice, and a new vacation bumps the chunk.
+  const marks: TimedMark[] = [];
+  if (shieldEnd !== null && isProtected(shieldEnd, now.getTime())) marks.push({ until: shieldEnd, member: `,"protectedUntil":"${new Date(shieldEnd).toISOString()}"` });
+  if (vacationEnd !== null && now.getTime() < vacationEnd) marks.push({ until: vacationEnd, member: `,"vacationUntil":"${new Date(vacationEnd).toISOString()}"` });
+  return { json: JSON.stringify(village), marks };
 }
 
-/** The text of a fragment at `now`: with the shield while it holds. */
+/** The marks of a fragment that hold at `now`. */
+export function marksAt(fragment: VillageFragment, now: number): TimedMark[] {
+  return fragment.marks.filter((mark) => now < mark.until);
+}
+
+/** The text of a fragment at `now`: with each mark while it holds. */
 export function fragmentText(fragment: VillageFragment, now: number): string {
-  return fragment.shielded !== null && isProtected(fragment.shieldEnd, now) ? fragment.shielded : fragment.json;
+  if (fragment.marks.length === 0) return fragment.json;
+  const shown = marksAt(fragment, now);
+  return shown.length === 0 ? fragment.json : `${fragment.json.slice(0, -1)}${shown.map((mark) => mark.member).join('')}}`;
+}
+
+/** The marks of an owner's village from protectionEnds' and vacationEnds' answers. */
+export function villageMarks(ownerId: PlayerId | null, shields: ReadonlyMap<PlayerId, number | null>, away: ReadonlyMap<PlayerId, number>): VillageMarks {
+  return { shieldEnd: ownerId ? (shields.get(ownerId) ?? null) : null, vacationEnd: ownerId ? (away.get(ownerId) ?? null) : null };
 }
 
 /** Clamps the radius to what the contract allows. */
@@ -158,11 +188,12 @@ export async function mapAreaJson(db: Db, query: AreaQuery, now: Date): Promise<
   if (!first) throw notFound('No such world');
   // A world in maintenance still shows its map: only game actions pause.
   const world = { id: first.worldId, seed: first.seed, size: first.size, speed: first.speed };
-  const shields = await protectionEnds(db, world, rows.map((r) => r.ownerId), now);
+  const owners = rows.map((r) => r.ownerId);
+  const [shields, away] = await Promise.all([protectionEnds(db, world, owners, now), vacationEnds(db, world.id, owners, now)]);
   const villageJson = new Map<number, string>();
   for (const r of rows) {
     if (r.id === null || r.x === null || r.y === null) continue;
-    const fragment = areaVillageFragment(r, r.ownerId ? (shields.get(r.ownerId) ?? null) : null, now);
+    const fragment = areaVillageFragment(r, villageMarks(r.ownerId, shields, away), now);
     villageJson.set(tileKey(r.x, r.y), fragmentText(fragment, now.getTime()));
   }
   const held = await heldOasesIn(db, { worldId: world.id, minX: cx - radius, maxX: cx + radius, minY: cy - radius, maxY: cy + radius });

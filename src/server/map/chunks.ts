@@ -27,13 +27,25 @@ export interface PlayerInWorld {
 
 /**
  * Bumps, inside `tx`, the version of every chunk holding one of the player's villages in the world, for a change the map
- * shows that no trigger of migration 0008 sees: a beginner's protection ended by their first attack. The chunks are noted
+ * shows that no trigger of migration 0008 sees: a beginner's protection ended by their first attack, a vacation started or
+ * ended early. The chunks are noted
  * as those triggers note them (map_chunk_touch), then everything noted so far in the transaction is written in one
  * statement in sorted order, as their deferred flush writes it, and the note is cleared so that flush finds nothing left.
  * Call it as the transaction's last statement, where the flush would run: the counter rows stay locked last and in order.
  */
 export async function bumpChunksOfPlayer(tx: Db, { playerId, worldId }: PlayerInWorld): Promise<void> {
-  await tx.execute(sql`select map_chunk_touch(v.world_id, v.x, v.y) from villages v where v.owner_id = ${playerId} and v.world_id = ${worldId}`);
+  await bumpChunksOfPlayerIn(tx, playerId, [worldId]);
+}
+
+/** bumpChunksOfPlayer for several worlds at once: every chunk noted first, then all written in one sorted statement. */
+export async function bumpChunksOfPlayerIn(tx: Db, playerId: PlayerId, worldIds: readonly WorldId[]): Promise<void> {
+  if (worldIds.length === 0) return;
+  await tx.execute(
+    sql`select map_chunk_touch(v.world_id, v.x, v.y) from villages v where v.owner_id = ${playerId} and v.world_id in (${sql.join(
+      worldIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
   await tx.execute(sql`
     insert into map_chunk_versions (world_id, cx, cy, version)
     select distinct split_part(e, ':', 1)::uuid, split_part(e, ':', 2)::int, split_part(e, ':', 3)::int, 1

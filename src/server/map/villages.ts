@@ -11,11 +11,12 @@ import { villagePopulation } from '../village/population';
 import { codeOasisBonus, terrainCodes } from './terrain';
 import { alliancesOf } from '../alliance/alliances';
 import { protectionEnds } from '../worlds/protection';
+import { vacationEnds } from '../vacation/vacation';
 import { isProtected } from '../../rules/protection';
 import type { PlayerId, VillageId } from '../../rules/ids';
 import { oasisHoldersIn } from '../oases/oases';
 
-/** Any village as anyone may see it at `now` (which decides whether its owner's beginner protection still holds). */
+/** Any village as anyone may see it at `now` (which decides whether its owner's beginner protection and vacation still hold). */
 export async function villageDetails(db: Db, villageId: VillageId, now: Date): Promise<Schema<'VillageDetails'>> {
   const [row] = await db
     .select({ village: villages, username: users.username, population: villagePopulation, worldSpeed: worlds.speed })
@@ -29,11 +30,13 @@ export async function villageDetails(db: Db, villageId: VillageId, now: Date): P
   const populationNow = row.population;
   // An abandoned village has no owner, and so no alliance.
   const owner = v.ownerId && row.username ? { id: v.ownerId, username: row.username } : null;
-  const [alliance, shields] = await Promise.all([
+  const [alliance, shields, away] = await Promise.all([
     owner ? alliancesOf(db, [owner.id]).then((found) => found.get(owner.id) ?? null) : null,
     protectionEnds(db, { id: v.worldId, speed: row.worldSpeed }, [v.ownerId], now),
+    vacationEnds(db, v.worldId, [v.ownerId], now),
   ]);
   const shield = v.ownerId ? (shields.get(v.ownerId) ?? null) : null;
+  const vacationEnd = v.ownerId ? (away.get(v.ownerId) ?? null) : null;
   return {
     village: {
       id: v.id,
@@ -59,6 +62,7 @@ export async function villageDetails(db: Db, villageId: VillageId, now: Date): P
         isCapital: v.isCapital,
         ...(alliance ? { alliance: { id: alliance.id, tag: alliance.tag, name: alliance.name } } : {}),
         ...(shield !== null && isProtected(shield, now.getTime()) ? { protectedUntil: new Date(shield).toISOString() } : {}),
+        ...(vacationEnd !== null ? { vacationUntil: new Date(vacationEnd).toISOString() } : {}),
       },
       resourceType: null,
       resourceBonus: 0,

@@ -1,7 +1,7 @@
 // The troops standing at home in each of the player's villages, and how many are still in training.
 import type { Village } from '../../api/villages';
 import { formatNumber } from '../../../rules/format';
-import { UNITS } from '../../../rules/units';
+import { UnitName } from '../../ui/UnitIcon';
 import type { HomeTroops as Troops } from './useHomeTroops';
 
 export function HomeTroops({ villages, troops, failed, onRetry }: { villages: readonly Village[]; troops: Troops; failed: boolean; onRetry: () => void }) {
@@ -34,7 +34,7 @@ export function HomeTroops({ villages, troops, failed, onRetry }: { villages: re
                   const queued = (u.trainingQueue ?? []).reduce((sum, o) => sum + o.count, 0);
                   return (
                     <li key={u.type}>
-                      <span>{UNITS[u.type].name}</span>
+                      <UnitName type={u.type} />
                       <strong>{formatNumber(u.count)}</strong>
                       {queued > 0 && <span className="muted"> +{formatNumber(queued)} in training</span>}
                     </li>

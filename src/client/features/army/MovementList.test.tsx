@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { ArmyMovement } from '../../state/army';
 import { renderWithProviders } from '../../test/render';
+import { unitIconUrl } from '../../ui/UnitIcon';
 import { MovementList } from './MovementList';
 
 const HOME = { id: 'v1', name: 'Kattegat', x: 12, y: -40 };
@@ -60,6 +61,17 @@ describe('MovementList', () => {
     );
     expect(within(screen.getByRole('list', { name: 'Outgoing movements' })).getByTestId('movement').textContent).toContain('Bondi 10');
     expect(within(screen.getByRole('list', { name: 'Incoming movements' })).getByTestId('movement').textContent).toContain('Strength unknown');
+  });
+
+  it('names an army’s units in words, each type with its picture', () => {
+    renderWithProviders(
+      <MovementList movements={[movement({ units: { viking_raider: 5, bondi: 2 } }), movement({ id: 'a2', units: {} })]} onArrived={() => undefined} />,
+    );
+    const [army, empty] = within(screen.getByRole('list', { name: 'Outgoing movements' })).getAllByTestId('movement');
+    const units = army!.querySelector('.movement__units')!;
+    expect(units.textContent).toBe('Bondi 2, Viking Raider 5');
+    expect([...units.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([unitIconUrl('bondi'), unitIconUrl('viking_raider')]);
+    expect(empty!.querySelector('.movement__units')!.textContent).toBe('none');
   });
 
   it('names its list as told (the marketplace’s shipments)', () => {

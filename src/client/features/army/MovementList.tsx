@@ -4,7 +4,7 @@ import type { ArmyMovement } from '../../state/army';
 import { formatNumber } from '../../../rules/format';
 import { ArrivalCountdown } from '../../ui/ArrivalCountdown';
 import { describeResources } from '../../ui/resources';
-import { describeUnits } from './model';
+import { UnitsLine } from './UnitsLine';
 import './army.css';
 
 const TYPE_LABEL: Readonly<Record<ArmyMovement['type'], string>> = {
@@ -65,7 +65,9 @@ function Load({ movement }: { movement: ArmyMovement }) {
   const loot = movement.loot ? movement.loot.timber + movement.loot.stone + movement.loot.iron + movement.loot.mead : 0;
   return (
     <>
-      {movement.direction === 'outgoing' ? <span className="movement__units">{describeUnits(movement.units)}</span> : <span className="muted">Strength unknown</span>}
+      {movement.direction === 'outgoing' ? <span className="movement__units">
+          <UnitsLine units={movement.units} />
+        </span> : <span className="muted">Strength unknown</span>}
       {loot > 0 && <span className="movement__loot">carrying {formatNumber(loot)} loot</span>}
     </>
   );

@@ -8,7 +8,7 @@ import { userIdAtom } from '../../state/session';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
-import { describeUnits } from './model';
+import { UnitsLine } from './UnitsLine';
 
 export function StationedTroops({ stationed }: { stationed: StationedTroopsList | null }) {
   const viewer = useAtomValue(userIdAtom);
@@ -40,7 +40,7 @@ export function StationedTroops({ stationed }: { stationed: StationedTroopsList 
               {stationed.abroad.map((s) => (
                 <li key={s.id}>
                   <span>
-                    In <strong>{s.village.name}</strong> ({s.village.x}|{s.village.y}) from {s.homeVillage.name}: {describeUnits(s.units)}
+                    In <strong>{s.village.name}</strong> ({s.village.x}|{s.village.y}) from {s.homeVillage.name}: <UnitsLine units={s.units} />
                   </span>
                   <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => recall.run(s.id)}>
                     {busy === s.id ? 'Recalling...' : 'Recall'}
@@ -58,7 +58,7 @@ export function StationedTroops({ stationed }: { stationed: StationedTroopsList 
               {stationed.guests.map((s) => (
                 <li key={s.id}>
                   <span>
-                    <PlayerLink player={s.owner} />’s troops in <strong>{s.village.name}</strong>: {describeUnits(s.units)}
+                    <PlayerLink player={s.owner} />’s troops in <strong>{s.village.name}</strong>: <UnitsLine units={s.units} />
                   </span>
                 </li>
               ))}

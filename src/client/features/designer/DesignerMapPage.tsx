@@ -7,6 +7,7 @@ import { designerSheet } from '../../map/designer-sheet';
 import { Link } from 'react-router';
 import { zoomOf } from '../../state/map';
 import { SiteHeader } from '../../ui/SiteHeader';
+import { DesignerNav } from './DesignerNav';
 import './designer.css';
 
 const DesignerStage = lazy(() => import('../../map/DesignerStage'));
@@ -28,6 +29,7 @@ export default function DesignerMapPage() {
         <Link className="designer-page__back" to="/gamemaster">
           ← Back to the Game Master Dashboard
         </Link>
+        <DesignerNav />
         <header className="page__header">
           <h1 id="designer-title">Map Designer</h1>
           <div className="designer-page__size">

@@ -1,17 +1,20 @@
 // @vitest-environment happy-dom
-// The map's panels name what the colours show: the legend lists every look with its label, and the tooltip and the
-// details name the relation of another player's village to the player in words, with its alliance as [TAG] name.
+// The map's panels name what the colours show: the legend lists every look with its label, the village sizes and the
+// movements' colours, the tooltip and the details name the relation of another player's village to the player in words,
+// with its alliance as [TAG] name, and a marching army's tooltip says what the player may know of it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { Diplomacy, MyAlliance } from '../../api/alliances';
 import { chunkKey, chunkOf, chunkTiles } from '../../map/chunks';
 import { hoveredTileAtom, makeCamera, mapCameraAtom, mapChunksAtom, selectedTileAtom, type MapTile } from '../../state/map';
+import { hoveredMovementAtom, mapMovementsAtom, type MapMovement } from '../../state/mapMovements';
 import { relationsKnownAtom } from '../../state/relations';
 import { setupFakeServer } from '../../test/fakeServer';
 import { renderWithProviders, TEST_USER } from '../../test/render';
 import { TILE_LOOKS } from '../../../rules/tile-looks';
 import { MapLegend } from './MapLegend';
 import { MapTooltip } from './MapTooltip';
+import { MovementTooltip } from './MovementTooltip';
 import { TileDetails } from './TileDetails';
 
 // The unit tests run without the build's atlas plugin: the art is packed here, from the real assets/, as the plugin packs it.
@@ -105,7 +108,7 @@ describe('MapLegend', () => {
   it('lists every look with its label, the villages by relation among them', () => {
     renderWithProviders(<MapLegend />);
     const legend = screen.getByRole('region', { name: 'Legend' });
-    const items = within(legend).getAllByRole('listitem');
+    const items = within(within(legend).getByRole('list', { name: 'Tiles' })).getAllByRole('listitem');
     expect(items).toHaveLength(TILE_LOOKS.length);
     for (const label of ['Your Village', 'Alliance Village', 'Confederate', 'Non-aggression Pact', 'Enemy (War)', 'Other Village', 'Barbarian village']) {
       expect(within(legend).getByText(label, { exact: true })).toBeTruthy();
@@ -113,6 +116,14 @@ describe('MapLegend', () => {
     // Each beside its colour: the enemy's red swatch next to its name.
     const enemy = items.find((item) => item.textContent === 'Enemy (War)');
     expect(enemy?.querySelector('.map-legend__swatch')?.getAttribute('style')).toMatch(/#d8434a|rgb\(216, 67, 74\)/);
+  });
+
+  it('explains the village sizes by inhabitants, the capital, and the colour of each kind of movement', () => {
+    renderWithProviders(<MapLegend />);
+    const sizes = screen.getByRole('list', { name: 'Village sizes' });
+    expect(within(sizes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Hamlet under 100', 'Village 100–299', 'Town 300–599', 'City 600 and more', 'Capital']);
+    const moves = screen.getByRole('list', { name: 'Movements' });
+    expect(within(moves).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Attack', 'Raid', 'Reinforcement', 'Return', 'Merchants', 'Merchants returning', 'Scouts']);
   });
 });
 
@@ -134,6 +145,12 @@ describe('MapTooltip', () => {
       await vi.waitFor(() => expect(tooltip.textContent).toContain(`(${x}|0) ${look}`));
       expect(within(tooltip).getByText(relation)).toBeTruthy();
     }
+  });
+
+  it('names the size of a village', async () => {
+    const { store } = await showMap(<MapTooltip />);
+    store.set(hoveredTileAtom, hover(6));
+    await vi.waitFor(() => expect(screen.getByRole('tooltip').textContent).toContain('Hamlet'));
   });
 
   it("says nothing of a relation on the player's own village or the barbarians'", async () => {
@@ -168,5 +185,41 @@ describe('TileDetails', () => {
     store.set(selectedTileAtom, { x: 1, y: 0 });
     await vi.waitFor(() => expect(within(details).getByText('Your Village')).toBeTruthy());
     expect(within(details).queryByTestId('tile-relation')).toBeNull();
+  });
+});
+
+describe('MovementTooltip', () => {
+  const march = (own: boolean): MapMovement => ({
+    id: own ? 'mine' : 'theirs',
+    kind: 'attack',
+    own,
+    worldId: WORLD,
+    from: { id: 'a', name: 'Hedeby', x: 1, y: 2 },
+    to: { id: 'b', name: 'Jorvik', x: 9, y: -4 },
+    departsAt: Date.now() - 60_000,
+    arrivesAt: Date.now() + 125_000,
+    units: own ? { viking_raider: 5, bondi: 12 } : null,
+    merchants: 0,
+  });
+
+  it("shows the player's own army's units and arrival", async () => {
+    const { store } = renderWithProviders(<MovementTooltip />);
+    store.set(mapMovementsAtom, [march(true)]);
+    store.set(hoveredMovementAtom, { id: 'mine', left: 200, top: 200, stageWidth: 600 });
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toContain('Attack');
+    expect(tooltip.textContent).toContain('Hedeby (1|2) → Jorvik (9|-4)');
+    expect(tooltip.textContent).toContain('12 Bondi, 5 Viking Raider');
+    expect(within(tooltip).getByRole('timer').textContent).toMatch(/^2m \d+s$/);
+  });
+
+  it("shows only the arrival of someone else's army coming at the player", async () => {
+    const { store } = renderWithProviders(<MovementTooltip />);
+    store.set(mapMovementsAtom, [march(false)]);
+    store.set(hoveredMovementAtom, { id: 'theirs', left: 200, top: 200, stageWidth: 600 });
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip.textContent).toContain('Incoming attack');
+    expect(tooltip.textContent).not.toMatch(/Bondi|Raider/);
+    expect(within(tooltip).getByRole('timer')).toBeTruthy();
   });
 });

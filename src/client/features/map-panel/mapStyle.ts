@@ -5,4 +5,4 @@ import { tileLabels } from './tileLabels';
 
 export const mapArt: MapAtlasData = atlas;
 
-export const { lookLabel, tileTypeLabel } = tileLabels(mapArt.style);
+export const { lookLabel, tileTypeLabel, tierLabel } = tileLabels(mapArt.style);

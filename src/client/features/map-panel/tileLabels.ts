@@ -1,8 +1,8 @@
-// How the map's panels name a tile in words (its look's label from the style, another player's village's relation to the player): plain functions, no atlas module.
+// How the map's panels name a tile in words (its look's label from the style, a village's size, another player's village's relation to the player): plain functions, no atlas module.
 import type { MapStyle } from '../../map/atlas-data';
 import type { MapTile } from '../../state/map';
 import { RELATION_LABELS } from '../../../rules/diplomacy';
-import { tileLook, villageRelation, type MapViewer, type TileLook } from '../../../rules/tile-looks';
+import { tileLook, villageMarks, villageRelation, type MapViewer, type TileLook } from '../../../rules/tile-looks';
 
 type NamedTile = Pick<MapTile, 'type' | 'village'>;
 
@@ -11,11 +11,19 @@ export interface TileLabels {
   lookLabel(look: TileLook): string;
   /** The name of a tile's type as the legend shows it, for the player looking ('Your Village', 'Enemy (War)'). */
   tileTypeLabel(tile: NamedTile, viewer: MapViewer | null): string;
+  /** A village's size as its icon shows it, with its capital's mark ('Town, capital'); null on any other tile. */
+  tierLabel(tile: NamedTile): string | null;
 }
 
-export function tileLabels(style: Pick<MapStyle, 'tiles'>): TileLabels {
+export function tileLabels(style: Pick<MapStyle, 'tiles' | 'tiers' | 'capital'>): TileLabels {
   const lookLabel = (look: TileLook) => style.tiles[look].label;
-  return { lookLabel, tileTypeLabel: (tile, viewer) => lookLabel(tileLook(tile, viewer)) };
+  const tierLabel = (tile: NamedTile) => {
+    const marks = villageMarks(tile);
+    if (!marks) return null;
+    const tier = style.tiers[marks.tier].label;
+    return marks.capital ? `${tier}, ${style.capital.label.toLowerCase()}` : tier;
+  };
+  return { lookLabel, tileTypeLabel: (tile, viewer) => lookLabel(tileLook(tile, viewer)), tierLabel };
 }
 
 /**

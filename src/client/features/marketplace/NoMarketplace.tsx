@@ -4,6 +4,7 @@ import type { VillageOverview } from '../../api/villages';
 import { BUILDINGS, buildingLevels, requirementsMet } from '../../../rules/buildings';
 import { TRADE_MESSAGES } from '../../../rules/trade';
 import { ArrivalCountdown } from '../../ui/ArrivalCountdown';
+import { BuildingIcon } from '../../ui/BuildingIcon';
 
 /** The village page's buildings tab with the marketplace chosen in its build panel. */
 export const BUILD_MARKETPLACE_LINK = '/game/village?tab=buildings&build=marketplace';
@@ -23,7 +24,10 @@ export function NoMarketplace({ villageName, overview, readAt, onBuilt }: NoMark
   const missing = overview ? requirementsMet('marketplace', buildingLevels(overview.buildings)).missing.map((m) => m.text) : [];
   return (
     <section className="card market-none" aria-labelledby="market-none-title">
-      <h2 id="market-none-title">{TRADE_MESSAGES.noMarketplace}</h2>
+      <h2 id="market-none-title" className="icon-label">
+        <BuildingIcon type="marketplace" size={40} />
+        {TRADE_MESSAGES.noMarketplace}
+      </h2>
       {building ? (
         <p>
           The marketplace of {villageName} is being built: ready in <ArrivalCountdown until={readAt + (building.remainingTime ?? 0) * 1000} onDone={onBuilt} />.

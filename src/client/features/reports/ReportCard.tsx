@@ -6,8 +6,10 @@ import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
 import { formatDateTime } from '../../ui/dates';
 import { ResourceIcon } from '../../ui/icons';
 import { PlayerLink } from '../../ui/PlayerLink';
+import { BuildingIcon } from '../../ui/BuildingIcon';
+import { UnitName } from '../../ui/UnitIcon';
 import { BARBARIANS } from '../../../rules/barbarians';
-import { buildingHitText, lootTotal, outcomeFor, reportTitle, unitLines } from './model';
+import { buildingHitText, farmListPath, lootTotal, outcomeFor, reportTitle, unitLines } from './model';
 import { ScoutIntel } from './ScoutIntel';
 import { OasisFacts } from './OasisFacts';
 
@@ -35,7 +37,9 @@ function SideTable({ label, side, nobody, none = 'No troops took part.' }: { lab
           <tbody>
             {lines.map((line) => (
               <tr key={line.type}>
-                <th scope="row">{line.name}</th>
+                <th scope="row">
+                  <UnitName type={line.type} size={24} />
+                </th>
                 <td>{formatNumber(line.sent)}</td>
                 <td className={line.lost > 0 ? 'report-units__lost' : undefined}>{formatNumber(line.lost)}</td>
                 <td>{formatNumber(line.survived)}</td>
@@ -62,6 +66,7 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
   const loot = lootTotal(report.loot);
   const hit = buildingHitText(report.buildingHit);
   const scouting = report.type === 'scout';
+  const farmPath = farmListPath(report);
   return (
     <li className={`report${report.read ? '' : ' report--unread'}`} data-testid="report">
       <button type="button" className="report__line" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
@@ -109,10 +114,13 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
                 <dt>Wall</dt>
                 <dd>{report.wallDamage > 0 ? `${report.wallDamage} level${report.wallDamage === 1 ? '' : 's'} destroyed` : 'Untouched'}</dd>
               </div>
-              {hit && (
+              {hit && report.buildingHit && (
                 <div>
                   <dt>Catapults</dt>
-                  <dd data-testid="building-hit">{hit}</dd>
+                  <dd data-testid="building-hit" className="icon-label">
+                    <BuildingIcon type={report.buildingHit.type} size={20} />
+                    {hit}
+                  </dd>
                 </div>
               )}
               <div>
@@ -130,6 +138,12 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
           {shareable && (
             <p className="report__share">
               <Link to={`/game/messages/new?report=${encodeURIComponent(report.id)}`}>Share in a message</Link>
+              {farmPath && (
+                <>
+                  {' · '}
+                  <Link to={farmPath}>Add to farm list</Link>
+                </>
+              )}
             </p>
           )}
         </div>

@@ -5,6 +5,8 @@ import type { BattleReport } from '../../api/army';
 import { queryKeys } from '../../state/queryKeys';
 import { setupFakeServer } from '../../test/fakeServer';
 import { TEST_USER, renderWithProviders } from '../../test/render';
+import { buildingIconUrl } from '../../ui/BuildingIcon';
+import { unitIconUrl } from '../../ui/UnitIcon';
 import ReportsPage from './ReportsPage';
 
 const ME = { id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', username: 'Ragnar' };
@@ -79,6 +81,8 @@ describe('ReportsPage', () => {
     const attacker = within(first).getByRole('table', { name: 'Attacker units' });
     const rows = within(attacker).getAllByRole('row').map((row) => row.textContent);
     expect(rows.slice(1)).toEqual(['Bondi220', 'Viking Raider505']);
+    // Each unit type is drawn beside its name (decoration: the name says it).
+    expect([...attacker.querySelectorAll('tbody th img')].map((img) => img.getAttribute('src'))).toEqual([unitIconUrl('bondi'), unitIconUrl('viking_raider')]);
     expect(within(first).getByRole('table', { name: 'Defender units' }).textContent).toContain('Huscarl330');
     expect(first.textContent).toContain('1 level destroyed');
     expect(first.textContent).toContain('-24%');
@@ -132,6 +136,7 @@ describe('ReportsPage', () => {
     const [attack, scouting] = within(list).getAllByTestId('report');
     fireEvent.click(within(attack).getByRole('button'));
     expect(within(attack).getByTestId('building-hit').textContent).toBe('Granary: level 10 → 6');
+    expect(within(attack).getByTestId('building-hit').querySelector('img')?.getAttribute('src')).toBe(buildingIconUrl('granary'));
 
     expect(scouting.textContent).toContain('Scouting of York');
     fireEvent.click(within(scouting).getByRole('button'));
@@ -140,6 +145,12 @@ describe('ReportsPage', () => {
     expect(within(intel).getByRole('list', { name: 'Troops at home' }).textContent).toBe('Huscarl 30');
     expect(within(intel).getByRole('list', { name: 'Stationed there' }).textContent).toBe('Bondi 4');
     expect(within(intel).getByRole('list', { name: 'Defences' }).textContent).toBe('Wall level 3Timber Camp 5, 2');
+    expect([...intel.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([
+      unitIconUrl('huscarl'),
+      unitIconUrl('bondi'),
+      buildingIconUrl('wall'),
+      buildingIconUrl('timber_camp'),
+    ]);
     expect(scouting.textContent).toContain('No scouts met them.');
     expect(within(scouting).queryByRole('list', { name: 'Loot' })).toBeNull();
   });

@@ -2,9 +2,10 @@
 import type { BattleReport, UnitCounts } from '../../api/army';
 import { formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
-import { BUILDINGS } from '../../../rules/buildings';
-import { UNITS, unitEntries } from '../../../rules/units';
+import { unitEntries } from '../../../rules/units';
+import { BuildingIcon, BuildingName } from '../../ui/BuildingIcon';
 import { ResourceIcon } from '../../ui/icons';
+import { UnitName } from '../../ui/UnitIcon';
 
 type Intel = NonNullable<BattleReport['intel']>;
 type Seen = NonNullable<Intel['defences']>['buildings'];
@@ -27,7 +28,7 @@ function TroopList({ label, units }: { label: string; units: UnitCounts }) {
         <ul aria-label={label}>
           {entries.map(([type, count]) => (
             <li key={type}>
-              {UNITS[type].name} {formatNumber(count)}
+              <UnitName type={type} /> {formatNumber(count)}
             </li>
           ))}
         </ul>
@@ -54,10 +55,15 @@ export function ScoutIntel({ intel, villageName }: { intel: Intel; villageName: 
           <div className="report-intel__troops">
             <h5>Defences</h5>
             <ul aria-label="Defences">
-              <li>Wall level {intel.defences.wallLevel}</li>
+              <li>
+                <span className="icon-label">
+                  <BuildingIcon type="wall" size={20} />
+                  Wall level {intel.defences.wallLevel}
+                </span>
+              </li>
               {levelsByType(intel.defences.buildings).map(([type, levels]) => (
                 <li key={type}>
-                  {BUILDINGS[type].name} {levels.join(', ')}
+                  <BuildingName type={type} /> {levels.join(', ')}
                 </li>
               ))}
             </ul>

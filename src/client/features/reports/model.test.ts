@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BattleReport } from '../../api/army';
-import { buildingHitText, lootTotal, outcomeFor, pageCount, reportTitle, unitLines } from './model';
+import { buildingHitText, farmListPath, lootTotal, outcomeFor, pageCount, reportTitle, unitLines } from './model';
 
 const village = (name: string) => ({ id: name, name, x: 1, y: 2 });
 
@@ -61,5 +61,13 @@ describe('reports model', () => {
     expect(pageCount(0)).toBe(1);
     expect(pageCount(20)).toBe(1);
     expect(pageCount(21)).toBe(2);
+  });
+
+  it('puts the village one raided on a farm list with the units sent, from one’s own side of a battle at a village only', () => {
+    const raid = { ...report('attacker', 'attacker', 'raid'), attacker: { ...report('attacker', 'attacker').attacker, units: { viking_raider: 20, bondi: 5 } } };
+    expect(farmListPath(raid)).toBe('/game/army?farm=1%7C2&units=bondi%3A5%2Cviking_raider%3A20');
+    expect(farmListPath(report('attacker', 'defender', 'scout'))).toBe('/game/army?farm=1%7C2');
+    expect(farmListPath(report('defender', 'attacker', 'raid'))).toBeNull();
+    expect(farmListPath({ ...raid, oasis: { x: 1, y: 2, animals: {}, animalLosses: {}, annexed: false, notAnnexed: null, takenFrom: null } })).toBeNull();
   });
 });

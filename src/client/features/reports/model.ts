@@ -57,3 +57,14 @@ export function buildingHitText(hit: BattleReport['buildingHit']): string | null
   if (hit.levelAfter === hit.levelBefore) return `${name}: level ${hit.levelBefore}, undamaged`;
   return `${name}: level ${hit.levelBefore} → ${hit.levelAfter === 0 ? 'destroyed' : hit.levelAfter}`;
 }
+
+/**
+ * The army page's address that puts the attacked village on a farm list, with the units this raid or attack sent as the
+ * row's template (`/game/army?farm=3|4&units=viking_raider:20`), or null: only one's own side of a battle at a village.
+ */
+export function farmListPath(report: BattleReport): string | null {
+  if (report.perspective !== 'attacker' || report.oasis) return null;
+  const { x, y } = report.defender.village;
+  const units = report.type === 'scout' ? '' : UNIT_TYPES.filter((type) => (report.attacker.units[type] ?? 0) > 0).map((type) => `${type}:${report.attacker.units[type]}`).join(',');
+  return `/game/army?${new URLSearchParams({ farm: `${x}|${y}`, ...(units ? { units } : {}) }).toString()}`;
+}

@@ -1,40 +1,24 @@
-// The buildings tab: what is under construction, a card per field and inner building with Upgrade, and building anew.
+// The buildings tab: what is under construction, then the village as a picture (the default) or as a list of cards (a card
+// per field and inner building with Upgrade, and building anew); the choice is remembered. Every action works from both.
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { constructBuilding, upgradeBuilding, type Building, type BuildingTypeName } from '../../api/villages';
-import { BUILDINGS, BUILDING_MESSAGES, buildTimeSeconds, buildingCost, isFieldType } from '../../../rules/buildings';
+import { useSearchParams } from 'react-router';
+import { constructBuilding, type BuildingTypeName } from '../../api/villages';
+import { BUILDINGS, isFieldType } from '../../../rules/buildings';
+import { BuildingCard } from './BuildingCard';
 import { BuildingGlyph } from './BuildingGlyph';
 import { CostList } from './CostList';
 import { EndsIn } from './EndsIn';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { ProgressBar } from '../../ui/ProgressBar';
-import { useClock } from '../../ui/resources';
-import {
-  buildOptions,
-  freeInnerSlots,
-  greatHallLevel,
-  isConstructionRunning,
-  nextLevelPreview,
-  notEnoughMessage,
-  shortfall,
-  upgradeBlock,
-} from './model';
+import { buildBlock, buildOptions, freeInnerSlots, isConstructionRunning, newBuildingPreview } from './model';
+import { LockedBuildings } from './PlotCard';
+import { useBuildingsView, type BuildingsView } from './buildingsView';
+import { VillagePicture } from './VillagePicture';
 import type { VillageContext } from './context';
 import { useVillageAction } from './useVillageAction';
 
 /** The one notice of a running construction, shown above the building list rather than on every card. */
 export const CONSTRUCTION_BUSY_NOTICE = 'Another construction is running';
-
-/**
- * Short forms of the rules' refusals for a card's footer, or null when the card needs none: a busy
- * builder is said once above the list, and the card being upgraded shows its progress instead.
- */
-function cardReason(reason: string): string | null {
-  if (reason === BUILDING_MESSAGES.constructionBusy || reason === BUILDING_MESSAGES.alreadyUpgrading) return null;
-  if (reason === BUILDING_MESSAGES.maxLevel) return 'Maximum level reached';
-  return reason;
-}
 
 export function ConstructionStatus({ ctx }: { ctx: VillageContext }) {
   const running = ctx.overview.buildings.filter((b) => b.isUpgrading);
@@ -56,83 +40,10 @@ export function ConstructionStatus({ ctx }: { ctx: VillageContext }) {
   );
 }
 
-/**
- * The running upgrade of a card: a bar filling up and the countdown. The share done is measured against the
- * level's build time in this village (the server sends only the end), never less than what was left at the read.
- */
-function UpgradeProgress({ building, ctx }: { building: Building; ctx: VillageContext }) {
-  const now = useClock();
-  const level = building.level + 1;
-  const remainingAtRead = Math.max(0, building.remainingTime ?? 0);
-  const total = Math.max(buildTimeSeconds(building.type, level, greatHallLevel(ctx.overview.buildings), ctx.worldSpeed ?? 1), remainingAtRead);
-  const left = Math.max(0, ctx.readAt / 1000 + remainingAtRead - now / 1000);
-  const done = total > 0 ? ((total - left) / total) * 100 : 100;
-  return (
-    <div className="building-card__progress">
-      <p className="building-card__status">
-        Upgrading to level {level}: <EndsIn remaining={remainingAtRead} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
-      </p>
-      <ProgressBar label={`Upgrade to level ${level}`} value={done} hideLabel />
-    </div>
-  );
-}
-
-function BuildingCard({ building, ctx }: { building: Building; ctx: VillageContext }) {
-  const upgrade = useVillageAction(ctx, () => upgradeBuilding(ctx.village.id, building.id), 'Failed to upgrade building');
-  const { buildings } = ctx.overview;
-  const preview = nextLevelPreview(building, buildings, ctx.worldSpeed ?? 1);
-  const block = upgradeBlock(building, buildings, preview, ctx.stock);
-  const name = BUILDINGS[building.type].name;
-  const reason = block ? cardReason(block) : null;
-
-  return (
-    <article className={building.isUpgrading ? 'building-card building-card--busy' : 'building-card'} aria-label={`${name}, slot ${building.slot}`}>
-      <header className="building-card__head">
-        <BuildingGlyph type={building.type} />
-        <h3 className="building-card__name">{name}</h3>
-        <span className="badge badge--gold building-card__level">Level {building.level}</span>
-      </header>
-      {building.isUpgrading ? (
-        <UpgradeProgress building={building} ctx={ctx} />
-      ) : preview ? (
-        <div className="building-card__next">
-          <span className="building-card__label">
-            Slot {building.slot} · Upgrade to level {preview.level}
-          </span>
-          <CostList cost={preview.cost} stock={ctx.stock} seconds={ctx.worldSpeed === null ? undefined : preview.seconds} />
-        </div>
-      ) : (
-        <p className="building-card__status">Maximum level reached</p>
-      )}
-      {/* The card being upgraded has nothing to press: its progress is the news. */}
-      {!building.isUpgrading && (
-        <footer className="building-card__foot">
-          <ActionButton className="button button--small" onClick={() => upgrade.run()} disabled={block !== null} pending={upgrade.pending}>
-            Upgrade
-          </ActionButton>
-          {reason && <span className="building-card__reason">{reason}</span>}
-          {building.type === 'blacksmith' && building.level > 0 && (
-            <Link className="button button--secondary button--small" to="/game/village?tab=smithy">
-              Open the smithy
-            </Link>
-          )}
-          {building.type === 'marketplace' && building.level > 0 && (
-            <Link className="button button--secondary button--small" to="/game/marketplace">
-              Open the marketplace
-            </Link>
-          )}
-        </footer>
-      )}
-      <ActionOutcome message={upgrade.outcome} />
-    </article>
-  );
-}
-
 function BuildPanel({ ctx }: { ctx: VillageContext }) {
   const { buildings } = ctx.overview;
   const options = buildOptions(buildings);
   const available = options.filter((o) => o.available);
-  const locked = options.filter((o) => !o.available && !o.alreadyBuilt);
   const slots = freeInnerSlots(buildings);
   // The marketplace page's 'Build a marketplace' asks for it with ?build=marketplace.
   const [params] = useSearchParams();
@@ -143,12 +54,11 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
   // A choice that stopped being possible (built meanwhile) falls back to the first possible one.
   const type = available.find((o) => o.type === chosenType)?.type ?? available[0]?.type ?? null;
   const slot = chosenSlot !== null && slots.includes(chosenSlot) ? chosenSlot : (slots[0] ?? null);
-  const cost = type ? buildingCost(type, 1) : null;
-  const seconds = type && ctx.worldSpeed !== null ? buildTimeSeconds(type, 1, greatHallLevel(buildings), ctx.worldSpeed) : undefined;
-  let block: string | null = null;
+  const preview = type ? newBuildingPreview(type, buildings, ctx.worldSpeed ?? 1) : null;
+  const cost = preview?.cost ?? null;
+  const seconds = preview && ctx.worldSpeed !== null ? preview.seconds : undefined;
   // The notice above the building list says why; here a short word beside the button is enough.
-  if (isConstructionRunning(buildings)) block = 'Builders are busy';
-  else if (cost && shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
+  const block = buildBlock(buildings, ctx.stock, cost);
 
   function onBuild() {
     if (!type || slot === null) return;
@@ -199,33 +109,36 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
         </div>
       )}
       <ActionOutcome message={build.outcome} />
-      {locked.length > 0 && (
-        <div className="build-panel__locked">
-          <h3>Not yet available</h3>
-          <ul>
-            {locked.map((o) => (
-              <li key={o.type}>
-                <strong>{o.name}</strong> <span className="muted">requires {o.missing.join(', ')}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <LockedBuildings options={options} />
     </section>
   );
 }
 
-export function BuildingsTab({ ctx }: { ctx: VillageContext }) {
+/** The village as a picture or as a list, switched by two buttons; the picture loads PixiJS only when it is shown. */
+function ViewSwitch({ view, onChange }: { view: BuildingsView; onChange: (view: BuildingsView) => void }) {
+  return (
+    <div className="view-switch" role="group" aria-label="Show the buildings as">
+      {(['picture', 'list'] as const).map((option) => (
+        <button
+          key={option}
+          type="button"
+          className={view === option ? 'button button--small' : 'button button--secondary button--small'}
+          aria-pressed={view === option}
+          onClick={() => onChange(option)}
+        >
+          {option === 'picture' ? 'Picture' : 'List'}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Every building as a card: the inner buildings, building anew, then the fields. The keyboard's and screen reader's view. */
+function BuildingsList({ ctx }: { ctx: VillageContext }) {
   const fields = ctx.overview.buildings.filter((b) => isFieldType(b.type)).sort((a, b) => a.slot - b.slot);
   const inner = ctx.overview.buildings.filter((b) => !isFieldType(b.type)).sort((a, b) => a.slot - b.slot);
   return (
-    <div className="stack">
-      <ConstructionStatus ctx={ctx} />
-      {isConstructionRunning(ctx.overview.buildings) && (
-        <p className="construction-notice" role="note">
-          <strong>{CONSTRUCTION_BUSY_NOTICE}</strong>: other upgrades can start when it is done.
-        </p>
-      )}
+    <>
       <section aria-labelledby="inner-title">
         <h2 id="inner-title" className="section-title">Village buildings</h2>
         <div className="building-grid">
@@ -243,6 +156,26 @@ export function BuildingsTab({ ctx }: { ctx: VillageContext }) {
           ))}
         </div>
       </section>
+    </>
+  );
+}
+
+export function BuildingsTab({ ctx }: { ctx: VillageContext }) {
+  // A page that sends the player here to build something (?build=marketplace) wants the build form of the list.
+  const [params] = useSearchParams();
+  const [view, setView] = useBuildingsView(params.has('build') ? 'list' : undefined);
+  return (
+    <div className="stack">
+      <div className="buildings-tab__bar">
+        <ConstructionStatus ctx={ctx} />
+        <ViewSwitch view={view} onChange={setView} />
+      </div>
+      {isConstructionRunning(ctx.overview.buildings) && (
+        <p className="construction-notice" role="note">
+          <strong>{CONSTRUCTION_BUSY_NOTICE}</strong>: other upgrades can start when it is done.
+        </p>
+      )}
+      {view === 'picture' ? <VillagePicture ctx={ctx} /> : <BuildingsList ctx={ctx} />}
     </div>
   );
 }

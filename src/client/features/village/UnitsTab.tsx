@@ -1,11 +1,13 @@
 // The units tab: a card per unit type the village has (count, training, Train More) and the types it can train.
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { trainUnits, type AvailableUnitType, type Unit } from '../../api/villages';
 import { formatDuration, formatNumber } from '../../../rules/format';
 import { BUILDINGS } from '../../../rules/buildings';
 import { UNITS, trainingCost, unitsTrainedIn } from '../../../rules/units';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
+import { BuildingName } from '../../ui/BuildingIcon';
+import { UnitIcon, UnitName } from '../../ui/UnitIcon';
 import { CostList } from './CostList';
 import { EndsIn } from './EndsIn';
 import { notEnoughMessage, shortfall } from './model';
@@ -14,7 +16,6 @@ import { useVillageAction } from './useVillageAction';
 import { useSmithy } from './SmithyTab';
 import type { SmithyUnit } from '../../api/smithy';
 import { MAX_TRAINING_ORDER } from '../../../rules/units';
-
 
 /** Where a unit type stands in the smithy, as the units tab shows it; null while the smithy is not read, or for a type it does not improve. */
 function levelsText(levels: SmithyUnit | undefined): string | null {
@@ -34,7 +35,10 @@ function UnitCard({ unit, ctx, canTrain, onTrainMore, levels }: { unit: Unit; ct
   return (
     <article className="unit-card" aria-label={info.name}>
       <header className="unit-card__head">
-        <h3 className="unit-card__name">{info.name}</h3>
+        <h3 className="unit-card__name icon-label">
+          <UnitIcon type={unit.type} size={40} />
+          {info.name}
+        </h3>
         <span className="unit-card__count" aria-label="At home">
           {formatNumber(unit.count)}
         </span>
@@ -81,7 +85,10 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
   return (
     <article className="unit-card unit-card--train" aria-label={info.name}>
       <header className="unit-card__head">
-        <h3 className="unit-card__name">{info.name}</h3>
+        <h3 className="unit-card__name icon-label">
+          <UnitIcon type={available.type} size={40} />
+          {info.name}
+        </h3>
         <span className="muted unit-card__time">{formatDuration(available.trainingTime)} each</span>
       </header>
       <p className="unit-card__stats">
@@ -147,7 +154,14 @@ export function UnitsTab({ ctx }: { ctx: VillageContext }) {
         <h2 id="train-title" className="section-title">Train units</h2>
         {availableUnitTypes.length === 0 ? (
           <p className="muted">
-            Build a {BUILDINGS.barracks.name} to train {unitsTrainedIn('barracks').map((t) => UNITS[t].name).join(', ')}.
+            Build a <BuildingName type="barracks" /> to train{' '}
+            {unitsTrainedIn('barracks').map((t, i) => (
+              <Fragment key={t}>
+                {i > 0 && ', '}
+                <UnitName type={t} />
+              </Fragment>
+            ))}
+            .
           </p>
         ) : (
           <div className="unit-grid">

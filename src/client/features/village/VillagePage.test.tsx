@@ -10,6 +10,29 @@ import { reply, setupFakeServer } from '../../test/fakeServer';
 import { formatTime } from '../../ui/dates';
 import { TEST_USER, renderWithProviders } from '../../test/render';
 import VillagePage from './VillagePage';
+import { BUILDINGS_VIEW_KEY } from './buildingsView';
+
+// The picture view's scene is PixiJS on WebGL: here it is a stand-in with a button per slot it would draw, which opens
+// that slot as a click on the picture does and hovers it on focus, so the page's side of the picture can be tested.
+vi.mock('../../map/village/VillageScene', () => ({
+  default: function FakeVillageScene(props: {
+    data: { buildings: readonly { slot: number }[] };
+    onOpen: (slot: number) => void;
+    onHover?: (hover: { slot: number; x: number; y: number } | null) => void;
+    label: string;
+  }) {
+    const slots = Array.from({ length: 40 }, (_, i) => i + 1).filter((slot) => slot > 18 || props.data.buildings.some((b) => b.slot === slot));
+    return (
+      <div role="img" aria-label={props.label}>
+        {slots.map((slot) => (
+          <button key={slot} type="button" onClick={() => props.onOpen(slot)} onFocus={() => props.onHover?.({ slot, x: 10, y: 20 })}>
+            scene slot {slot}
+          </button>
+        ))}
+      </div>
+    );
+  },
+}));
 
 const VILLAGE: Village = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -68,6 +91,13 @@ function renderPage(read: VillageOverview = overview(), url = '/game/village') {
 }
 
 const overviewReads = () => server.requests('GET', `/api/map/village/${VILLAGE.id}/overview`).length;
+
+/** The buildings tab as cards: the list view, switched to as a player would (the picture is the default). */
+function renderList(read: VillageOverview = overview()) {
+  const rendered = renderPage(read, '/game/village?tab=buildings');
+  fireEvent.click(screen.getByRole('button', { name: 'List' }));
+  return rendered;
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -160,7 +190,7 @@ describe('renaming', () => {
 
 describe('buildings tab', () => {
   it('shows the next level cost and time and says what is missing', () => {
-    renderPage(undefined, '/game/village?tab=buildings');
+    renderList();
     const camp = screen.getByRole('article', { name: 'Timber Camp, slot 1' });
     // Timber camp level 1: 40 timber, 100 stone, 50 iron, 60 mead, 260 s at speed 1.
     expect(within(camp).getByRole('list', { name: 'Cost' }).textContent).toBe('Timber 40Stone 100Iron 50Mead 60Time 4m 20s');
@@ -173,7 +203,7 @@ describe('buildings tab', () => {
     const read = overview();
     // Great hall level 2 takes 2320 s at speed 1 with great hall level 1: 65 s left is 97% done.
     read.buildings[1] = { ...read.buildings[1], isUpgrading: true, remainingTime: 65, upgradeFinishesAt: new Date(Date.now() + 65_000).toISOString() };
-    renderPage(read, '/game/village?tab=buildings');
+    renderList(read);
     const hall = screen.getByRole('article', { name: 'Great Hall, slot 19' });
     expect(within(hall).getByRole('timer').textContent).toBe('1m 5s');
     const bar = within(hall).getByRole('progressbar', { name: 'Upgrade to level 2' });
@@ -192,13 +222,13 @@ describe('buildings tab', () => {
   });
 
   it('says nothing about a running construction while the builders are idle', () => {
-    renderPage(undefined, '/game/village?tab=buildings');
+    renderList();
     expect(screen.queryByText('Another construction is running')).toBeNull();
     expect(screen.getByText('No construction running. Your builders are ready.')).toBeTruthy();
   });
 
   it('offers only buildings whose requirements are met and lists the others with their requirements', () => {
-    renderPage(undefined, '/game/village?tab=buildings');
+    renderList();
     const panel = screen.getByRole('region', { name: 'Build a new building' });
     const options = within(panel).getAllByRole('option').map((o) => o.textContent);
     expect(options).toContain('Warehouse');
@@ -212,7 +242,7 @@ describe('buildings tab', () => {
     vi.useFakeTimers();
     const read = overview();
     read.buildings[0] = { ...read.buildings[0], isUpgrading: true, remainingTime: 2, upgradeFinishesAt: new Date(Date.now() + 2000).toISOString() };
-    renderPage(read, '/game/village?tab=buildings');
+    renderList(read);
     // Opening the page reads the village as the shell does; the countdown has not ended yet.
     await act(async () => {
       await vi.advanceTimersByTimeAsync(100);
@@ -223,6 +253,68 @@ describe('buildings tab', () => {
       await vi.advanceTimersByTimeAsync(2500);
     });
     expect(overviewReads()).toBe(before + 1);
+  });
+});
+
+describe('buildings tab as a picture', () => {
+  const rich = () => overview({ resources: overview().resources.map((r) => ({ ...r, amount: 790 })) });
+
+  it('shows the picture by default, remembers the list once chosen, and shows the list for ?build=', () => {
+    const { unmount } = renderPage(undefined, '/game/village?tab=buildings');
+    expect(screen.getByRole('button', { name: 'Picture' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('img', { name: /^Picture of Kattegat: 1 resource fields round the village and 1 building inside/ })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Build a new building' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    expect(screen.getByRole('button', { name: 'List' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('article', { name: 'Great Hall, slot 19' })).toBeTruthy();
+    expect(localStorage.getItem(BUILDINGS_VIEW_KEY)).toBe('list');
+    unmount();
+    cleanup();
+    // Remembered: the next visit opens on the list (and never loads the picture).
+    renderPage(undefined, '/game/village?tab=buildings');
+    expect(screen.getByRole('region', { name: 'Build a new building' })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /^Picture of/ })).toBeNull();
+    cleanup();
+    localStorage.setItem(BUILDINGS_VIEW_KEY, 'picture');
+    // Another page sends the player here to build something: the build form it asks for, this once.
+    renderPage(undefined, '/game/village?tab=buildings&build=barracks');
+    expect(within(screen.getByRole('region', { name: 'Build a new building' })).getByLabelText('Building')).toHaveProperty('value', 'barracks');
+    expect(localStorage.getItem(BUILDINGS_VIEW_KEY)).toBe('picture');
+  });
+
+  it('opens a clicked building’s card in a dialog, whose Upgrade works as the list’s does', async () => {
+    server.on('PUT /api/villages/:villageId/buildings/:buildingId/upgrade', ({ params }) => ({ id: params.buildingId, type: 'great_hall', level: 1, slot: 19, isUpgrading: true, remainingTime: 2320, upgradeFinishesAt: null, updatedAt: '2026-01-01T12:00:00.000Z' }));
+    renderPage(rich(), '/game/village?tab=buildings');
+    fireEvent.focus(await screen.findByRole('button', { name: 'scene slot 19' }));
+    expect(screen.getByRole('tooltip').textContent).toBe('Great Hall · level 1');
+    fireEvent.click(screen.getByRole('button', { name: 'scene slot 19' }));
+    const dialog = screen.getByRole('dialog', { name: 'Great Hall' });
+    const card = within(dialog).getByRole('article', { name: 'Great Hall, slot 19' });
+    expect(within(card).getByRole('list', { name: 'Cost' }).textContent).toContain('Time 38m 40s');
+    const reads = overviewReads();
+    await act(async () => fireEvent.click(within(card).getByRole('button', { name: 'Upgrade' })));
+    expect(server.requests('PUT', '/api/villages/11111111-1111-4111-8111-111111111111/buildings/b19/upgrade')).toHaveLength(1);
+    // The same cache as the list's: the overview is read again.
+    expect(overviewReads()).toBeGreaterThan(reads);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens a free plot’s card: what may be built there with its cost, and what is not available yet with its requirements', async () => {
+    server.on('POST /api/villages/:villageId/buildings', ({ body }) => ({ id: 'b22', type: (body as { buildingType: string }).buildingType, level: 0, slot: 22, isUpgrading: true, remainingTime: 300, upgradeFinishesAt: null, updatedAt: '2026-01-01T12:00:00.000Z' }));
+    renderPage(rich(), '/game/village?tab=buildings');
+    fireEvent.focus(await screen.findByRole('button', { name: 'scene slot 22' }));
+    expect(screen.getByRole('tooltip').textContent).toBe('Building plot · slot 22');
+    fireEvent.click(screen.getByRole('button', { name: 'scene slot 22' }));
+    const dialog = screen.getByRole('dialog', { name: 'Building plot, slot 22' });
+    const barracks = within(dialog).getByRole('article', { name: 'Barracks' });
+    // Barracks level 1: 210 timber, 140 stone, 260 iron, 120 mead, 300 s.
+    expect(within(barracks).getByRole('list', { name: 'Cost' }).textContent).toBe('Timber 210Stone 140Iron 260Mead 120Time 5m 0s');
+    expect(within(dialog).queryByRole('article', { name: 'Shipyard' })).toBeNull();
+    expect(dialog.textContent).toContain('Shipyard requires Great Hall level 5');
+    await act(async () => fireEvent.click(within(barracks).getByRole('button', { name: 'Build here' })));
+    const [post] = server.requests('POST', `/api/villages/${VILLAGE.id}/buildings`);
+    expect(post?.body).toEqual({ buildingType: 'barracks', slot: 22 });
   });
 });
 

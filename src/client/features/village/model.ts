@@ -68,6 +68,18 @@ export function upgradeBlock(
   return missing.length > 0 ? notEnoughMessage(missing) : null;
 }
 
+/** Cost and time of level 1 of a new building of `type` in this village. */
+export function newBuildingPreview(type: InnerType, buildings: readonly Building[], worldSpeed: number): LevelPreview {
+  return { level: 1, cost: buildingCost(type, 1), seconds: buildTimeSeconds(type, 1, greatHallLevel(buildings), worldSpeed) };
+}
+
+/** Why a new building cannot be ordered right now, in a word beside its button (the notice above the list says more), or null. */
+export function buildBlock(buildings: readonly Building[], stock: Resources, cost: Resources | null): string | null {
+  if (isConstructionRunning(buildings)) return 'Builders are busy';
+  const missing = cost ? shortfall(stock, cost) : [];
+  return missing.length > 0 ? notEnoughMessage(missing) : null;
+}
+
 export function freeInnerSlots(buildings: readonly Building[]): number[] {
   const taken = new Set(buildings.map((b) => b.slot));
   const free: number[] = [];
