@@ -126,6 +126,22 @@ describe('walls and rams', () => {
   });
 });
 
+describe('a night truce with a defence bonus', () => {
+  it('adds its percent to the defence, on top of the wall and as the wonders’ bonus does', () => {
+    // 6,000 attack against 150 Bondi (4,500): +30% (5,850) still loses, +34% (6,030) holds; a level 10 wall and +4% hold too.
+    const attack = { attackers: { viking_raider: 100 } };
+    expect(planBattle(scene({ ...attack, truceDefenceBonusPercent: 30, village: { units: { bondi: 150 } } })).winner).toBe('attacker');
+    expect(planBattle(scene({ ...attack, truceDefenceBonusPercent: 34, village: { units: { bondi: 150 } } })).winner).toBe('defender');
+    expect(planBattle(scene({ ...attack, truceDefenceBonusPercent: 4, village: { units: { bondi: 150 }, wallLevel: 10 } })).winner).toBe('defender');
+    // The very battle the same percent from wonders would give: the same losses on both sides.
+    const withTruce = planBattle(scene({ ...attack, truceDefenceBonusPercent: 30, village: { units: { bondi: 150 } } }));
+    const withWonders = planBattle(scene({ ...attack, allianceDefenseBonusPercent: 30, village: { units: { bondi: 150 } } }));
+    expect(withTruce).toEqual(withWonders);
+    // 5,850 / 6,000 = 0.975, and 0.975^1.5 of 100 raiders is 96 fallen.
+    expect(withTruce.report.attackerLosses).toEqual({ viking_raider: 96 });
+  });
+});
+
 describe('jarls and conquest', () => {
   const jarls = (count: number, village: Partial<DefendingVillage>, random = () => 0) =>
     planBattle(scene({ attackers: { viking_raider: 10, jarl: count }, village, random }));

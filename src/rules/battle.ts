@@ -74,6 +74,8 @@ export interface BattleScene {
   combatBonusPercent: number;
   /** Percent the defender's wonders add to its defence at the battle instant. */
   allianceDefenseBonusPercent: number;
+  /** Percent a night truce of the world adds to the defence of a battle landing in it (truceDefenceBonus; left out: none). */
+  truceDefenceBonusPercent?: number;
   /** The battle instant, ms since the epoch. */
   at: number;
   worldSpeed: number;
@@ -204,7 +206,8 @@ export function planBattle(scene: BattleScene): BattlePlan {
     heroAttack: scene.attackerHero?.attack ?? 0,
     heroDefense: guards.reduce((sum, h) => sum + h.defense, 0),
     combatBonusPercent: scene.combatBonusPercent,
-    allianceDefenseBonusPercent: scene.allianceDefenseBonusPercent,
+    // A night truce's bonus counts like the wonders' one: percent added to the wall's.
+    allianceDefenseBonusPercent: scene.allianceDefenseBonusPercent + (scene.truceDefenceBonusPercent ?? 0),
     wallLevel: village.wallLevel,
     loyalty: village.loyalty,
     isCapital: village.isCapital,

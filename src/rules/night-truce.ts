@@ -66,3 +66,40 @@ export function truceRefusal(truce: NightTruce | null, arrivesAt: number): strin
 export function truceDefenceBonus(truce: NightTruce | null, at: number): number {
   return truce && truce.mode === 'defence_bonus' && inTruce(truce, at) ? truce.bonusPercent : 0;
 }
+
+/**
+ * What the send form says before an attack, raid or scouting mission that would land at `arrivesAt`: the refusal in a
+ * `refuse` truce, the raised defence in a `defence_bonus` one, or null outside the truce.
+ */
+export function truceNotice(truce: NightTruce | null, arrivesAt: number): string | null {
+  const refusal = truceRefusal(truce, arrivesAt);
+  if (refusal) return refusal;
+  const bonus = truceDefenceBonus(truce, arrivesAt);
+  return truce && bonus > 0 ? `Night truce: this one would land between ${truceHours(truce)}, when the defence is raised by ${bonus}%` : null;
+}
+
+/** A world's truce in one line: '00:00 to 08:00 (UTC): no attack may land' or '...: the defence is raised by 50%'. */
+export function describeTruce(truce: NightTruce): string {
+  return truce.mode === 'refuse'
+    ? `${truceHours(truce)}: no attack, raid or scouting mission may land`
+    : `${truceHours(truce)}: the defence of battles landing then is raised by ${truce.bonusPercent}%`;
+}
+
+/** The operator's words for a truce: START-END,TIMEZONE,refuse or START-END,TIMEZONE,bonus:PERCENT. */
+export const TRUCE_ARGUMENT = 'START-END,TIMEZONE,refuse|bonus:PERCENT';
+
+/** The CLI's `--truce 0-8,Europe/Oslo,refuse` (or `...,bonus:50`) as a truce, or the reason it is refused. */
+export function parseTruce(text: string): { truce: NightTruce } | { error: string } {
+  const match = /^\s*(\d{1,2})-(\d{1,2}),([^,\s]+),(refuse|bonus:(\d{1,3}))\s*$/.exec(text);
+  if (!match) return { error: `A truce is written ${TRUCE_ARGUMENT}, such as 0-8,Europe/Oslo,refuse or 22-6,UTC,bonus:50` };
+  const [, start = '', end = '', timeZone = '', , percent] = match;
+  const truce: NightTruce = {
+    startHour: Number(start),
+    endHour: Number(end),
+    timeZone,
+    mode: percent === undefined ? 'refuse' : 'defence_bonus',
+    bonusPercent: percent === undefined ? DEFAULT_TRUCE.bonusPercent : Number(percent),
+  };
+  const error = truceError(truce);
+  return error ? { error } : { truce };
+}

@@ -30,9 +30,45 @@ export function sittingHolds(ownerLastSeen: number, now: number): boolean {
   return now - ownerLastSeen <= SITTER_LAPSE_DAYS * DAY;
 }
 
+/** When the owner last played as themselves: their last signed-in request, or the account's making if they never made one. */
+export function ownerLastPlayed(owner: { lastSeenAt: number | null; createdAt: number }): number {
+  return owner.lastSeenAt ?? owner.createdAt;
+}
+
 export const SITTING_LAPSED = `The owner has not played for ${SITTER_LAPSE_DAYS} days: sitting for them has lapsed until they return`;
 
 /** The refusal of what a sitter may not do, naming it. */
 export function sitterRefusal(what: string): string {
   return `A sitter may not ${what}`;
+}
+
+/**
+ * What a sitter may not do, by the area of the game an operation belongs to (its tag in the contract): the words after
+ * "A sitter may not". Everything a sitter may do is marked in the contract itself (x-sitter), so these only name refusals.
+ */
+const REFUSED_BY_AREA: Readonly<Partial<Record<string, string>>> = {
+  auth: 'change the account’s password or sign-in',
+  admin: 'use the owner’s staff powers',
+  gamemaster: 'use the owner’s staff powers',
+  worlds: 'join a world for the owner',
+  map: 'rename the owner’s villages',
+  army: 'call the owner’s troops home from allies',
+  quests: 'start the owner’s quests',
+  tutorial: 'change the owner’s tutorial',
+  settlement: 'found villages',
+  alliances: 'see or act in the owner’s alliance',
+  vacation: 'start or end the owner’s vacation',
+  sitters: 'name or remove sitters, or sit for another account',
+  'farm-lists': 'use the owner’s farm lists',
+  alerts: 'read or change the owner’s alerts',
+  heroes: 'recruit or level heroes',
+  wonders: 'build or give to wonders',
+  trade: 'trade the owner’s resources with other players',
+  messages: 'read or send the owner’s mail',
+  players: 'change the owner’s profile',
+};
+
+/** The refusal of an operation outside a sitter's rights, naming its area of the game (null or unknown: "do that"). */
+export function sitterRefusalFor(area: string | null): string {
+  return sitterRefusal((area === null ? undefined : REFUSED_BY_AREA[area]) ?? 'do that');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endsBySignIn, onVacation, vacationRefusal, vacationSpan, type VacationScene } from './vacation';
+import { endsBySignIn, onVacation, vacationEndRefusal, vacationRefusal, vacationSpan, vacationTimeText, type VacationScene } from './vacation';
 
 const DAY = 86_400_000;
 const calm: VacationScene = { armiesAway: 0, troopsStationedAbroad: 0, attacksIncoming: 0, onVacationUntil: null };
@@ -33,5 +33,18 @@ describe('a vacation', () => {
     expect(endsBySignIn(v, DAY)).toBe(false);
     expect(endsBySignIn(v, 2 * DAY)).toBe(true);
     expect(endsBySignIn(v, 11 * DAY)).toBe(false);
+  });
+
+  it('may be ended by the player once its minimum has passed, and not when none holds', () => {
+    const v = { startedAt: 0, endsAt: 10 * DAY, earliestEndAt: 2 * DAY };
+    expect(vacationEndRefusal(null, DAY)).toBe('You are not on vacation in this world');
+    expect(vacationEndRefusal(v, 10 * DAY)).toBe('You are not on vacation in this world');
+    expect(vacationEndRefusal(v, DAY)).toBe('Your vacation can end from 1970-01-03 00:00 UTC on: its minimum has not passed yet');
+    expect(vacationEndRefusal(v, 2 * DAY)).toBeNull();
+  });
+
+  it('names instants in UTC rounded up to the minute', () => {
+    expect(vacationTimeText(Date.parse('2026-03-12T14:05:01Z'))).toBe('2026-03-12 14:06 UTC');
+    expect(vacationTimeText(Date.parse('2026-03-12T14:05:00Z'))).toBe('2026-03-12 14:05 UTC');
   });
 });

@@ -30,13 +30,18 @@ export interface VacationScene {
 /** Why a vacation of `days` may not start now, or null; `days` is checked against the world's span. */
 export function vacationRefusal(scene: VacationScene, request: { endsAt: number; now: number; worldSpeed: number }): string | null {
   if (scene.onVacationUntil !== null && scene.onVacationUntil > request.now) return 'You are on vacation in this world already';
-  const span = vacationSpan(request.worldSpeed);
-  const length = request.endsAt - request.now;
-  if (length < span.min) return `A vacation lasts at least ${describeSpan(span.min)} on this world`;
-  if (length > span.max) return `A vacation lasts at most ${describeSpan(span.max)} on this world`;
+  const short = lengthRefusal(request.endsAt - request.now, vacationSpan(request.worldSpeed));
+  if (short) return short;
   if (scene.armiesAway > 0) return 'Bring your armies home before you leave: some are still on the march';
   if (scene.troopsStationedAbroad > 0) return 'Call your troops home from other villages before you leave';
   if (scene.attacksIncoming > 0) return 'An attack is on its way to you: a vacation cannot start now';
+  return null;
+}
+
+/** Why a vacation of `length` ms is refused on a world of this span (vacationSpan's), or null. */
+export function lengthRefusal(length: number, span: { min: number; max: number }): string | null {
+  if (length < span.min) return `A vacation lasts at least ${describeSpan(span.min)} on this world`;
+  if (length > span.max) return `A vacation lasts at most ${describeSpan(span.max)} on this world`;
   return null;
 }
 
@@ -68,6 +73,18 @@ export function endsBySignIn(vacation: Vacation, at: number): boolean {
 /** What a player on vacation is told when they try to act. */
 export function onVacationRefusal(until: number): string {
   return `You are on vacation until ${new Date(until).toISOString().slice(0, 16).replace('T', ' ')} UTC; end it to play again`;
+}
+
+/** An instant as '2026-03-12 14:06 UTC', rounded up to the minute: the same words on the server and in every browser. */
+export function vacationTimeText(at: number): string {
+  return new Date(Math.ceil(at / 60_000) * 60_000).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+}
+
+/** Why the player may not end their vacation at `at`, or null: none holds, or its minimum has not passed yet. */
+export function vacationEndRefusal(vacation: Vacation | null, at: number): string | null {
+  if (vacation === null || !onVacation(vacation, at)) return 'You are not on vacation in this world';
+  if (at < vacation.earliestEndAt) return `Your vacation can end from ${vacationTimeText(vacation.earliestEndAt)} on: its minimum has not passed yet`;
+  return null;
 }
 
 /** What a sender is told of a target on vacation. */

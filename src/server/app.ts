@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Db, Listen } from './db/open';
 import { LiveHub } from './live/hub';
+import { Presence } from './live/presence';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { AppContext } from './context';
@@ -54,8 +55,9 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
   app.setValidatorCompiler(requestValidatorCompiler());
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('sitter', null);
 
-  const ctx: AppContext = { db, clock, config, live: new LiveHub(listen ?? null), activity: new ActivityLog(db) };
+  const ctx: AppContext = { db, clock, config, live: new LiveHub(listen ?? null, new Presence(db)), activity: new ActivityLog(db) };
   await app.register(securityHeaders, { config });
   await app.register(errorReplies);
   const limits = await signInLimits(app, db, clock, config.authRateLimit);

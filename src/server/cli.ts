@@ -11,11 +11,13 @@ import { createWorldAs } from './operators/gamemaster';
 import { ensureDefaultWorld } from './worlds/bootstrap';
 import { describeBuildingSet, describeGrant, grantToPlayer, parseResourceArgs, setBuildingLevel } from './operators/operator';
 import { idOf, type VillageId } from '../rules/ids';
+import { describeTruce, parseTruce } from '../rules/night-truce';
 
 const usage = `Usage:
   npm run cli -- set-role <email> <role>          role: user, premium, moderator, gamemaster, admin
   npm run cli -- set-password <email>             asks for the password (hidden), or reads it from standard input
-  npm run cli -- create-world <name> [--speed N]
+  npm run cli -- create-world <name> [--speed N] [--truce START-END,TIMEZONE,refuse|bonus:PERCENT]
+                                                  a night truce: no attack lands between the hours (refuse), or defence +PERCENT
   npm run cli -- grant <email> timber=N stone=N iron=N mead=N    into the player's capital, capped by its stores
   npm run cli -- set-building <villageId> <type> <level>        a free inner slot gets the type when the village has none`;
 
@@ -55,10 +57,18 @@ async function run(args: string[]): Promise<string> {
       case 'create-world': {
         const speedAt = rest.indexOf('--speed');
         const speed = speedAt >= 0 ? Number(rest[speedAt + 1]) : 1;
-        const name = rest.filter((_, i) => i !== speedAt && i !== speedAt + 1).join(' ').trim();
+        const truceAt = rest.indexOf('--truce');
+        const truceText = truceAt >= 0 ? rest[truceAt + 1] : undefined;
+        if (truceAt >= 0 && truceText === undefined) throw new GameError(400, usage);
+        const parsed = truceText === undefined ? null : parseTruce(truceText);
+        if (parsed && 'error' in parsed) throw new GameError(400, parsed.error);
+        // The options and their values; the rest is the name.
+        const options = new Set([speedAt, truceAt].filter((i) => i >= 0).flatMap((i) => [i, i + 1]));
+        const name = rest.filter((_, i) => !options.has(i)).join(' ').trim();
         if (!name) throw new GameError(400, usage);
-        const { world } = await createWorldAs(database.db, OPERATOR, { name, speed }, new Date());
-        return `World ${world.name} created (speed ${world.speed}, id ${world.id})`;
+        const { world } = await createWorldAs(database.db, OPERATOR, { name, speed, truce: parsed?.truce ?? null }, new Date());
+        const truce = world.truce ? `, night truce ${describeTruce(world.truce)}` : '';
+        return `World ${world.name} created (speed ${world.speed}${truce}, id ${world.id})`;
       }
       case 'grant': {
         const [email, ...amounts] = rest;

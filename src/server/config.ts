@@ -1,5 +1,6 @@
 // Reads and validates the environment once at boot; a bad value stops the process with a clear message.
 import { isOneOf } from '../rules/tuples';
+import { REGISTRATIONS_PER_ADDRESS_PER_DAY } from '../rules/fair-play';
 
 export interface DiscordConfig {
   clientId: string;
@@ -19,6 +20,8 @@ export interface AppConfig {
   discord: DiscordConfig | null;
   /** Requests per minute per address on login and register. */
   authRateLimit: number;
+  /** Accounts one address may register per UTC day (REGISTRATIONS_PER_ADDRESS); tests that make many raise it. */
+  registrationsPerAddress: number;
   /** Whether to print JSON request logs. */
   logging: boolean;
   /** Pino level of those logs (LOG_LEVEL); `silent` turns logging off. */
@@ -32,6 +35,10 @@ export interface AppConfig {
   https: boolean;
   /** Milliseconds between background sweeps of due events; 0 disables the sweeper. */
   sweepIntervalMs: number;
+  /** Whom the push services may contact about this server's alerts (VAPID_SUBJECT: a mailto: or https: address). */
+  vapidSubject: string;
+  /** Push endpoints over plain http on this machine (PUSH_LOOPBACK=1): a local push service for tests, never in production. */
+  pushLoopback: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +79,18 @@ function trustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
     throw new ConfigError(`TRUST_PROXY must be a number of hops or proxy addresses like 10.0.0.5 or 10.0.0.0/8, got "${raw}"`);
   }
   return addresses;
+}
+
+/** The VAPID subject when VAPID_SUBJECT is unset: push services accept it, but a real address lets them reach the operator. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:admin@localhost';
+
+/** VAPID_SUBJECT: the push services refuse alerts whose subject is neither a mailto: nor an https: address. */
+function vapidSubject(env: NodeJS.ProcessEnv): string {
+  const raw = env.VAPID_SUBJECT?.trim() || DEFAULT_VAPID_SUBJECT;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/[^\s/]+\S*)$/.test(raw)) {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: address (mailto:you@example.com), got "${env.VAPID_SUBJECT}"`);
+  }
+  return raw;
 }
 
 /** A whole-number setting: the value when the variable is unset or empty, and the range it must lie in. */
@@ -120,11 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     staticDir: env.STATIC_DIR === '' ? null : env.STATIC_DIR || 'dist',
     discord,
     authRateLimit: integer(env, 'AUTH_RATE_LIMIT', { fallback: 20, min: 1, max: 100_000 }),
+    registrationsPerAddress: integer(env, 'REGISTRATIONS_PER_ADDRESS', { fallback: REGISTRATIONS_PER_ADDRESS_PER_DAY, min: 1, max: 1_000_000 }),
     logging: level !== 'silent',
     logLevel: level,
     trustProxy: trustProxy(env),
     https: flag(env, 'HTTPS'),
     sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', { fallback: 1000, min: 0, max: 3_600_000 }),
+    vapidSubject: vapidSubject(env),
+    pushLoopback: flag(env, 'PUSH_LOOPBACK'),
   };
 }
 
@@ -138,11 +160,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     staticDir: null,
     discord: null,
     authRateLimit: 1000,
+    // API tests register dozens of players from one address; fair-play.test.ts proves the limit with the rule's own number.
+    registrationsPerAddress: 100_000,
     logging: false,
     logLevel: 'silent',
     trustProxy: false,
     https: false,
     sweepIntervalMs: 0,
+    vapidSubject: DEFAULT_VAPID_SUBJECT,
+    pushLoopback: false,
     ...overrides,
   };
 }

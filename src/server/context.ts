@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { LiveHub } from './live/hub';
 import type { ActivityLog } from './accounts/activity';
 import type { UserRow } from './db/schema';
+import type { SessionSitter } from './accounts/sessions';
 import { unauthorized } from './errors';
 
 export interface AppContext {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     user: UserRow | null;
     /** The bearer token of this request, when one was sent. */
     sessionToken: string | null;
+    /** Set by the auth guard in a sitting session: the sitter playing `user`'s account. */
+    sitter: SessionSitter | null;
   }
 }
 

@@ -21,6 +21,11 @@ import { playerRoutes } from './players/routes';
 import { rankingRoutes } from './rankings/routes';
 import { tradeRoutes } from './trade/routes';
 import { smithyRoutes } from './smithy/routes';
+import { alertRoutes } from './alerts/routes';
+import { farmListRoutes } from './farm-lists/routes';
+import { fairPlayRoutes } from './fair-play/gamemaster-routes';
+import { vacationRoutes } from './vacation/routes';
+import { sitterRoutes } from './sitters/routes';
 
 const factories: ((ctx: AppContext) => Handlers)[] = [
   healthRoutes,
@@ -43,6 +48,11 @@ const factories: ((ctx: AppContext) => Handlers)[] = [
   rankingRoutes,
   tradeRoutes,
   smithyRoutes,
+  alertRoutes,
+  farmListRoutes,
+  fairPlayRoutes,
+  vacationRoutes,
+  sitterRoutes,
 ];
 
 export function allHandlers(ctx: AppContext): Handlers {

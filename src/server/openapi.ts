@@ -60,6 +60,12 @@ export interface Operation {
   requiredRole: Role | null;
   /** Counted by the sign-in limits (x-rate-limit: sign-in). */
   rateLimited: boolean;
+  /** Open to a sitting session (x-sitter: true): a sitter playing someone's account is refused every other operation. */
+  sitter: boolean;
+  /** The operation's first tag (what area of the game it belongs to), or null. */
+  tag: string | null;
+  /** The contract's one-line summary of what it does. */
+  summary: string;
   schema: { params?: Json; querystring?: Json; body?: Json };
   /** Reply schemas by status code ('200', '404', ...), $refs inlined; a status without a JSON body has none. */
   responses: Record<string, Json | null>;
@@ -200,6 +206,12 @@ function requiredRole(op: Json, operationId: string): Role | null {
   return role;
 }
 
+/** The first tag of an operation, or null. */
+function tagOf(op: Json): string | null {
+  const [first] = listOf(op.tags);
+  return typeof first === 'string' ? first : null;
+}
+
 export function listOperations(spec: Json = loadSpec()): Operation[] {
   const globalSecured = Array.isArray(spec.security) && spec.security.length > 0;
   const operations: Operation[] = [];
@@ -223,6 +235,9 @@ export function listOperations(spec: Json = loadSpec()): Operation[] {
         secured: Array.isArray(op.security) ? op.security.length > 0 : globalSecured,
         requiredRole: requiredRole(op, operationId),
         rateLimited: op['x-rate-limit'] === 'sign-in',
+        sitter: op['x-sitter'] === true,
+        tag: tagOf(op),
+        summary: typeof op.summary === 'string' ? op.summary : operationId,
         schema: withoutEmpty({
           params: parametersSchema(parameters, 'path'),
           querystring: parametersSchema(parameters, 'query'),
@@ -250,10 +265,15 @@ export function allowedMethods(operations: Operation[]): (path: string) => strin
 }
 
 export interface Guards {
-  /** Loads the session from the bearer token or throws 401 (403 when the operation is not open to the player now). */
-  requireUser(request: FastifyRequest, operationId: OperationId): Promise<void>;
+  /**
+   * Loads the session from the bearer token or throws 401 (403 when the operation is not open to the player now, or not
+   * to a sitter in a sitting session).
+   */
+  requireUser(request: FastifyRequest, operation: Operation): Promise<void>;
   /** Throws 403 unless the signed-in user's role admits `role`. */
   requireRole(request: FastifyRequest, role: Role): void;
+  /** After a change a sitter made in a sitting session succeeded, before its reply goes: the owner's log records it. */
+  sitterActed?: (request: FastifyRequest, operation: Operation) => Promise<void>;
 }
 
 function friendlyCheck(check: BodyCheck) {
@@ -335,8 +355,12 @@ function replySerialisation(op: Operation, errorSchema: Json): Record<string, Js
 /** A handler's input as Fastify holds it: params, query and body are the request's own, already validated. */
 type ValidatedInput = Omit<OperationInput<OperationId>, 'params' | 'query' | 'body'> & { params: unknown; query: unknown; body: unknown };
 
-/** Calls a typed handler with the validated request and sends what it returns with the operation's status. */
-function runHandler(op: Operation, handler: NonNullable<Handlers[OperationId]>) {
+/**
+ * Calls a typed handler with the validated request and sends what it returns with the operation's status. `acted` runs
+ * after a sitting session's change succeeded, before the reply goes out, so the owner's log holds it by the time the
+ * sitter sees the result; a refused change throws before it and is not logged.
+ */
+function runHandler(op: Operation, handler: NonNullable<Handlers[OperationId]>, acted: Guards['sitterActed']) {
   // Cast: the one place where Fastify's untyped request meets the contract's types. Ajv has validated params, query and
   // body against this operation's schemas before the handler runs, and `handler` is the one registered for its operationId.
   const typed = handler as (input: ValidatedInput) => Promise<unknown>;
@@ -348,9 +372,11 @@ function runHandler(op: Operation, handler: NonNullable<Handlers[OperationId]>) 
       get user() {
         return signedIn(request);
       },
+      sitter: request.sitter,
       request,
       reply,
     });
+    if (request.sitter && op.method !== 'GET' && acted) await acted(request, op);
     // A handler that took the socket over (the event stream) has answered already.
     if (reply.sent) return reply;
     if (result instanceof Redirect) return reply.redirect(result.location, 302);
@@ -391,7 +417,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
         // Counted before anything else: a malformed or anonymous try counts like any other.
         if (op.rateLimited && limits) await limits.byAddress(request);
         if (op.secured) {
-          await guards.requireUser(request, op.operationId);
+          await guards.requireUser(request, op);
           if (op.requiredRole) guards.requireRole(request, op.requiredRole);
         }
       },
@@ -411,7 +437,7 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
       preHandler: async (request) => {
         if (holdsNonFinite(request.params) || holdsNonFinite(request.query) || holdsNonFinite(request.body)) throw badRequest(INFINITE_REFUSED);
       },
-      handler: handler ? runHandler(op, handler) : notImplemented,
+      handler: handler ? runHandler(op, handler, guards.sitterActed) : notImplemented,
     });
   }
   return operations;

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationId, PathParams, QueryParams, RequestBody, SuccessReply } from '../contract';
 import type { UserRow } from './db/schema';
+import type { SessionSitter } from './accounts/sessions';
 
 /**
  * The ids a route reads its path, query and body strings as, once, before any service sees them:
@@ -23,6 +24,11 @@ export interface OperationInput<Id extends OperationId> {
   body: RequestBody<Id>;
   /** The signed-in player (secured operations only: the guard has refused anonymous callers; elsewhere this throws 401). */
   readonly user: UserRow;
+  /**
+   * In a sitting session, the sitter playing `user`'s account (null in the owner's own): every ownership check holds as
+   * for the owner, and a service the sitter's rights limit takes it (`sittingBy`).
+   */
+  readonly sitter: SessionSitter | null;
   /** For what the contract does not type: the caller's address, cookies, the session token. */
   request: FastifyRequest;
   /** For headers only (a cookie); the status and body come from what the handler returns. */

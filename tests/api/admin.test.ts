@@ -60,6 +60,8 @@ describe('permissions of the admin and game master operations', () => {
     ['getWorldAnalytics', 'GET', `/api/gamemaster/analytics/${zero}`],
     ['listMessageReports', 'GET', '/api/gm/message-reports'],
     ['resolveMessageReport', 'POST', `/api/gm/message-reports/${zero}/resolve`],
+    ['listAccountLinks', 'GET', '/api/gamemaster/fair-play'],
+    ['decideAccountLink', 'PUT', `/api/gamemaster/fair-play/${zero}`, { status: 'cleared', note: 'Two people.' }],
   ];
   const ranks = ['user', 'moderator', 'gamemaster', 'admin'] as const;
 

@@ -38,6 +38,10 @@ const KIND_OF: Record<string, string> = {
   relationId: 'relation',
   allianceId: 'alliance',
   applicationId: 'application',
+  listId: 'farm list',
+  targetId: 'farm target',
+  targetIds: 'farm target',
+  linkId: 'account link',
 };
 
 function idBook(world: ProofWorld): IdBook {
@@ -61,6 +65,9 @@ function idBook(world: ProofWorld): IdBook {
     mail: [mine.message],
     'mail report': [mine.messageReport],
     offer: [mine.offer],
+    'farm list': [mine.farmList],
+    'farm target': [mine.farmTarget],
+    'account link': [world.accountLink],
   };
   return {
     idFor(name) {

@@ -96,6 +96,10 @@ function validValue(schema: Schema, name: string, operationId: string, ids: IdBo
       if (schema.pattern === '^-?\\d{1,3}\\|-?\\d{1,3}$') return '0|0';
       if (schema.pattern === '^[A-Za-z0-9_]+$') return 'valid_name';
       if (schema.pattern === NEW_PASSWORD_PATTERN) return 'Valhalla#2026';
+      // A world's time zone (an IANA name), a client's key for sending once, a browser's push keys.
+      if (schema.pattern === '^[A-Za-z][A-Za-z0-9_+\\-/]*$') return 'Europe/Oslo';
+      if (schema.pattern === '^[A-Za-z0-9_-]+$') return 'valid-key-0001'.slice(0, (schema.maxLength as number | undefined) ?? 64);
+      if (schema.pattern === '^[A-Za-z0-9_=-]+$') return 'validKey0001';
       if (schema.pattern && !FREE_TEXT.has(schema.pattern as string)) throw new Error(`bad-requests: no valid value known for the pattern ${String(schema.pattern)} of ${operationId}.${path}`);
       return 'Valid words'.padEnd((schema.minLength as number | undefined) ?? 0, 'x').slice(0, (schema.maxLength as number | undefined) ?? 50);
   }

@@ -1,46 +1,56 @@
-// Table-driven: every operation of openapi.yaml called by an anonymous caller, its player, another player, a moderator, a game master and an admin answers the status the table states; an operation missing from the table fails.
+// Table-driven: every operation of openapi.yaml called by an anonymous caller, its player, another player, a moderator, a game master, an admin and a sitter of the player's (in a sitting session) answers the status the table states; an operation missing from the table fails.
 import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, gt } from 'drizzle-orm';
 import type { OperationId } from '../../src/contract';
 import { listOperations, type Operation } from '../../src/server/openapi';
+import { buildings, marketExchanges, unitResearch } from '../../src/server/db/schema';
 import { newPlayer, startTestApp, type TestApp } from './harness';
-import { buildProofWorld, type ProofWorld } from './proof-world';
+import { buildProofWorld, sitFor, type ProofWorld } from './proof-world';
 import { toRequest, validDraft, type Draft, type IdBook } from './bad-requests';
 import { giveEmbassy, type Player } from './village-helpers';
+import { BrowserKeys } from '../support/push-service';
 
 /**
  * Who calls. Every caller names the player's things (their village, hero, wonder, invitation, quest, report,
  * troops): `other` is another plain player acting on them, and the moderator, the game master and the admin hold
  * no power over a player's things in the game's own operations either: their powers are the operations of their role.
+ * `sitter` is a sitting session in the player's account, opened by another player the player named their sitter: it
+ * acts as the player, within a sitter's rights (the operations marked x-sitter), and is refused everything else (403).
  */
-type Caller = 'anonymous' | 'player' | 'other' | 'moderator' | 'gamemaster' | 'admin';
-const CALLERS: Caller[] = ['anonymous', 'other', 'moderator', 'gamemaster', 'admin', 'player'];
+type Caller = 'anonymous' | 'player' | 'other' | 'moderator' | 'gamemaster' | 'admin' | 'sitter';
+/** The sitter acts right before the player, so a row's player column shows what the player gets after their sitter's call. */
+const CALLERS: Caller[] = ['anonymous', 'other', 'moderator', 'gamemaster', 'admin', 'sitter', 'player'];
 
 type Row = Record<Caller, number>;
-/** One row: the status each caller gets, in the order anonymous, player, other, moderator, game master, admin. */
-const row = (anonymous: number, player: number, other: number, moderator: number, gamemaster: number, admin: number): Row => ({
+/** One row: the status each caller gets, in the order anonymous, player, other, moderator, game master, admin, sitter. */
+const row = (anonymous: number, player: number, other: number, moderator: number, gamemaster: number, admin: number, sitter: number): Row => ({
   anonymous,
   player,
   other,
   moderator,
   gamemaster,
   admin,
+  sitter,
 });
-/** Open to anyone, each caller getting the same. */
-const open = (status: number) => row(status, status, status, status, status, status);
-/** Any signed-in player may call it; it names nothing that belongs to a player. */
-const signedIn = (status: number) => row(401, status, status, status, status, status);
-/** It names the player's thing: only the player gets `status`; another player and the roles are refused with `refused`. */
-const ownerOnly = (status: number, refused: number) => row(401, status, refused, refused, refused, refused);
-/** Moderation: searching players, suspending those of a lower role, the reported messages. */
-const moderatorUp = (status: number) => row(401, 403, 403, status, status, status);
-const gameMaster = (status: number) => row(401, 403, 403, 403, status, status);
-const adminOnly = (status: number) => row(401, 403, 403, 403, 403, status);
+/** What a sitting session gets for an operation outside a sitter's rights. */
+const REFUSED = 403;
+/** Open to anyone, each caller getting the same (a sitter's session is not even looked at). */
+const open = (status: number) => row(status, status, status, status, status, status, status);
+/** Any signed-in player may call it; it names nothing that belongs to a player. The sitter gets `sitter`. */
+const signedIn = (status: number, sitter: number) => row(401, status, status, status, status, status, sitter);
+/** It names the player's thing: only the player gets `status`; another player and the roles are refused with `refused`; the sitter gets `sitter`. */
+const ownerOnly = (status: number, refused: number, sitter: number) => row(401, status, refused, refused, refused, refused, sitter);
+/** Moderation: searching players, suspending those of a lower role, the reported messages. Never a sitter's. */
+const moderatorUp = (status: number) => row(401, 403, 403, status, status, status, REFUSED);
+const gameMaster = (status: number) => row(401, 403, 403, 403, status, status, REFUSED);
+const adminOnly = (status: number) => row(401, 403, 403, 403, 403, status, REFUSED);
 
 /**
- * The table. Calls run in the table's order, each row's callers in the order of CALLERS (the player
+ * The table. Calls run in the table's order, each row's callers in the order of CALLERS (the sitter, then the player
  * last), on one world, so a row states what a caller gets after the rows above it ran (a world joined, an
- * invitation accepted).
+ * invitation accepted). The sitter's column: an operation marked x-sitter answers the sitter what it answers the player
+ * (but for a raid and a shipment to another player), any other 403 `A sitter may not ...`.
  */
 const EXPECTED = {
   getHealth: open(200),
@@ -50,11 +60,12 @@ const EXPECTED = {
   discordRedirect: open(302),
   discordCallback: open(302),
   redeemDiscordCode: open(400),
-  startDiscordLink: signedIn(409),
-  logout: signedIn(204),
+  startDiscordLink: signedIn(409, REFUSED),
+  // Each caller logs out of a session of its own made for the call; the sitter's is a sitting session opened for it.
+  logout: signedIn(204, 204),
   getAuthOptions: open(200),
-  changePassword: signedIn(400),
-  getMe: signedIn(200),
+  changePassword: signedIn(400, REFUSED),
+  getMe: signedIn(200, 200),
   listUsers: adminOnly(200),
   searchUsers: moderatorUp(200),
   getAdminStats: adminOnly(200),
@@ -67,7 +78,7 @@ const EXPECTED = {
   deleteUser: adminOnly(200),
   listAuditLog: adminOnly(200),
   listWorldsForGameMaster: gameMaster(200),
-  createWorldAsGameMaster: row(401, 403, 403, 403, 201, 409),
+  createWorldAsGameMaster: row(401, 403, 403, 403, 201, 409, REFUSED),
   setWorldStatus: gameMaster(200),
   listWorldEvents: gameMaster(200),
   createWorldEvent: gameMaster(201),
@@ -79,144 +90,184 @@ const EXPECTED = {
   // The admin sends the same idempotency key again: the grant made once is answered again.
   distributeRewards: gameMaster(200),
   getWorldAnalytics: gameMaster(200),
-  listWorlds: signedIn(200),
-  getWorld: signedIn(200),
-  joinWorld: row(401, 409, 409, 201, 201, 201),
-  getWorldLeaderboard: signedIn(200),
-  getWorldNotices: signedIn(200),
-  listVillages: signedIn(200),
-  getVillage: ownerOnly(200, 403),
-  constructBuilding: ownerOnly(201, 403),
+  listWorlds: signedIn(200, 200),
+  getWorld: signedIn(200, 200),
+  joinWorld: row(401, 409, 409, 201, 201, 201, REFUSED),
+  getWorldLeaderboard: signedIn(200, 200),
+  getWorldNotices: signedIn(200, 200),
+  listVillages: signedIn(200, 200),
+  getVillage: ownerOnly(200, 403, 200),
+  // The sitter builds the barracks, which is then taken down again (UNDONE below), so the player builds it as well.
+  constructBuilding: ownerOnly(201, 403, 201),
   // The player's builders are busy with the barracks of the row above: the rules refuse, past the guard.
-  upgradeBuilding: ownerOnly(409, 403),
-  getBuildingCost: signedIn(200),
+  upgradeBuilding: ownerOnly(409, 403, 409),
+  getBuildingCost: signedIn(200, 200),
   // No barracks stands yet (it is being built): the rules refuse, past the guard.
-  trainUnits: ownerOnly(409, 403),
-  getVillageOverview: ownerOnly(200, 403),
-  renameVillage: ownerOnly(200, 403),
-  getVillageBuildings: ownerOnly(200, 403),
-  getVillageUnits: ownerOnly(200, 403),
-  getVillageFields: ownerOnly(200, 403),
-  getVillageOases: ownerOnly(200, 403),
-  getVillageProduction: ownerOnly(200, 403),
+  trainUnits: ownerOnly(409, 403, 409),
+  getVillageOverview: ownerOnly(200, 403, 200),
+  renameVillage: ownerOnly(200, 403, REFUSED),
+  getVillageBuildings: ownerOnly(200, 403, 200),
+  getVillageUnits: ownerOnly(200, 403, 200),
+  getVillageFields: ownerOnly(200, 403, 200),
+  getVillageOases: ownerOnly(200, 403, 200),
+  getVillageProduction: ownerOnly(200, 403, 200),
   // A village on the map: anyone signed in may look at it.
-  getVillageDetails: signedIn(200),
-  getOasis: signedIn(200),
-  getMapArea: signedIn(200),
-  getTravelTime: signedIn(200),
-  searchMap: signedIn(200),
-  getMapStats: signedIn(200),
-  sendTroops: ownerOnly(201, 403),
-  listMovements: signedIn(200),
-  listBattles: signedIn(200),
-  getGameStats: signedIn(200),
-  markBattleRead: ownerOnly(200, 404),
-  listStationedTroops: signedIn(200),
-  recallStationedTroops: ownerOnly(201, 403),
+  getVillageDetails: signedIn(200, 200),
+  getOasis: signedIn(200, 200),
+  getMapArea: signedIn(200, 200),
+  getTravelTime: signedIn(200, 200),
+  searchMap: signedIn(200, 200),
+  getMapStats: signedIn(200, 200),
+  // A raid: a sitter only reinforces the owner's own villages.
+  sendTroops: ownerOnly(201, 403, 403),
+  listMovements: signedIn(200, 200),
+  listBattles: signedIn(200, 200),
+  getGameStats: signedIn(200, 200),
+  markBattleRead: ownerOnly(200, 404, 200),
+  listStationedTroops: signedIn(200, 200),
+  recallStationedTroops: ownerOnly(201, 403, REFUSED),
   // The stream never ends by itself; a signed-in caller gets its 200 and hangs up.
-  streamEvents: signedIn(200),
-  listQuests: signedIn(200),
-  startQuest: ownerOnly(200, 404),
-  getQuestSummary: signedIn(200),
-  canSettle: signedIn(200),
-  getSettlementCandidates: ownerOnly(200, 403),
+  streamEvents: signedIn(200, 200),
+  listQuests: signedIn(200, 200),
+  startQuest: ownerOnly(200, 404, REFUSED),
+  getQuestSummary: signedIn(200, 200),
+  canSettle: signedIn(200, 200),
+  getSettlementCandidates: ownerOnly(200, 403, 200),
   // Founding first asks whether the caller's own longhouses allow another village, before the source village is
   // locked and its owner checked: everyone is refused there, having too few.
-  foundSettlement: signedIn(409),
-  getSettlementStats: signedIn(200),
-  getTutorialStatus: signedIn(200),
-  getTutorialHints: signedIn(200),
-  postTutorialProgress: signedIn(200),
-  skipTutorial: signedIn(200),
-  initializeTutorial: signedIn(200),
-  getMyAlliance: signedIn(200),
-  listReceivedInvitations: signedIn(200),
+  foundSettlement: signedIn(409, REFUSED),
+  getSettlementStats: signedIn(200, 200),
+  getTutorialStatus: signedIn(200, 200),
+  getTutorialHints: signedIn(200, 200),
+  postTutorialProgress: signedIn(200, REFUSED),
+  skipTutorial: signedIn(200, REFUSED),
+  initializeTutorial: signedIn(200, REFUSED),
+  getMyAlliance: signedIn(200, REFUSED),
+  listReceivedInvitations: signedIn(200, REFUSED),
   // The others found alliances of their own (the roles with the embassy BEFORE gives their capitals); the player asks
   // for the host's tag, which is taken, and so stays free to accept the host's invitation. Leaving comes last, after
   // the members' operations.
-  createAlliance: row(401, 409, 201, 201, 201, 201),
-  acceptInvitation: ownerOnly(200, 403),
-  declineInvitation: ownerOnly(404, 404),
+  createAlliance: row(401, 409, 201, 201, 201, 201, REFUSED),
+  acceptInvitation: ownerOnly(200, 403, REFUSED),
+  declineInvitation: ownerOnly(404, 404, REFUSED),
   // Only a founder or an officer invites: the player, a plain member, is refused; the founders learn the name is nobody's.
-  invitePlayer: row(401, 403, 404, 404, 404, 404),
-  listAllianceMessages: signedIn(200),
-  postAllianceMessage: signedIn(201),
+  invitePlayer: row(401, 403, 404, 404, 404, 404, REFUSED),
+  listAllianceMessages: signedIn(200, REFUSED),
+  postAllianceMessage: signedIn(201, REFUSED),
   // Alliance politics: the player is now a plain member of the host's alliance, the others lead alliances of their own.
   // What needs a rank's right is refused to the player; what names the host's alliance's member, relation or
   // application is none of the others' (404 in their own alliance), and an application is the applicant's or the
   // host alliance's ranks' (403 to everyone here).
-  getAllianceFeed: signedIn(200),
-  listAllianceApplications: row(401, 403, 200, 200, 200, 200),
-  updateMyAlliance: row(401, 403, 200, 200, 200, 200),
-  setAllianceAnnouncement: row(401, 403, 200, 200, 200, 200),
-  setMemberRank: row(401, 403, 404, 404, 404, 404),
-  dismissMember: row(401, 403, 404, 404, 404, 404),
-  handOverLeadership: row(401, 403, 404, 404, 404, 404),
-  getDiplomacy: signedIn(200),
+  getAllianceFeed: signedIn(200, REFUSED),
+  listAllianceApplications: row(401, 403, 200, 200, 200, 200, REFUSED),
+  updateMyAlliance: row(401, 403, 200, 200, 200, 200, REFUSED),
+  setAllianceAnnouncement: row(401, 403, 200, 200, 200, 200, REFUSED),
+  setMemberRank: row(401, 403, 404, 404, 404, 404, REFUSED),
+  dismissMember: row(401, 403, 404, 404, 404, 404, REFUSED),
+  handOverLeadership: row(401, 403, 404, 404, 404, 404, REFUSED),
+  getDiplomacy: signedIn(200, REFUSED),
   // The leaders propose a pact to the host's alliance; the player may not.
-  proposeRelation: row(401, 403, 201, 201, 201, 201),
-  acceptRelation: row(401, 403, 404, 404, 404, 404),
-  endRelation: row(401, 403, 404, 404, 404, 404),
-  listAlliances: signedIn(200),
-  getAllianceProfile: signedIn(200),
+  proposeRelation: row(401, 403, 201, 201, 201, 201, REFUSED),
+  acceptRelation: row(401, 403, 404, 404, 404, 404, REFUSED),
+  endRelation: row(401, 403, 404, 404, 404, 404, REFUSED),
+  listAlliances: signedIn(200, REFUSED),
+  getAllianceProfile: signedIn(200, REFUSED),
   // Everyone stands in an alliance already.
-  applyToAlliance: signedIn(409),
-  listMyApplications: signedIn(200),
-  acceptApplication: row(401, 403, 404, 404, 404, 404),
-  declineApplication: row(401, 403, 403, 403, 403, 403),
-  leaveAlliance: signedIn(200),
-  listHeroes: signedIn(200),
-  listHeroTypes: signedIn(200),
-  getRecruitmentCost: signedIn(200),
-  getHeroLeaderboard: signedIn(200),
-  recruitHero: ownerOnly(201, 403),
+  applyToAlliance: signedIn(409, REFUSED),
+  listMyApplications: signedIn(200, REFUSED),
+  acceptApplication: row(401, 403, 404, 404, 404, 404, REFUSED),
+  declineApplication: row(401, 403, 403, 403, 403, 403, REFUSED),
+  leaveAlliance: signedIn(200, REFUSED),
+  listHeroes: signedIn(200, 200),
+  listHeroTypes: signedIn(200, 200),
+  getRecruitmentCost: signedIn(200, 200),
+  getHeroLeaderboard: signedIn(200, 200),
+  recruitHero: ownerOnly(201, 403, REFUSED),
   // Not enough experience yet: refused by the rules, past the guard.
-  levelUpHero: ownerOnly(409, 403),
-  listWonders: signedIn(200),
-  getWonderTypes: signedIn(200),
-  getAllianceEffects: signedIn(200),
-  checkVictory: signedIn(200),
+  levelUpHero: ownerOnly(409, 403, REFUSED),
+  listWonders: signedIn(200, 200),
+  getWonderTypes: signedIn(200, 200),
+  getAllianceEffects: signedIn(200, 200),
+  checkVictory: signedIn(200, 200),
   // The player's village already raises a wonder.
-  constructWonder: ownerOnly(409, 403),
-  contributeToWonder: ownerOnly(200, 403),
+  constructWonder: ownerOnly(409, 403, REFUSED),
+  contributeToWonder: ownerOnly(200, 403, REFUSED),
   // Trade from the player's village (which has a marketplace) to the host's tile.
-  getMarket: ownerOnly(200, 403),
-  previewShipment: ownerOnly(200, 403),
-  sendResources: ownerOnly(201, 403),
-  exchangeResources: ownerOnly(200, 403),
-  listTradeOffers: ownerOnly(200, 403),
-  createTradeOffer: ownerOnly(201, 403),
+  getMarket: ownerOnly(200, 403, 200),
+  previewShipment: ownerOnly(200, 403, 200),
+  // The host's village is another player's: a sitter only ships between the owner's own villages.
+  sendResources: ownerOnly(201, 403, 403),
+  // The sitter's exchange is forgotten again (UNDONE below), so the player's is not held back by the hour between two.
+  exchangeResources: ownerOnly(200, 403, 200),
+  listTradeOffers: ownerOnly(200, 403, 200),
+  createTradeOffer: ownerOnly(201, 403, REFUSED),
   // The offer is the player's own, paid for from the player's village: the others may not pay from it, and the player
   // may not take their own offer (refused by the rules, past the guard). Withdrawing it comes after.
-  acceptTradeOffer: ownerOnly(409, 403),
-  withdrawTradeOffer: ownerOnly(200, 403),
+  acceptTradeOffer: ownerOnly(409, 403, REFUSED),
+  withdrawTradeOffer: ownerOnly(200, 403, REFUSED),
   // The player's village has a blacksmith (the proof world's): the player starts a research, the others may not look or start one.
-  getSmithy: ownerOnly(200, 403),
-  startResearch: ownerOnly(201, 403),
+  getSmithy: ownerOnly(200, 403, 200),
+  // The sitter's research is taken back (UNDONE below): one research at a time would hold the player's back.
+  startResearch: ownerOnly(201, 403, 201),
   // Rankings are public to anyone signed in; the first read computes a fresh world's standings.
-  getPlayerRankings: signedIn(200),
-  getAllianceRankings: signedIn(200),
-  getCombatRankings: signedIn(200),
-  getMyRankings: signedIn(200),
+  getPlayerRankings: signedIn(200, 200),
+  getAllianceRankings: signedIn(200, 200),
+  getCombatRankings: signedIn(200, 200),
+  getMyRankings: signedIn(200, 200),
   // Mail: everyone writes to the host; the player's letter is from the host, so nobody else may read, mark, report or delete it.
-  listMessages: signedIn(200),
-  sendMessage: signedIn(201),
-  getUnreadMessageCount: signedIn(200),
-  getMessage: ownerOnly(200, 404),
-  markMessageRead: ownerOnly(200, 404),
-  reportMessage: ownerOnly(201, 404),
-  deleteMessage: ownerOnly(204, 404),
-  listBlockedPlayers: signedIn(200),
+  listMessages: signedIn(200, REFUSED),
+  sendMessage: signedIn(201, REFUSED),
+  getUnreadMessageCount: signedIn(200, REFUSED),
+  getMessage: ownerOnly(200, 404, REFUSED),
+  markMessageRead: ownerOnly(200, 404, REFUSED),
+  reportMessage: ownerOnly(201, 404, REFUSED),
+  deleteMessage: ownerOnly(204, 404, REFUSED),
+  listBlockedPlayers: signedIn(200, REFUSED),
   // Everyone blocks the host and unblocks them again (both idempotent).
-  blockPlayer: signedIn(200),
-  unblockPlayer: signedIn(200),
+  blockPlayer: signedIn(200, REFUSED),
+  unblockPlayer: signedIn(200, REFUSED),
   listMessageReports: moderatorUp(200),
   // Resolving again changes nothing: the game master and the admin are answered like the moderator.
   resolveMessageReport: moderatorUp(200),
-  getPlayerProfile: signedIn(200),
-  findPlayerByName: signedIn(200),
-  updateMyProfile: signedIn(200),
+  getPlayerProfile: signedIn(200, 200),
+  findPlayerByName: signedIn(200, 200),
+  updateMyProfile: signedIn(200, REFUSED),
+  // Sitters: nothing of them is a sitter's. The player, who has a sitter already, names the host a second; the others
+  // name the player. The player then sits for the other player (who named them) and resigns again; nobody else sits for
+  // or resigns from the other player, who cannot sit for themselves either.
+  getSitters: signedIn(200, REFUSED),
+  addSitter: signedIn(201, REFUSED),
+  startSitting: row(401, 201, 404, 404, 404, 404, REFUSED),
+  getSitterLog: signedIn(200, REFUSED),
+  removeSitter: row(401, 200, 404, 404, 404, 404, REFUSED),
+  // Farm lists are raids: never a sitter's. Each names the player's list of the proof world (its row: the host's
+  // village); anyone else is told there is no such list. The new list is of the player's own village.
+  listFarmLists: signedIn(200, REFUSED),
+  createFarmList: ownerOnly(201, 403, REFUSED),
+  renameFarmList: ownerOnly(200, 404, REFUSED),
+  addFarmTarget: ownerOnly(201, 404, REFUSED),
+  updateFarmTarget: ownerOnly(200, 404, REFUSED),
+  sendFarmList: ownerOnly(200, 404, REFUSED),
+  removeFarmTarget: ownerOnly(200, 404, REFUSED),
+  deleteFarmList: ownerOnly(200, 404, REFUSED),
+  // Alerts are each account's own: everyone reads and chooses theirs; a sitter is not the owner's phone.
+  listAlerts: signedIn(200, REFUSED),
+  getAlertSettings: signedIn(200, REFUSED),
+  saveAlertSubscription: signedIn(200, REFUSED),
+  deleteAlertSubscription: signedIn(200, REFUSED),
+  // Fair play is the game master's: the link of the proof world is cleared, and clearing again is answered alike.
+  listAccountLinks: gameMaster(200),
+  decideAccountLink: gameMaster(200),
+  // Last, as a vacation stops a player's actions: a sitter may see it, only the player starts and ends their own. The
+  // two players have troops away (standing in the host's village), which keeps them home; the staff, who joined the
+  // world above, start one, and none of them may end it before its shortest span has passed.
+  getVacation: signedIn(200, 200),
+  startVacation: row(401, 409, 409, 201, 201, 201, REFUSED),
+  endVacation: signedIn(409, REFUSED),
 } satisfies Record<OperationId, Row>;
+
+/** A browser's push keys: the server checks they are a real subscription's. */
+const BROWSER = new BrowserKeys();
 
 /** Bodies the schema alone does not make meaningful, by operation; `who` is the caller, for what must be theirs. */
 function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
@@ -296,10 +347,43 @@ function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
       return { reason: 'Rude' };
     case 'updateMyProfile':
       return { description: 'A proof.' };
+    case 'createFarmList':
+      return { name: 'Proof farms', villageId: w.mine.village.id };
+    case 'addFarmTarget':
+      return { x: w.barbarian.x, y: w.barbarian.y, units: { bondi: 1 } };
+    case 'updateFarmTarget':
+      return { units: { bondi: 2 } };
+    case 'sendFarmList':
+      return { key: 'permissions-farms-0001' };
+    case 'saveAlertSubscription':
+      return { subscription: BROWSER.subscription('https://push.example.test/permissions'), kinds: ['incoming_attack'] };
+    case 'decideAccountLink':
+      return { status: 'cleared', note: 'Two people.' };
+    case 'startVacation':
+      return { endsAt: new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString() };
+    case 'addSitter':
+      return { username: who === w.mine.player ? w.host.player.user.username : w.mine.player.user.username };
     default:
       return undefined;
   }
 }
+
+/**
+ * What a sitter's successful call changed and the player's own call would be refused for (one construction, one research
+ * at a time; an hour between two exchanges), taken back right after it, so the player's call finds the state it would
+ * have found without its sitter.
+ */
+const UNDONE: Partial<Record<OperationId, () => Promise<void>>> = {
+  constructBuilding: async () => {
+    await t.database.db.delete(buildings).where(and(eq(buildings.villageId, w.mine.village.id), eq(buildings.slot, 25)));
+  },
+  startResearch: async () => {
+    await t.database.db.delete(unitResearch).where(and(eq(unitResearch.villageId, w.mine.village.id), gt(unitResearch.finishesAt, t.clock.now())));
+  },
+  exchangeResources: async () => {
+    await t.database.db.delete(marketExchanges).where(eq(marketExchanges.villageId, w.mine.village.id));
+  },
+};
 
 /** What a row needs that the rows above do not leave, done once before it. */
 const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
@@ -344,6 +428,9 @@ function idBook(world: ProofWorld): IdBook {
     relationId: world.host.relation,
     allianceId: world.host.alliance,
     applicationId: world.host.application,
+    listId: mine.farmList,
+    targetId: mine.farmTarget,
+    linkId: world.accountLink,
   };
   return {
     idFor: (name) => ids[name] ?? '00000000-0000-4000-8000-000000000000',
@@ -356,6 +443,10 @@ function idBook(world: ProofWorld): IdBook {
       // An oasis of the proof world.
       'getOasis.x': world.oasis.x,
       'getOasis.y': world.oasis.y,
+      // The other player (who names the player their sitter in the addSitter row) is whom the player sits for, then resigns from.
+      'startSitting.playerId': world.theirs.player.user.id,
+      'removeSitter.playerId': world.theirs.player.user.id,
+      'deleteAlertSubscription.endpoint': 'https://push.example.test/permissions',
     },
   };
 }
@@ -385,11 +476,14 @@ function callerOf(caller: Caller): Player | null {
       return w.gamemaster;
     case 'admin':
       return w.admin;
+    case 'sitter':
+      return w.sitting;
   }
 }
 
 /** A session of the caller's own for a call that ends it (logout), so the next rows still have theirs. */
 async function spareSession(who: Player): Promise<Record<string, string>> {
+  if (who === w.sitting) return (await sitFor(t, w.sitter, w.mine.player)).auth;
   const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: who.body.email, password: who.body.password } });
   return { authorization: `Bearer ${(res.json() as { token: string }).token}` };
 }
@@ -428,7 +522,10 @@ describe('who may call what', () => {
     it(`${op.operationId}: ${op.method} ${op.path}`, async () => {
       const got = {} as Row;
       await BEFORE[op.operationId]?.();
-      for (const caller of CALLERS) got[caller] = await statusOf(op, caller);
+      for (const caller of CALLERS) {
+        got[caller] = await statusOf(op, caller);
+        if (caller === 'sitter' && got.sitter < 300) await UNDONE[op.operationId]?.();
+      }
       observed[op.operationId] = got;
       const expected = (EXPECTED as Partial<Record<string, Row>>)[op.operationId];
       expect(expected, `${op.operationId} is missing from the permissions table`).toBeDefined();

@@ -1,7 +1,7 @@
-// A small world for the proof tests: two players who each own a village (with a marketplace and a blacksmith), hero, wonder, quest, report, stationed troops, mail (one letter reported) and a trade offer, an alliance inviting both (with a rival's proposal and a stranger's application waiting), a moderator, a game master, an admin, and the ids of it all.
-import { eq } from 'drizzle-orm';
+// A small world for the proof tests: two players who each own a village (with a marketplace and a blacksmith), hero, wonder, quest, report, stationed troops, mail (one letter reported) and a trade offer, an alliance inviting both (with a rival's proposal and a stranger's application waiting), a moderator, a game master, an admin, a sitter of the first player's in a sitting session, and the ids of it all.
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
-import { stationedTroops, users, worlds } from '../../src/server/db/schema';
+import { accountLinks, stationedTroops, users, villages, worlds } from '../../src/server/db/schema';
 import { codeOasisBonus, terrainCodes } from '../../src/server/map/terrain';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
 import { registerPlayer, newPlayer, request, type TestApp } from './harness';
@@ -31,6 +31,9 @@ export interface Holdings {
   messageReport: string;
   /** An open trade offer from this player's village (which has a marketplace). */
   offer: string;
+  /** This player's farm list from their village, with one row: the host's village. */
+  farmList: string;
+  farmTarget: string;
   /** This player's membership of the host's alliance, once they joined it (the permission table reads it then). */
   membership?: string;
 }
@@ -49,8 +52,18 @@ export interface ProofWorld {
   admin: Player;
   /** A plain player whom the admin and moderation operations act on. */
   target: Player;
+  /**
+   * A sitter of the player's (`mine.player` named them) and their sitting session in the player's account: `sitting` holds
+   * that session's bearer header and the sitter's own sign-in (`body`), `sitter` is the sitter's own account.
+   */
+  sitter: Player;
+  sitting: Player;
   /** A world event created by the game master. */
   event: string;
+  /** A barbarian village of the world, which a farm list may take as a row. */
+  barbarian: { x: number; y: number };
+  /** Two accounts the fair-play signals flagged as one person (the rival's founder and the stranger), for a game master to decide. */
+  accountLink: string;
   /** The tile of an oasis of the world (the first one along the row y = 0). */
   oasis: { x: number; y: number };
 }
@@ -101,7 +114,11 @@ async function holdings(t: TestApp, prefix: string, wonderType: string, host: { 
   const reported = await letter('Rude words');
   const messageReport = (await ok<{ report: { id: string } }>(t, player, 'POST', `/api/messages/${reported}/report`, { reason: 'Rude' })).report.id;
   const offer = (await ok<{ offer: { id: string } }>(t, player, 'POST', `/api/villages/${village.id}/market/offers`, { offer: { resource: 'timber', amount: 500 }, want: { resource: 'iron', amount: 500 } })).offer.id;
-  return { player, village, building, hero, wonder, invitation, quest, report, stationed: stationed.id, message, messageReport, offer };
+  const farmList = (await ok<{ list: { id: string } }>(t, player, 'POST', '/api/farm-lists', { name: `${prefix} farms`, villageId: village.id })).list.id;
+  const farmTarget = (
+    await ok<{ list: { targets: { id: string }[] } }>(t, player, 'POST', `/api/farm-lists/${farmList}/targets`, { x: host.village.x, y: host.village.y, units: { bondi: 1 } })
+  ).list.targets[0]!.id;
+  return { player, village, building, hero, wonder, invitation, quest, report, stationed: stationed.id, message, messageReport, offer, farmList, farmTarget };
 }
 
 export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
@@ -126,6 +143,9 @@ export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
   const gamemaster = await withRole(t, 'gamemaster', 'gm');
   const admin = await withRole(t, 'admin', 'adm');
   const target = await registerPlayer(t.app, newPlayer('tgt'));
+  const sitter = await registerPlayer(t.app, newPlayer('sit'));
+  await ok(t, mine.player, 'POST', '/api/sitters', { username: sitter.user.username });
+  const sitting = await sitFor(t, sitter, mine.player);
   const start = new Date(t.clock.now().getTime() + 3_600_000);
   const event = (
     await ok<{ event: { id: string } }>(t, gamemaster, 'POST', '/api/gamemaster/events', {
@@ -141,5 +161,24 @@ export async function buildProofWorld(t: TestApp): Promise<ProofWorld> {
   const codes = terrainCodes(seeded!.seed);
   let oasisX = 0;
   while (!codeOasisBonus(codes.at(oasisX, 0))) oasisX += 1;
-  return { world, mine, theirs, host, moderator, gamemaster, admin, target, event, oasis: { x: oasisX, y: 0 } };
+  const [barbarian] = await t.database.db
+    .select({ x: villages.x, y: villages.y })
+    .from(villages)
+    .where(and(eq(villages.worldId, world), isNull(villages.ownerId)))
+    .orderBy(villages.x, villages.y)
+    .limit(1);
+  if (!barbarian) throw new Error('the proof world has no barbarian village');
+  const [userA, userB] = [rival.player.user.id, stranger.player.user.id].sort();
+  const now = t.clock.now();
+  const [link] = await t.database.db
+    .insert(accountLinks)
+    .values({ userA: userA!, userB: userB!, status: 'flagged', evidence: { device: { count: 2, lastSeenAt: now.toISOString() } }, firstSeenAt: now, lastSeenAt: now })
+    .returning({ id: accountLinks.id });
+  return { world, mine, theirs, host, moderator, gamemaster, admin, target, sitter, sitting, event, barbarian, accountLink: link!.id, oasis: { x: oasisX, y: 0 } };
+}
+
+/** A sitting session of `sitter` (signed in as themselves) in `owner`'s account, as a caller: its token, the owner it plays, the sitter's sign-in. */
+export async function sitFor(t: TestApp, sitter: Player, owner: Player): Promise<Player> {
+  const { token, user } = await ok<{ token: string; user: { id: string; username: string; email: string; role: string } }>(t, sitter, 'POST', `/api/sitters/${owner.user.id}/sit`);
+  return { token, user: { ...user, id: owner.user.id }, body: sitter.body, auth: { authorization: `Bearer ${token}` } };
 }

@@ -80,7 +80,31 @@ const VISITS: Record<string, Visit[]> = {
   '/game': [{ state: 'default sub-page', url: '/game', as: 'player' }],
   '/game/village': [
     { state: 'overview', url: '/game/village', as: 'player' },
-    { state: 'buildings', url: '/game/village?tab=buildings', as: 'player' },
+    {
+      // The picture is the default view; the card a click on it opens is checked with the picture behind it.
+      state: 'buildings as a picture, a building’s card opened from it',
+      url: '/game/village?tab=buildings',
+      as: 'player',
+      act: async (page) => {
+        await page.waitForFunction(() => window.__vikingsVillage?.scene != null && Object.keys(window.__vikingsVillage.slots).length > 0, undefined, { timeout: 20_000 });
+        const stage = page.locator('.village-picture__stage .map-stage-host');
+        await stage.scrollIntoViewIfNeeded();
+        const box = await stage.boundingBox();
+        const at = await page.evaluate(() => window.__vikingsVillage!.scene!.stagePointOf(19));
+        if (!box || !at) throw new Error('no village picture');
+        await page.mouse.click(box.x + at.x, box.y + at.y + 20);
+        await expect(page.getByRole('dialog', { name: 'Great Hall' })).toBeVisible();
+      },
+    },
+    {
+      state: 'buildings as a list',
+      url: '/game/village?tab=buildings',
+      as: 'player',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'List' }).click();
+        await expect(page.getByRole('region', { name: 'Build a new building' })).toBeVisible();
+      },
+    },
     { state: 'units', url: '/game/village?tab=units', as: 'player' },
     { state: 'world picker (no village yet)', url: '/game/village', as: 'newcomer' },
     {
@@ -180,6 +204,7 @@ const VISITS: Record<string, Visit[]> = {
   '/gamemaster/*': [{ state: 'dashboard', url: '/gamemaster', as: 'gamemaster' }],
   '/admin/*': [{ state: 'dashboard', url: '/admin', as: 'admin' }],
   '/designer/map': [{ state: 'every tile at every zoom', url: '/designer/map', as: 'gamemaster' }],
+  '/designer/village': [{ state: 'a sample village and every piece of art', url: '/designer/village', as: 'gamemaster' }],
   '/*': [{ state: 'page not found', url: '/no-such-page', as: 'visitor' }],
 };
 

@@ -37,6 +37,6 @@ describe('the architecture map of the server', () => {
       .filter((entry) => entry.isDirectory() && readdirSync(join(root, 'src/server', entry.name)).some((file) => /(^|-)routes\.ts$/.test(file)))
       .map((entry) => entry.name);
     // Folders that are layers rather than domains answer no operation of their own.
-    expect(withRoutes.sort()).toEqual(['accounts', 'alliance', 'army', 'health', 'heroes', 'map', 'messages', 'operators', 'players', 'progress', 'rankings', 'settlement', 'smithy', 'trade', 'village', 'wonders', 'worlds']);
+    expect(withRoutes.sort()).toEqual(['accounts', 'alerts', 'alliance', 'army', 'fair-play', 'farm-lists', 'health', 'heroes', 'map', 'messages', 'operators', 'players', 'progress', 'rankings', 'settlement', 'sitters', 'smithy', 'trade', 'vacation', 'village', 'wonders', 'worlds']);
   });
 });

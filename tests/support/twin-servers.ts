@@ -25,15 +25,15 @@ export class TwinServers {
     return this.opened;
   }
 
-  /** Makes the database and starts both servers (sweeping every 50 ms), once each answers its health check. */
-  async start(url: string): Promise<void> {
+  /** Makes the database and starts both servers (sweeping every 50 ms, with `env` added), once each answers its health check. */
+  async start(url: string, env: Record<string, string> = {}): Promise<void> {
     this.fresh = await freshPostgres(url);
     this.opened = await openPostgres(this.fresh.url);
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       // Tests make dozens of accounts from one address: the sign-in limit (proved in security.test.ts) would refuse them.
       this.runs.push(
-        runServer(compiledServer, { HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', LOG_LEVEL: 'silent', DATABASE_URL: this.fresh.url, SWEEP_INTERVAL_MS: '50', AUTH_RATE_LIMIT: '1000' }),
+        runServer(compiledServer, { HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', LOG_LEVEL: 'silent', DATABASE_URL: this.fresh.url, SWEEP_INTERVAL_MS: '50', AUTH_RATE_LIMIT: '1000', ...env }),
       );
       this.bases.push(`http://127.0.0.1:${port}`);
     }

@@ -43,8 +43,8 @@ export function apiError(error: unknown, fallback: string): string {
 export interface ApiSession {
   /** The bearer token to send, or null when signed out; asked on every call. */
   getToken(): string | null;
-  /** Told of every 401 reply, before the caller sees its ApiFailure. */
-  onUnauthorized(): void;
+  /** Told of every 401 reply, with the token that request carried (null for none), before the caller sees its ApiFailure. */
+  onUnauthorized(sentToken: string | null): void;
 }
 
 /** Until configured the client is anonymous and a 401 is only the caller's ApiFailure. */
@@ -65,8 +65,8 @@ const authMiddleware: Middleware = {
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
   },
-  onResponse({ response }) {
-    if (response.status === 401) session.onUnauthorized();
+  onResponse({ request, response }) {
+    if (response.status === 401) session.onUnauthorized(/^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? null);
     return undefined;
   },
 };

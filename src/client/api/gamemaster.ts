@@ -1,4 +1,4 @@
-// Typed calls of the gamemaster tag: worlds with their figures, world events, announcements, rewards, analytics and reported messages.
+// Typed calls of the gamemaster tag: worlds with their figures, world events, announcements, rewards, analytics, reported messages and fair play's account links.
 import { api, unwrap } from './client';
 import type { components } from '../../contract';
 
@@ -87,4 +87,19 @@ export function listMessageReports(page: number, limit: number): Promise<Message
 export async function resolveMessageReport(messageReportId: string): Promise<MessageReport> {
   const { report } = await unwrap(api.POST('/api/gm/message-reports/{messageReportId}/resolve', { params: { path: { messageReportId } } }));
   return report;
+}
+
+export type AccountLink = components['schemas']['AccountLink'];
+export type AccountLinkPage = components['schemas']['AccountLinkPage'];
+export type DecideAccountLinkRequest = components['schemas']['DecideAccountLinkRequest'];
+
+/** Accounts fair play's signals link, flagged ones first, with the evidence. */
+export function listAccountLinks(page: number): Promise<AccountLinkPage> {
+  return unwrap(api.GET('/api/gamemaster/fair-play', { params: { query: { page } } }));
+}
+
+/** Confirms (one person) or clears (two people) a link with a note; the reply is the link as it stands now. */
+export async function decideAccountLink(linkId: string, body: DecideAccountLinkRequest): Promise<AccountLink> {
+  const { link } = await unwrap(api.PUT('/api/gamemaster/fair-play/{linkId}', { params: { path: { linkId } }, body }));
+  return link;
 }

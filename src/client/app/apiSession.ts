@@ -1,6 +1,6 @@
 // Hands the API client the signed-in session: the stored token goes out as a bearer header, a 401 signs out.
 import { configureApi } from '../api/client';
-import { authStatusAtom, sessionStore, signOutAtom, tokenAtom } from '../state/session';
+import { authStatusAtom, backToOwnAccountAtom, sessionStore, signOutAtom, tokenAtom } from '../state/session';
 
 const loadLoginPage = () => window.location.assign('/login');
 
@@ -23,7 +23,11 @@ function handlesOwnAuthFailure(pathname: string): boolean {
 export function connectApiToSession(store = sessionStore): () => void {
   return configureApi({
     getToken: () => store.get(tokenAtom),
-    onUnauthorized: () => {
+    onUnauthorized: (sentToken) => {
+      // A reply to a token the session no longer holds (another account since, the way back from sitting) is old news.
+      if (sentToken !== null && sentToken !== store.get(tokenAtom)) return;
+      // A sitting session the server ended (the owner removed the sitter, or it lapsed): back to the sitter's own account.
+      if (store.set(backToOwnAccountAtom, true)) return;
       // A 401 during the startup check only drops the stale token: the route guards then decide,
       // so a visitor with an old token can still see the public landing page.
       const verifyingStoredToken = store.get(authStatusAtom) === 'loading';

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router';
 import { reportTutorialAction, type TutorialAction } from '../api/tutorial';
 import { villagesAtom } from '../state/village';
+import { sittingAtom } from '../state/session';
 
 /** The page actions of the game's pages. The map is missing on purpose: it reports its own view once it shows. */
 const VIEW_ACTIONS: Readonly<Record<string, TutorialAction>> = {
@@ -31,14 +32,16 @@ export function usePageViewReports(): void {
   const { pathname } = useLocation();
   const villages = useAtomValue(villagesAtom);
   const hasVillage = villages !== null && villages.length > 0;
+  // The tutorial is the owner's own: a sitter's visits are not told (a sitting session may not report them).
+  const sitting = useAtomValue(sittingAtom) !== null;
   const visit = useRef<{ pathname: string; reported: boolean }>({ pathname: '', reported: false });
 
   useEffect(() => {
     if (visit.current.pathname !== pathname) visit.current = { pathname, reported: false };
-    if (visit.current.reported) return;
+    if (visit.current.reported || sitting) return;
     const action = viewActionOf(pathname);
     if (!action || (action === 'view_village' && !hasVillage)) return;
     visit.current.reported = true;
     void reportTutorialAction(action);
-  }, [pathname, hasVillage]);
+  }, [pathname, hasVillage, sitting]);
 }

@@ -48,7 +48,8 @@ describe('route table', () => {
   it('opens the village page inside the game shell by default', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('user') });
     const router = renderAt('/game');
-    expect(await screen.findByRole('heading', { name: 'Village' })).toBeTruthy();
+    // The village page's chunk is a large one to transform on a test's first import (its picture, cards and tabs).
+    expect(await screen.findByRole('heading', { name: 'Village' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/game/village');
     expect(screen.getByText('No village yet')).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Game' });
@@ -56,7 +57,7 @@ describe('route table', () => {
     expect(hrefs).toEqual([
       '/game/village', '/game/map', '/game/heroes', '/game/wonders',
       '/game/quests', '/game/army', '/game/marketplace', '/game/reports',
-      '/game/messages', '/game/alliance', '/game/rankings',
+      '/game/messages', '/game/alliance', '/game/rankings', '/game/alerts',
     ]);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
@@ -183,6 +184,15 @@ describe('route table', () => {
     for (const name of ['Create New Event', 'Send Announcement', 'Distribute Rewards', 'Moderate Players', 'View Analytics']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
+  });
+
+  it('opens the settings page from the top bar, with its Vacation section', async () => {
+    sessionStore.set(signInAtom, { token: 't', user: user('user') });
+    const router = renderAt('/game/village');
+    fireEvent.click(await screen.findByRole('link', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/game/settings');
+    expect(screen.getByRole('heading', { name: 'Vacation' })).toBeTruthy();
   });
 
   it('shows the 404 page for unknown addresses', async () => {

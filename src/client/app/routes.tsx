@@ -40,10 +40,15 @@ const PlayerByNamePage = lazy(() => import('../features/players/PlayerByNamePage
 const RankingsFrame = lazy(() => import('./RankingsFrame'));
 // The marketplace composed with the army's movement list for its shipments.
 const MarketplaceHome = lazy(() => import('./MarketplaceHome'));
+// The settings page composed of the features' sections (vacation, ...).
+const SettingsFrame = lazy(() => import('./SettingsFrame'));
+// The last alerts (alerts while away); the settings page's Alerts section subscribes this browser.
+const AlertsPage = lazy(() => import('../features/alerts/AlertsPage'));
 // The game master dashboard composed with the admin feature's player search.
 const GameMasterFrame = lazy(() => import('./GameMasterFrame'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
 const DesignerMapPage = lazy(() => import('../features/designer/DesignerMapPage'));
+const DesignerVillagePage = lazy(() => import('../features/designer/DesignerVillagePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
 /** Who may open a route: anyone, visitors only (signed-in players go to /dashboard), signed-in players, or a minimum role. */
@@ -76,6 +81,8 @@ const armyRoutes: readonly AppRoute[] = [
   { path: 'players/:playerId', access: 'signed-in', page: PlayerPage },
   { path: 'rankings', access: 'signed-in', page: RankingsFrame },
   { path: 'marketplace', access: 'signed-in', page: MarketplaceHome },
+  { path: 'settings', access: 'signed-in', page: SettingsFrame },
+  { path: 'alerts', access: 'signed-in', page: AlertsPage },
   { path: '*', access: 'signed-in', page: NotFoundPage },
 ];
 
@@ -97,6 +104,8 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/admin/*', access: { role: 'admin' }, page: AdminPage },
   // Art tuning for the map (assets/): every tile type at every zoom step on the real stage.
   { path: '/designer/map', access: { role: 'gamemaster' }, page: DesignerMapPage },
+  // Art tuning for the village picture (assets/village/): a sample village on the real scene, and every piece.
+  { path: '/designer/village', access: { role: 'gamemaster' }, page: DesignerVillagePage },
   { path: '*', access: 'public', page: NotFoundPage },
 ];
 

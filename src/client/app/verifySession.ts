@@ -1,7 +1,7 @@
 // Startup check of a stored token (SPEC section 4): keep it if /api/auth/me accepts it, drop it otherwise.
 import { fetchMe } from '../api/auth';
 import { ApiFailure } from '../api/client';
-import { authStatusAtom, confirmUserAtom, sessionStore, signOutAtom, tokenAtom, userAtom } from '../state/session';
+import { authStatusAtom, backToOwnAccountAtom, confirmUserAtom, sessionStore, signOutAtom, tokenAtom, userAtom } from '../state/session';
 
 export async function verifyStoredSession(store = sessionStore): Promise<void> {
   if (!store.get(tokenAtom)) {
@@ -9,14 +9,19 @@ export async function verifyStoredSession(store = sessionStore): Promise<void> {
     return;
   }
   store.set(authStatusAtom, 'loading');
+  const verifying = store.get(tokenAtom);
   try {
     store.set(confirmUserAtom, await fetchMe());
   } catch (error) {
     const rejected = error instanceof ApiFailure && (error.status === 401 || error.status === 403);
     const storedUser = store.get(userAtom);
+    // A sitting session that ended meanwhile: the sitter's own session is checked in its place (the API client's 401
+    // may have gone back to it already).
+    const backToOwn = rejected && (store.get(tokenAtom) !== verifying || store.set(backToOwnAccountAtom, true));
+    if (backToOwn && store.get(tokenAtom)) await verifyStoredSession(store);
     // Only a rejected token is invalid; if the server is merely unreachable, keep the stored user
     // rather than signing everyone out (the next call that gets 401 signs out anyway).
-    if (!rejected && storedUser) store.set(confirmUserAtom, storedUser);
+    else if (!rejected && storedUser) store.set(confirmUserAtom, storedUser);
     else store.set(signOutAtom);
   }
 }

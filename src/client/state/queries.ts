@@ -15,7 +15,7 @@ import {
   type AllianceMessagePage,
 } from '../api/alliances';
 import { listBattles, listMovements, listStationedTroops } from '../api/army';
-import { getWorldAnalytics, listAnnouncements, listGmWorlds, listMessageReports, listWorldEvents } from '../api/gamemaster';
+import { getWorldAnalytics, listAccountLinks, listAnnouncements, listGmWorlds, listMessageReports, listWorldEvents } from '../api/gamemaster';
 import { getHeroLeaderboard, getRecruitmentCost, listHeroTypes, listHeroes } from '../api/heroes';
 import { getMapArea, getOasis, getVillageOases, searchMap } from '../api/map';
 import { getMessage, getUnreadMessageCount, listBlockedPlayers, listMessages, type MessageFolder } from '../api/messages';
@@ -27,11 +27,20 @@ import { canSettle, getSettlementCandidates, getSettlementStats } from '../api/s
 import { getTutorialHints, getTutorialStatus, type TutorialStatus } from '../api/tutorial';
 import { getMarket, listTradeOffers, previewShipment, type OfferFilter, type Shipment } from '../api/trade';
 import { getSmithy } from '../api/smithy';
+import { getVacation } from '../api/vacation';
+import { getAlertSettings, listAlerts } from '../api/alerts';
+import { listFarmLists } from '../api/farmLists';
 import { getVillageOverview, listVillages, type Village } from '../api/villages';
 import { checkVictory, getAllianceEffects, listWonderTypes, listWonders } from '../api/wonders';
 import { listWorlds } from '../api/worlds';
 import { onClientClock } from './army';
 import { queryKeys, type Viewer } from './queryKeys';
+import { sittingNow } from './session';
+import { getSitterLog, getSitters } from '../api/sitters';
+
+// A sitting session (a sitter playing someone's account) does not ask for what a sitter may not read (the owner's mail,
+// alliance, farm lists and alerts: 403): those reads are off while one is open, so no refusal reaches the console. The
+// account's id changes with the session, so each read's options are made again then.
 
 /** Reads that never change while the page is open (the catalogues of heroes and wonders, the sign-in options): kept and never read again. */
 const FOREVER = Infinity;
@@ -203,6 +212,18 @@ export const mapAreaQuery = (worldId: string, x: number, y: number, radius: numb
   });
 
 // ------------------------------------------------------------------------------------------------
+// Farm lists
+
+/** The player's farm lists, each row with its last raid (read again whenever a report arrives: it lives under the reports' key). */
+export const farmListsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.farmLists(viewer),
+    queryFn: ({ signal }) => listFarmLists(signal),
+    enabled: viewer !== null && !sittingNow(),
+    meta: { what: 'the farm lists' },
+  });
+
+// ------------------------------------------------------------------------------------------------
 // Smithy
 
 /** A village's smithy; its `dataUpdatedAt` is when the running research's remaining seconds were told. */
@@ -212,6 +233,40 @@ export const smithyQuery = (viewer: Viewer, villageId: string) =>
     queryFn: ({ signal }) => getSmithy(villageId, signal),
     enabled: viewer !== null && villageId !== '',
     meta: { what: 'the smithy' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Vacation
+
+/** The player's vacation in a world; the game pages read it to say so, the settings page to start and end one. */
+export const vacationQuery = (viewer: Viewer, worldId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.vacation(viewer, worldId ?? ''),
+    queryFn: ({ signal }) => getVacation(worldId ?? '', signal),
+    enabled: viewer !== null && worldId !== null,
+    meta: { what: 'your vacation' },
+  });
+
+// ------------------------------------------------------------------------------------------------
+// Alerts
+
+/** The player's last alerts (the notice page); read whenever the page opens, since alerts come while nobody looks. */
+export const alertsQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.alerts(viewer),
+    queryFn: ({ signal }) => listAlerts(signal),
+    enabled: viewer !== null && !sittingNow(),
+    staleTime: 0,
+    meta: { what: 'your alerts' },
+  });
+
+/** The server's push key and what this browser's subscription (`endpoint`, null for none) receives. */
+export const alertSettingsQuery = (viewer: Viewer, endpoint: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.alertSettings(viewer, endpoint ?? ''),
+    queryFn: ({ signal }) => getAlertSettings(endpoint, signal),
+    enabled: viewer !== null && !sittingNow(),
+    meta: { what: 'your alert settings' },
   });
 
 // ------------------------------------------------------------------------------------------------
@@ -384,7 +439,7 @@ export const myAllianceQuery = (viewer: Viewer) =>
   queryOptions({
     queryKey: queryKeys.myAlliance(viewer),
     queryFn: () => getMyAlliance(),
-    enabled: viewer !== null,
+    enabled: viewer !== null && !sittingNow(),
     refetchInterval: ALLIANCE_POLL_MS,
     meta: { what: 'the alliance' },
   });
@@ -393,7 +448,7 @@ export const invitationsQuery = (viewer: Viewer) =>
   queryOptions({
     queryKey: queryKeys.invitations(viewer),
     queryFn: () => listReceivedInvitations(),
-    enabled: viewer !== null,
+    enabled: viewer !== null && !sittingNow(),
     refetchInterval: ALLIANCE_POLL_MS,
     meta: { what: 'the invitations' },
   });
@@ -406,7 +461,7 @@ export const diplomacyQuery = (viewer: Viewer, inAlliance: boolean) =>
   queryOptions({
     queryKey: queryKeys.diplomacy(viewer),
     queryFn: () => getDiplomacy(),
-    enabled: viewer !== null && inAlliance,
+    enabled: viewer !== null && inAlliance && !sittingNow(),
     refetchInterval: ALLIANCE_POLL_MS,
     meta: { what: 'the diplomacy' },
   });
@@ -547,6 +602,16 @@ export const messageReportsQuery = (viewer: Viewer, page: number, limit: number)
     meta: { what: 'the reported messages' },
   });
 
+/** A page of account links (fair play), flagged ones first; the page on screen stays while the next one is read. */
+export const accountLinksQuery = (viewer: Viewer, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.accountLinkPage(viewer, page),
+    queryFn: () => listAccountLinks(page),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+    meta: { what: 'the account links' },
+  });
+
 // ------------------------------------------------------------------------------------------------
 // Messages, profiles and rankings
 
@@ -555,7 +620,7 @@ export const unreadMessagesQuery = (viewer: Viewer) =>
   queryOptions({
     queryKey: queryKeys.unreadMessages(viewer),
     queryFn: () => getUnreadMessageCount(),
-    enabled: viewer !== null,
+    enabled: viewer !== null && !sittingNow(),
     meta: { what: 'the unread messages' },
   });
 
@@ -648,3 +713,24 @@ export const myRankingsQuery = (viewer: Viewer, worldId: string) =>
 // ------------------------------------------------------------------------------------------------
 // Signing in
 
+// ------------------------------------------------------------------------------------------------
+// Sitters
+
+/** The player's sitters and the accounts they sit for (never in a sitting session: the owner's sitters are not the sitter's business). */
+export const sittersQuery = (viewer: Viewer) =>
+  queryOptions({
+    queryKey: queryKeys.sitters(viewer),
+    queryFn: ({ signal }) => getSitters(signal),
+    enabled: viewer !== null && !sittingNow(),
+    meta: { what: 'your sitters' },
+  });
+
+/** A page of what sitters did in the player's account, newest first; the page on screen stays while the next is read. */
+export const sitterLogQuery = (viewer: Viewer, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.sitterLog(viewer, page),
+    queryFn: ({ signal }) => getSitterLog(page, signal),
+    enabled: viewer !== null && !sittingNow(),
+    placeholderData: keepPreviousData,
+    meta: { what: 'the sitters’ log' },
+  });

@@ -23,6 +23,8 @@ export const queryKeys = {
   battles: (viewer: Viewer) => [...player(viewer), 'battles'] as const,
   battlePage: (viewer: Viewer, page: number, limit: number) => [...player(viewer), 'battles', { page, limit }] as const,
   unreadReports: (viewer: Viewer) => [...player(viewer), 'battles', 'unread'] as const,
+  /** The farm lists: under the battle reports, since a report arriving is a row's last raid (the live stream marks both stale). */
+  farmLists: (viewer: Viewer) => [...player(viewer), 'battles', 'farm-lists'] as const,
   stationed: (viewer: Viewer) => [...player(viewer), 'stationed'] as const,
 
   settlement: (viewer: Viewer) => [...player(viewer), 'settlement'] as const,
@@ -93,6 +95,17 @@ export const queryKeys = {
   /** A village's smithy: its research levels and the research running. */
   smithy: (viewer: Viewer, villageId: string) => [...player(viewer), 'smithy', villageId] as const,
 
+  /** The player's vacation in a world, and what keeps one from starting there. */
+  vacation: (viewer: Viewer, worldId: string) => [...player(viewer), 'vacation', worldId] as const,
+
+  /** The player's last alerts, and what this browser's push subscription receives (by its endpoint; '' for none). */
+  alerts: (viewer: Viewer) => [...player(viewer), 'alerts'] as const,
+  alertSettings: (viewer: Viewer, endpoint: string) => [...player(viewer), 'alerts', 'settings', endpoint] as const,
+
+  /** The player's sitters and the accounts they sit for; the log of what sitters did in the player's account, by page. */
+  sitters: (viewer: Viewer) => [...player(viewer), 'sitters'] as const,
+  sitterLog: (viewer: Viewer, page: number) => [...player(viewer), 'sitters', 'log', page] as const,
+
   adminStats: (viewer: Viewer) => [...player(viewer), 'admin', 'stats'] as const,
   adminUsers: (viewer: Viewer) => [...player(viewer), 'admin', 'users'] as const,
   adminUserPage: (viewer: Viewer, q: string, page: number, limit: number) => [...player(viewer), 'admin', 'users', { q, page, limit }] as const,
@@ -104,6 +117,8 @@ export const queryKeys = {
   announcements: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'announcements'] as const,
   messageReports: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'message-reports'] as const,
   messageReportPage: (viewer: Viewer, page: number, limit: number) => [...player(viewer), 'gamemaster', 'message-reports', { page, limit }] as const,
+  accountLinks: (viewer: Viewer) => [...player(viewer), 'gamemaster', 'account-links'] as const,
+  accountLinkPage: (viewer: Viewer, page: number) => [...player(viewer), 'gamemaster', 'account-links', { page }] as const,
   analytics: (viewer: Viewer, worldId: string) => [...player(viewer), 'gamemaster', 'analytics', worldId] as const,
 
   // Anyone's: the same answer whoever asks.

@@ -6,7 +6,7 @@ import type { Diplomacy, DiplomacyKind } from '../api/alliances';
 import type { RelationsOf } from '../../rules/diplomacy';
 import type { MapViewer } from '../../rules/tile-looks';
 import { diplomacyQuery, myAllianceQuery } from './queries';
-import { userIdAtom } from './session';
+import { sittingAtom, userIdAtom } from './session';
 
 export type { MapViewer };
 
@@ -15,6 +15,8 @@ const myAllianceQueryAtom = atomWithQuery((get) => myAllianceQuery(get(userIdAto
 
 /** The id of the player's alliance: null outside one, undefined until the alliance has been read. */
 const allianceIdAtom = atom((get): string | null | undefined => {
+  // A sitter may not see the owner's alliance: in a sitting session the map tells only the owner's own villages apart.
+  if (get(sittingAtom) !== null) return null;
   const mine = get(myAllianceQueryAtom).data;
   return mine === undefined ? undefined : (mine.alliance?.id ?? null);
 });

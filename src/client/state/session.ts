@@ -91,11 +91,86 @@ export const confirmUserAtom = atom(null, (_get, set, user: User) => {
   set(authStatusAtom, 'authenticated');
 });
 
-/** Signs out locally: drops the stored token and user. */
+/** Signs out locally: drops the stored token and user (and, in a sitting session, the sitter's own one kept to go back to). */
 export const signOutAtom = atom(null, (_get, set) => {
   set(tokenAtom, null);
   set(userAtom, null);
+  set(ownSessionAtom, null);
   set(authStatusAtom, 'anonymous');
+});
+
+// ------------------------------------------------------------------------------------------------
+// Sitting: a sitter plays another player's account in a sitting session (the server's User carries `sitter` then), and
+// keeps their own session to come back to.
+
+/** localStorage key of the sitter's own session while they sit for someone, so a reload still knows the way back. */
+export const OWN_SESSION_KEY = 'sitterOwnSession';
+
+export interface StoredSession {
+  token: string;
+  user: User;
+}
+
+function isStoredSession(value: unknown): value is StoredSession {
+  if (typeof value !== 'object' || value === null || !('token' in value) || !('user' in value)) return false;
+  const { token, user } = value;
+  return typeof token === 'string' && typeof user === 'object' && user !== null && 'id' in user && 'username' in user;
+}
+
+function readOwnSession(): StoredSession | null {
+  const raw = storage()?.getItem(OWN_SESSION_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const ownSessionBase = atom<StoredSession | null>(readOwnSession());
+
+/** The sitter's own session while they sit for another player (null otherwise); mirrored to localStorage. */
+export const ownSessionAtom = atom(
+  (get) => get(ownSessionBase),
+  (_get, set, session: StoredSession | null) => {
+    writeStored(OWN_SESSION_KEY, session ? JSON.stringify(session) : null);
+    set(ownSessionBase, session);
+  },
+);
+
+/** In a sitting session, the sitter playing the signed-in account (whose user is the owner's); null in one's own. */
+export const sittingAtom = atom((get) => get(userBase)?.sitter ?? null);
+
+/** Whether the session is a sitting one right now, for code that reads the store once rather than subscribing (query options). */
+export function sittingNow(store = sessionStore): boolean {
+  return store.get(sittingAtom) !== null;
+}
+
+/** The owner whose sitting ended without the sitter asking (removed, lapsed), for the notice back in their own account. */
+export const sittingEndedAtom = atom<string | null>(null);
+
+/** Starts playing the owner's account with a sitting session, keeping the sitter's own session to come back to. */
+export const startSittingAtom = atom(null, (get, set, sitting: StoredSession) => {
+  const token = get(tokenAtom);
+  const user = get(userAtom);
+  // Sitting for a second owner from a sitting session never happens (the server refuses it); the first own session stays.
+  if (token && user && !user.sitter) set(ownSessionAtom, { token, user });
+  set(signInAtom, sitting);
+  set(sittingEndedAtom, null);
+});
+
+/**
+ * Back to the sitter's own account: `ended` names the owner when the server ended the sitting (the owner removed the
+ * sitter, or it lapsed) rather than the sitter choosing to. Answers whether there was an own session to go back to.
+ */
+export const backToOwnAccountAtom = atom(null, (get, set, ended: boolean) => {
+  const own = get(ownSessionAtom);
+  if (!own) return false;
+  set(sittingEndedAtom, ended ? (get(userAtom)?.username ?? null) : null);
+  set(ownSessionAtom, null);
+  set(signInAtom, own);
+  return true;
 });
 
 /** Re-reads localStorage into the store; tests use it to start from a known session. */
@@ -103,5 +178,6 @@ export function reloadSessionFromStorage(store = sessionStore): void {
   const token = readStoredToken();
   store.set(tokenBase, token);
   store.set(userBase, readStoredUser());
+  store.set(ownSessionBase, readOwnSession());
   store.set(authStatusAtom, token ? 'loading' : 'anonymous');
 }

@@ -4,13 +4,15 @@ import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
-import { createSession, revokeSession, sessionKey, userForToken } from './sessions';
+import { createSession, revokeSession, sessionForToken, sessionKey, type SessionHolder } from './sessions';
 import type { Schema } from '../../contract';
 import { passwordError, validateRegistration } from '../../rules/validation';
 import { notifyPlayers } from '../live/notify';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
 import { changingAccounts } from './session-cache';
+import { endVacationsAtSignIn } from '../vacation/vacation';
 import type { PlayerId } from '../../rules/ids';
+import { countRegistration, recordSignIn, type SignInSignals } from '../fair-play/signals';
 
 /** A user as every reply shows one (never the password hash nor the Discord id). */
 export type PublicUser = Schema<'User'>;
@@ -35,6 +37,11 @@ export function publicUser(row: UserRow): PublicUser {
   };
 }
 
+/** The account as a session shows it: in a sitting session, with the sitter playing it. */
+export function publicSessionUser({ user, sitter }: SessionHolder): PublicUser {
+  return sitter ? { ...publicUser(user), sitter: { id: sitter.id, username: sitter.username } } : publicUser(user);
+}
+
 export type AuthResult = Schema<'AuthResponse'>;
 
 /** Which of email and username are taken, as the 409 message a person reads. */
@@ -50,7 +57,12 @@ async function assertFree(db: Db, email: string, username: string): Promise<void
   if (usernameTaken) throw conflict('Username is already taken');
 }
 
-export async function register(db: Db, input: { username: string; email: string; password: string }, now: Date): Promise<AuthResult> {
+/** Where a registration comes from (fair play's signals), and how many accounts that address may register a day. */
+export interface Newcomer extends SignInSignals {
+  registrationsPerAddress: number;
+}
+
+export async function register(db: Db, input: { username: string; email: string; password: string }, now: Date, from: Newcomer): Promise<AuthResult> {
   const username = input.username.trim();
   const email = input.email.trim();
   const errors = validateRegistration({ username, email, password: input.password });
@@ -61,7 +73,11 @@ export async function register(db: Db, input: { username: string; email: string;
   const passwordHash = await hashPassword(input.password);
   let row: UserRow;
   try {
-    row = inserted(await db.insert(users).values({ username, email, passwordHash, role: 'user', createdAt: now }).returning());
+    row = await db.transaction(async (tx) => {
+      // Counted with the insert: a registration refused for any reason does not use up the address's day.
+      await countRegistration(tx, { address: from.address, perDay: from.registrationsPerAddress }, now);
+      return inserted(await tx.insert(users).values({ username, email, passwordHash, role: 'user', createdAt: now }).returning());
+    });
   } catch (error) {
     // Two registrations raced past assertFree: the unique index decides, and the loser gets the same 409.
     if (isUniqueViolation(error)) {
@@ -71,6 +87,7 @@ export async function register(db: Db, input: { username: string; email: string;
     throw error;
   }
   const token = await createSession(db, row.id, now);
+  await recordSignIn(db, { userId: row.id, address: from.address, device: from.device }, now);
   return { user: publicUser(row), token };
 }
 
@@ -87,7 +104,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export const LOGIN_FAILED = 'Invalid email or password';
 
-export async function login(db: Db, input: { email: string; password: string; rememberMe?: boolean }, now: Date): Promise<AuthResult> {
+export async function login(db: Db, input: { email: string; password: string; rememberMe?: boolean }, now: Date, signals: SignInSignals): Promise<AuthResult> {
   const [row] = await db
     .select()
     .from(users)
@@ -101,7 +118,10 @@ export async function login(db: Db, input: { email: string; password: string; re
   if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
   // Only the right password learns of a suspension: nobody else finds out the account exists.
   if (row.suspendedAt) throw forbidden(suspendedMessage(row));
+  // Coming back after a vacation's minimum ends it (GAME_RULES, Vacation).
+  await endVacationsAtSignIn(db, row.id, now);
   const token = await createSession(db, row.id, now, input.rememberMe === true);
+  await recordSignIn(db, { userId: row.id, ...signals }, now);
   return { user: publicUser(row), token };
 }
 
@@ -114,10 +134,10 @@ export function suspendedMessage(row: Pick<UserRow, 'suspensionReason'>): string
   return row.suspensionReason ? `This account is suspended: ${row.suspensionReason}` : 'This account is suspended';
 }
 
-/** The user of a live session; a suspended account has none (its sessions ended with the suspension). */
-export async function currentUser(db: Db, token: string, now: Date): Promise<UserRow | null> {
-  const user = await userForToken(db, token, now);
-  return user && !user.suspendedAt ? user : null;
+/** The user of a live session, and its sitter in a sitting session; a suspended account has none (its sessions ended with the suspension). */
+export async function currentSession(db: Db, token: string, now: Date): Promise<SessionHolder | null> {
+  const session = await sessionForToken(db, token, now);
+  return session && !session.user.suspendedAt ? session : null;
 }
 
 /**

@@ -17,6 +17,11 @@ export class ActivityLog {
     this.seen.add(userId);
   }
 
+  /** Whether the player was seen here since the last flush (their stored last visit is older than that). */
+  noted(userId: PlayerId): boolean {
+    return this.seen.has(userId);
+  }
+
   /** Writes what was noted as seen at `now`. */
   async flush(now: Date): Promise<number> {
     if (this.seen.size === 0) return 0;

@@ -5,9 +5,11 @@ import type { Db } from '../db/open';
 import { oauthStates, users, type UserRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { createSession } from './sessions';
+import { endVacationsAtSignIn } from '../vacation/vacation';
 import type { DiscordConfig } from '../config';
 import { isUniqueViolation } from './accounts';
 import type { PlayerId } from '../../rules/ids';
+import { recordSignIn, type SignInSignals } from '../fair-play/signals';
 
 export function newOAuthState(): string {
   return randomBytes(18).toString('base64url');
@@ -201,8 +203,14 @@ export async function finishDiscord(db: Db, config: DiscordConfig, { state, code
   return { kind: 'code', code: oneTime };
 }
 
+/** What the browser brings to trade a Discord sign-in for a session: its state cookie, the one-time code, and fair play's signals. */
+export interface DiscordRedeem extends SignInSignals {
+  state: string | null;
+  code: string;
+}
+
 /** Trades the one-time code for a session, once, only with the state cookie of the browser that signed in. */
-export async function redeemDiscordCode(db: Db, state: string | null, code: string, now: Date): Promise<{ user: UserRow; token: string }> {
+export async function redeemDiscordCode(db: Db, { state, code, ...signals }: DiscordRedeem, now: Date): Promise<{ user: UserRow; token: string }> {
   if (!state) throw new DiscordLoginError('invalid_state');
   const [row] = await db
     .delete(oauthStates)
@@ -211,5 +219,9 @@ export async function redeemDiscordCode(db: Db, state: string | null, code: stri
   if (!row || !row.userId || row.expiresAt.getTime() <= now.getTime()) throw new DiscordLoginError('invalid_code');
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user || user.suspendedAt) throw new DiscordLoginError('invalid_code');
-  return { user, token: await createSession(db, user.id, now) };
+  // Coming back after a vacation's minimum ends it, whichever way the player signs in.
+  await endVacationsAtSignIn(db, user.id, now);
+  const token = await createSession(db, user.id, now);
+  await recordSignIn(db, { userId: user.id, ...signals }, now);
+  return { user, token };
 }

@@ -5,6 +5,7 @@ import { Redirect, type Handlers } from '../operations';
 import * as accounts from './accounts';
 import { DiscordLoginError, finishDiscord, redeemDiscordCode, startDiscord } from './discord';
 import { badRequest, GameError } from '../errors';
+import { DEVICE_COOKIE, deviceCookie, deviceOf } from '../fair-play/device';
 
 const STATE_COOKIE = 'discord_oauth_state';
 const COOKIE_PATH = '/api/auth/discord';
@@ -32,17 +33,34 @@ export function authRoutes(ctx: AppContext): Handlers {
   const setState = (reply: FastifyReply, state: string) =>
     reply.header('set-cookie', `${STATE_COOKIE}=${state}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=600${secure}`);
   const clearState = (reply: FastifyReply) => reply.header('set-cookie', `${STATE_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`);
+  /**
+   * Fair play's signals of a sign-in: the client's address (as TRUST_PROXY settles `request.ip`) and the browser's
+   * device cookie; `given` hands a browser without one its new name, once the sign-in succeeded.
+   */
+  const signalsOf = (request: FastifyRequest) => {
+    const device = deviceOf(readCookie(request, DEVICE_COOKIE));
+    const given = (reply: FastifyReply) => {
+      if (device.fresh) reply.header('set-cookie', deviceCookie(device.id, config.https));
+    };
+    return { signals: { address: request.ip, device: device.id }, given };
+  };
   /** Back to the client's callback page; never with a session token in the address. */
   const toClient = (params: Record<string, string>) => new Redirect(`/auth/callback?${new URLSearchParams(params)}`);
 
   return {
     // Sign-in calls are limited per address and per account before they get here (x-rate-limit in openapi.yaml).
-    async register({ body }) {
-      return accounts.register(db, body, clock.now());
+    async register({ body, request, reply }) {
+      const { signals, given } = signalsOf(request);
+      const result = await accounts.register(db, body, clock.now(), { ...signals, registrationsPerAddress: config.registrationsPerAddress });
+      given(reply);
+      return result;
     },
 
-    async login({ body }) {
-      return accounts.login(db, body, clock.now());
+    async login({ body, request, reply }) {
+      const { signals, given } = signalsOf(request);
+      const result = await accounts.login(db, body, clock.now(), signals);
+      given(reply);
+      return result;
     },
 
     async getAuthOptions() {
@@ -53,8 +71,9 @@ export function authRoutes(ctx: AppContext): Handlers {
       return { user: await accounts.changePassword(db, user, request.sessionToken ?? '', body) };
     },
 
-    async getMe({ user }) {
-      return { user: accounts.publicUser(user) };
+    async getMe({ user, sitter }) {
+      // In a sitting session: the owner's account, and who sits in it.
+      return { user: accounts.publicSessionUser({ user, sitter }) };
     },
 
     async logout({ request, user }) {
@@ -103,8 +122,10 @@ export function authRoutes(ctx: AppContext): Handlers {
 
     async redeemDiscordCode({ request, reply, body }) {
       try {
-        const { user, token } = await redeemDiscordCode(db, readCookie(request, STATE_COOKIE), body.code, clock.now());
+        const { signals, given } = signalsOf(request);
+        const { user, token } = await redeemDiscordCode(db, { state: readCookie(request, STATE_COOKIE), code: body.code, ...signals }, clock.now());
         clearState(reply);
+        given(reply);
         return { user: accounts.publicUser(user), token };
       } catch (error) {
         if (error instanceof DiscordLoginError) throw badRequest('This sign-in has expired or was already used. Please sign in again.');

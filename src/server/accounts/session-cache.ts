@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Listen } from '../db/open';
-import type { UserRow } from '../db/schema';
+import type { SessionHolder } from './sessions';
 
 /** The channel on which the database announces changed sessions and accounts (migration 0010_auth_notify). */
 export const AUTH_CHANNEL = 'vikings_auth';
@@ -13,7 +13,7 @@ const MARKER = 'heard:';
 const MARKER_PATIENCE_MS = 2_000;
 
 interface Remembered {
-  user: UserRow;
+  holder: SessionHolder;
   expiresAt: number;
   /** The notice count when the lookup was sent. */
   notices: number;
@@ -90,7 +90,7 @@ export class SessionCache {
     return this.notices;
   }
 
-  get(tokenHash: string, now: Date): UserRow | undefined {
+  get(tokenHash: string, now: Date): SessionHolder | undefined {
     if (!this.listening) return undefined;
     const hit = this.entries.get(tokenHash);
     if (!hit) return undefined;
@@ -99,13 +99,13 @@ export class SessionCache {
       return undefined;
     }
     // A copy: no caller can change what the next request gets.
-    return { ...hit.user };
+    return copyOf(hit.holder);
   }
 
-  remember(tokenHash: string, user: UserRow, expiresAt: Date, notices: number): void {
+  remember(tokenHash: string, holder: SessionHolder, expiresAt: Date, notices: number): void {
     if (!this.listening || notices !== this.notices) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(tokenHash, { user: { ...user }, expiresAt: expiresAt.getTime(), notices });
+    this.entries.set(tokenHash, { holder: copyOf(holder), expiresAt: expiresAt.getTime(), notices });
   }
 
   /**
@@ -132,6 +132,11 @@ export class SessionCache {
       });
     });
   }
+}
+
+/** A copy of what a lookup found, so no holder of one can change what another request gets. */
+function copyOf({ user, sitter }: SessionHolder): SessionHolder {
+  return { user: { ...user }, sitter: sitter ? { ...sitter } : null };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, type HeroRow, type MovementRow } from '../db/schema';
+import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, worlds, type HeroRow, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { UNIT_TYPES, unitEntries, type UnitCounts } from '../../rules/units';
@@ -14,6 +14,7 @@ import type { PlayerId, VillageId } from '../../rules/ids';
 import { buildingLevels, isFieldType } from '../../rules/buildings';
 import type { CatapultHit } from '../../rules/catapults';
 import { BARBARIANS } from '../../rules/barbarians';
+import { truceDefenceBonus } from '../../rules/night-truce';
 import { scoutVillage } from './scouting';
 import { recordQuestEvents } from '../progress/quest-events';
 import { summedEffects } from '../wonders/effects';
@@ -23,6 +24,8 @@ import { landDelivery, merchantsHome } from '../trade/deliveries';
 import { recordCombatPoints } from '../rankings/combat-points';
 import { smithyLevelsAt } from '../smithy/smithy';
 import { recordBattleInFeeds } from '../alliance/feed';
+import { battleAlerts } from '../../rules/alerts';
+import { recordAlerts } from '../alerts/outbox';
 
 export interface SettledWithArrivals {
   state: StoredVillageState;
@@ -197,6 +200,8 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   const smithy = await smithyLevelsAt(tx, [movement.fromVillageId, state.id, ...stationed.map((group) => group.homeVillageId)], at);
   const attackerEffects = await summedEffects(tx, movement.ownerId, movement.worldId, at);
   const defenderEffects = await summedEffects(tx, state.ownerId, movement.worldId, at);
+  // A night truce of the `defence_bonus` kind strengthens the defence of a battle landing in it.
+  const [world] = await tx.select({ truce: worlds.truce }).from(worlds).where(eq(worlds.id, movement.worldId));
   const plan = planBattle({
     kind,
     attackerId: movement.ownerId,
@@ -218,6 +223,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
     },
     combatBonusPercent: attackerEffects.combatBonus,
     allianceDefenseBonusPercent: defenderEffects.defenseBonus,
+    truceDefenceBonusPercent: truceDefenceBonus(world?.truce ?? null, atMs),
     at: atMs,
     worldSpeed: env.worldSpeed,
     random: seededRandom(movement.id),
@@ -295,6 +301,20 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   const winnerId = named([movement.ownerId, defenderId], plan.winnerId);
   if (winnerId) await recordQuestEvents(tx, winnerId, [{ name: 'battle_won' }], at);
   await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id });
+  // Alerts while away: both sides' reports, and the village lost to its former owner (the conqueror reads it in the report).
+  await recordAlerts(
+    tx,
+    battleAlerts({
+      type: kind,
+      village: parties.defenderVillage,
+      attacker: { id: movement.ownerId, name: parties.attackerName },
+      defender: { id: defenderId, name: parties.defenderName },
+      winner: plan.report.winner,
+      conquered: plan.conquest !== null,
+      defenderNoticed: true,
+    }),
+    at,
+  );
 }
 
 /** The span a village settles over: up to `upTo`, with the first unresolved arrival at `nextArrivalAt` (null: none). */

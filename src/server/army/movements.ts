@@ -13,7 +13,7 @@ import { badRequest, conflict, forbidden, notFound, type GameError } from '../er
 import { cleanUnits, shortfallRefusal } from '../../rules/combat';
 import { unitCount, unitEntries } from '../../rules/units';
 import { MERCHANT_MOVEMENTS, marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
-import { relationOf, type DiplomacyKind } from '../../rules/diplomacy';
+import { relationOf, type DiplomacyKind, type TargetRelation } from '../../rules/diplomacy';
 import { heroMarchRefusal, heroOrderRefusal, type HeroMarchRefusal } from '../../rules/march';
 import { militaryPower } from '../../rules/economy';
 import { changeVillage, ownedOpenVillage, settleDueArrivalsFor, settledVillagesOf } from '../village/villages';
@@ -31,6 +31,8 @@ import { oasisPlaces } from '../oases/oases';
 import { pageWindow, type PageRequest } from '../../rules/paging';
 import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../rules/ids';
 import type { Resources } from '../../rules/resources';
+import { incomingAttackAlert, type AlertPlace } from '../../rules/alerts';
+import { recordAlerts, type AlertFor } from '../alerts/outbox';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -98,7 +100,7 @@ export async function oneMovementView(db: Db, row: MovementRow, { userId, now }:
 }
 
 /** The village troops are sent to, with its world and its owner's alliance, and the sender's alliance: one query. */
-async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId, now: Date) {
+export async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId, now: Date) {
   const [row] = await db
     .select({
       id: villages.id,
@@ -129,6 +131,13 @@ async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId, now: D
     .from(villages)
     .where(eq(villages.id, villageId));
   return row ?? null;
+}
+
+export type SendTarget = NonNullable<Awaited<ReturnType<typeof targetOf>>>;
+
+/** How the target targetOf found stands to its sender: relationOf, with the one active relation between their alliances. */
+export function senderRelation(found: SendTarget, senderId: PlayerId): TargetRelation {
+  return relationOf({ ownerId: senderId, allianceId: found.senderAlliance }, found, new Map(found.diplomacy && found.allianceId ? [[found.allianceId, found.diplomacy]] : []));
 }
 
 /** A hero's refusal as the reply it makes: a wrong order is bad input, someone else's hero is not found, a busy hero a conflict. */
@@ -176,12 +185,8 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
       loadVillageHead(tx, input.fromVillageId, now, true),
     ]);
     if (!found) throw notFound(NO_SUCH_VILLAGE);
-    const { senderAlliance, allianceTag, diplomacy, vacationUntil, truce, linkStatus, ...target } = found;
-    const relation = relationOf(
-      { ownerId: userId, allianceId: senderAlliance },
-      target,
-      new Map(diplomacy && target.allianceId ? [[target.allianceId, diplomacy]] : []),
-    );
+    const { allianceTag, vacationUntil, truce, linkStatus, ...target } = found;
+    const relation = senderRelation(found, userId);
     const head = ownedOpenVillage(loaded, userId);
     await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
     // A sitter keeps the owner's villages going: reinforcements between the owner's own villages only.
@@ -241,6 +246,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
         })
         .returning(),
       notifyPlayers(tx, [userId, target.ownerId], { kind: 'movement_launched', villageId: target.id, arrivesAt: iso(arrivesAt) }),
+      recordAlerts(tx, incomingAlerts({ type, from: village.state, target, senderId: userId, arrivesAt }), now),
     ]);
     // This attack ends the sender's own protection: the map's cached chunks of their villages are read again. Last, as the
     // chunk counters are locked last in every transaction.
@@ -250,6 +256,12 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
   // Both ends were read in this request: the reply needs no further query.
   const known = new Map([from, { id: target.id, name: target.name, x: target.x, y: target.y }].map((p) => [p.id, p]));
   return { movement: await oneMovementView(db, row, { userId, now }, known) };
+}
+
+/** An army sent at another player's village, as the alert its owner gets (a reinforcement is no threat; a barbarian village has nobody to tell). */
+function incomingAlerts({ type, from, target, senderId, arrivesAt }: { type: SendableMovement; from: AlertPlace; target: AlertPlace & { ownerId: PlayerId | null }; senderId: PlayerId; arrivesAt: Date }): AlertFor[] {
+  if (type === 'reinforce' || target.ownerId === senderId) return [];
+  return [{ userId: target.ownerId, alert: incomingAttackAlert({ type, from, target, arrivesAt: arrivesAt.getTime() }) }];
 }
 
 /** The player's armies on the march and those marching at their villages, soonest arrival first. */

@@ -11,17 +11,20 @@ const KEEP_ALIVE_MS = 25_000;
 export function armyRoutes(ctx: AppContext): Handlers {
   const { db, clock } = ctx;
   return {
-    async sendTroops({ user, body }) {
+    async sendTroops({ user, sitter, body }) {
+      // A sitter (in a sitting session) may only reinforce the owner's own villages: the services refuse the rest.
+      const sittingBy = sitter?.id ?? null;
       // A tile target (or none at all) is an order for an oasis; that path refuses two targets or none.
       if (body.toOasis !== undefined || body.toVillageId === undefined) {
         const heroId = body.heroId === undefined ? undefined : idOf<HeroId>(body.heroId);
-        return sendToOasisTile(db, user.id, { ...body, fromVillageId: idOf<VillageId>(body.fromVillageId), heroId }, clock.now());
+        return sendToOasisTile(db, user.id, { ...body, fromVillageId: idOf<VillageId>(body.fromVillageId), heroId, sittingBy }, clock.now());
       }
       const order = {
         ...body,
         fromVillageId: idOf<VillageId>(body.fromVillageId),
         toVillageId: idOf<VillageId>(body.toVillageId),
         heroId: body.heroId === undefined ? undefined : idOf<HeroId>(body.heroId),
+        sittingBy,
       };
       return game.sendTroops(db, user.id, order, clock.now());
     },

@@ -12,6 +12,8 @@ import { notifyPlayers } from '../live/notify';
 import { recordCombatPoints } from '../rankings/combat-points';
 import type { StoredVillageState } from '../village/store';
 import { reportParties, sendHome, type Place } from './arrivals';
+import { battleAlerts } from '../../rules/alerts';
+import { recordAlerts } from '../alerts/outbox';
 
 const NOTHING = { timber: 0, stone: 0, iron: 0, mead: 0 };
 
@@ -41,8 +43,9 @@ export async function scoutVillage(tx: Db, movement: MovementRow, state: StoredV
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
   await sendHome(tx, movement, { from: here, units: plan.scoutsHome, loot: null, at: at.getTime() }, { worldSpeed: env.worldSpeed, speedBonusPercent: effects.movementSpeedBonus });
   const defenderId = state.ownerId;
+  const parties = await reportParties(tx, movement, { here, defenderId });
   await tx.insert(battleReports).values({
-    ...(await reportParties(tx, movement, { here, defenderId })),
+    ...parties,
     type: 'scout',
     attackerUnits: cleanUnits(movement.units),
     attackerLosses: plan.scoutLosses,
@@ -55,4 +58,6 @@ export async function scoutVillage(tx: Db, movement: MovementRow, state: StoredV
   });
   await recordCombatPoints(tx, { worldId: movement.worldId, attackerId: movement.ownerId, defenderId, attackerLosses: plan.scoutLosses, defenderLosses: plan.defenderLosses, at });
   await notifyPlayers(tx, plan.detected ? [movement.ownerId, defenderId] : [movement.ownerId], { kind: 'report_arrived', villageId: state.id });
+  const sides = { attacker: { id: movement.ownerId, name: parties.attackerName }, defender: { id: defenderId, name: parties.defenderName } };
+  await recordAlerts(tx, battleAlerts({ type: 'scout', village: parties.defenderVillage, ...sides, winner: plan.winner, conquered: false, defenderNoticed: plan.detected }), at);
 }

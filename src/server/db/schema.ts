@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'deactivate_event',
   'announce',
   'distribute_rewards',
+  'confirm_link',
+  'clear_link',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -55,11 +55,16 @@ const READS = {
       return (select ${VILLAGE_JSON} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
   },
   sessionUser: {
-    purpose: 'the user behind a session token hash that has not expired at `at`, with the instant the session expires',
+    purpose:
+      'the user behind a session token hash that has not expired at `at`, with the instant the session expires and, for a sitting session, the sitter (only while the owner names them, and neither suspended nor holding a temporary password)',
     args: 'hash text, at timestamptz',
     volatility: 'stable',
-    body: `return (select json_build_object('user', row_to_json(u), 'expiresAt', s.expires_at)
-      from sessions s join users u on u.id = s.user_id where s.token_hash = hash and s.expires_at > at limit 1);`,
+    body: `return (select json_build_object('user', row_to_json(u), 'expiresAt', s.expires_at,
+        'sitter', case when si.id is null then null else json_build_object('id', si.id, 'username', si.username) end)
+      from sessions s join users u on u.id = s.user_id left join users si on si.id = s.sitter_id
+      where s.token_hash = hash and s.expires_at > at
+        and (s.sitter_id is null or (si.suspended_at is null and not si.must_change_password
+          and exists (select 1 from sitters p where p.owner_id = s.user_id and p.sitter_id = s.sitter_id))) limit 1);`,
   },
 } satisfies Record<string, StoredRead>;
 

@@ -1,10 +1,12 @@
-// What runs beside the requests: the live streams and the session cache's listener, the default world, the sweeper, the activity flush; and their stop order.
+// What runs beside the requests: the live streams and the session cache's listener, the default world, the sweeper and the alerts pusher, the activity flush; and their stop order.
 import fp from 'fastify-plugin';
 import type { Listen } from '../db/open';
 import type { AppContext } from '../context';
 import { SessionCache } from '../accounts/session-cache';
 import { ensureDefaultWorld } from '../worlds/bootstrap';
 import { startSweeper, type SweeperHandle } from '../sweeper';
+import { startPusher, type PusherHandle } from '../alerts/pusher';
+import { vapidKeys } from '../alerts/vapid';
 
 /** How often the players seen are written (last seen, active days). */
 const ACTIVITY_FLUSH_MS = 60_000;
@@ -19,6 +21,7 @@ declare module 'fastify' {
 export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (app, { ctx, listen }) => {
   const { db, clock, config } = ctx;
   let sweeper: SweeperHandle | null = null;
+  let pusher: PusherHandle | null = null;
   let stopSessionCache: (() => Promise<void>) | null = null;
   // Event streams never end by themselves: close them before Fastify waits for open requests.
   app.addHook('preClose', async () => {
@@ -29,7 +32,11 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
     // On PostgreSQL, session lookups are remembered only while this process hears of changed accounts.
     if (listen) stopSessionCache = await SessionCache.listen(db, listen);
     await ensureDefaultWorld(db, clock.now());
+    // The VAPID keys are made at first start (and read once per process), before any browser asks for them.
+    await vapidKeys(db);
     if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
+    // Alerts are pushed by a loop of its own, stopped with the sweeper: a slow push service never delays a battle.
+    if (config.sweepIntervalMs > 0) pusher = startPusher(ctx, (err) => app.log.error({ err }, 'push step failed'));
   });
   const activityTimer = setInterval(() => void ctx.activity.flush(clock.now()).catch((err) => app.log.error({ err }, 'activity flush failed')), ACTIVITY_FLUSH_MS);
   activityTimer.unref();
@@ -38,6 +45,7 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
     clearInterval(activityTimer);
     await ctx.activity.flush(clock.now()).catch(() => {});
     await sweeper?.stop();
+    await pusher?.stop();
     await stopSessionCache?.();
   });
 });

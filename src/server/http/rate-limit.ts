@@ -1,5 +1,5 @@
 // The sign-in limits: @fastify/rate-limit with a store in the game's database, so every process shares one count that survives restarts.
-import { lt, sql } from 'drizzle-orm';
+import { and, lt, notLike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Db } from '../db/open';
@@ -10,6 +10,9 @@ import { tooManyRequests } from '../errors';
 
 /** One window of counting: a minute. */
 export const LIMIT_WINDOW_MS = 60_000;
+
+/** Counters whose key starts so count a whole UTC day (registrations per address): the purge keeps them two days. */
+export const DAY_COUNTER_PREFIX = 'day:';
 
 interface StoreOptions {
   /** The plugin hands over whatever the limit was given; ours are always milliseconds. */
@@ -97,5 +100,9 @@ export async function signInLimits(app: FastifyInstance, db: Db, clock: Clock, m
 
 /** Forgets windows that ran out long ago (the sweeper calls it now and then). */
 export async function purgeRateLimits(db: Db, now: Date): Promise<void> {
-  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - 10 * LIMIT_WINDOW_MS)));
+  const minutesAgo = new Date(now.getTime() - 10 * LIMIT_WINDOW_MS);
+  const daysAgo = new Date(now.getTime() - 2 * 24 * 3_600_000);
+  await db
+    .delete(rateLimits)
+    .where(or(and(lt(rateLimits.windowStart, minutesAgo), notLike(rateLimits.key, `${DAY_COUNTER_PREFIX}%`)), lt(rateLimits.windowStart, daysAgo)));
 }

@@ -1,8 +1,9 @@
-// The guards in front of signed-in operations: the bearer session (401), a temporary password to replace (403), the least role (403).
+// The guards in front of signed-in operations: the bearer session (401), a sitting session's limits (401 lapsed, 403), a temporary password to replace (403), the least role (403); and the owner's log of a sitter's changes.
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Guards } from '../openapi';
-import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentUser } from '../accounts/accounts';
+import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentSession } from '../accounts/accounts';
+import { admitSitting, recordSitterAction } from '../sitters/sitting';
 import { forbidden, unauthorized } from '../errors';
 import { parseRole, roleAllows, type Role } from '../../rules/roles';
 
@@ -15,20 +16,37 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export function sessionGuards({ db, clock, activity }: AppContext): Guards {
   return {
-    async requireUser(request, operationId) {
+    async requireUser(request, operation) {
       const token = bearerToken(request);
       if (!token) throw unauthorized('Authentication required');
-      const user = await currentUser(db, token, clock.now());
-      if (!user) throw unauthorized('Your session has expired. Please log in again.');
+      const now = clock.now();
+      const session = await currentSession(db, token, now);
+      if (!session) throw unauthorized('Your session has expired. Please log in again.');
+      const { user, sitter } = session;
+      // A sitter plays as the owner (every ownership check holds unchanged), within a sitter's rights only.
+      if (sitter) await admitSitting(db, { owner: user, token, operation, ownerSeenHere: activity.noted(user.id) }, now);
       // With a temporary password from an admin, the player may only see who they are and choose their own.
-      if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(operationId)) throw forbidden(CHOOSE_PASSWORD_FIRST);
+      if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(operation.operationId)) throw forbidden(CHOOSE_PASSWORD_FIRST);
       request.user = user;
+      request.sitter = sitter;
       request.sessionToken = token;
-      activity.note(user.id);
+      // The sitters' safeguard counts the owner's own play only: a sitting session never marks the owner seen.
+      if (!sitter) activity.note(user.id);
     },
     requireRole(request, role: Role) {
       const actual = parseRole(request.user?.role ?? '') ?? 'user';
       if (!roleAllows(actual, role)) throw forbidden("You don't have permission to access this page.");
+    },
+    async sitterActed(request, operation) {
+      const { user, sitter } = request;
+      if (!user || !sitter) return;
+      const action = { ownerId: user.id, sitter, operationId: operation.operationId, contractSummary: operation.summary, params: request.params, body: request.body };
+      try {
+        await recordSitterAction(db, action, clock.now());
+      } catch (err) {
+        // The change itself is committed: its reply still goes, and the log's failure is told where operators look.
+        request.log.error({ err, operationId: operation.operationId }, 'the sitter log could not record an action');
+      }
     },
   };
 }

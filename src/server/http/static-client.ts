@@ -14,6 +14,7 @@ export const staticClient = fp<{ staticDir: string | null; operations: Operation
   const serveClient = root !== null && existsSync(resolve(root, 'index.html'));
   if (root !== null && serveClient) {
     const hashedAssets = resolve(root, 'assets') + sep;
+    const serviceWorker = resolve(root, 'sw.js');
     // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
     await app.register(fastifyStatic, {
       root,
@@ -21,9 +22,10 @@ export const staticClient = fp<{ staticDir: string | null; operations: Operation
       index: ['index.html'],
       maxAge: '1h',
       // Files under assets/ carry a hash of their content in their name, so a name never changes content: a year, and
-      // no revalidation. The page itself is always revalidated so a new build is picked up; the rest (favicon) an hour.
+      // no revalidation. The page itself is always revalidated so a new build is picked up, and so is the service worker
+      // (sw.js: its name never changes, and a browser holding an old one would keep it for the hour); the rest (favicon) an hour.
       setHeaders: (reply, path) => {
-        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        if (path.endsWith('.html') || path === serviceWorker) reply.header('cache-control', 'no-cache');
         else if (path.startsWith(hashedAssets)) reply.header('cache-control', IMMUTABLE);
       },
     });

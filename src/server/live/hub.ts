@@ -1,6 +1,7 @@
 // The open event streams of this process: notices from NOTIFY (any process's transactions) go to the streams of the players they name.
 import type { Listen } from '../db/open';
 import { EVERYONE, LIVE_CHANNEL, liveMessageOf } from './notify';
+import type { Presence } from './presence';
 import type { PlayerId } from '../../rules/ids';
 
 export interface LiveStream {
@@ -21,10 +22,15 @@ export class LiveHub {
   private readonly subscribers = new Set<Subscriber>();
   private stopListening: (() => Promise<void>) | null = null;
 
-  constructor(private readonly listen: Listen | null) {}
+  /** `presence` records in the database which players have streams open here (alerts are not pushed to them). */
+  constructor(
+    private readonly listen: Listen | null,
+    private readonly presence: Presence | null = null,
+  ) {}
 
   /** Starts listening for notices (once, at start-up). */
   async start(): Promise<void> {
+    this.presence?.start();
     if (!this.listen || this.stopListening) return;
     this.stopListening = await this.listen(LIVE_CHANNEL, (payload) => this.deliver(payload));
   }
@@ -37,7 +43,7 @@ export class LiveHub {
       // A logout, suspension or deletion on any process: the streams of those sessions end here too.
       for (const subscriber of [...this.subscribers]) {
         if (subscriber.userId !== userId || (event.session && subscriber.session !== event.session)) continue;
-        this.subscribers.delete(subscriber);
+        this.remove(subscriber);
         subscriber.stream.close();
       }
       return;
@@ -49,7 +55,13 @@ export class LiveHub {
   subscribe(userId: PlayerId, session: string, stream: LiveStream): () => void {
     const subscriber = { userId, session, stream };
     this.subscribers.add(subscriber);
-    return () => void this.subscribers.delete(subscriber);
+    this.presence?.opened(userId);
+    return () => this.remove(subscriber);
+  }
+
+  /** Forgets a stream (once, however it ended), and its player's presence here with their last one. */
+  private remove(subscriber: Subscriber): void {
+    if (this.subscribers.delete(subscriber)) this.presence?.closed(subscriber.userId);
   }
 
   /** How many streams are open (tests and the admin figures read it). */
@@ -61,6 +73,7 @@ export class LiveHub {
   async stop(): Promise<void> {
     for (const subscriber of [...this.subscribers]) subscriber.stream.close();
     this.subscribers.clear();
+    await this.presence?.stop();
     await this.stopListening?.();
     this.stopListening = null;
   }

@@ -8,6 +8,8 @@ import { allianceInvitations, allianceMembers, alliances, battleReports, message
 import { badRequest, conflict, notFound, tooManyRequests } from '../errors';
 import { increment } from '../http/rate-limit';
 import { notifyPlayers } from '../live/notify';
+import { messageAlert } from '../../rules/alerts';
+import { recordAlerts } from '../alerts/outbox';
 import { reportView } from '../army/movements';
 import { isBlocked } from './blocks';
 import { MAIL_LIMIT, mailLimitMessage, validateMailForm } from '../../rules/mail';
@@ -260,6 +262,8 @@ export async function sendMessage(db: Db, from: Correspondent, letter: Letter, n
         .returning(),
     );
     if (!blocked) await notifyPlayers(tx, [to.id], { kind: 'message_received' });
+    // A blocked sender's letter is filed without a word to its recipient: no alert either.
+    if (!blocked) await recordAlerts(tx, [{ userId: to.id, alert: messageAlert({ from: from.username, subject, messageId: message.id }) }], now);
     return { message: messageView({ message, senderName: from.username, recipientName: to.username, report, ...invitation }) };
   });
 }
@@ -277,6 +281,7 @@ export interface LetterParties {
  */
 export async function sendGameLetter(tx: Db, { from, to }: LetterParties, words: { subject: string; body: string }, now: Date): Promise<void> {
   const blocked = await isBlocked(tx, { blocker: to.id, blocked: from.id });
-  await tx.insert(messages).values({ senderId: from.id, recipientId: to.id, subject: words.subject, body: words.body, sentAt: now, blocked });
+  const [letter] = await tx.insert(messages).values({ senderId: from.id, recipientId: to.id, subject: words.subject, body: words.body, sentAt: now, blocked }).returning({ id: messages.id });
   if (!blocked) await notifyPlayers(tx, [to.id], { kind: 'message_received' });
+  if (!blocked && letter) await recordAlerts(tx, [{ userId: to.id, alert: messageAlert({ from: from.name, subject: words.subject, messageId: letter.id }) }], now);
 }

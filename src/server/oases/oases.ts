@@ -5,7 +5,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { battleReports, heroes, movements, oases, users, villages, worlds, type MovementRow, type OasisRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { cleanUnits, shortfallRefusal } from '../../rules/combat';
 import { unitCount, unitEntries, type UnitCounts } from '../../rules/units';
 import { marchSeconds } from '../../rules/movements';
@@ -13,6 +13,7 @@ import { heroMarchRefusal } from '../../rules/march';
 import { buildingLevels } from '../../rules/buildings';
 import { mapResources } from '../../rules/resources';
 import { isInsideWorld } from '../../rules/world';
+import { sitterRefusal } from '../../rules/sitters';
 import type { OasisBonus } from '../../rules/terrain';
 import { oasisBonusEntries } from '../../rules/tile-looks';
 import {
@@ -30,6 +31,8 @@ import type { HeroId, OasisId, PlayerId, VillageId, WorldId } from '../../rules/
 import { codeOasisBonus, terrainCodes } from '../map/terrain';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
+import { battleReportAlert } from '../../rules/alerts';
+import { recordAlerts } from '../alerts/outbox';
 import { recordQuestEvents } from '../progress/quest-events';
 import { loadVillageHead } from '../village/store';
 import { changeVillage, ownedOpenVillage, settleAndStore } from '../village/villages';
@@ -165,12 +168,18 @@ export interface OasisSendRequest {
   movementType: string;
   heroId?: HeroId;
   catapultTarget?: string;
+  /** The sitter sending in the owner's name, in a sitting session: an army sent to an oasis attacks or raids it, which a sitter may not. */
+  sittingBy?: PlayerId | null;
 }
+
+/** What a sitter may not do with the owner's armies at oases. */
+export const SITTERS_AT_OASES = 'attack or raid oases';
 
 /** POST /api/game/send-troops with a tile target: exactly one target (400 otherwise), then the troops march to the oasis there. */
 export async function sendToOasisTile(db: Db, userId: PlayerId, request: OasisSendRequest, now: Date): Promise<{ movement: Schema<'Movement'> }> {
   const { toOasis } = request;
   if (!toOasis || request.toVillageId !== undefined) throw badRequest(ONE_TARGET, [{ field: 'toOasis', message: ONE_TARGET }]);
+  if (request.sittingBy) throw forbidden(sitterRefusal(SITTERS_AT_OASES));
   // Said rather than ignored: an aim the army could never follow would otherwise be dropped without a word.
   if (request.catapultTarget !== undefined) throw badRequest(NO_BUILDINGS_AT_OASES, [{ field: 'catapultTarget', message: NO_BUILDINGS_AT_OASES }]);
   const row = await sendTroopsToOasis(db, userId, { ...request, x: toOasis.x, y: toOasis.y }, now);
@@ -322,6 +331,8 @@ async function fightAtOasis(tx: Db, { oasis, movement, world }: OasisLanding): P
   });
   if (plan.winner === 'attacker' && movement.ownerId) await recordQuestEvents(tx, movement.ownerId, [{ name: 'battle_won' }], at);
   await notifyPlayers(tx, [movement.ownerId], { kind: 'report_arrived', villageId: movement.fromVillageId });
+  const place = { name: OASIS_NAME, x: oasis.x, y: oasis.y };
+  await recordAlerts(tx, [{ userId: movement.ownerId, alert: battleReportAlert({ side: 'attacker', type: kind, village: place, opponent: 'Wild animals', winner: plan.winner }) }], at);
   if (annexed) await notifyPlayers(tx, [movement.ownerId, takenFrom?.ownerId ?? null], { kind: 'village_changed', villageId: movement.fromVillageId });
   return after ?? oasis;
 }

@@ -12,7 +12,8 @@ import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
 import { NO_SUCH_WORLD, findWorld, listWorlds } from '../worlds/worlds';
 import { worldTotals } from '../village/population';
-import { createWorld } from './world-admin';
+import { createWorld, type NewWorld } from './world-admin';
+import { describeTruce } from '../../rules/night-truce';
 import { grantIntoVillage } from '../village/rewards';
 import { isUniqueViolation } from '../accounts/accounts';
 import { notifyEveryone } from '../live/notify';
@@ -52,12 +53,13 @@ export async function worldsOverview(db: Db, now: Date): Promise<Schema<'GmWorld
   return { worlds: out };
 }
 
-export async function createWorldAs(db: Db, actor: Actor, input: { name: string; speed?: number; size?: number; maxPlayers?: number }, now: Date): Promise<{ world: Schema<'World'> }> {
+export async function createWorldAs(db: Db, actor: Actor, input: Omit<NewWorld, 'seed' | 'now'>, now: Date): Promise<{ world: Schema<'World'> }> {
   const name = normaliseFreeText(input.name);
   const problem = name === '' ? 'A world needs a name' : freeTextError(name);
   if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
-  const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers, now });
-  await recordAudit(db, actor, { action: 'create_world', target: { id: row.id, name: row.name }, detail: `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}` }, now);
+  const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers, truce: input.truce, now });
+  const truce = row.truce ? `, night truce ${describeTruce(row.truce)}` : '';
+  await recordAudit(db, actor, { action: 'create_world', target: { id: row.id, name: row.name }, detail: `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}${truce}` }, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === row.id)! };
 }
 

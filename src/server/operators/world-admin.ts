@@ -6,12 +6,25 @@ import { inserted } from '../db/rows';
 import { badRequest, conflict } from '../errors';
 import { isUniqueViolation } from '../accounts/accounts';
 import { foundWorldBarbarians } from '../worlds/barbarians';
+import { truceError, type NightTruce } from '../../rules/night-truce';
+
+/** What a new world is made of; everything but the name has a default. `now` is when its barbarians are founded. */
+export interface NewWorld {
+  name: string;
+  speed?: number;
+  size?: number;
+  maxPlayers?: number;
+  seed?: number;
+  /** Its night truce (none when left out or null). */
+  truce?: NightTruce | null;
+  now?: Date;
+}
 
 /**
  * Makes a world with its first barbarian villages, in one transaction. `now` is when they are founded (the clock's
  * instant; the present when left out).
  */
-export async function createWorld(db: Db, input: { name: string; speed?: number; size?: number; maxPlayers?: number; seed?: number; now?: Date }): Promise<WorldRow> {
+export async function createWorld(db: Db, input: NewWorld): Promise<WorldRow> {
   const speed = input.speed ?? 1;
   if (!Number.isFinite(speed) || speed <= 0 || speed > 10_000) throw badRequest('Speed must be a number above 0 and at most 10000');
   if (input.name.length < 1 || input.name.length > 50) throw badRequest('World name must be 1 to 50 characters');
@@ -20,11 +33,14 @@ export async function createWorld(db: Db, input: { name: string; speed?: number;
   if (!Number.isInteger(size) || size < 1 || size > 200) throw badRequest('Size must be a whole number from 1 to 200');
   const maxPlayers = input.maxPlayers ?? 500;
   if (!Number.isInteger(maxPlayers) || maxPlayers < 1) throw badRequest('Capacity must be a whole number of at least 1');
+  const truce = input.truce ?? null;
+  const truceProblem = truce ? truceError(truce) : null;
+  if (truceProblem) throw badRequest(truceProblem, [{ field: 'truce', message: truceProblem }]);
   try {
     return await db.transaction(async (tx) => {
       const rows = await tx
         .insert(worlds)
-        .values({ name: input.name, speed, size, maxPlayers, seed: input.seed ?? randomInt(1, 2 ** 31 - 1) })
+        .values({ name: input.name, speed, size, maxPlayers, seed: input.seed ?? randomInt(1, 2 ** 31 - 1), truce })
         .returning();
       const world = inserted(rows);
       await foundWorldBarbarians(tx, world, input.now ?? new Date());

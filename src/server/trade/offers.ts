@@ -18,6 +18,7 @@ import { shownDistance } from '../map/distance';
 import { oneMovementView } from '../army/movements';
 import { marketplaceLevel, merchantsAway, merchantsOf } from './market';
 import { insertDelivery } from './shipments';
+import { countTransfers } from '../fair-play/pushing';
 
 export type TradeOfferView = Schema<'TradeOffer'>;
 
@@ -240,6 +241,12 @@ export async function acceptTradeOffer(db: Db, { actor, offerId, now }: OfferOrd
       .returning({ id: tradeOffers.id });
     // Someone else took it (or it was withdrawn) since it was read: the payment above rolls back with this refusal.
     if (taken.length === 0) throw conflict(TRADE_MESSAGES.offerClosed);
+    // The pushing limit counts both sides of the trade; a refusal rolls back the payment and the taking.
+    const trade = [
+      { from: actor, to: offer.ownerId, amount: offer.wantAmount },
+      { from: offer.ownerId, to: actor, amount: offer.offerAmount, toYou: true },
+    ];
+    await countTransfers(tx, { worldId: offer.worldId, transfers: trade }, now);
     const seconds = merchantSeconds(offerVillage, village.state, village.env.worldSpeed);
     const common = { worldId: offer.worldId, departedAt: now, seconds };
     const coming = await insertDelivery(tx, {

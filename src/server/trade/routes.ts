@@ -20,8 +20,9 @@ export function tradeRoutes(ctx: AppContext): Handlers {
       return previewShipment(db, order(user.id, params.villageId), { x: query.x, y: query.y, resources });
     },
 
-    async sendResources({ user, params, body }) {
-      return sendResources(db, order(user.id, params.villageId), body);
+    async sendResources({ user, sitter, params, body }) {
+      // A sitter (in a sitting session) may only ship between the owner's own villages: the service refuses the rest.
+      return sendResources(db, order(user.id, params.villageId), { ...body, sittingBy: sitter?.id ?? null });
     },
 
     async exchangeResources({ user, params, body }) {

@@ -15,6 +15,7 @@ import { loadVillageHead, settleStoredVillage, toVillageState, type StoredVillag
 import { notifyPlayers } from '../live/notify';
 import { oneMovementView, type MovementView } from '../army/movements';
 import { marketOf, marketplaceLevel, merchantsAway, merchantsOf, type MarketView } from './market';
+import { countTransfers, transferRefusal } from '../fair-play/pushing';
 
 const iso = (at: Date) => at.toISOString();
 
@@ -125,6 +126,8 @@ export async function sendResources(db: Db, order: VillageOrder, request: Shipme
         pay(state, cargo);
       },
     });
+    // The pushing limit, last of the refusals: counted under this village's lock, rolled back with the payment if refused.
+    if (target.ownerId) await countTransfers(tx, { worldId: village.state.worldId, transfers: [{ from: actor, to: target.ownerId, amount: shipmentTotal(cargo) }] }, now);
     const movement = await insertDelivery(tx, {
       worldId: village.state.worldId,
       ownerId: actor,
@@ -180,6 +183,8 @@ export async function previewShipment(db: Db, order: VillageOrder, request: Ship
     arrivesAt: new Date(arrivesAtMs).toISOString(),
     lost,
     stockKnown,
-    refusal: shipmentRefusal({ from: state, to: target, merchantsAtHome, cargo, stock: state.amounts }),
+    refusal:
+      shipmentRefusal({ from: state, to: target, merchantsAtHome, cargo, stock: state.amounts }) ??
+      (target.ownerId ? await transferRefusal(db, state.worldId, { from: actor, to: target.ownerId, amount: shipmentTotal(cargo) }, now) : null),
   };
 }

@@ -44,6 +44,8 @@ import {
 import * as views from './views';
 import { happeningsAsQuestEvents, recordQuestEvents } from '../progress/quest-events';
 import { notifyPlayers } from '../live/notify';
+import { constructionNews } from '../../rules/alerts';
+import { recordAlerts } from '../alerts/outbox';
 import { settleAndGrow, storeGrowsAt } from './growth';
 import { protectionEnds } from '../worlds/protection';
 import { settleDueOasisArrivalsFor } from '../oases/oases';
@@ -221,6 +223,9 @@ export async function changeVillage<T>(tx: Db, { village: head, now, change }: V
   // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
   if (starved) await storeStarvation(tx, state.id, starved);
   if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
+  // Alerts while away: the levels that finished, to the owner who built them (none across a conquest in the span).
+  const built = constructionNews(state, happened);
+  if (built && before.ownerId === state.ownerId) await recordAlerts(tx, [{ userId: state.ownerId, alert: built }], now);
   // Whoever settles it (a read, an action, the sweeper), the owner hears of losses to hunger; a village conquered on the
   // way has two owners in the span, and both are told (the notice only makes their pages read the village again).
   if (starved) await notifyPlayers(tx, [before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id });

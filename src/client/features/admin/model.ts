@@ -63,6 +63,8 @@ const ACTIONS: Readonly<Record<string, string>> = {
   deactivate_event: 'Deactivated event',
   announce: 'Sent announcement',
   distribute_rewards: 'Distributed rewards',
+  confirm_link: 'Confirmed account link',
+  clear_link: 'Cleared account link',
 };
 
 /** An audit action as a person reads it; unknown actions show their code with spaces. */

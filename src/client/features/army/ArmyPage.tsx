@@ -1,4 +1,4 @@
-// /game/army: troops at home per village, sending troops (target typed or picked on the map), armies on the march with countdowns, reinforcements, and founding new villages.
+// /game/army: troops at home per village, sending troops (target typed or picked on the map), armies on the march with countdowns, farm lists, reinforcements, and founding new villages.
 import { useCallback, useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import { queryKeys } from '../../state/queryKeys';
 import { userAtom } from '../../state/session';
 import { selectedVillageAtom, selectedVillageIdAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
 import { Spinner } from '../../ui/Spinner';
+import { FarmLists } from './FarmLists';
+import { parseFarmRequest } from './farmModel';
 import { FoundVillage } from './FoundVillage';
 import { HomeTroops } from './HomeTroops';
 import { MovementList } from './MovementList';
@@ -30,6 +32,7 @@ export default function ArmyPage() {
   const worlds = useQuery(worldsQuery()).data ?? null;
   const [params] = useSearchParams();
   const request = parseArmyRequest(params);
+  const farmRequest = parseFarmRequest(params);
 
   // Troops leave from the shell's selected village: choosing another here selects it there too (its stock shows in the top bar).
   const setSelectedId = useSetAtom(selectedVillageIdAtom);
@@ -101,6 +104,7 @@ export default function ArmyPage() {
           <HomeTroops villages={villages} troops={troops} failed={failed} onRetry={() => void reloadTroops()} />
         </div>
       </div>
+      <FarmLists viewer={viewer} selected={from} troops={troops} movements={movements} request={farmRequest} />
       <div className="army-grid" ref={foundRef}>
         <FoundVillage source={from} longhouse={troops.get(from.id)?.longhouse ?? null} requested={settling ? request.target : null} />
         <StationedTroops stationed={stationed} />

@@ -6,12 +6,12 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
 import { sendTroops, type SendableMovementType, type SendTroopsOrder } from '../../api/army';
 import type { Hero } from '../../api/heroes';
-import type { MapSearchResult } from '../../api/map';
+import type { MapArea, MapSearchResult } from '../../api/map';
 import type { Village } from '../../api/villages';
 import { putMovement } from '../../state/army';
 import { mapViewerAtom, relationsKnownAtom } from '../../state/relations';
 import { useServerOffset } from '../../state/village';
-import { mapAreaQuery, mapSearchQuery } from '../../state/queries';
+import { mapAreaQuery, mapSearchQuery, vacationQuery, worldsQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
 import { UNITS, unitCount, unitEntries } from '../../../rules/units';
@@ -20,11 +20,15 @@ import { CATAPULT_TARGETS } from '../../../rules/catapults';
 import { scoutingRefusal } from '../../../rules/scouting';
 import { BARBARIANS } from '../../../rules/barbarians';
 import { RELATION_LABELS } from '../../../rules/diplomacy';
+import { onVacationRefusal } from '../../../rules/vacation';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ProtectionShield } from '../../ui/ProtectionShield';
+import { VacationMark } from '../../ui/VacationMark';
+import { BuildingIcon } from '../../ui/BuildingIcon';
+import { UnitIcon, UnitName } from '../../ui/UnitIcon';
 import { useAction } from '../../ui/useAction';
-import { MISSIONS, chosenArmy, heroesReady, marchPreview, missionRefusal, offersReinforcement, targetRelation, unitsAtHome, type MissionOrder } from './model';
+import { MISSIONS, chosenArmy, heroesReady, marchPreview, missionRefusal, offersReinforcement, targetRelation, truceNote, unitsAtHome, type MissionOrder } from './model';
 import type { HomeTroops } from './useHomeTroops';
 
 export interface SendTroopsFormProps {
@@ -71,11 +75,14 @@ function useTargetLookup(worldId: string | null, x: number | null, y: number | n
 /** The alliance of the village on a tile: null for none, undefined while it is not known. */
 type TargetAlliance = { id: string; tag: string } | null | undefined;
 
+/** The village on a tile as the map shows it. */
+type TileVillage = NonNullable<MapArea['tiles'][number]['village']>;
+
 /**
- * The alliance of another player's village, which the search does not name: read from the map's tiles around it, only
- * while the player is in an alliance (outside one every other player's village stands in no relation to them).
+ * Another player's village as the map shows it, for what the search does not name (its alliance, its owner's vacation):
+ * read from the map's tiles around it. Null when not asked, undefined while not read.
  */
-function useTargetAlliance(worldId: string | null, target: MapSearchResult | null, wanted: boolean): TargetAlliance {
+function useTargetTile(worldId: string | null, target: MapSearchResult | null, wanted: boolean): TileVillage | null | undefined {
   const asked = wanted && worldId !== null && target !== null;
   const area = useQuery({
     ...mapAreaQuery(worldId ?? '', target?.x ?? 0, target?.y ?? 0, 1),
@@ -85,8 +92,8 @@ function useTargetAlliance(worldId: string | null, target: MapSearchResult | nul
   if (!asked) return null;
   const tile = area.data?.tiles.find((t) => t.x === target.x && t.y === target.y);
   // Not known until the tile is read (and only from a tile showing the village the search found).
-  if (!tile || tile.village?.id !== target.villageId) return undefined;
-  return tile.village?.alliance ?? null;
+  if (!tile?.village || tile.village.id !== target.villageId) return undefined;
+  return tile.village;
 }
 
 function whole(text: string): number | null {
@@ -136,7 +143,12 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const lookup = useTargetLookup(from?.worldId ?? null, x, y);
   const target = lookup.status === 'found' ? lookup.result : null;
   const foreign = !!target?.owner && target.owner.id !== viewerId;
-  const targetAlliance = useTargetAlliance(from?.worldId ?? null, target, foreign && typeof viewer?.allianceId === 'string');
+  // Read for the alliance while the player is in one, and for the owner's vacation before an attack, a raid or scouts.
+  const targetTile = useTargetTile(from?.worldId ?? null, target, foreign && (typeof viewer?.allianceId === 'string' || mission !== 'reinforce'));
+  // Outside an alliance every other player's village stands in no relation to the player, whatever its alliance.
+  const targetAlliance: TargetAlliance =
+    typeof viewer?.allianceId !== 'string' || targetTile === null ? null : targetTile === undefined ? undefined : (targetTile.alliance ?? null);
+  const targetVacation = targetTile?.vacationUntil ?? null;
   const targetAllianceId = targetAlliance === undefined ? undefined : (targetAlliance?.id ?? null);
   const relation = target ? targetRelation({ viewer, known: relationsKnown }, { ownerId: target.owner?.id ?? null, allianceId: targetAllianceId }) : null;
   // An oasis takes attacks and raids only (no village stands there).
@@ -156,6 +168,11 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const serverOffsetMs = useServerOffset();
   // Drawn again when the target's shield runs out, so its refusal goes with it.
   const [, setShieldEnded] = useState(0);
+  // The world's night truce, and the player's own vacation there (which refuses every send).
+  const truce = useQuery(worldsQuery()).data?.find((w) => w.id === from?.worldId)?.truce ?? null;
+  const ownVacation = useQuery(vacationQuery(viewerId, from?.worldId ?? null)).data?.vacation ?? null;
+  const serverNow = Date.now() + serverOffsetMs;
+  const onVacation = ownVacation && Date.parse(ownVacation.endsAt) > serverNow ? onVacationRefusal(Date.parse(ownVacation.endsAt)) : null;
   const order: MissionOrder | null =
     from && target
       ? {
@@ -165,15 +182,20 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
             ownerId: target.owner?.id ?? null,
             worldId: from.worldId,
             protectedUntil: target.protectedUntil ?? null,
+            vacationUntil: targetVacation,
             allianceTag: targetAlliance?.tag ?? null,
           },
           viewerId,
           relation,
-          serverNow: Date.now() + serverOffsetMs,
+          serverNow,
+          // When the preview says it lands, on the server's clock.
+          truce,
+          arrivesAt: preview ? serverNow + preview.seconds * 1000 : null,
         }
       : null;
   // Where the target stands comes first: a friend's village is not scouted, however many scouts go.
-  const refusal = oasisRefusal ?? (order ? missionRefusal(mission, order) : null) ?? (mission === 'scout' ? scoutingRefusal(army) : null);
+  const refusal = onVacation ?? oasisRefusal ?? (order ? missionRefusal(mission, order) : null) ?? (mission === 'scout' ? scoutingRefusal(army) : null);
+  const nightNote = refusal === null && order ? truceNote(mission, order) : null;
   const reinforceInstead = order !== null && offersReinforcement(mission, order);
   const canSend = !send.pending && !!from && (!!target?.villageId || oasis !== null) && unitCount(army) > 0 && refusal === null;
 
@@ -253,6 +275,12 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
                 <ProtectionShield until={target.protectedUntil} serverOffsetMs={serverOffsetMs} onEnd={() => setShieldEnded((n) => n + 1)} />
               </>
             )}
+            {targetVacation && (
+              <>
+                {' · '}
+                <VacationMark until={targetVacation} serverOffsetMs={serverOffsetMs} />
+              </>
+            )}
           </>
         )}
       </p>
@@ -286,7 +314,12 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
             <tbody>
               {homeEntries.map(([type, atHome]) => (
                 <tr key={type}>
-                  <th scope="row">{UNITS[type].name}</th>
+                  <th scope="row">
+                    <span className="icon-label">
+                      <UnitIcon type={type} size={28} />
+                      {UNITS[type].name}
+                    </span>
+                  </th>
                   <td>{formatNumber(atHome)}</td>
                   <td>
                     <div className="army-units__count">
@@ -315,14 +348,18 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
       {aiming && (
         <div className="field">
           <label htmlFor={`${formId}-aim`}>Catapults aim at</label>
-          <select id={`${formId}-aim`} className="input" value={aim} onChange={(e) => setAim(CATAPULT_TARGETS.find((t) => t === e.target.value) ?? '')}>
-            <option value="">A random building</option>
-            {CATAPULT_TARGETS.map((type) => (
-              <option key={type} value={type}>
-                {BUILDINGS[type].name}
-              </option>
-            ))}
-          </select>
+          {/* Options hold text only: the chosen building's picture stands beside the list. */}
+          <div className="army-send__aim">
+            {aim !== '' && <BuildingIcon type={aim} size={32} />}
+            <select id={`${formId}-aim`} className="input" value={aim} onChange={(e) => setAim(CATAPULT_TARGETS.find((t) => t === e.target.value) ?? '')}>
+              <option value="">A random building</option>
+              {CATAPULT_TARGETS.map((type) => (
+                <option key={type} value={type}>
+                  {BUILDINGS[type].name}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       )}
 
@@ -357,7 +394,9 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
             </div>
             <div>
               <dt>Pace</dt>
-              <dd>{UNITS[preview.slowest].name}</dd>
+              <dd>
+                <UnitName type={preview.slowest} />
+              </dd>
             </div>
             {takesHero && (
               <div>
@@ -382,6 +421,11 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
             </button>
           )}
         </div>
+      )}
+      {nightNote && (
+        <p className="alert alert--info alert--compact" data-testid="truce-note">
+          {nightNote}
+        </p>
       )}
       <ActionOutcome message={send.outcome} />
       <ActionButton type="submit" className="button" disabled={!canSend} pending={send.pending} busyLabel="Sending...">

@@ -6,17 +6,19 @@ import type { MapViewer } from '../../../rules/tile-looks';
 import {
   chosenArmy,
   clampCount,
-  describeUnits,
   heroesReady,
   marchPreview,
   missionRefusal,
   offersReinforcement,
   parseArmyRequest,
   targetRelation,
+  truceNote,
   unitsAtHome,
   validateVillageName,
   type MissionOrder,
 } from './model';
+import { targetOnVacationRefusal } from '../../../rules/vacation';
+import { truceRefusal, type NightTruce } from '../../../rules/night-truce';
 
 const unit = (type: Unit['type'], count: number, isTraining = false): Unit => ({ id: type, type, count, isTraining, remainingTime: null });
 
@@ -78,9 +80,7 @@ describe('army model', () => {
     expect(missionRefusal('attack', { ...order, target: { ...shielded, protectedUntil: null } })).toBeNull();
   });
 
-  it('names armies in words and checks village names as the server does', () => {
-    expect(describeUnits({ viking_raider: 5, bondi: 2 })).toBe('Bondi 2, Viking Raider 5');
-    expect(describeUnits({})).toBe('none');
+  it('checks village names as the server does', () => {
     expect(validateVillageName('  ')).toBe('Village name is required');
     expect(validateVillageName('Birka')).toBeNull();
     expect(validateVillageName('x'.repeat(31))).not.toBeNull();
@@ -170,5 +170,40 @@ describe('army model', () => {
         expect(targetRelation({ viewer: { id: 'me', allianceId: null, relations: new Map() }, known: true }, them(undefined))).toBe('other');
       });
     });
+  });
+});
+
+describe('a target on vacation and a night truce', () => {
+  const from = { id: 'v1', worldId: 'w' };
+  const target = { villageId: 'v2', ownerId: 'them', worldId: 'w' };
+  const now = Date.UTC(2026, 2, 15, 2, 0);
+
+  it('refuses attacks, raids and scouts at a village whose owner is on vacation until its end, never reinforcements', () => {
+    const until = '2026-03-18T09:00:00.000Z';
+    const order: MissionOrder = { from, target: { ...target, vacationUntil: until }, viewerId: 'me', serverNow: now };
+    for (const mission of ['attack', 'raid', 'scout'] as const) expect(missionRefusal(mission, order)).toBe(targetOnVacationRefusal(Date.parse(until)));
+    expect(missionRefusal('reinforce', order)).toBeNull();
+    expect(missionRefusal('attack', { ...order, serverNow: Date.parse(until) })).toBeNull();
+  });
+
+  it('refuses one that would land in a refusing truce, by the arrival the preview gives', () => {
+    const truce: NightTruce = { startHour: 0, endHour: 6, timeZone: 'UTC', mode: 'refuse', bonusPercent: 50 };
+    const order: MissionOrder = { from, target, viewerId: 'me', serverNow: now, truce, arrivesAt: Date.UTC(2026, 2, 15, 5, 59) };
+    expect(missionRefusal('attack', order)).toBe(truceRefusal(truce, Date.UTC(2026, 2, 15, 5, 59)));
+    expect(missionRefusal('scout', order)).not.toBeNull();
+    expect(missionRefusal('reinforce', order)).toBeNull();
+    expect(missionRefusal('attack', { ...order, arrivesAt: Date.UTC(2026, 2, 15, 6, 0) })).toBeNull();
+    expect(missionRefusal('attack', { ...order, arrivesAt: null })).toBeNull();
+    expect(truceNote('attack', order)).toBeNull();
+  });
+
+  it('says a defence-bonus truce will raise the defence of an attack or raid landing in it', () => {
+    const truce: NightTruce = { startHour: 0, endHour: 6, timeZone: 'UTC', mode: 'defence_bonus', bonusPercent: 30 };
+    const order: MissionOrder = { from, target, viewerId: 'me', serverNow: now, truce, arrivesAt: Date.UTC(2026, 2, 15, 3, 0) };
+    expect(missionRefusal('attack', order)).toBeNull();
+    expect(truceNote('attack', order)).toBe('Night truce: this one would land between 00:00 to 06:00 (UTC), when the defence is raised by 30%');
+    expect(truceNote('raid', order)).not.toBeNull();
+    expect(truceNote('scout', order)).toBeNull();
+    expect(truceNote('attack', { ...order, arrivesAt: Date.UTC(2026, 2, 15, 7, 0) })).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import { distance } from '../../../rules/world';
 import { freeTextError, normaliseVillageName, villageNameError } from '../../../rules/validation';
 import { sendRefusal } from '../../../rules/movements';
 import { protectionRefusalFor } from '../../../rules/protection';
+import { targetOnVacationRefusal } from '../../../rules/vacation';
+import { truceNotice, truceRefusal, type NightTruce } from '../../../rules/night-truce';
 import { isFriendly, relationOf, type TargetRelation } from '../../../rules/diplomacy';
 import type { MapViewer } from '../../../rules/tile-looks';
 
@@ -87,12 +89,6 @@ export function heroesReady(heroes: readonly Hero[], villageId: string): Hero[] 
   return heroes.filter((h) => h.villageId === villageId && h.isActive && !h.isOnMission);
 }
 
-/** 'Bondi 10, Viking Raider 5' for a unit map; 'none' when empty. */
-export function describeUnits(units: UnitCounts): string {
-  const entries = unitEntries(units);
-  return entries.length === 0 ? 'none' : entries.map(([type, n]) => `${UNITS[type].name} ${n}`).join(', ');
-}
-
 /** What the form knows of the player's standing: who they are with their alliance's relations, and whether those are read. */
 export interface PlayerStanding {
   viewer: MapViewer | null;
@@ -120,16 +116,26 @@ export function targetRelation({ viewer, known }: PlayerStanding, target: Target
   return relationOf({ ownerId: viewer.id, allianceId: viewer.allianceId }, { ownerId: target.ownerId, allianceId: target.allianceId }, viewer.relations);
 }
 
-/** An order as the form knows it: where from, the target looked up (with its owner's beginner protection), who sends. */
+/** An order as the form knows it: where from, the target looked up (with its owner's beginner protection and vacation), who sends. */
 export interface MissionOrder {
   from: { id: string; worldId: string };
   /** `allianceTag` names the target's alliance in a refusal (a confederate's, a pact partner's). */
-  target: { villageId: string | null; ownerId: string | null; worldId: string; protectedUntil?: string | null; allianceTag?: string | null } | null;
+  target: {
+    villageId: string | null;
+    ownerId: string | null;
+    worldId: string;
+    protectedUntil?: string | null;
+    vacationUntil?: string | null;
+    allianceTag?: string | null;
+  } | null;
   viewerId: string | null;
   /** How the target stands to the player (targetRelation); null or left out while unknown, when only the rules the form can tell refuse. */
   relation?: TargetRelation | null;
   /** The server's clock now (this clock plus the offset an overview read showed), in ms; this clock when left out. */
   serverNow?: number;
+  /** The world's night truce, and when the march would land on the server's clock (the preview's): null or left out when unknown. */
+  truce?: NightTruce | null;
+  arrivesAt?: number | null;
 }
 
 /** The relation an order is judged by: the player's own village is told by its owner, anything else as the order says. */
@@ -140,17 +146,28 @@ function relationIn({ target, viewerId, relation }: MissionOrder): TargetRelatio
 
 /**
  * Why a mission cannot go to the target as far as the client knows, or null: the game's own rules (sendRefusal with the
- * target's relation when it is known, then beginner protection as the server last named its end). The server refuses
- * the rest, and checks protection again.
+ * target's relation when it is known, then the target's owner on vacation, then beginner protection as the server last
+ * named their ends, then a night truce it would land in). The server refuses the rest, and checks them all again.
  */
 export function missionRefusal(mission: SendableMovementType, order: MissionOrder): string | null {
   const { from, target } = order;
   if (!target || !target.villageId) return null;
+  const now = order.serverNow ?? Date.now();
   const shield = target.protectedUntil ? Date.parse(target.protectedUntil) : Number.NaN;
+  const away = target.vacationUntil ? Date.parse(target.vacationUntil) : Number.NaN;
+  const hostile = mission !== 'reinforce';
   return (
     sendRefusal(mission, { from, to: { id: target.villageId, worldId: target.worldId } }, relationIn(order), target.allianceTag) ??
-    protectionRefusalFor(mission, Number.isFinite(shield) ? shield : null, order.serverNow ?? Date.now())
+    (hostile && away > now ? targetOnVacationRefusal(away) : null) ??
+    protectionRefusalFor(mission, Number.isFinite(shield) ? shield : null, now) ??
+    (hostile && typeof order.arrivesAt === 'number' ? truceRefusal(order.truce ?? null, order.arrivesAt) : null)
   );
+}
+
+/** What the form says of a night truce that raises the defence of an attack or raid landing in it, or null. */
+export function truceNote(mission: SendableMovementType, order: MissionOrder): string | null {
+  if ((mission !== 'attack' && mission !== 'raid') || typeof order.arrivesAt !== 'number' || order.truce?.mode !== 'defence_bonus') return null;
+  return truceNotice(order.truce, order.arrivesAt);
 }
 
 /**

@@ -14,6 +14,7 @@ beforeEach(() => {
     'GET /api/gamemaster/worlds': { worlds: [{ world, villages: 4, totalPopulation: 120, movementsInFlight: 2, sweeperLagSeconds: 0, createdAt: '' }] },
     'GET /api/gamemaster/events': { events: [] },
     'GET /api/gm/message-reports': { reports: [], page: 1, limit: 10, total: 0, open: 0 },
+    'GET /api/gamemaster/fair-play': { links: [], page: 1, hasMore: false },
   });
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
@@ -51,6 +52,7 @@ describe('the moderator dashboard', () => {
       expect(await screen.findByRole('table', { name: 'Worlds' })).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Map Designer' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Moderate Players' })).toBeTruthy();
+      expect(await screen.findByText('No accounts are linked.')).toBeTruthy();
       // The search sits behind its quick action here.
       expect(screen.queryByText('the player search')).toBeNull();
       expect(screen.queryByRole('link', { name: 'Moderation' })).toBeNull();

@@ -1,4 +1,4 @@
-// /gamemaster: for game masters, worlds with live figures and the maintenance toggle, world events, reported messages and the quick actions (announcements, rewards, moderation, analytics); for moderators, only the player search and the reported messages.
+// /gamemaster: for game masters, worlds with live figures and the maintenance toggle, world events, reported messages, fair play's account links and the quick actions (announcements, rewards, moderation, analytics); for moderators, only the player search and the reported messages.
 import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { Spinner } from '../../ui/Spinner';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { AnnouncementPanel } from './AnnouncementPanel';
 import { EventsSection } from './EventsSection';
+import { FairPlaySection } from './FairPlaySection';
 import { MessageReportsSection } from './MessageReportsSection';
 import { RewardsPanel } from './RewardsPanel';
 import { WorldsSection } from './WorldsSection';
@@ -89,6 +90,7 @@ function GameMasterDashboard({ moderation }: GameMasterPageProps) {
         {worlds && <WorldsSection worlds={worlds} />}
         {worlds && <EventsSection worlds={worlds} events={events} error={eventsError} />}
         <MessageReportsSection />
+        <FairPlaySection />
 
         <section className="card" aria-labelledby="gm-quick-title">
           <h2 id="gm-quick-title">Quick Actions</h2>

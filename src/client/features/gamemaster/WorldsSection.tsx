@@ -1,7 +1,8 @@
-// World Management: every world with its live figures and the Set Maintenance / Set Online toggle, and the form that creates one.
+// World Management: every world with its live figures and the Set Maintenance / Set Online toggle, and the form that creates one (with its night truce).
 import { useState, type FormEvent } from 'react';
 import { createWorld, setWorldStatus, type CreateWorldRequest, type GmWorld, type WorldStatus } from '../../api/gamemaster';
 import { formatNumber } from '../../../rules/format';
+import { DEFAULT_TRUCE, describeTruce, truceError, type NightTruce } from '../../../rules/night-truce';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useAction } from '../../ui/useAction';
@@ -42,8 +43,24 @@ function StatusToggle({ entry }: { entry: GmWorld }) {
   );
 }
 
+/** The truce the form's fields describe, or null for none. */
+function truceOf(form: { truce: string; startHour: string; endHour: string; timeZone: string; bonusPercent: string }): NightTruce | null {
+  if (form.truce !== 'refuse' && form.truce !== 'defence_bonus') return null;
+  return { mode: form.truce, startHour: Number(form.startHour), endHour: Number(form.endHour), timeZone: form.timeZone.trim(), bonusPercent: Number(form.bonusPercent) };
+}
+
 function CreateWorldForm() {
-  const [form, setForm] = useState({ name: '', speed: '1', size: '200', maxPlayers: '500' });
+  const [form, setForm] = useState({
+    name: '',
+    speed: '1',
+    size: '200',
+    maxPlayers: '500',
+    truce: 'none',
+    startHour: String(DEFAULT_TRUCE.startHour),
+    endHour: String(DEFAULT_TRUCE.endHour),
+    timeZone: DEFAULT_TRUCE.timeZone,
+    bonusPercent: String(DEFAULT_TRUCE.bonusPercent),
+  });
   const cache = useGmCache();
   const create = useAction({
     mutationFn: (request: CreateWorldRequest) => createWorld(request),
@@ -57,10 +74,14 @@ function CreateWorldForm() {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    create.run({ name: form.name.trim(), speed: Number(form.speed), size: Number(form.size), maxPlayers: Number(form.maxPlayers) });
+    const truce = truceOf(form);
+    const refused = truce ? truceError(truce) : null;
+    if (refused) create.refuse(refused);
+    else create.run({ name: form.name.trim(), speed: Number(form.speed), size: Number(form.size), maxPlayers: Number(form.maxPlayers), ...(truce ? { truce } : {}) });
   }
 
   const edit = (field: keyof typeof form) => (event: { target: { value: string } }) => setForm((current) => ({ ...current, [field]: event.target.value }));
+  const truce = truceOf(form);
   return (
     <details className="gm-create">
       <summary>Create World</summary>
@@ -81,6 +102,37 @@ function CreateWorldForm() {
           <label htmlFor="world-capacity">Capacity (players)</label>
           <input id="world-capacity" className="input" type="number" min={1} max={100000} step={1} required value={form.maxPlayers} onChange={edit('maxPlayers')} />
         </div>
+        <div className="field">
+          <label htmlFor="world-truce">Night truce</label>
+          <select id="world-truce" className="input" value={form.truce} onChange={edit('truce')}>
+            <option value="none">None</option>
+            <option value="refuse">Refuse attacks landing at night</option>
+            <option value="defence_bonus">Defence bonus at night</option>
+          </select>
+        </div>
+        {truce && (
+          <>
+            <div className="field">
+              <label htmlFor="world-truce-start">From hour (0-23)</label>
+              <input id="world-truce-start" className="input" type="number" min={0} max={23} step={1} required value={form.startHour} onChange={edit('startHour')} />
+            </div>
+            <div className="field">
+              <label htmlFor="world-truce-end">Until hour (0-23)</label>
+              <input id="world-truce-end" className="input" type="number" min={0} max={23} step={1} required value={form.endHour} onChange={edit('endHour')} />
+            </div>
+            <div className="field">
+              <label htmlFor="world-truce-zone">Time zone</label>
+              <input id="world-truce-zone" className="input" required maxLength={64} placeholder="Europe/Oslo" value={form.timeZone} onChange={edit('timeZone')} />
+            </div>
+            {truce.mode === 'defence_bonus' && (
+              <div className="field">
+                <label htmlFor="world-truce-bonus">Defence bonus (%)</label>
+                <input id="world-truce-bonus" className="input" type="number" min={1} max={500} step={1} required value={form.bonusPercent} onChange={edit('bonusPercent')} />
+              </div>
+            )}
+            <p className="muted gm-form__note">{truceError(truce) ?? describeTruce(truce)}</p>
+          </>
+        )}
         <div className="gm-form__actions">
           <ActionButton type="submit" className="button" pending={create.pending}>
             Create World

@@ -1,4 +1,5 @@
-// /game/map: the title with the centre, the WebGL stage (lazy, with PixiJS) and the HUD panels beside and over it.
+// /game/map: the title with the centre, the WebGL stage (lazy, with PixiJS) with the player's armies on it, and the HUD panels
+// beside and over it (the minimap first).
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { isViewLoaded } from '../../map/chunks';
@@ -7,7 +8,11 @@ import { MapAddress } from './MapAddress';
 import { MapControls } from './MapControls';
 import { MapLegend } from './MapLegend';
 import { MapTooltip } from './MapTooltip';
+import { MapTruce } from './MapTruce';
+import { Minimap } from './Minimap';
+import { MovementTooltip } from './MovementTooltip';
 import { TileDetails } from './TileDetails';
+import { useMapMovements } from './useMapMovements';
 import { useMapSession } from './useMapSession';
 import './map-page.css';
 
@@ -59,10 +64,12 @@ function LoadingOverlay({ waiting, error }: { waiting: boolean; error: string | 
 
 export default function MapPage() {
   const { status, error, loadError, openingView } = useMapSession();
+  useMapMovements();
   return (
     <section className="page map-page" aria-labelledby="map-title">
       <MapAddress openingView={openingView} />
       <MapTitle />
+      <MapTruce />
       {status === 'no-village' && (
         <p className="alert alert--info">You have no village yet: join a world to found one. Meanwhile, here is the world around its centre.</p>
       )}
@@ -79,9 +86,11 @@ export default function MapPage() {
             </Suspense>
           )}
           <MapTooltip />
+          <MovementTooltip />
           {status !== 'error' && <LoadingOverlay waiting={status === 'loading'} error={loadError} />}
         </div>
         <aside className="map-page__side" aria-label="Map panels">
+          <Minimap />
           <MapControls />
           <TileDetails />
           <MapLegend />

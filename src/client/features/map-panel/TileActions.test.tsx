@@ -57,6 +57,7 @@ describe('TileActions', () => {
       expect(href('Send troops')).toBe('/game/army?x=5&y=-3&mission=attack');
       expect(href('Raid')).toBe('/game/army?x=5&y=-3&mission=raid');
       expect(href('Scout')).toBe('/game/army?x=5&y=-3&mission=scout');
+      expect(href('Add to farm list')).toBe('/game/army?farm=5%7C-3');
       expect(screen.queryByRole('link', { name: 'Reinforce' })).toBeNull();
       cleanup();
     }
@@ -74,7 +75,7 @@ describe('TileActions', () => {
     for (const alliance of [MINE, FRIENDS, NEIGHBOURS]) {
       show(villageTile(5, -3, other, alliance));
       expect(href('Reinforce')).toBe('/game/army?x=5&y=-3&mission=reinforce');
-      for (const name of ['Send troops', 'Raid', 'Scout']) expect(screen.queryByRole('link', { name })).toBeNull();
+      for (const name of ['Send troops', 'Raid', 'Scout', 'Add to farm list']) expect(screen.queryByRole('link', { name })).toBeNull();
       expect(href('Send resources')).toBe('/game/marketplace?x=5&y=-3');
       cleanup();
     }

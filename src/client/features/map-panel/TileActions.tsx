@@ -1,6 +1,6 @@
 // What the player can do with the selected tile: send troops (attack, raid or scout a stranger's or an enemy's village,
 // reinforce one's own, an ally's, a confederate's or a pact partner's) or resources to a village, attack or raid an oasis,
-// or found a village on free land; each opens the army page or the marketplace filled in.
+// put a village to raid on a farm list, or found a village on free land; each opens the army page or the marketplace filled in.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MapTile } from '../../state/map';
@@ -12,6 +12,11 @@ import { villageRelation } from '../../../rules/tile-looks';
 /** The army page's address for a tile and a mission (the army page reads the same query). */
 export function armyLink(x: number, y: number, mission: 'attack' | 'raid' | 'reinforce' | 'scout' | 'settle'): string {
   return `/game/army?${new URLSearchParams({ x: String(x), y: String(y), mission }).toString()}`;
+}
+
+/** The army page's address that adds a tile's village to a farm list (the army page reads `farm=x|y`). */
+export function farmLink(x: number, y: number): string {
+  return `/game/army?${new URLSearchParams({ farm: `${x}|${y}` }).toString()}`;
 }
 
 /** The marketplace's address with a tile as the target of a shipment (the marketplace reads the same query). */
@@ -68,6 +73,9 @@ export function TileActions({ tile, viewer, home }: TileActionsProps) {
             </Link>
             <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'scout')}>
               Scout
+            </Link>
+            <Link className="button button--secondary button--small" to={farmLink(tile.x, tile.y)}>
+              Add to farm list
             </Link>
           </>
         )}

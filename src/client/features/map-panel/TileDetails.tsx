@@ -1,11 +1,12 @@
 // Details of the selected tile: coordinates and type; for a village its name, owner, population, alliance, relation to the
-// player and beginner protection; for an oasis who holds it or its animals; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
+// player, beginner protection and vacation; for an oasis who holds it or its animals; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { findTile } from '../../map/chunks';
 import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, mapWorldIdAtom, selectedTileAtom, type MapTile } from '../../state/map';
 import { mapViewerAtom } from '../../state/relations';
 import { useServerOffset } from '../../state/village';
 import { ProtectionShield } from '../../ui/ProtectionShield';
+import { VacationMark } from '../../ui/VacationMark';
 import { distance } from '../../../rules/world';
 import { formatDistance, formatNumber } from '../../../rules/format';
 import { RESOURCE_NAMES } from '../../../rules/resources';
@@ -72,6 +73,11 @@ export function TileDetails() {
                     {tile.village.protectedUntil && (
                       <span className="map-details__shield">
                         <ProtectionShield until={tile.village.protectedUntil} serverOffsetMs={serverOffsetMs} />
+                      </span>
+                    )}
+                    {tile.village.vacationUntil && (
+                      <span className="map-details__shield">
+                        <VacationMark until={tile.village.vacationUntil} serverOffsetMs={serverOffsetMs} />
                       </span>
                     )}
                   </dd>

@@ -9,6 +9,7 @@ import { reportTutorialAction } from '../../api/map';
 import { hoveredTileAtom, makeCamera, mapCameraAtom, mapHomeAtom, selectedTileAtom, MAP_DEFAULT_RADIUS } from '../../state/map';
 import { mapAreaQuery, worldsQuery } from '../../state/queries';
 import { villagesAtom, villagesStatusAtom } from '../../state/village';
+import { sittingNow } from '../../state/session';
 import { ChunkLoader, type FetchArea } from './chunkLoader';
 import { parseMapView } from './urlState';
 import { worldToShow } from './worldToShow';
@@ -117,10 +118,11 @@ export function useMapSession(): MapSession {
 
   // The tutorial's view_map, once per visit.
   useEffect(() => {
-    if (reported.current) return;
+    // The tutorial is the owner's own: a sitter's view of the map is not told (a sitting session may not report it).
+    if (reported.current || sittingNow(store)) return;
     reported.current = true;
     void reportTutorialAction('view_map');
-  }, []);
+  }, [store]);
 
   // Leaving the map forgets the view (the next visit starts at the village or at its address).
   useEffect(

@@ -91,9 +91,10 @@ describe('a player profile', () => {
     const table = screen.getByRole('table', { name: 'Villages' });
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'World', 'Coordinates', 'Population']);
-    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Hedeby (capital)', 'Midgard', '(12|-40)', '1.5K']);
-    // The map shows the selected village's world: a village there links to its tile, one elsewhere does not.
+    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Hedeby (capital)', 'Midgard', '(12|-40) · Add to farm list', '1.5K']);
+    // The map shows the selected village's world: a village there links to its tile (and to the army page's farm lists), one elsewhere does not.
     expect(within(rows[1]).getByRole('link', { name: '(12|-40) on the map' }).getAttribute('href')).toBe('/game/map?x=12&y=-40');
+    expect(within(rows[1]).getByRole('link', { name: 'Add Hedeby to a farm list' }).getAttribute('href')).toBe('/game/army?farm=12%7C-40');
     expect(within(rows[2]).queryByRole('link')).toBeNull();
 
     expect(screen.getByText('Total population').nextElementSibling?.textContent).toBe('1.7K');
@@ -135,5 +136,15 @@ describe('a player profile', () => {
     renderAt('/game/players/by-name/bjorn');
     expect(await screen.findByRole('heading', { level: 1, name: 'Bjorn' })).toBeTruthy();
     expect(screen.getByTestId('where').textContent).toBe(`/game/players/${BJORN.id}`);
+  });
+});
+
+describe('a profile of a player on vacation', () => {
+  it('names the world and until when', async () => {
+    server.on(`GET /api/players/${BJORN.id}`, profile({ vacations: [{ worldId: ASGARD.id, until: '2026-03-20T09:00:00.000Z' }] }));
+    renderAt(`/game/players/${BJORN.id}`);
+    const line = await screen.findByTestId('profile-vacation');
+    expect(line.textContent).toMatch(/^On vacationAsgard until /);
+    expect(within(line).getByText((_, element) => element?.tagName === 'TIME' && element.getAttribute('datetime') === '2026-03-20T09:00:00.000Z')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-// /game/players/:playerId: a player's profile (alliance, description, villages with links to the map, ranks) with Send message; one's own has an edit form.
+// /game/players/:playerId: a player's profile (alliance, description, vacations, villages with links to the map, ranks) with Send message; one's own has an edit form.
 import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,10 +14,10 @@ import { selectedVillageAtom } from '../../state/village';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useAction } from '../../ui/useAction';
-import { formatDate } from '../../ui/dates';
+import { formatDate, formatDateTime } from '../../ui/dates';
 import { CrownIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
-import { DESCRIPTION_MAX, descriptionError, descriptionLength, mapPath } from './model';
+import { DESCRIPTION_MAX, descriptionError, descriptionLength, farmListPath, mapPath } from './model';
 import './players.css';
 
 function DescriptionForm({ profile }: { profile: PlayerProfile }) {
@@ -81,7 +81,8 @@ function Coordinates({ village, mapWorldId }: { village: ProfileVillage; mapWorl
   );
 }
 
-function VillagesTable({ villages }: { villages: ProfileVillage[] }) {
+/** Another player's villages in the world the player plays (the selected village's) may go on a farm list. */
+function VillagesTable({ villages, farmable }: { villages: ProfileVillage[]; farmable: boolean }) {
   const mapWorldId = useAtomValue(selectedVillageAtom)?.worldId ?? null;
   if (villages.length === 0) return <p className="muted">No villages.</p>;
   return (
@@ -113,6 +114,14 @@ function VillagesTable({ villages }: { villages: ProfileVillage[] }) {
               <td>{village.world.name}</td>
               <td>
                 <Coordinates village={village} mapWorldId={mapWorldId} />
+                {farmable && village.world.id === mapWorldId && (
+                  <>
+                    {' · '}
+                    <Link to={farmListPath(village)} aria-label={`Add ${village.name} to a farm list`}>
+                      Add to farm list
+                    </Link>
+                  </>
+                )}
               </td>
               <td className="profile__number">{formatNumber(village.population)}</td>
             </tr>
@@ -173,6 +182,15 @@ function Profile({ profile }: { profile: PlayerProfile }) {
               <time dateTime={profile.foundedAt}>{formatDate(profile.foundedAt)}</time>
             </dd>
           </div>
+          {profile.vacations.map((away) => (
+            <div key={away.worldId} data-testid="profile-vacation">
+              <dt>On vacation</dt>
+              <dd>
+                {profile.villages.find((v) => v.world.id === away.worldId)?.world.name ?? 'In a world'} until{' '}
+                <time dateTime={away.until}>{formatDateTime(away.until)}</time>
+              </dd>
+            </div>
+          ))}
         </dl>
       </section>
 
@@ -191,7 +209,7 @@ function Profile({ profile }: { profile: PlayerProfile }) {
       )}
 
       <section className="card">
-        <VillagesTable villages={profile.villages} />
+        <VillagesTable villages={profile.villages} farmable={!profile.isMe} />
       </section>
     </>
   );

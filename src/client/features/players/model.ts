@@ -19,6 +19,11 @@ export function descriptionError(text: string): string | undefined {
   return freeTextError(normaliseFreeText(text), { multiline: true });
 }
 
+/** The army page with a tile's village to add to a farm list, as the army page reads its address (?farm=x|y). */
+export function farmListPath(tile: { x: number; y: number }): string {
+  return `/game/army?${new URLSearchParams({ farm: `${tile.x}|${tile.y}` }).toString()}`;
+}
+
 /** The map centred on a tile, as the map page reads its address (?x=&y=). */
 export function mapPath(tile: { x: number; y: number }): string {
   return `/game/map?x=${tile.x}&y=${tile.y}`;

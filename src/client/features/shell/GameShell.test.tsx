@@ -109,6 +109,31 @@ describe('GameShell', () => {
     expect(screen.getByTestId('topbar-iron').closest('li')?.className).toContain('shell__resource--normal');
   });
 
+  it('counts the top bar up to a stock that jumped (a shipment landed), then shows the very amount', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
+    const { client } = renderShell();
+    await waitFor(() => expect(screen.getByTestId('topbar-stone').textContent).toBe('950'));
+    const withStone = (amount: number) => {
+      const read = overviewOf(CAPITAL, 100);
+      return { ...read, resources: read.resources.map((r) => (r.type === 'stone' ? { ...r, amount } : r)) };
+    };
+    const stone = () => screen.getByTestId('topbar-stone');
+    // A fall (something built) is shown at once.
+    await act(async () => {
+      client.setQueryData(queryKeys.overview(OWNER, CAPITAL.id), withStone(600));
+    });
+    await waitFor(() => expect(stone().textContent).toBe('600'));
+    // A rise beyond production glows while it counts up, then settles on the amount itself.
+    await act(async () => {
+      client.setQueryData(queryKeys.overview(OWNER, CAPITAL.id), withStone(980));
+    });
+    await waitFor(() => expect(stone().closest('li')?.className).toContain('resource--landing'));
+    expect(Number(stone().textContent)).toBeLessThan(980);
+    await waitFor(() => expect(stone().textContent).toBe('980'));
+    await waitFor(() => expect(stone().closest('li')?.className).not.toContain('resource--landing'));
+    vi.unstubAllGlobals();
+  });
+
   it('shows the unread reports beside Reports and warns of the first enemy attack with a countdown', async () => {
     const { client } = renderShell();
     await screen.findByRole('combobox', { name: 'Village' });

@@ -12,7 +12,7 @@ import { formatNumber } from '../../../rules/format';
 import { storeAlert } from '../../../rules/economy';
 import { Avatar } from '../../ui/Avatar';
 import { CrownIcon, ResourceIcon } from '../../ui/icons';
-import { formatRate, useLiveResources } from '../../ui/resources';
+import { formatRate, useLanding, useLiveResources, type ResourceReading } from '../../ui/resources';
 import { MainLandmark } from '../../ui/MainLandmark';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { ActionButton } from '../../ui/ActionButton';
@@ -33,6 +33,7 @@ const NAV = [
   { to: '/game/messages', label: 'Messages' },
   { to: '/game/alliance', label: 'Alliance' },
   { to: '/game/rankings', label: 'Rankings' },
+  { to: '/game/alerts', label: 'Alerts' },
 ] as const;
 
 /** Between reads the client only counts; a fresh read now and then keeps it honest (units starving, attacks). */
@@ -78,6 +79,24 @@ function VillageSelector() {
   );
 }
 
+/** One resource of the top bar: the stock counting up with production, and up to a new amount when something lands. */
+function CompactResource({ reading }: { reading: ResourceReading & { live: number } }) {
+  const { type, live, capacity, production } = reading;
+  const { shown, landing } = useLanding({ amount: live, capacity, production });
+  return (
+    <li
+      className={`shell__resource shell__resource--${storeAlert(live, capacity)}${landing ? ' resource--landing' : ''}`}
+      title={`${RESOURCE_NAMES[type]}: ${Math.floor(live)} of ${capacity} (${formatRate(production)})`}
+    >
+      <ResourceIcon type={type} size={16} />
+      <span className="shell__resource-name">{RESOURCE_NAMES[type]}</span>
+      <span className="shell__resource-amount" data-testid={`topbar-${type}`}>
+        {formatNumber(shown)}
+      </span>
+    </li>
+  );
+}
+
 /** The selected village's stock, counted up every second from the last read. */
 function CompactResources() {
   // The shell keeps the selected village's overview fresh for every page: read when chosen, again every minute.
@@ -93,19 +112,8 @@ function CompactResources() {
               <span>—</span>
             </li>
           ))
-        : resources.map((r) => (
-            <li
-              key={r.type}
-              className={`shell__resource shell__resource--${storeAlert(r.live, r.capacity)}`}
-              title={`${RESOURCE_NAMES[r.type]}: ${Math.floor(r.live)} of ${r.capacity} (${formatRate(r.production)})`}
-            >
-              <ResourceIcon type={r.type} size={16} />
-              <span className="shell__resource-name">{RESOURCE_NAMES[r.type]}</span>
-              <span className="shell__resource-amount" data-testid={`topbar-${r.type}`}>
-                {formatNumber(r.live)}
-              </span>
-            </li>
-          ))}
+        : // Keyed by village too: another village's stock is shown as it is, not counted up to as if it had landed.
+          resources.map((r) => <CompactResource key={`${read?.villageId ?? ''}-${r.type}`} reading={r} />)}
     </ul>
   );
 }
@@ -157,6 +165,8 @@ function VillageCard() {
 export interface GameShellProps {
   /** The tutorial button (with its percent) once the tutorial feature exists; app/ composes it in. */
   tutorial?: ReactNode;
+  /** Banners over every game page beside the world's notices (the vacation's); app/ composes them in. */
+  banners?: ReactNode;
 }
 
 /** An unread count beside an entry of the side navigation (nothing at zero). */
@@ -182,7 +192,7 @@ function UnreadMessagesBadge() {
   return <Badge unread={unread} testId="unread-messages" />;
 }
 
-export default function GameShell({ tutorial }: GameShellProps) {
+export default function GameShell({ tutorial, banners }: GameShellProps) {
   const user = useAtomValue(userAtom);
   const signOut = useSetAtom(signOutAtom);
   const navigate = useNavigate();
@@ -210,6 +220,9 @@ export default function GameShell({ tutorial }: GameShellProps) {
           <div className="shell__user">
             <Avatar userId={user.id} username={user.username} discordAvatar={user.discordAvatar} />
             <span className="shell__username">{user.username}</span>
+            <Link className="button button--ghost button--small" to="/game/settings">
+              Settings
+            </Link>
             <ActionButton className="button button--secondary button--small" onClick={() => leave.mutate()} pending={leave.isPending}>
               Logout
             </ActionButton>
@@ -236,6 +249,7 @@ export default function GameShell({ tutorial }: GameShellProps) {
 
       <MainLandmark className="shell__main">
         <WorldNotices />
+        {banners}
         {/* The frame stays up while a game page's chunk loads. */}
         <Suspense fallback={<Spinner fullPage />}>
           <Outlet />

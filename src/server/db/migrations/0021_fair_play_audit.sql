@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_check";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" in ('set_role', 'suspend', 'unsuspend', 'temporary_password', 'delete_user', 'create_world', 'set_world_status', 'create_event', 'edit_event', 'activate_event', 'deactivate_event', 'announce', 'distribute_rewards', 'confirm_link', 'clear_link'));
