@@ -200,6 +200,9 @@ const VISITS: Record<string, Visit[]> = {
     { state: 'attackers', url: '/game/rankings?tab=attackers', as: 'player' },
     { state: 'heroes', url: '/game/rankings', as: 'player', act: openTab('Heroes') },
   ],
+  // Vacation, alerts (this browser not subscribed) and sitters, each section in its first state.
+  '/game/settings': [{ state: 'vacation, alerts and sitters', url: '/game/settings', as: 'player' }],
+  '/game/alerts': [{ state: 'no alert yet', url: '/game/alerts', as: 'player' }],
   '/game/*': [{ state: 'unknown game page', url: '/game/no-such-page', as: 'player' }],
   '/gamemaster/*': [{ state: 'dashboard', url: '/gamemaster', as: 'gamemaster' }],
   '/admin/*': [{ state: 'dashboard', url: '/admin', as: 'admin' }],

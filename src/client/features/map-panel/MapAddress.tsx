@@ -1,7 +1,7 @@
 // Keeps the address in step with the map's camera, in a component of its own so only it re-renders as a drag moves the centre.
 import { useAtomValue } from 'jotai';
 import { useEffect, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { mapCameraAtom } from '../../state/map';
 import type { OpeningView } from './useMapSession';
 import { showsView, withMapView } from './urlState';
@@ -17,6 +17,7 @@ const URL_DELAY_MS = 250;
 export function MapAddress({ openingView }: { openingView: RefObject<OpeningView | null> }) {
   const camera = useAtomValue(mapCameraAtom);
   const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
   useEffect(() => {
     if (!camera) return;
     const view = { x: camera.x, y: camera.y, radius: camera.radius };
@@ -27,9 +28,12 @@ export function MapAddress({ openingView }: { openingView: RefObject<OpeningView
       openingView.current = null;
     }
     const timer = setTimeout(() => {
+      // A link followed from the map leaves it mounted until the next page's chunk has loaded: the address is that
+      // page's by then, and a "?x=..." written now would land on it (the army page losing its ?farm=).
+      if (window.location.pathname !== pathname) return;
       setSearchParams((params) => (showsView(params, view) ? params : withMapView(params, view)), { replace: true, preventScrollReset: true });
     }, URL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [camera, searchParams, setSearchParams, openingView]);
+  }, [camera, searchParams, setSearchParams, openingView, pathname]);
   return null;
 }
