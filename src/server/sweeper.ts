@@ -9,7 +9,7 @@ import { claimDueHeads, loadParts, loadVillageHead } from './village/store';
 import { settleAndStore } from './village/villages';
 import { sweepQuestEvents } from './progress/quests';
 import { settleDueWonders } from './wonders/wonders';
-import { inBackground } from './db/background';
+import { repeatInBackground } from './db/background';
 import { computeDueStandings } from './rankings/standings';
 import { sweepDueOasisArrivals } from './oases/oases';
 
@@ -100,53 +100,23 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
 
 /** Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped. */
 export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error): SweeperHandle {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> | null = null;
   let lastHousekeeping = 0;
   // When a world's standings next fall due: until then a sweep does not ask the database about them.
   let standingsDueAt = 0;
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      const now = ctx.clock.now();
-      // Arrivals first, in their own order; then whatever else fell due. Quest events come last, so what the
-      // villages finished in this sweep is paid out in the same sweep.
-      // As background work: on PGlite's one connection, players' statements go before the sweep's (db/background.ts).
-      running = inBackground(() =>
-        sweepDueArrivals(ctx.db, now)
-          .then(() => sweepDueOasisArrivals(ctx.db, now))
-          .then(() => sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH))
-          .then(() => settleDueWonders(ctx.db, now))
-          .then(() => sweepQuestEvents(ctx.db, now))
-          .then(async () => {
-            if (now.getTime() < standingsDueAt) return;
-            standingsDueAt = (await computeDueStandings(ctx.db, now)).getTime();
-          })
-          .then(async () => {
-            if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
-            lastHousekeeping = now.getTime();
-            await housekeeping(ctx.db, now);
-          }),
-      ).then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      );
-      void running.then(() => {
-        running = null;
-        schedule();
-      });
-    }, ctx.config.sweepIntervalMs);
-    timer.unref();
+  // Arrivals first, in their own order; then whatever else fell due. Quest events come last, so what the villages
+  // finished in this sweep is paid out in the same sweep. As background work: on PGlite's one connection, players'
+  // statements go before the sweep's (db/background.ts).
+  const sweep = async () => {
+    const now = ctx.clock.now();
+    await sweepDueArrivals(ctx.db, now);
+    await sweepDueOasisArrivals(ctx.db, now);
+    await sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH);
+    await settleDueWonders(ctx.db, now);
+    await sweepQuestEvents(ctx.db, now);
+    if (now.getTime() >= standingsDueAt) standingsDueAt = (await computeDueStandings(ctx.db, now)).getTime();
+    if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
+    lastHousekeeping = now.getTime();
+    await housekeeping(ctx.db, now);
   };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      if (running) await running;
-    },
-  };
+  return repeatInBackground(ctx.config.sweepIntervalMs, sweep, onError);
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
 import { alerts, pushSubscriptions } from '../db/schema';
-import { inBackground } from '../db/background';
+import { repeatInBackground } from '../db/background';
 import { lookingPlayers, purgeStalePresence } from '../live/presence';
 import { ALERT_LIST_SIZE, ALERT_TTL_SECONDS, URGENT_ALERTS, alertPayload } from '../../rules/alerts';
 import type { PlayerId } from '../../rules/ids';
@@ -154,42 +154,16 @@ const PRESENCE_PURGE_MS = 60_000;
  * so a slow push service never delays battles.
  */
 export function startPusher(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error): PusherHandle {
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> | null = null;
   let lastPurge = 0;
   const stopping = new AbortController();
   const settings: PushSettings = { subject: ctx.config.vapidSubject, signal: stopping.signal };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      const now = ctx.clock.now();
-      running = inBackground(async () => {
-        await pushDueAlerts(ctx.db, settings, now);
-        if (now.getTime() - lastPurge < PRESENCE_PURGE_MS) return;
-        lastPurge = now.getTime();
-        await purgeStalePresence(ctx.db);
-      }).then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      );
-      void running.then(() => {
-        running = null;
-        schedule();
-      });
-    }, ctx.config.sweepIntervalMs);
-    timer.unref();
+  const step = async () => {
+    const now = ctx.clock.now();
+    await pushDueAlerts(ctx.db, settings, now);
+    if (now.getTime() - lastPurge < PRESENCE_PURGE_MS) return;
+    lastPurge = now.getTime();
+    await purgeStalePresence(ctx.db);
   };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      // Pushes in flight are given up (their alerts stay in the list); waiting for a slow service would outlast the deadline.
-      stopping.abort();
-      if (running) await running;
-    },
-  };
+  // Pushes in flight are given up as it stops (their alerts stay in the list): a slow service would outlast the deadline.
+  return repeatInBackground(ctx.config.sweepIntervalMs, step, onError, () => stopping.abort());
 }

@@ -1,4 +1,4 @@
-// Marks work as background (the sweeper) so that, on PGlite's one connection, players' statements go first.
+// Marks work as background (the sweeper, the pusher) so that, on PGlite's one connection, players' statements go first; and the loop that repeats such work.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 const background = new AsyncLocalStorage<true>();
@@ -12,4 +12,42 @@ export function inBackground<T>(work: () => PromiseLike<T>): Promise<T> {
 /** Whether the caller runs inside inBackground. */
 export function isBackground(): boolean {
   return background.getStore() === true;
+}
+
+export interface RepeatingHandle {
+  /** Stops the timer, runs `beforeStop`, and waits for a step in progress to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `step` as background work `intervalMs` after the previous run ended (never two at once) until stopped; a failed
+ * step goes to `onError` and the loop goes on. `beforeStop` runs as it stops, before the wait (to cut a step short).
+ */
+export function repeatInBackground(intervalMs: number, step: () => Promise<void>, onError: (error: unknown) => void, beforeStop?: () => void): RepeatingHandle {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<void> | null = null;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = inBackground(step).then(
+        () => undefined,
+        (error: unknown) => onError(error),
+      );
+      void running.then(() => {
+        running = null;
+        schedule();
+      });
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      beforeStop?.();
+      if (running) await running;
+    },
+  };
 }
