@@ -2,8 +2,9 @@
 // In `npm run dev` a change to an icon or to the style file hot-updates the module, so the map and /designer/map redraw.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, normalize, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { atlasPlugin } from './atlas-plugin.ts';
 import {
   MOVEMENT_TYPES,
   TILE_LOOKS,
@@ -21,7 +22,6 @@ import {
 } from '../src/client/map/atlas-data.ts';
 
 export const MAP_ATLAS_MODULE = 'virtual:map-atlas';
-const RESOLVED_ID = `\0${MAP_ATLAS_MODULE}`;
 
 /** Every icon gets a 64 x 64 cell; the icon itself is drawn inset so mipmaps of neighbours never bleed into each other. */
 const CELL = 64;
@@ -255,34 +255,6 @@ export function buildMapAtlas(dir: string): BuiltAtlas {
   };
 }
 
-function isInside(dir: string, file: string): boolean {
-  const path = normalize(file);
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
-
 export function mapAtlas(options: MapAtlasOptions = {}): Plugin {
-  let dir = '';
-  return {
-    name: 'vikings-map-atlas',
-    configResolved(config) {
-      dir = normalize(resolve(config.root, options.dir ?? process.env.MAP_ASSETS_DIR ?? 'assets'));
-    },
-    resolveId(id) {
-      return id === MAP_ATLAS_MODULE ? RESOLVED_ID : undefined;
-    },
-    load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const { data, files } = buildMapAtlas(dir);
-      for (const file of files) this.addWatchFile(file);
-      return `export default ${JSON.stringify(data)};\n`;
-    },
-    handleHotUpdate({ file, server }) {
-      if (!isInside(dir, file)) return undefined;
-      const module = server.moduleGraph.getModuleById(RESOLVED_ID);
-      if (!module) return undefined;
-      server.moduleGraph.invalidateModule(module);
-      // Only the atlas module changes; its importers accept it (the map reloads its textures, React refreshes the legend).
-      return [module];
-    },
-  };
+  return atlasPlugin({ name: 'vikings-map-atlas', moduleId: MAP_ATLAS_MODULE, dir: options.dir ?? process.env.MAP_ASSETS_DIR ?? 'assets', build: buildMapAtlas });
 }

@@ -3,8 +3,9 @@
 // scene and /designer/village redraw.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, normalize, resolve, sep } from 'node:path';
+import { join } from 'node:path';
 import type { Plugin } from 'vite';
+import { atlasPlugin } from './atlas-plugin.ts';
 import {
   ART_BOXES,
   artKind,
@@ -17,7 +18,6 @@ import {
 } from '../src/client/map/village/village-atlas-data.ts';
 
 export const VILLAGE_ATLAS_MODULE = 'virtual:village-atlas';
-const RESOLVED_ID = `\0${VILLAGE_ATLAS_MODULE}`;
 
 /** Air between cells, in atlas units, so mipmaps of neighbours never bleed into each other. */
 const GAP = 4;
@@ -166,34 +166,6 @@ export function buildVillageAtlas(dir: string): BuiltVillageAtlas {
   return { data: { version: hash.digest('hex').slice(0, 12), svg, width, height, frames: Object.fromEntries(frames), style }, files };
 }
 
-function isInside(dir: string, file: string): boolean {
-  const path = normalize(file);
-  return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-}
-
 export function villageAtlas(options: VillageAtlasOptions = {}): Plugin {
-  let dir = '';
-  return {
-    name: 'vikings-village-atlas',
-    configResolved(config) {
-      dir = normalize(resolve(config.root, options.dir ?? process.env.VILLAGE_ASSETS_DIR ?? 'assets/village'));
-    },
-    resolveId(id) {
-      return id === VILLAGE_ATLAS_MODULE ? RESOLVED_ID : undefined;
-    },
-    load(id) {
-      if (id !== RESOLVED_ID) return undefined;
-      const { data, files } = buildVillageAtlas(dir);
-      for (const file of files) this.addWatchFile(file);
-      return `export default ${JSON.stringify(data)};\n`;
-    },
-    handleHotUpdate({ file, server }) {
-      if (!isInside(dir, file)) return undefined;
-      const module = server.moduleGraph.getModuleById(RESOLVED_ID);
-      if (!module) return undefined;
-      server.moduleGraph.invalidateModule(module);
-      // Only the atlas module changes; its importers accept it (the scene reloads its textures, the designer's table re-renders).
-      return [module];
-    },
-  };
+  return atlasPlugin({ name: 'vikings-village-atlas', moduleId: VILLAGE_ATLAS_MODULE, dir: options.dir ?? process.env.VILLAGE_ASSETS_DIR ?? 'assets/village', build: buildVillageAtlas });
 }
