@@ -16,6 +16,9 @@
 //   --speed=N              world speed (default 10, so barracks, training and marches happen within a run)
 //   --p99-ms=N             the latency a held step must stay under (default 100)
 //   --profile-dir=DIR      write a V8 CPU profile of each server process there (open it in Chrome's DevTools)
+//   --logins=N             N password sign-ins a second (POST /api/auth/login, arriving at random) on top of the
+//                          players, from 200 of the seeded accounts; each step then prints the sign-ins' own p50 and
+//                          p99 and how many were refused (503: the argon2 pool busy). Raises AUTH_RATE_LIMIT for it
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +27,12 @@ import { openPglite, openPostgres, type Database } from '../src/server/db/open';
 import { freePort, runServer, waitForHealth, type ServerRun } from '../tests/support/server-process';
 import { freshPostgres, type FreshPostgres } from '../tests/support/fresh-postgres';
 import { HttpError, LoadLog, SimPlayer, type StepName } from '../tests/support/sim-player';
-import { seedPlayers } from './support/seed-players';
+import { seedPlayers, type SeededPlayer } from './support/seed-players';
+import { httpCall } from '../tests/support/http-call';
+import { hashPassword } from '../src/server/accounts/passwords';
+import { users } from '../src/server/db/schema';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../src/server/db/open';
 import { cpuMs, threadCpuMs } from './support/proc-cpu';
 
 function option(name: string, fallback: string): string {
@@ -42,8 +50,9 @@ const thinkMs = Number(option('think-seconds', '10')) * 1000;
 const speed = Number(option('speed', '10'));
 const p99Limit = Number(option('p99-ms', '100'));
 const profileDir = option('profile-dir', '');
-if (!['pglite', 'pg'].includes(dbKind) || ![1, 2].includes(procs) || (procs === 2 && dbKind !== 'pg')) {
-  console.error('Usage: npm run bench:load -- [--db=pglite|pg] [--procs=1|2 (2 needs pg)] [--start-players=N] [--step-players=N] [--max-players=N] [--step-seconds=S] [--think-seconds=S] [--speed=N] [--p99-ms=N]');
+const loginsPerSecond = Number(option('logins', '0'));
+if (!['pglite', 'pg'].includes(dbKind) || ![1, 2].includes(procs) || (procs === 2 && dbKind !== 'pg') || !(loginsPerSecond >= 0)) {
+  console.error('Usage: npm run bench:load -- [--db=pglite|pg] [--procs=1|2 (2 needs pg)] [--start-players=N] [--step-players=N] [--max-players=N] [--step-seconds=S] [--think-seconds=S] [--speed=N] [--p99-ms=N] [--logins=N]');
   process.exit(2);
 }
 
@@ -70,6 +79,23 @@ function percentile(sorted: number[], p: number): number {
 
 const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms.toFixed(1));
 
+const SIGN_IN_PASSWORD = 'Valhalla#2026';
+
+/** Gives up to 200 seeded accounts a password (one argon2 hash, shared: each check costs the same), for --logins; their e-mails. */
+async function signInAccounts(db: Db, seeded: SeededPlayer[]): Promise<string[]> {
+  const passwordHash = await hashPassword(SIGN_IN_PASSWORD);
+  const ids = seeded.slice(0, 200).map((s) => s.userId);
+  const rows = await db.update(users).set({ passwordHash }).where(inArray(users.id, ids)).returning({ email: users.email });
+  return rows.map((r) => r.email);
+}
+
+/** One sign-in of --logins: when it was sent, how long its answer took, and its status (0: no answer). */
+interface SignIn {
+  at: number;
+  ms: number;
+  status: number;
+}
+
 async function main() {
   let dataDir = '';
   let fresh: FreshPostgres | null = null;
@@ -87,6 +113,9 @@ async function main() {
   }
   console.log(`Seeding ${maxPlayers} players (${dbKind}, world speed ${speed})…`);
   const seeded = await seedPlayers(database.db, maxPlayers, { speed, pastTutorial: true });
+  const emails = loginsPerSecond > 0 ? await signInAccounts(database.db, seeded) : [];
+  // Twenty sign-ins a second from one address would meet the sign-in limit (AUTH_RATE_LIMIT a minute) at once.
+  if (loginsPerSecond > 0) env.AUTH_RATE_LIMIT = '100000';
   await database.close();
   const { runs, bases } = await startServers(env);
   console.log(`${procs} server process(es) up (${dbKind}); steps of ${stepSeconds} s, one request per player every ~${thinkMs / 1000} s on average`);
@@ -131,7 +160,25 @@ async function main() {
       })(),
     );
 
-  console.log('\nplayers  requests  req/s   errors  p50 ms  p95 ms  p99 ms  held');
+  // --logins: sign-ins arriving at random (a Poisson stream), each sent without waiting for the one before.
+  const signIns: SignIn[] = [];
+  const signingIn = new Set<Promise<void>>();
+  const signInLoop = (async () => {
+    if (loginsPerSecond <= 0) return;
+    while (!stopping) {
+      await new Promise((r) => setTimeout(r, (-Math.log(1 - Math.random()) * 1000) / loginsPerSecond));
+      const at = performance.now();
+      const email = emails[Math.floor(Math.random() * emails.length)];
+      const sent = httpCall(`${pick()}/api/auth/login`, 'POST', { 'content-type': 'application/json' }, JSON.stringify({ email, password: SIGN_IN_PASSWORD })).then(
+        (reply) => void signIns.push({ at, ms: performance.now() - at, status: reply.status }),
+        () => void signIns.push({ at, ms: performance.now() - at, status: 0 }),
+      );
+      signingIn.add(sent);
+      void sent.finally(() => signingIn.delete(sent));
+    }
+  })();
+
+  console.log(`\nplayers  requests  req/s   errors  p50 ms  p95 ms  p99 ms  held${loginsPerSecond > 0 ? ` (players only; ${loginsPerSecond} sign-ins/s besides)` : ''}`);
   let held = 0;
   const rows: string[] = [];
   for (let target = startPlayers; target <= maxPlayers; target += stepPlayers) {
@@ -148,7 +195,8 @@ async function main() {
     const t0 = performance.now();
     await new Promise((r) => setTimeout(r, stepSeconds * 800));
     lag.disable();
-    const seconds = (performance.now() - t0) / 1000;
+    const t1 = performance.now();
+    const seconds = (t1 - t0) / 1000;
     const benchCpu = process.cpuUsage(cpu0);
     const srvCpu = runs.map((r, i) => cpuMs(r.child.pid!) - srv0[i]);
     // The two busiest threads of each server: the main thread and, on PGlite, the database's thread.
@@ -170,6 +218,13 @@ async function main() {
     console.log(row);
     rows.push(row);
     console.log(`         bench lag p99 ${(lag.percentile(99) / 1e6).toFixed(1)} ms max ${(lag.max / 1e6).toFixed(1)} ms; CPU bench ${((benchCpu.user + benchCpu.system) / 1e3 / seconds / 10).toFixed(0)}%, server ${srvCpu.map((c, i) => `${(c / seconds / 10).toFixed(0)}% (busiest threads ${busiest[i]})`).join(', ')}`);
+    if (loginsPerSecond > 0) {
+      const step = signIns.filter((s) => s.at >= t0 && s.at < t1);
+      const made = step.filter((s) => s.status === 200).map((s) => s.ms).sort((a, b) => a - b);
+      const refused = step.filter((s) => s.status === 503).length;
+      const other = step.length - made.length - refused;
+      console.log(`         sign-ins ${(step.length / seconds).toFixed(1)}/s: ${made.length} made, p50 ${fmt(percentile(made, 50))} ms p99 ${fmt(percentile(made, 99))} ms; ${refused} refused (503, busy); ${other} other`);
+    }
     // Per kind of request in this step: where the time goes.
     const kinds = new Map<StepName, number[]>();
     for (const t of window) kinds.set(t.step, [...(kinds.get(t.step) ?? []), t.ms]);
@@ -185,6 +240,8 @@ async function main() {
   }
   stopping = true;
   await Promise.all(loops);
+  await signInLoop;
+  await Promise.all(signingIn);
   for (const run of runs) {
     run.child.kill('SIGTERM');
     await run.exited;

@@ -1,4 +1,5 @@
 // Reads and validates the environment once at boot; a bad value stops the process with a clear message.
+import { availableParallelism } from 'node:os';
 import { isOneOf } from '../rules/tuples';
 import { REGISTRATIONS_PER_ADDRESS_PER_DAY } from '../rules/fair-play';
 
@@ -39,6 +40,8 @@ export interface AppConfig {
   vapidSubject: string;
   /** Push endpoints over plain http on this machine (PUSH_LOOPBACK=1): a local push service for tests, never in production. */
   pushLoopback: boolean;
+  /** Argon2's pool (HASH_POOL): hashes and checks at once on threads of their own, and sign-ins that may wait behind them (503 beyond). */
+  hashPool: HashPoolSize;
 }
 
 export class ConfigError extends Error {}
@@ -91,6 +94,34 @@ function vapidSubject(env: NodeJS.ProcessEnv): string {
     throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: address (mailto:you@example.com), got "${env.VAPID_SUBJECT}"`);
   }
   return raw;
+}
+
+/** How many password hashes run at once and how many sign-ins may wait for one. */
+export interface HashPoolSize {
+  threads: number;
+  queue: number;
+}
+
+/** Waiting places per hashing thread by default: about a second of waiting at ~30 ms a hash. */
+export const HASH_QUEUE_PER_THREAD = 32;
+
+/** One hashing thread per core but one (left to the event loop), and 32 waiting places per thread. */
+export function defaultHashPool(cores = availableParallelism()): HashPoolSize {
+  const threads = Math.max(1, cores - 1);
+  return { threads, queue: threads * HASH_QUEUE_PER_THREAD };
+}
+
+/** HASH_POOL: `threads` or `threads,queue` (a queue of 0 refuses every sign-in that finds the threads busy). */
+function hashPool(env: NodeJS.ProcessEnv): HashPoolSize {
+  const raw = env.HASH_POOL?.trim() ?? '';
+  if (raw === '') return defaultHashPool();
+  const match = /^(\d+)(?:\s*,\s*(\d+))?$/.exec(raw);
+  const threads = Number(match?.[1]);
+  const queue = match?.[2] === undefined ? threads * HASH_QUEUE_PER_THREAD : Number(match[2]);
+  if (!match || threads < 1 || threads > 64 || queue > 100_000) {
+    throw new ConfigError(`HASH_POOL must be a number of hashing threads from 1 to 64, optionally with a queue length up to 100000 (4 or 4,128), got "${env.HASH_POOL}"`);
+  }
+  return { threads, queue };
 }
 
 /** A whole-number setting: the value when the variable is unset or empty, and the range it must lie in. */
@@ -147,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sweepIntervalMs: integer(env, 'SWEEP_INTERVAL_MS', { fallback: 1000, min: 0, max: 3_600_000 }),
     vapidSubject: vapidSubject(env),
     pushLoopback: flag(env, 'PUSH_LOOPBACK'),
+    hashPool: hashPool(env),
   };
 }
 
@@ -169,6 +201,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     sweepIntervalMs: 0,
     vapidSubject: DEFAULT_VAPID_SUBJECT,
     pushLoopback: false,
+    // The machine's threads, and a line long enough for every test's parallel sign-ins; sign-in-storm.test.ts sets a short one.
+    hashPool: { threads: defaultHashPool().threads, queue: 100_000 },
     ...overrides,
   };
 }

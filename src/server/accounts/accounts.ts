@@ -3,7 +3,7 @@ import { and, eq, ne, sql, asc } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { sessions, users, type UserRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
+import { hashPassword, signInHashing } from './passwords';
 import { createSession, revokeSession, sessionForToken, sessionKey, type SessionHolder } from './sessions';
 import type { Schema } from '../../contract';
 import { passwordError, validateRegistration } from '../../rules/validation';
@@ -70,7 +70,8 @@ export async function register(db: Db, input: { username: string; email: string;
   const [first] = fields;
   if (first) throw badRequest(first[1], fields.map(([field, message]) => ({ field, message })));
   await assertFree(db, email, username);
-  const passwordHash = await hashPassword(input.password);
+  // Refused with 503 when the hashing pool's line is full: before anything is stored.
+  const passwordHash = await signInHashing.hash(input.password);
   let row: UserRow;
   try {
     row = await db.transaction(async (tx) => {
@@ -111,11 +112,11 @@ export async function login(db: Db, input: { email: string; password: string; re
     .where(sql`lower(${users.email}) = lower(${input.email.trim()})`)
     .limit(1);
   if (!row || !row.passwordHash) {
-    // Spend the same time as a real check so the reply does not reveal whether the email exists.
-    await verifyPassword(await decoyPasswordHash(), input.password);
+    // Spend the same time as a real check (and be refused when the pool is full, as one would be) so the reply does not reveal whether the email exists.
+    await signInHashing.verifyDecoy(input.password);
     throw unauthorized(LOGIN_FAILED);
   }
-  if (!(await verifyPassword(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
+  if (!(await signInHashing.verify(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
   // Only the right password learns of a suspension: nobody else finds out the account exists.
   if (row.suspendedAt) throw forbidden(suspendedMessage(row));
   // Coming back after a vacation's minimum ends it (GAME_RULES, Vacation).
@@ -145,7 +146,7 @@ export async function currentSession(db: Db, token: string, now: Date): Promise<
  * the duty to change a temporary password.
  */
 export async function changePassword(db: Db, user: UserRow, sessionToken: string, input: { currentPassword: string; newPassword: string }): Promise<PublicUser> {
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+  if (!user.passwordHash || !(await signInHashing.verify(user.passwordHash, input.currentPassword))) {
     throw badRequest('The current password is not right', [{ field: 'currentPassword', message: 'The current password is not right' }]);
   }
   const weak = passwordError(input.newPassword);
@@ -155,7 +156,8 @@ export async function changePassword(db: Db, user: UserRow, sessionToken: string
   }
   const [updated] = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false })
+    // Admitted with the check above: never refused halfway through.
+    .set({ passwordHash: await signInHashing.hashAdmitted(input.newPassword), mustChangePassword: false })
     .where(eq(users.id, user.id))
     .returning();
   // The account was deleted while the request ran, and its sessions with it.

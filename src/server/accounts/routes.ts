@@ -6,6 +6,8 @@ import * as accounts from './accounts';
 import { DiscordLoginError, finishDiscord, redeemDiscordCode, startDiscord } from './discord';
 import { badRequest, GameError } from '../errors';
 import { DEVICE_COOKIE, deviceCookie, deviceOf } from '../fair-play/device';
+import { configureHashing } from './passwords';
+import { hashingBusyRetryAfter } from './hash-pool';
 
 const STATE_COOKIE = 'discord_oauth_state';
 const COOKIE_PATH = '/api/auth/discord';
@@ -25,8 +27,21 @@ function readCookie(request: FastifyRequest, name: string): string | null {
   return null;
 }
 
+/** A sign-in's hashing: refused with 503 when the hashing pool's line is full, the reply then says when to come back (Retry-After). */
+async function hashing<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const seconds = hashingBusyRetryAfter(error);
+    if (seconds !== null) reply.header('retry-after', String(seconds));
+    throw error;
+  }
+}
+
 export function authRoutes(ctx: AppContext): Handlers {
   const { db, clock, config } = ctx;
+  // Argon2 runs on a bounded pool of threads of its own (hash-pool.ts), sized by HASH_POOL.
+  configureHashing(config.hashPool);
   // Secure only over HTTPS: on a plain-http LAN a Secure cookie would never come back.
   const secure = config.https ? '; Secure' : '';
 
@@ -51,14 +66,14 @@ export function authRoutes(ctx: AppContext): Handlers {
     // Sign-in calls are limited per address and per account before they get here (x-rate-limit in openapi.yaml).
     async register({ body, request, reply }) {
       const { signals, given } = signalsOf(request);
-      const result = await accounts.register(db, body, clock.now(), { ...signals, registrationsPerAddress: config.registrationsPerAddress });
+      const result = await hashing(reply, () => accounts.register(db, body, clock.now(), { ...signals, registrationsPerAddress: config.registrationsPerAddress }));
       given(reply);
       return result;
     },
 
     async login({ body, request, reply }) {
       const { signals, given } = signalsOf(request);
-      const result = await accounts.login(db, body, clock.now(), signals);
+      const result = await hashing(reply, () => accounts.login(db, body, clock.now(), signals));
       given(reply);
       return result;
     },
@@ -67,8 +82,8 @@ export function authRoutes(ctx: AppContext): Handlers {
       return { discord: config.discord !== null };
     },
 
-    async changePassword({ user, request, body }) {
-      return { user: await accounts.changePassword(db, user, request.sessionToken ?? '', body) };
+    async changePassword({ user, request, reply, body }) {
+      return { user: await hashing(reply, () => accounts.changePassword(db, user, request.sessionToken ?? '', body)) };
     },
 
     async getMe({ user, sitter }) {
