@@ -5,6 +5,7 @@ import { newPlayer } from './support/players';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
 import type { ServerProcess } from './support/server';
 import { openSignedIn, startWithStaff } from './support/staff';
+import { showBuildingList } from './support/village';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 const MAINTENANCE = 'This world is in maintenance; game actions are paused. Please try again later.';
@@ -57,6 +58,7 @@ test('a game master puts Midgard in maintenance: the player sees the banner and 
   // Reads still work: the village shows, with the banner above it.
   await expect(playerPage.getByRole('heading', { level: 1, name: `${player.username}'s village` })).toBeVisible();
   await expect(playerPage.getByRole('alert').filter({ hasText: 'paused for maintenance' })).toBeVisible();
+  await showBuildingList(playerPage);
   const mine = playerPage.getByRole('article', { name: 'Iron Mine, slot 9', exact: true });
   await mine.getByRole('button', { name: 'Upgrade' }).click();
   await expect(mine.getByRole('alert')).toHaveText(MAINTENANCE);

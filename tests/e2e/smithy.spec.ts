@@ -7,6 +7,7 @@ import { test, expect } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
 import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { showBuildingList } from './support/village';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 const WORLD = 'Forge Fjord';
@@ -46,6 +47,7 @@ test.afterAll(async () => {
 test('a research started in the smithy ends by itself and its level shows on the units tab', async ({ browser }) => {
   test.setTimeout(90_000);
   const page = await signedInPage(browser, { serverUrl: server.url, player: smith, path: '/game/village?tab=buildings' });
+  await showBuildingList(page);
   await page.getByRole('article', { name: /^Blacksmith/ }).getByRole('link', { name: 'Open the smithy' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('Blacksmith level 5: research up to level 5');
 

@@ -3,6 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { logIn, newPlayer, registerViaApi } from './support/players';
 import type { ServerProcess } from './support/server';
 import { startServerWithWorlds } from './support/worlds';
+import { showBuildingList } from './support/village';
 
 // At speed 1 the mead hall takes 150 s, barracks 300 s and a bondi 180 s: at speed 100 each is done in seconds.
 const FAST_WORLD = { name: 'Vanaheim', speed: 100 };
@@ -72,6 +73,7 @@ test('the tutorial walks a new player through the first steps by playing, and sk
 
   // Step 2: upgrade a mead hall; when it is done the percent moves without a reload.
   await page.getByRole('tab', { name: 'Buildings' }).click();
+  await showBuildingList(page);
   const meadHall = page.getByRole('article', { name: 'Mead Hall, slot 13', exact: true });
   await meadHall.getByRole('button', { name: 'Upgrade' }).click();
   await expect(meadHall.getByRole('progressbar', { name: 'Upgrade to level 1' })).toBeVisible();

@@ -3,6 +3,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { newPlayer } from './support/players';
 import type { ServerProcess } from './support/server';
 import { startServerWithWorlds } from './support/worlds';
+import { showBuildingList } from './support/village';
 
 // Timber camp level 1 takes 260 s at speed 1: at speed 40 that is 7 s, long enough to watch the countdown.
 const WATCH_WORLD = { name: 'Jotunheim', speed: 40 };
@@ -27,12 +28,6 @@ function card(page: Page, name: string) {
 async function openTab(page: Page, name: 'Overview' | 'Buildings' | 'Units') {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
-}
-
-/** The buildings tab opens on the picture; these tests work the cards of the list view (the choice is remembered). */
-async function showList(page: Page) {
-  await page.getByRole('button', { name: 'List' }).click();
-  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
 }
 
 test('a new player joins a world, upgrades a timber camp, builds barracks and trains bondi', async ({ page, request }) => {
@@ -77,7 +72,7 @@ test('a new player joins a world, upgrades a timber camp, builds barracks and tr
 
   // Upgrade a timber camp and watch its countdown run out.
   await openTab(page, 'Buildings');
-  await showList(page);
+  await showBuildingList(page);
   const timberCamp = card(page, 'Timber Camp, slot 1');
   await expect(timberCamp).toContainText('Level 0');
   await timberCamp.getByRole('button', { name: 'Upgrade' }).click();
@@ -162,7 +157,7 @@ test('a failed upgrade shows the server message near the button', async ({ page,
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/(dashboard|game)/);
   await page.goto(`${server.url}/game/village?tab=buildings`);
-  await showList(page);
+  await showBuildingList(page);
   const camp = card(page, 'Iron Mine, slot 9');
   await expect(camp.getByRole('button', { name: 'Upgrade' })).toBeEnabled();
 

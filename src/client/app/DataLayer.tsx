@@ -6,9 +6,10 @@ import { createQueryClient } from '../state/queryClient';
 import { sessionStore } from '../state/session';
 import { connectStoreToQueries } from './AppProviders';
 
-const client = createQueryClient();
-connectStoreToQueries(sessionStore, client);
+/** The one client of the running app (exported for the route tests, which empty it between tests). */
+export const dataLayerClient = createQueryClient();
+connectStoreToQueries(sessionStore, dataLayerClient);
 
 export default function DataLayer({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return <QueryClientProvider client={dataLayerClient}>{children}</QueryClientProvider>;
 }

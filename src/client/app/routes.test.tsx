@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from './routes';
+import { dataLayerClient } from './DataLayer';
 import { sessionStore, signInAtom, signOutAtom, type User } from '../state/session';
 import type { AdminUser } from '../api/admin';
 import { reply, setupFakeServer } from '../test/fakeServer';
@@ -29,6 +30,8 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  // The data layer's one client lives as long as the module: a read of the test before is as young as a page load's.
+  dataLayerClient.clear();
 });
 
 describe('route table', () => {

@@ -1,5 +1,5 @@
 // The one QueryClient's settings (the app makes one, each client test its own) and the few ways replies are written into its cache.
-import { QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryCache, QueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -9,9 +9,21 @@ declare module '@tanstack/react-query' {
 }
 
 /**
- * Reads behave as the pages always did: read when a page opens (stale at once), never retried behind the player's
- * back (the page offers its own retry), not read again just because the window got focus, and tried even when the
- * browser believes it is offline. Failed reads are only logged, once, here.
+ * A read this young is the page load's own: a part of the page that mounts later (a lazy page under the shell that
+ * read the same thing) uses it instead of asking again. Older reads are asked again when a page opens.
+ */
+export const PAGE_LOAD_MS = 5_000;
+
+/** Read again on mount when marked stale (an action, the live stream) or older than one page load. */
+function refetchOnMount(query: Query): boolean {
+  return query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt >= PAGE_LOAD_MS;
+}
+
+/**
+ * Reads behave as the pages always did: read when a page opens (stale at once; what the same page load read already
+ * is not asked twice: refetchOnMount), never retried behind the player's back (the page offers its own retry), not
+ * read again just because the window got focus, and tried even when the browser believes it is offline. Failed reads
+ * are only logged, once, here.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,7 +31,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => console.error(`Loading ${query.meta?.what ?? 'data'} failed`, error),
     }),
     defaultOptions: {
-      queries: { staleTime: 0, retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
+      queries: { staleTime: 0, refetchOnMount, retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
       mutations: { retry: false, networkMode: 'always' },
     },
   });

@@ -28,10 +28,13 @@ function MapTitle() {
     <header className="page__header map-page__header">
       <h1 id="map-title" className="map-page__title">
         World Map{' '}
-        {camera && (
+        {/* Its room is kept before the camera is known, so the header does not reflow (and the stage jump) when it is. */}
+        {camera ? (
           <span className="map-page__centre" aria-label={`Centre ${camera.x} ${camera.y}`}>
             ({camera.x}|{camera.y})
           </span>
+        ) : (
+          <span className="map-page__centre" aria-hidden="true" />
         )}
       </h1>
       <button

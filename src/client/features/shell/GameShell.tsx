@@ -105,11 +105,12 @@ function CompactResources() {
   return (
     <ul className="shell__resources" aria-label="Resources">
       {resources.length === 0
-        ? (['timber', 'stone', 'iron', 'mead'] as const).map((type) => (
-            <li key={type}>
+        ? // Until the first read, placeholders as wide and tall as the stock they stand for: nothing moves when it lands.
+          (['timber', 'stone', 'iron', 'mead'] as const).map((type) => (
+            <li key={type} className="shell__resource">
               <ResourceIcon type={type} size={16} />
               <span className="shell__resource-name">{RESOURCE_NAMES[type]}</span>
-              <span>—</span>
+              <span className="shell__resource-amount">—</span>
             </li>
           ))
         : // Keyed by village too: another village's stock is shown as it is, not counted up to as if it had landed.
@@ -118,19 +119,35 @@ function CompactResources() {
   );
 }
 
+const VILLAGE_FACTS = ['Coordinates', 'Population', 'Loyalty', 'Capital'] as const;
+
 function VillageCard() {
   const village = useAtomValue(selectedVillageAtom);
   const villages = useAtomValue(villagesAtom);
+  if (!village && villages === null) {
+    // While the villages load, the card as tall as it will be (the page below must not jump when they arrive).
+    return (
+      <aside className="village-card" aria-label="Selected village" aria-busy="true">
+        <h2 className="village-card__name">
+          <span className="muted">Loading villages...</span>
+        </h2>
+        <dl className="village-card__facts">
+          {VILLAGE_FACTS.map((fact) => (
+            <div key={fact}>
+              <dt>{fact}</dt>
+              <dd>—</dd>
+            </div>
+          ))}
+        </dl>
+      </aside>
+    );
+  }
   if (!village) {
     return (
       <aside className="village-card village-card--empty" aria-label="Selected village">
-        {villages === null ? (
-          <p className="muted">Loading villages...</p>
-        ) : (
-          <p className="muted">
-            No village yet. <Link to="/game/village">Join a world</Link> to found one.
-          </p>
-        )}
+        <p className="muted">
+          No village yet. <Link to="/game/village">Join a world</Link> to found one.
+        </p>
       </aside>
     );
   }

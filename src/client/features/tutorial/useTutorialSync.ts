@@ -29,14 +29,17 @@ export function useTutorialSync(): void {
     [client, viewer],
   );
 
-  // A fresh village read follows finished constructions and training, which may have finished a step.
+  // A fresh village read follows finished constructions and training, which may have finished a step. Only a village's
+  // overview itself counts (not the oases filed under it), and only a read again: the first read comes with the page
+  // load, which reads the tutorial status itself.
   useEffect(() => {
     if (viewer === null) return undefined;
     const overviews = queryKeys.overviews(viewer);
     return client.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
       const key = event.query.queryKey;
-      if (overviews.every((part, i) => key[i] === part)) void client.invalidateQueries({ queryKey: queryKeys.tutorialStatus(viewer) });
+      const isOverview = key.length === overviews.length + 1 && overviews.every((part, i) => key[i] === part);
+      if (isOverview && event.query.state.dataUpdateCount > 1) void client.invalidateQueries({ queryKey: queryKeys.tutorialStatus(viewer) });
     });
   }, [client, viewer]);
 }
