@@ -281,6 +281,7 @@ describe('a sitting session', () => {
     const sitter = await registerPlayer(t.app, newPlayer('sit'));
     const as = await sitting(owner, sitter);
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    let removed: Promise<unknown> = Promise.resolve();
     const ended = new Promise<string>((resolve, reject) => {
       const req = get(`${base}/api/events`, { headers: as.auth, agent: false }, (res) => {
         let text = '';
@@ -288,13 +289,16 @@ describe('a sitting session', () => {
         res.on('data', (chunk: string) => {
           text += chunk;
           // Ready: now the owner removes the sitter.
-          if (text.includes('event: ready')) void call(owner, 'DELETE', `/api/sitters/${sitter.user.id}`);
+          if (text.includes('event: ready')) removed = call(owner, 'DELETE', `/api/sitters/${sitter.user.id}`);
         });
         res.on('close', () => resolve(text));
       });
       req.on('error', reject);
     });
     expect(await ended).toContain('event: ready');
+    // The stream closes at the removal's commit; the removal answers once every cache has heard of it, then the
+    // session is gone for any request.
+    await removed;
     expect((await call(as, 'GET', '/api/auth/me')).status).toBe(401);
   });
 });
