@@ -141,6 +141,8 @@ export const users = pgTable(
     lastSeenAt: timestamptz('last_seen_at'),
     /** What the player wrote about themselves on their profile (plain text, may be empty). */
     profileDescription: text('profile_description').notNull().default(''),
+    /** The language the player chose for the game ('en' or 'de'); null until they choose (the browser's is used). */
+    locale: text('locale'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [
