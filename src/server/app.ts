@@ -50,6 +50,9 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     // where our own proxies wrote it, never from the left, where the client may write anything.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A request arriving on an open connection while the server stops is served (with `Connection: close`), not
+    // answered 503: a proxy in front could not pass that 503 of a POST to another process (see shutdown.ts).
+    return503OnClosing: false,
   };
   const app = Fastify(options);
   app.setValidatorCompiler(requestValidatorCompiler());

@@ -52,7 +52,8 @@ async function main(shutdown: Shutdown) {
   shutdown.add('database', () => database.close());
   app = await buildApp({ db: database.db, clock: systemClock, config, listen: database.listen });
   const http = app;
-  shutdown.add('HTTP server', () => closeHttp(http));
+  // Behind a reverse proxy (TRUST_PROXY), its idle connections are its to close (see closeHttp).
+  shutdown.add('HTTP server', () => closeHttp(http, undefined, { proxied: config.trustProxy !== false }));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -1,7 +1,8 @@
-// How every failure is answered: `{ error, details? }` with the right status; only the server's own faults are 500, and logged.
+// How every failure is answered: `{ error, details? }` with the right status; a database out of reach is 503, only the server's own faults are 500, and logged.
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { GameError, type ErrorDetail } from '../errors';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable';
 
 /** A text parameter of an Ajv error (`missingProperty` of `required`, ...), if it has one. */
 function textParam(params: Record<string, unknown> | undefined, name: string): string | undefined {
@@ -39,6 +40,11 @@ export const errorReplies = fp(async (app) => {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
       return reply.code(status).send({ error: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or failing over: not our bug and not the player's; the pool connects again by itself.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_S)).send({ error: DATABASE_UNAVAILABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.' });

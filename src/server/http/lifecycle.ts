@@ -23,9 +23,15 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
   let sweeper: SweeperHandle | null = null;
   let pusher: PusherHandle | null = null;
   let stopSessionCache: (() => Promise<void>) | null = null;
+  let closing = false;
   // Event streams never end by themselves: close them before Fastify waits for open requests.
   app.addHook('preClose', async () => {
+    closing = true;
     await ctx.live.stop();
+  });
+  // A reply finished while the server stops retires its connection, so a proxy sends nothing more on it (shutdown.ts).
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onReady', async () => {
     await ctx.live.start();

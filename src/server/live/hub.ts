@@ -32,7 +32,23 @@ export class LiveHub {
   async start(): Promise<void> {
     this.presence?.start();
     if (!this.listen || this.stopListening) return;
-    this.stopListening = await this.listen(LIVE_CHANNEL, (payload) => this.deliver(payload));
+    this.stopListening = await this.listen(
+      LIVE_CHANNEL,
+      (payload) => this.deliver(payload),
+      (listening) => {
+        // Back after the database was away (a restart, a failover): notices sent meanwhile were never heard, so the
+        // streams open now end, and their browsers open them again and read everything afresh (client/app/liveUpdates.ts).
+        if (listening) this.endAll();
+      },
+    );
+  }
+
+  /** Ends every open stream; the browsers reconnect (to this process or another). */
+  private endAll(): void {
+    for (const subscriber of [...this.subscribers]) {
+      this.remove(subscriber);
+      subscriber.stream.close();
+    }
   }
 
   private deliver(payload: string): void {
