@@ -8,6 +8,8 @@ export interface HeardEvent {
   data: string;
   /** performance.now() when the block was complete. */
   at: number;
+  /** Date.now() then: to compare with an instant the server wrote (the server runs on this machine's clock). */
+  wallAt: number;
 }
 
 export interface StreamOptions {
@@ -72,7 +74,7 @@ export class EventStreamReader {
           res.on('data', (chunk: string) => {
             const parsed = parseEventStream(buffer + chunk);
             buffer = parsed.rest;
-            for (const block of parsed.blocks) this.hear({ kind: block.event, data: block.data, at: performance.now() });
+            for (const block of parsed.blocks) this.hear({ kind: block.event, data: block.data, at: performance.now(), wallAt: Date.now() });
           });
           res.on('end', () => resolve(true));
           res.on('error', () => resolve(true));
