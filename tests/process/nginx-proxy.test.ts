@@ -99,7 +99,7 @@ describe.skipIf(!url || (!nginxInstalled() && !process.env.CI))('the game behind
     await Promise.all(servers.map((server) => waitForHealth(`http://127.0.0.1:${server.port}`, server.run)));
     nginx = await startNginx([servers[0].port, servers[1].port]);
     agent = new Agent({ keepAlive: true, maxSockets: 24, ca: nginx.ca });
-  });
+  }, 90_000);
 
   afterAll(async () => {
     agent?.destroy();
@@ -224,7 +224,8 @@ describe.skipIf(!url || (!nginxInstalled() && !process.env.CI))('the game behind
         }
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The stop comes once requests flow (connections open, every sender busy), not after a fixed time.
+    while (answered < 60 && failures.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const beforeStop = answered;
     stopping = true;
     const signalled = performance.now();
@@ -237,6 +238,7 @@ describe.skipIf(!url || (!nginxInstalled() && !process.env.CI))('the game behind
       `nginx-proxy: ${answered} requests (${beforeStop} before the stop), ${acknowledged.length} mails; the stopped process exited ${code} after ${(stoppedAt - signalled).toFixed(0)} ms`,
     );
     expect(stopping).toBe(true);
+    if (failures.length > 0) console.log(nginx.errorLog().split('\n').filter((line) => /upstream|\[error\]|\[warn\]/.test(line)).join('\n'));
     expect(failures).toEqual([]);
     expect(code).toBe(0);
     expect(answered).toBeGreaterThan(beforeStop);

@@ -24,10 +24,12 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
   let pusher: PusherHandle | null = null;
   let stopSessionCache: (() => Promise<void>) | null = null;
   let closing = false;
-  // Event streams never end by themselves: close them before Fastify waits for open requests.
-  app.addHook('preClose', async () => {
+  // Event streams never end by themselves: end them before Fastify waits for open requests. Nothing is awaited here:
+  // Fastify stops listening only after preClose, and meanwhile every reply retires its connection (Connection: close),
+  // so a proxy in front would open new ones that the stop then resets. Presence and the LISTEN are closed in onClose.
+  app.addHook('preClose', () => {
     closing = true;
-    await ctx.live.stop();
+    ctx.live.endStreams();
   });
   // A reply finished while the server stops retires its connection, so a proxy sends nothing more on it (shutdown.ts).
   app.addHook('onSend', async (_request, reply) => {
@@ -52,6 +54,7 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
     await ctx.activity.flush(clock.now()).catch(() => {});
     await sweeper?.stop();
     await pusher?.stop();
+    await ctx.live.stop();
     await stopSessionCache?.();
   });
 });
