@@ -50,6 +50,8 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     // where our own proxies wrote it, never from the left, where the client may write anything.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A request arriving while the server closes is answered by http/error-replies.ts, with the game's error body.
+    return503OnClosing: false,
   };
   const app = Fastify(options);
   app.setValidatorCompiler(requestValidatorCompiler());
