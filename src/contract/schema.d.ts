@@ -3022,15 +3022,25 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        /** @description Every non-2xx reply. */
+        /** @description Every non-2xx reply. `error` is the English message; `code` names the situation, stable across releases, and `params` holds the values the message was built from, so a client shows the message in its own language (the client's `errors` translations are keyed by code; their English text with `params` put in is `error`). */
         Error: {
-            /** @description A message a person can read. */
+            /** @description A message a person can read, in English. */
             error: string;
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
             details?: {
-                /** @description The offending field, e.g. `body.email` or `query.limit`. */
+                /** @description The offending field, e.g. `email` or `units.bondi`. */
                 field?: string;
                 message: string;
+                code: components["schemas"]["ErrorCode"];
+                params?: components["schemas"]["ErrorParams"];
             }[];
+        };
+        /** @description What went wrong, in snake_case (`not_enough_resources`, `username_taken`, `invalid_request`). */
+        ErrorCode: string;
+        /** @description The values an error's message was built from, by the name of their placeholder. Ids of the game's tables stay ids (a building type, a unit type, a wonder type), as do lists of them (`longhouse:3,barracks:1`). */
+        ErrorParams: {
+            [key: string]: string | number;
         };
         User: {
             /** Format: uuid */

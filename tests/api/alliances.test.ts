@@ -276,7 +276,11 @@ describe('the embassy', () => {
     // On PostgreSQL (CI) both would join without the alliance's row lock; PGlite runs one transaction at a time anyway.
     const replies = await Promise.all([first, second].map((p, i) => call(p, 'POST', `/api/alliances/invitations/${invitations[i].id}/accept`)));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(replies.find((r) => r.status === 409)?.body).toEqual({ error: "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)" });
+    expect(replies.find((r) => r.status === 409)?.body).toEqual({
+      error: "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)",
+      code: 'alliance_full',
+      params: { members: 3, cap: 3, level: 1 },
+    });
     expect((await mine(leader)).alliance?.memberCount).toBe(3);
   });
 });

@@ -141,7 +141,7 @@ describe.skipIf(!url || !postgresBin())('PostgreSQL restarted in the middle of p
       ...servers.map((s) => reply(s.base, `/api/worlds/${world.id}`, watcher.token)),
       ...servers.map((s) => reply(s.base, '/api/messages', watcher.token, { to: players[1].name, subject: 'while away', body: 'Is anyone there?' })),
     ]);
-    for (const answer of meanwhile) expect(answer).toEqual({ status: 503, retryAfter: '5', body: { error: DATABASE_UNAVAILABLE } });
+    for (const answer of meanwhile) expect(answer).toEqual({ status: 503, retryAfter: '5', body: { error: DATABASE_UNAVAILABLE, code: 'database_unavailable' } });
     await sleep(2000);
     await cluster.resume();
     up = Date.now();
@@ -160,7 +160,7 @@ describe.skipIf(!url || !postgresBin())('PostgreSQL restarted in the middle of p
     // Every fault was the readable 503, and only while the database was away (or a moment after: a request already waiting).
     for (const error of log.serverErrors) {
       expect(error.status, error.body).toBe(503);
-      expect(JSON.parse(error.body)).toEqual({ error: DATABASE_UNAVAILABLE });
+      expect(JSON.parse(error.body)).toEqual({ error: DATABASE_UNAVAILABLE, code: 'database_unavailable' });
       expect(error.headers.retryAfter).toBe('5');
       expect(windows.some((w) => error.at >= w.down - 500 && error.at <= w.up + BACK_WITHIN_MS)).toBe(true);
     }

@@ -4,6 +4,7 @@ import { resolve, sep } from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { allowedMethods, type Operation } from '../openapi';
+import { errorBody, say } from '../errors';
 
 /** Cache-Control of content-hashed files. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -35,12 +36,15 @@ export const staticClient = fp<{ staticDir: string | null; operations: Operation
     const [path = ''] = request.url.split('?');
     const allowed = methodsOf(path);
     if (allowed.length > 0) {
-      return reply.code(405).header('allow', allowed.join(', ')).send({ error: `${request.method} is not allowed here; use ${allowed.join(' or ')}` });
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send(errorBody(say('method_not_allowed', { method: request.method, allowed: allowed.join(' or ') })));
     }
     if (path.startsWith('/api/') || path === '/api' || !serveClient || request.method !== 'GET') {
-      return reply.code(404).send({ error: `No such endpoint: ${request.method} ${path}` });
+      return reply.code(404).send(errorBody(say('no_such_endpoint', { method: request.method, path })));
     }
-    if (/\.[a-z0-9]+$/i.test(path)) return reply.code(404).send({ error: 'File not found' });
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.code(404).send(errorBody(say('file_not_found')));
     // Single-page app: every other GET is a client route.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
