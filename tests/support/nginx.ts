@@ -66,6 +66,7 @@ export interface NginxRun {
  * would wrap it in), its logs, pid and temporary files in a folder of its own; resolves once it accepts connections.
  */
 export async function startNginx(upstreams: [number, number]): Promise<NginxRun> {
+  if (!nginxInstalled()) throw new Error(`nginx is not installed at ${NGINX}: apt-get install nginx (.ci/run does)`);
   const dir = mkdtempSync(join(tmpdir(), 'vikings-nginx-'));
   const certificate = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
