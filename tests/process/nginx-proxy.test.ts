@@ -199,13 +199,13 @@ describe.skipIf(!url || (!nginxInstalled() && !process.env.CI))('the game behind
     const recipient = await register('proxyinbox');
     const senders = [];
     for (let i = 0; i < 10; i++) senders.push(await register(`proxyload${i}`));
+    // A stream held open through the stop (on either process): it must not hold the stopping process up.
     const stream = new EventStreamReader(`${nginx.origin}/api/events`, recipient.token, { ca: nginx.ca });
     await stream.next('ready', 0, 2000);
 
     const failures: string[] = [];
     const acknowledged: string[] = [];
     let answered = 0;
-    let stopping = false;
     let stoppedAt = Infinity;
     const victim = servers[0];
     const load = senders.map(async (sender, s) => {
@@ -227,7 +227,6 @@ describe.skipIf(!url || (!nginxInstalled() && !process.env.CI))('the game behind
     // The stop comes once requests flow (connections open, every sender busy), not after a fixed time.
     while (answered < 60 && failures.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     const beforeStop = answered;
-    stopping = true;
     const signalled = performance.now();
     victim.run.child.kill('SIGTERM');
     const code = await victim.run.exited;
@@ -237,7 +236,6 @@ describe.skipIf(!url || (!nginxInstalled() && !process.env.CI))('the game behind
     console.log(
       `nginx-proxy: ${answered} requests (${beforeStop} before the stop), ${acknowledged.length} mails; the stopped process exited ${code} after ${(stoppedAt - signalled).toFixed(0)} ms`,
     );
-    expect(stopping).toBe(true);
     if (failures.length > 0) console.log(nginx.errorLog().split('\n').filter((line) => /upstream|\[error\]|\[warn\]/.test(line)).join('\n'));
     expect(failures).toEqual([]);
     expect(code).toBe(0);

@@ -51,7 +51,7 @@ export function renderSite(text: string, values: SiteValues): string {
 }
 
 export interface NginxRun {
-  /** https://localhost:<port>: the game as players reach it. */
+  /** https://127.0.0.1:<port>: the game as players reach it (an address, so no resolver may pick ::1, where nginx is not). */
   origin: string;
   httpPort: number;
   /** The self-signed certificate, for clients to trust. */
@@ -66,12 +66,13 @@ export interface NginxRun {
  * would wrap it in), its logs, pid and temporary files in a folder of its own; resolves once it accepts connections.
  */
 export async function startNginx(upstreams: [number, number]): Promise<NginxRun> {
+  if (!nginxInstalled()) throw new Error(`nginx is not installed at ${NGINX}: apt-get install nginx (.ci/run does)`);
   const dir = mkdtempSync(join(tmpdir(), 'vikings-nginx-'));
   const certificate = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
   await promisify(execFile)('openssl', [
     'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost', '-keyout', key, '-out', certificate,
+    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1', '-keyout', key, '-out', certificate,
   ]);
   const [httpsPort, httpPort] = [await freePort(), await freePort()];
   writeFileSync(join(dir, 'vikings.conf'), renderSite(readFileSync(DOCUMENTED_CONFIG, 'utf8'), { upstreams, httpsPort, httpPort, certificate, key }));
@@ -108,7 +109,7 @@ export async function startNginx(upstreams: [number, number]): Promise<NginxRun>
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
-    origin: `https://localhost:${httpsPort}`,
+    origin: `https://127.0.0.1:${httpsPort}`,
     httpPort,
     ca: readFileSync(certificate),
     errorLog,
