@@ -17,6 +17,8 @@ import { errorReplies } from './http/error-replies';
 import { sessionGuards } from './http/session-guard';
 import { staticClient } from './http/static-client';
 import { lifecycle } from './http/lifecycle';
+import { metricsEndpoint } from './http/metrics';
+import { GameMetrics } from './metrics/metrics';
 
 export interface BuildOptions {
   db: Db;
@@ -60,9 +62,12 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sitter', null);
 
-  const ctx: AppContext = { db, clock, config, live: new LiveHub(listen ?? null, new Presence(db)), activity: new ActivityLog(db) };
+  const live = new LiveHub(listen ?? null, new Presence(db));
+  const metrics = new GameMetrics({ db, clock, openStreams: () => live.size });
+  const ctx: AppContext = { db, clock, config, live, activity: new ActivityLog(db), metrics };
   await app.register(securityHeaders, { config });
   await app.register(errorReplies);
+  await app.register(metricsEndpoint, { metrics, token: config.metricsToken });
   const limits = await signInLimits(app, db, clock, config.authRateLimit);
   const operations = registerOperations(app, allHandlers(ctx), sessionGuards(ctx), { checks: authBodyChecks, serialiseReplies, limits });
   await app.register(staticClient, { staticDir: config.staticDir, operations });

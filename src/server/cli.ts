@@ -1,7 +1,8 @@
-// Operator commands: set-role, set-password, create-world, grant and set-building (see `usage`).
+// Operator commands: set-role, set-password, create-world, grant, set-building, and backup and restore of the embedded database (see `usage`).
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/open';
 import { dataDirHolder } from './db/lock';
+import { backupDataDir, restoreDataDir } from './db/backup';
 import { GameError, say, worded } from './errors';
 import { readSecret } from './read-secret';
 import { setPassword, userIdByEmail } from './accounts/accounts';
@@ -19,12 +20,30 @@ const usage = `Usage:
   npm run cli -- create-world <name> [--speed N] [--truce START-END,TIMEZONE,refuse|bonus:PERCENT]
                                                   a night truce: no attack lands between the hours (refuse), or defence +PERCENT
   npm run cli -- grant <email> timber=N stone=N iron=N mead=N    into the player's capital, capped by its stores
-  npm run cli -- set-building <villageId> <type> <level>        a free inner slot gets the type when the village has none`;
+  npm run cli -- set-building <villageId> <type> <level>        a free inner slot gets the type when the village has none
+  npm run cli -- backup <file>                    the embedded database (DATA_DIR) into one file; the server must be stopped
+  npm run cli -- restore <file>                   replaces DATA_DIR's database with the file's; the server must be stopped`;
+
+/** backup and restore: PGlite's data directory as a whole, never through a migrated, opened game database. */
+async function backupCommand(command: 'backup' | 'restore', rest: string[], config: { databaseUrl: string | null; dataDir: string }): Promise<string> {
+  const [file, extra] = rest;
+  if (!file || extra !== undefined) throw new GameError(400, say('cli_usage', { usage }));
+  if (config.databaseUrl) {
+    throw new GameError(400, say('backup_needs_embedded_database', { command }));
+  }
+  if (command === 'backup') {
+    const made = await backupDataDir(config.dataDir, file);
+    return `Backed up the embedded database in ${config.dataDir} into ${made.file} (${(made.bytes / 1_048_576).toFixed(1)} MiB)`;
+  }
+  const restored = await restoreDataDir(config.dataDir, file);
+  return `Restored ${file} into ${config.dataDir} (${restored.migrations} migrations applied in it; the server applies any newer ones when it starts)`;
+}
 
 async function run(args: string[]): Promise<string> {
   const [command, ...rest] = args;
   if (!command || command === 'help' || command === '--help') return usage;
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') return backupCommand(command, rest, config);
   if (!config.databaseUrl) {
     const holder = dataDirHolder(config.dataDir);
     if (holder !== null) {
@@ -88,11 +107,21 @@ async function run(args: string[]): Promise<string> {
   }
 }
 
+let settled = false;
+// A command whose work waits on nothing that keeps Node running would otherwise end silently with status 0.
+process.on('beforeExit', () => {
+  if (settled) return;
+  settled = true;
+  console.error('Error: the command stopped before it finished (a bug in the CLI); check its work before running it again');
+  process.exitCode = 1;
+});
 run(process.argv.slice(2)).then(
   (message) => {
+    settled = true;
     console.log(message);
   },
   (error: unknown) => {
+    settled = true;
     if (error instanceof GameError || error instanceof ConfigError) console.error(`Error: ${error.message}`);
     else console.error(error);
     process.exitCode = 1;

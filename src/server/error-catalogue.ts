@@ -417,6 +417,12 @@ export const GAME_ERRORS = {
   no_player_in_world: 'No player named {{username}} in {{world}}',
 
   // Operator commands (the CLI).
+  backup_needs_embedded_database: "{{command}} is for the embedded database; with DATABASE_URL use pg_dump and pg_restore as README.md says (Operator commands)",
+  no_database_to_back_up: "There is no embedded database in {{dataDir}} to back up (set DATA_DIR to the server's)",
+  backup_file_exists: "{{file}} exists already: a backup never overwrites a file; name another or move that one away",
+  no_backup_file: "There is no file {{file}} to restore from",
+  not_a_backup_file: "{{file}} is not a backup made by `npm run cli -- backup` (a gzip'd tarball)",
+  not_a_game_backup: "{{file}} is not a backup of the game's database: {{reason}}",
   database_in_use: 'The embedded database in {{dataDir}} is in use by a running server (pid {{pid}}). Stop the server first, then run this command again.',
   password_not_on_command_line: 'Give only the e-mail: the password is asked for (or read from standard input), never taken from the command line',
   not_a_village_id: '"{{id}}" is not a village id',

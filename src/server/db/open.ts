@@ -12,6 +12,7 @@ import * as schema from './schema';
 import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
 import { PgliteWorker } from './pglite-worker';
+import { watchDatabase } from '../metrics/db-watch';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -43,6 +44,7 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
   // Cast: Drizzle's PGlite driver is typed for a PGlite instance only, and the worker is none; it answers the calls the
   // driver makes of one (query, transaction) the same way, which tests/api/pglite-thread.test.ts holds it to.
   const db = drizzlePglite(client as unknown as PGlite, { schema, logger: options.logger });
+  watchDatabase(db, () => client.use());
   await migratePglite(db, { migrationsFolder });
   await installStoredReads((statement) => client.exec(statement));
   return {
@@ -70,6 +72,7 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   // and the pool listens only while the client is idle. The request fails; the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'PostgreSQL connection lost in use', err: error.message }))));
   const db = drizzlePg(pool, { schema, logger: options.logger });
+  watchDatabase(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   // Several processes may start at once: an advisory lock lets one migrate (and install the stored reads) while the others wait.
   const lockClient = await pool.connect();
   try {

@@ -42,7 +42,7 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
     await ensureDefaultWorld(db, clock.now());
     // The VAPID keys are made at first start (and read once per process), before any browser asks for them.
     await vapidKeys(db);
-    if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
+    if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'), ctx.metrics.sweepObserver());
     // Alerts are pushed by a loop of its own, stopped with the sweeper: a slow push service never delays a battle.
     if (config.sweepIntervalMs > 0) pusher = startPusher(ctx, (err) => app.log.error({ err }, 'push step failed'));
   });
