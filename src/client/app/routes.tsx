@@ -5,9 +5,10 @@ import type { Role } from '../../rules/roles';
 import { Spinner } from '../ui/Spinner';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteError } from './RouteError';
+import { StaticLanding } from './StaticLanding';
 
-// Every page is its own chunk, so the landing page never pulls in the game (and the map's PixiJS).
-const LandingPage = lazy(() => import('../features/landing/LandingPage'));
+// Every page is its own chunk, so a page never pulls in the game (and the map's PixiJS) before it needs it. The landing
+// page is not among them: it is static HTML the server sends for "/" (StaticLanding).
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
@@ -87,8 +88,8 @@ const armyRoutes: readonly AppRoute[] = [
 ];
 
 export const appRoutes: readonly AppRoute[] = [
-  // The landing page reads no server data but the sign-in options: it loads without the data layer, and so stays light.
-  { path: '/', access: 'visitors', page: LandingPage, withoutData: true },
+  // The static landing page, loaded from the server when the app is asked for "/"; a signed-in player goes to /dashboard.
+  { path: '/', access: 'visitors', page: StaticLanding, withoutData: true },
   { path: '/login', access: 'public', page: LoginPage },
   { path: '/register', access: 'visitors', page: RegisterPage },
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
