@@ -11,6 +11,11 @@ export interface PublicFigures {
 
 const FIGURE_NAMES = ['players', 'alliances', 'worlds', 'battles'] as const;
 
+/** Reads a reply's body to its end: Chromium counts a request whose body nobody read as still loading (never idle). */
+async function drain(response: Response): Promise<void> {
+  await response.arrayBuffer().catch(() => undefined);
+}
+
 function isPublicFigures(body: unknown): body is PublicFigures {
   if (typeof body !== 'object' || body === null) return false;
   const record: Record<string, unknown> = { ...body };
@@ -20,7 +25,10 @@ function isPublicFigures(body: unknown): body is PublicFigures {
 /** The figures, or a rejection when the server cannot say (no such endpoint yet, an error, a reply of another shape). */
 export async function fetchPublicFigures(): Promise<PublicFigures> {
   const response = await fetch('/api/public/figures', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`GET /api/public/figures answered ${response.status}`);
+  if (!response.ok) {
+    await drain(response);
+    throw new Error(`GET /api/public/figures answered ${response.status}`);
+  }
   const body: unknown = await response.json();
   if (!isPublicFigures(body)) throw new Error('GET /api/public/figures answered figures of another shape');
   return body;
@@ -33,6 +41,7 @@ export async function fetchPublicFigures(): Promise<PublicFigures> {
 export async function askSession(token: string): Promise<'accepted' | 'rejected' | 'unknown'> {
   try {
     const response = await fetch('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+    await drain(response);
     if (response.ok) return 'accepted';
     return response.status === 401 || response.status === 403 ? 'rejected' : 'unknown';
   } catch {
