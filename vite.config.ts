@@ -6,12 +6,21 @@ import react from '@vitejs/plugin-react';
 import { mapAtlas } from './scripts/vite-map-atlas.ts';
 import { villageAtlas } from './scripts/vite-village-atlas.ts';
 import { LANDING_SHELL, landingPage } from './scripts/vite-landing.ts';
+import { pageChunks } from './scripts/vite-page-chunks.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
+
+// Every page that reads server data stands in the data layer, and every game page in the game frame: each comes as one
+// chunk with all it imports (scripts/vite-page-chunks.ts), not a few dozen small ones. The pages outside the game (sign-in,
+// the dashboard, the error pages) keep what they share with the frame out of it, so they never load the frame.
+const GROUPED_PAGES = [
+  { name: 'data-layer', page: 'src/client/app/DataLayer.tsx' },
+  { name: 'game-frame', page: 'src/client/app/GameFrame.tsx', notFor: /[\\/]features[\\/](auth|dashboard|forbidden|not-found)[\\/]/ },
+];
 const apiOrigin = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mapAtlas(), villageAtlas(), landingPage({ apiOrigin })],
+  plugins: [react(), mapAtlas(), villageAtlas(), landingPage({ apiOrigin }), pageChunks(GROUPED_PAGES)],
   // `vite build --mode test` (the browser tests) is the production build plus the map's debug counters; it goes to its
   // own folder so `npm start`, which serves dist/, never picks it up.
   // Source maps only in the test build: the game a player downloads does not ship its sources.

@@ -71,9 +71,13 @@ export function staticClosure(chunks: ReadonlyMap<string, ClientChunk>, starts: 
   return [...seen];
 }
 
-/** The lazy page chunk whose facade is `modulePath` (e.g. `features/landing/LandingPage.tsx`). */
+/**
+ * The chunk of the lazy page `modulePath` (e.g. `features/map-panel/MapPage.tsx`): the chunk it is the facade of, or the
+ * chunk holding it (a page grouped with its imports, vite.config.ts's GROUPED_PAGES).
+ */
 export function pageChunk(chunks: ReadonlyMap<string, ClientChunk>, modulePath: string): ClientChunk {
-  const found = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(modulePath));
+  const named = (id: string | null) => id?.replaceAll('\\', '/').endsWith(modulePath) ?? false;
+  const found = [...chunks.values()].find((chunk) => named(chunk.facadeModuleId)) ?? [...chunks.values()].find((chunk) => chunk.moduleIds.some(named));
   if (!found) throw new Error(`no chunk is the lazy page ${modulePath}`);
   return found;
 }

@@ -32,6 +32,15 @@ describe('client chunks of the production build', () => {
     expect(appEntry(client).filter((file) => holdsPixi(client.chunks.get(file)!))).toEqual([]);
   });
 
+  it('the village page loads no PixiJS before its picture is asked for, in few files (the frame and the data layer one chunk each)', () => {
+    const village = staticClosure(client.chunks, [
+      ...appEntry(client),
+      ...['app/DataLayer.tsx', 'app/GameFrame.tsx', 'app/VillageHome.tsx', 'features/village/VillagePage.tsx'].map((module) => pageChunk(client.chunks, module).fileName),
+    ]);
+    expect(village.filter((file) => holdsPixi(client.chunks.get(file)!))).toEqual([]);
+    expect(village.length).toBeLessThan(25);
+  });
+
   it('PixiJS sits in lazy chunks that the map page reaches with import()', () => {
     const pixi = [...client.chunks.values()].filter(holdsPixi).map((chunk) => chunk.fileName);
     expect(pixi.length).toBeGreaterThan(0);

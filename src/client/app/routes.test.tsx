@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildRoutes } from './routes';
+import { buildRoutes, lazyPage, preloadPagesAt, type AppRoute } from './routes';
 import { dataLayerClient } from './DataLayer';
 import { sessionStore, signInAtom, signOutAtom, type User } from '../state/session';
 import type { AdminUser } from '../api/admin';
@@ -51,7 +51,6 @@ describe('route table', () => {
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
     try {
       sessionStore.set(signInAtom, { token: 't', user: user('user') });
-      server.on('GET /api/*', { user: user('user') });
       const router = renderAt('/');
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
       expect(reload).not.toHaveBeenCalled();
@@ -213,5 +212,62 @@ describe('route table', () => {
   it('shows the 404 page for unknown addresses', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+});
+
+describe('preloadPagesAt', () => {
+  /** A route table of lazy pages whose loaders count their calls. */
+  function table() {
+    const loads: string[] = [];
+    const page = (name: string, ...companions: string[]) =>
+      lazyPage(
+        () => {
+          loads.push(name);
+          return Promise.resolve({ default: () => <p>{name}</p> });
+        },
+        ...companions.map((companion) => () => Promise.resolve(loads.push(companion))),
+      );
+    const routes: AppRoute[] = [
+      { path: '/', access: 'visitors', page: page('landing'), withoutData: true },
+      { path: '/login', access: 'public', page: page('login') },
+      {
+        path: '/game',
+        access: 'signed-in',
+        page: page('frame'),
+        children: [
+          { index: true, redirect: 'village' },
+          { path: 'village', access: 'signed-in', page: page('village home', 'village page') },
+          { path: 'map', access: 'signed-in', page: page('map') },
+        ],
+      },
+      { path: '/admin/*', access: { role: 'admin' }, page: page('admin') },
+    ];
+    return { loads, routes };
+  }
+
+  it('fetches the page at the address with its parent and its companions at once, and nothing else', () => {
+    const { loads, routes } = table();
+    preloadPagesAt('/game/village', { signedIn: true }, routes);
+    expect(loads.sort()).toEqual(['frame', 'village home', 'village page']);
+  });
+
+  it('leaves alone the pages the stored session may not open (the guard sends the visitor elsewhere)', () => {
+    const { loads, routes } = table();
+    preloadPagesAt('/game/map', { signedIn: false }, routes);
+    preloadPagesAt('/', { signedIn: true }, routes);
+    expect(loads).toEqual([]);
+    preloadPagesAt('/login', { signedIn: false }, routes);
+    preloadPagesAt('/admin/users', { signedIn: true }, routes);
+    expect(loads.sort()).toEqual(['admin', 'login']);
+  });
+
+  it('fetches a page once, however often it is asked and rendered', async () => {
+    const { loads, routes } = table();
+    preloadPagesAt('/login', { signedIn: false }, routes);
+    preloadPagesAt('/login', { signedIn: false }, routes);
+    const router = createMemoryRouter(buildRoutes(routes), { initialEntries: ['/login'] });
+    renderWithProviders(<RouterProvider router={router} />, { route: false, store: sessionStore, user: null });
+    expect(await screen.findByText('login')).toBeTruthy();
+    expect(loads).toEqual(['login']);
   });
 });
