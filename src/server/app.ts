@@ -70,7 +70,7 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
   await app.register(metricsEndpoint, { metrics, token: config.metricsToken });
   const limits = await signInLimits(app, db, clock, config.authRateLimit);
   const operations = registerOperations(app, allHandlers(ctx), sessionGuards(ctx), { checks: authBodyChecks, serialiseReplies, limits });
-  await app.register(staticClient, { staticDir: config.staticDir, operations });
+  await app.register(staticClient, { staticDir: config.staticDir, operations, discord: config.discord !== null });
   await app.register(lifecycle, { ctx, listen: listen ?? null });
   return app;
 }

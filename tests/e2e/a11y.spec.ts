@@ -33,7 +33,18 @@ const openTab = (name: string | RegExp) => async (page: Page) => {
 
 /** The visits of each route of the table, by its full path as routes.tsx declares it. */
 const VISITS: Record<string, Visit[]> = {
-  '/': [{ state: 'landing', url: '/', as: 'visitor' }],
+  '/': [
+    { state: 'landing (the prerendered page)', url: '/', as: 'visitor' },
+    {
+      state: 'landing in German, from its picker',
+      url: '/',
+      as: 'visitor',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Deutsch' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen im Zeitalter der Wikinger');
+      },
+    },
+  ],
   '/login': [
     { state: 'form', url: '/login', as: 'visitor' },
     {
