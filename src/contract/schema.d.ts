@@ -2497,6 +2497,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/locale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the language the game speaks to you
+         * @description Remembered in the account, so every browser the player signs in on shows the game in it (the account's choice wins over the browser's). A sitter may not choose for the owner.
+         */
+        put: operations["setMyLocale"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{worldId}/rankings/players": {
         parameters: {
             query?: never;
@@ -3049,6 +3069,19 @@ export interface components {
             discordLinked?: boolean;
             /** @description Present in a sitting session only, the sitter playing this account with a sitter's limited rights. */
             sitter?: components["schemas"]["UserRef"];
+            /**
+             * @description The language the player chose for the game (`setMyLocale`); null until they choose, when the browser's is used. The server always sends it; a missing value means null.
+             * @enum {string|null}
+             */
+            locale?: "en" | "de" | null;
+        };
+        /**
+         * @description A language of the game, English or German.
+         * @enum {string}
+         */
+        Locale: "en" | "de";
+        SetLocaleRequest: {
+            locale: components["schemas"]["Locale"];
         };
         AuthResponse: {
             user: components["schemas"]["User"];
@@ -11049,6 +11082,31 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setMyLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLocaleRequest"];
+            };
+        };
+        responses: {
+            /** @description Chosen; the player's own replies (`User.locale`) carry it from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -3,53 +3,63 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import type { Role } from '../../rules/roles';
 import { Spinner } from '../ui/Spinner';
+import { loadNamespaces } from '../i18n';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteError } from './RouteError';
 
+/**
+ * A page in its own chunk, with the translation namespaces it reads fetched beside the chunk rather than after it (one
+ * round trip, and the page never renders before its words are there). A namespace is the feature folder's name (its
+ * files are src/client/i18n/locales/<language>/<namespace>.json); one with no file yet costs nothing.
+ */
+function page(load: () => Promise<{ default: ComponentType }>, namespaces: readonly string[]): LazyExoticComponent<ComponentType> {
+  return lazy(() => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
+}
+
 // Every page is its own chunk, so the landing page never pulls in the game (and the map's PixiJS).
-const LandingPage = lazy(() => import('../features/landing/LandingPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
-const CallbackPage = lazy(() => import('../features/auth/CallbackPage'));
-const ForbiddenPage = lazy(() => import('../features/forbidden/ForbiddenPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const LandingPage = page(() => import('../features/landing/LandingPage'), ['landing']);
+const LoginPage = page(() => import('../features/auth/LoginPage'), ['auth']);
+const RegisterPage = page(() => import('../features/auth/RegisterPage'), ['auth']);
+const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), ['auth']);
+const ChangePasswordPage = page(() => import('../features/auth/ChangePasswordPage'), ['auth']);
+const CallbackPage = page(() => import('../features/auth/CallbackPage'), ['auth']);
+const ForbiddenPage = page(() => import('../features/forbidden/ForbiddenPage'), ['forbidden']);
+const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), ['dashboard']);
 // The shell composed with the tutorial (features never import each other, so app/ puts them together).
-const GameFrame = lazy(() => import('./GameFrame'));
+const GameFrame = page(() => import('./GameFrame'), ['shell', 'tutorial', 'vacation', 'sitters']);
 // The village page, or the world picker for a player without a village; its own chunk, with the data layer's atoms.
-const VillageHome = lazy(() => import('./VillageHome'));
+const VillageHome = page(() => import('./VillageHome'), ['village', 'worlds']);
 const DataLayer = lazy(() => import('./DataLayer'));
-const MapPage = lazy(() => import('../features/map-panel/MapPage'));
-const HeroesPage = lazy(() => import('../features/heroes/HeroesPage'));
-const WondersPage = lazy(() => import('../features/wonders/WondersPage'));
-const QuestsPage = lazy(() => import('../features/quests/QuestsPage'));
+const MapPage = page(() => import('../features/map-panel/MapPage'), ['map-panel']);
+const HeroesPage = page(() => import('../features/heroes/HeroesPage'), ['heroes']);
+const WondersPage = page(() => import('../features/wonders/WondersPage'), ['wonders']);
+const QuestsPage = page(() => import('../features/quests/QuestsPage'), ['quests']);
 // The alliance page composed with the reports feature's card for the battles of its activity feed.
-const AllianceFrame = lazy(() => import('./AllianceFrame'));
-const AllianceDirectoryPage = lazy(() => import('../features/alliance/AllianceDirectoryPage'));
-const AllianceProfilePage = lazy(() => import('../features/alliance/AllianceProfilePage'));
-const ArmyPage = lazy(() => import('../features/army/ArmyPage'));
-const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
-const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
-const ComposePage = lazy(() => import('../features/messages/ComposePage'));
+const AllianceFrame = page(() => import('./AllianceFrame'), ['alliance', 'reports']);
+const AllianceDirectoryPage = page(() => import('../features/alliance/AllianceDirectoryPage'), ['alliance']);
+const AllianceProfilePage = page(() => import('../features/alliance/AllianceProfilePage'), ['alliance']);
+const ArmyPage = page(() => import('../features/army/ArmyPage'), ['army']);
+const ReportsPage = page(() => import('../features/reports/ReportsPage'), ['reports']);
+const MessagesPage = page(() => import('../features/messages/MessagesPage'), ['messages']);
+const ComposePage = page(() => import('../features/messages/ComposePage'), ['messages']);
 // One message composed with the reports feature's card for a battle report it shares.
-const MessageFrame = lazy(() => import('./MessageFrame'));
-const PlayerPage = lazy(() => import('../features/players/PlayerPage'));
-const PlayerByNamePage = lazy(() => import('../features/players/PlayerByNamePage'));
+const MessageFrame = page(() => import('./MessageFrame'), ['messages', 'reports']);
+const PlayerPage = page(() => import('../features/players/PlayerPage'), ['players']);
+const PlayerByNamePage = page(() => import('../features/players/PlayerByNamePage'), ['players']);
 // The rankings composed with the heroes feature's leaderboard.
-const RankingsFrame = lazy(() => import('./RankingsFrame'));
+const RankingsFrame = page(() => import('./RankingsFrame'), ['rankings', 'heroes']);
 // The marketplace composed with the army's movement list for its shipments.
-const MarketplaceHome = lazy(() => import('./MarketplaceHome'));
+const MarketplaceHome = page(() => import('./MarketplaceHome'), ['marketplace', 'army']);
 // The settings page composed of the features' sections (vacation, ...).
-const SettingsFrame = lazy(() => import('./SettingsFrame'));
+const SettingsFrame = page(() => import('./SettingsFrame'), ['settings', 'vacation', 'alerts', 'sitters']);
 // The last alerts (alerts while away); the settings page's Alerts section subscribes this browser.
-const AlertsPage = lazy(() => import('../features/alerts/AlertsPage'));
+const AlertsPage = page(() => import('../features/alerts/AlertsPage'), ['alerts']);
 // The game master dashboard composed with the admin feature's player search.
-const GameMasterFrame = lazy(() => import('./GameMasterFrame'));
-const AdminPage = lazy(() => import('../features/admin/AdminPage'));
-const DesignerMapPage = lazy(() => import('../features/designer/DesignerMapPage'));
-const DesignerVillagePage = lazy(() => import('../features/designer/DesignerVillagePage'));
-const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const GameMasterFrame = page(() => import('./GameMasterFrame'), ['gamemaster', 'admin']);
+const AdminPage = page(() => import('../features/admin/AdminPage'), ['admin']);
+const DesignerMapPage = page(() => import('../features/designer/DesignerMapPage'), ['designer']);
+const DesignerVillagePage = page(() => import('../features/designer/DesignerVillagePage'), ['designer']);
+const NotFoundPage = page(() => import('../features/not-found/NotFoundPage'), ['not-found']);
 
 /** Who may open a route: anyone, visitors only (signed-in players go to /dashboard), signed-in players, or a minimum role. */
 export type Access = 'public' | 'visitors' | 'signed-in' | { role: Role };

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../ui/Logo';
+import { LanguagePicker } from '../../ui/LanguagePicker';
 import './auth.css';
 
 export function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
@@ -12,6 +13,7 @@ export function AuthCard({ title, children, footer }: { title: string; children:
           <Link to="/" aria-label="Vikings home">
             <Logo size={36} />
           </Link>
+          <LanguagePicker className="auth__language" />
         </div>
         <section className="card" aria-labelledby="auth-title">
           <h1 id="auth-title">{title}</h1>

@@ -17,6 +17,7 @@ import { MainLandmark } from '../../ui/MainLandmark';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { ActionButton } from '../../ui/ActionButton';
 import { Spinner } from '../../ui/Spinner';
+import { LanguagePicker } from '../../ui/LanguagePicker';
 import { IncomingAttackAlert } from './IncomingAttackAlert';
 import { WorldNotices } from './WorldNotices';
 import './shell.css';
@@ -237,6 +238,7 @@ export default function GameShell({ tutorial, banners }: GameShellProps) {
           <div className="shell__user">
             <Avatar userId={user.id} username={user.username} discordAvatar={user.discordAvatar} />
             <span className="shell__username">{user.username}</span>
+            <LanguagePicker className="shell__language" />
             <Link className="button button--ghost button--small" to="/game/settings">
               Settings
             </Link>
