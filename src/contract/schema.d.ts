@@ -3661,6 +3661,8 @@ export interface components {
         Quest: {
             /** Format: uuid */
             id: string;
+            /** @description The quest's stable name in the catalog (`tutorial.barracks`), by which the client shows its title and description in the player's language. The server always sends it. */
+            key?: string;
             title: string;
             description: string;
             type: components["schemas"]["QuestType"];
@@ -3749,6 +3751,8 @@ export interface components {
         TutorialQuest: {
             /** Format: uuid */
             id?: string;
+            /** @description The quest's stable name in the catalog, as `Quest.key`. The server always sends it. */
+            key?: string;
             title: string;
             description: string;
             /** @description Objective name to target. */

@@ -61,6 +61,11 @@ export function formatInteger(n: number): string {
   return numberFormat({ maximumFractionDigits: 0 }).format(Number.isFinite(n) ? Math.trunc(n) : 0);
 }
 
+/** A whole number without grouping, rounded down: an exact stock in a tooltip ('6238'). */
+export function formatWhole(n: number): string {
+  return whole(Number.isFinite(n) ? Math.floor(n) : 0);
+}
+
 /** A number with up to `digits` decimals ('2.5', German '2,5'), grouped. */
 export function formatDecimal(n: number, digits = 1): string {
   return numberFormat({ maximumFractionDigits: digits }).format(Number.isFinite(n) ? n : 0);

@@ -33,6 +33,7 @@ export function tutorialStatus(book: QuestBook): TutorialStatusView {
       current && view
         ? {
             id: view.id,
+            key: current.step.key,
             title: view.title,
             description: view.description,
             objectives: view.objectives,
