@@ -26,14 +26,14 @@ const CallbackPage = page(() => import('../features/auth/CallbackPage'), ['auth'
 const ForbiddenPage = page(() => import('../features/forbidden/ForbiddenPage'), ['forbidden']);
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), ['dashboard']);
 // The shell composed with the tutorial (features never import each other, so app/ puts them together).
-const GameFrame = page(() => import('./GameFrame'), ['shell', 'tutorial', 'vacation', 'sitters']);
+const GameFrame = page(() => import('./GameFrame'), ['shell', 'tutorial', 'quest-catalog', 'vacation', 'sitters']);
 // The village page, or the world picker for a player without a village; its own chunk, with the data layer's atoms.
 const VillageHome = page(() => import('./VillageHome'), ['village', 'worlds']);
 const DataLayer = lazy(() => import('./DataLayer'));
 const MapPage = page(() => import('../features/map-panel/MapPage'), ['map-panel']);
 const HeroesPage = page(() => import('../features/heroes/HeroesPage'), ['heroes']);
 const WondersPage = page(() => import('../features/wonders/WondersPage'), ['wonders']);
-const QuestsPage = page(() => import('../features/quests/QuestsPage'), ['quests']);
+const QuestsPage = page(() => import('../features/quests/QuestsPage'), ['quests', 'quest-catalog']);
 // The alliance page composed with the reports feature's card for the battles of its activity feed.
 const AllianceFrame = page(() => import('./AllianceFrame'), ['alliance', 'reports']);
 const AllianceDirectoryPage = page(() => import('../features/alliance/AllianceDirectoryPage'), ['alliance']);
@@ -49,13 +49,13 @@ const PlayerByNamePage = page(() => import('../features/players/PlayerByNamePage
 // The rankings composed with the heroes feature's leaderboard.
 const RankingsFrame = page(() => import('./RankingsFrame'), ['rankings', 'heroes']);
 // The marketplace composed with the army's movement list for its shipments.
-const MarketplaceHome = page(() => import('./MarketplaceHome'), ['marketplace', 'army']);
+const MarketplaceHome = page(() => import('./MarketplaceHome'), ['marketplace', 'army', 'app']);
 // The settings page composed of the features' sections (vacation, ...).
 const SettingsFrame = page(() => import('./SettingsFrame'), ['settings', 'vacation', 'alerts', 'sitters']);
 // The last alerts (alerts while away); the settings page's Alerts section subscribes this browser.
 const AlertsPage = page(() => import('../features/alerts/AlertsPage'), ['alerts']);
 // The game master dashboard composed with the admin feature's player search.
-const GameMasterFrame = page(() => import('./GameMasterFrame'), ['gamemaster', 'admin']);
+const GameMasterFrame = page(() => import('./GameMasterFrame'), ['gamemaster', 'admin', 'app']);
 const AdminPage = page(() => import('../features/admin/AdminPage'), ['admin']);
 const DesignerMapPage = page(() => import('../features/designer/DesignerMapPage'), ['designer']);
 const DesignerVillagePage = page(() => import('../features/designer/DesignerVillagePage'), ['designer']);
