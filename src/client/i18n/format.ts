@@ -66,9 +66,9 @@ export function formatWhole(n: number): string {
   return whole(Number.isFinite(n) ? Math.floor(n) : 0);
 }
 
-/** A number with up to `digits` decimals ('2.5', German '2,5'), grouped. */
-export function formatDecimal(n: number, digits = 1): string {
-  return numberFormat({ maximumFractionDigits: digits }).format(Number.isFinite(n) ? n : 0);
+/** A number with up to `digits` decimals ('2.5', German '2,5'), at least `minDigits` of them ('1.0'), grouped. */
+export function formatDecimal(n: number, digits = 1, minDigits = 0): string {
+  return numberFormat({ minimumFractionDigits: minDigits, maximumFractionDigits: digits }).format(Number.isFinite(n) ? n : 0);
 }
 
 /** A share as a percentage of 100 ('70%', German '70 %'); `percent` is already 0-100. */
