@@ -3779,6 +3779,15 @@ export interface components {
             title: string;
             message: string;
             priority: components["schemas"]["HintPriority"];
+            /**
+             * @description Which hint it is, so the client can word it in the player's language from `params` (`title` and `message` are English). The server always sends it.
+             * @enum {string}
+             */
+            code?: "found_village" | "store_full" | "hungry" | "tutorial" | "builders_idle" | "invitations" | "no_barracks" | "no_warriors" | "stand_together";
+            /** @description The values the words were built from (`village`, `resource`, `percent`, `store`, `mead`, `count`, `quest`, `title`, `hint`). The server always sends it. */
+            params?: {
+                [key: string]: string | number;
+            };
         };
         HintList: {
             hints: components["schemas"]["Hint"][];
