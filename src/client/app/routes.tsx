@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type Reac
 import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import type { Role } from '../../rules/roles';
 import { Spinner } from '../ui/Spinner';
+import { loadNamespaces } from '../i18n';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteError } from './RouteError';
 import { StaticLanding } from './StaticLanding';
@@ -12,11 +13,18 @@ const pagePreloads = new WeakMap<object, () => Promise<unknown>>();
 
 /**
  * React.lazy whose chunk can also be fetched before the page renders (once, shared with the render), together with its
- * `companions`: chunks the page is sure to ask for as soon as it renders.
+ * `companions`: chunks the page is sure to ask for as soon as it renders. The translation namespaces it reads are
+ * fetched beside the chunk rather than after it (one round trip, and the page never renders before its words are
+ * there). A namespace is the feature folder's name (its files are src/client/i18n/locales/<language>/<namespace>.json);
+ * one with no file yet costs nothing.
  */
-export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>, ...companions: (() => Promise<unknown>)[]): LazyExoticComponent<ComponentType<P>> {
+export function lazyPage<P>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  namespaces: readonly string[],
+  ...companions: (() => Promise<unknown>)[]
+): LazyExoticComponent<ComponentType<P>> {
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const loadOnce = () => (loading ??= load());
+  const loadOnce = () => (loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
   const page = lazy(loadOnce);
   pagePreloads.set(page, () => Promise.all([loadOnce(), ...companions.map((companion) => companion())]));
   return page;
@@ -24,53 +32,54 @@ export function lazyPage<P>(load: () => Promise<{ default: ComponentType<P> }>, 
 
 // Every page is its own chunk, so a page never pulls in the game (and the map's PixiJS) before it needs it. The landing
 // page is not among them: it is static HTML the server sends for "/" (StaticLanding).
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'));
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'));
-const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage'));
-const CallbackPage = lazyPage(() => import('../features/auth/CallbackPage'));
-const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage'));
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), ['auth']);
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), ['auth']);
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), ['auth']);
+const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage'), ['auth']);
+const CallbackPage = lazyPage(() => import('../features/auth/CallbackPage'), ['auth']);
+const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage'), ['forbidden']);
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), ['dashboard']);
 // The shell composed with the tutorial (features never import each other, so app/ puts them together).
-const GameFrame = lazyPage(() => import('./GameFrame'));
+const GameFrame = lazyPage(() => import('./GameFrame'), ['shell', 'tutorial', 'quest-catalog', 'vacation', 'sitters']);
 // The village page, or the world picker for a player without a village; its own chunk, with the data layer's atoms.
 const VillageHome = lazyPage(
   () => import('./VillageHome'),
+  ['village', 'worlds'],
   // Its village page comes at once for every player with a village: fetched with it, not after it.
   () => import('../features/village/VillagePage'),
 );
 const loadDataLayer = () => import('./DataLayer');
-const DataLayer = lazyPage(loadDataLayer);
-const MapPage = lazyPage(() => import('../features/map-panel/MapPage'));
-const HeroesPage = lazyPage(() => import('../features/heroes/HeroesPage'));
-const WondersPage = lazyPage(() => import('../features/wonders/WondersPage'));
-const QuestsPage = lazyPage(() => import('../features/quests/QuestsPage'));
+const DataLayer = lazyPage(loadDataLayer, []);
+const MapPage = lazyPage(() => import('../features/map-panel/MapPage'), ['map-panel']);
+const HeroesPage = lazyPage(() => import('../features/heroes/HeroesPage'), ['heroes']);
+const WondersPage = lazyPage(() => import('../features/wonders/WondersPage'), ['wonders']);
+const QuestsPage = lazyPage(() => import('../features/quests/QuestsPage'), ['quests', 'quest-catalog']);
 // The alliance page composed with the reports feature's card for the battles of its activity feed.
-const AllianceFrame = lazyPage(() => import('./AllianceFrame'));
-const AllianceDirectoryPage = lazyPage(() => import('../features/alliance/AllianceDirectoryPage'));
-const AllianceProfilePage = lazyPage(() => import('../features/alliance/AllianceProfilePage'));
-const ArmyPage = lazyPage(() => import('../features/army/ArmyPage'));
-const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'));
-const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'));
-const ComposePage = lazyPage(() => import('../features/messages/ComposePage'));
+const AllianceFrame = lazyPage(() => import('./AllianceFrame'), ['alliance', 'reports']);
+const AllianceDirectoryPage = lazyPage(() => import('../features/alliance/AllianceDirectoryPage'), ['alliance']);
+const AllianceProfilePage = lazyPage(() => import('../features/alliance/AllianceProfilePage'), ['alliance']);
+const ArmyPage = lazyPage(() => import('../features/army/ArmyPage'), ['army']);
+const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'), ['reports']);
+const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'), ['messages']);
+const ComposePage = lazyPage(() => import('../features/messages/ComposePage'), ['messages']);
 // One message composed with the reports feature's card for a battle report it shares.
-const MessageFrame = lazyPage(() => import('./MessageFrame'));
-const PlayerPage = lazyPage(() => import('../features/players/PlayerPage'));
-const PlayerByNamePage = lazyPage(() => import('../features/players/PlayerByNamePage'));
+const MessageFrame = lazyPage(() => import('./MessageFrame'), ['messages', 'reports']);
+const PlayerPage = lazyPage(() => import('../features/players/PlayerPage'), ['players']);
+const PlayerByNamePage = lazyPage(() => import('../features/players/PlayerByNamePage'), ['players']);
 // The rankings composed with the heroes feature's leaderboard.
-const RankingsFrame = lazyPage(() => import('./RankingsFrame'));
+const RankingsFrame = lazyPage(() => import('./RankingsFrame'), ['rankings', 'heroes']);
 // The marketplace composed with the army's movement list for its shipments.
-const MarketplaceHome = lazyPage(() => import('./MarketplaceHome'));
+const MarketplaceHome = lazyPage(() => import('./MarketplaceHome'), ['marketplace', 'army', 'app']);
 // The settings page composed of the features' sections (vacation, ...).
-const SettingsFrame = lazyPage(() => import('./SettingsFrame'));
+const SettingsFrame = lazyPage(() => import('./SettingsFrame'), ['settings', 'vacation', 'alerts', 'sitters']);
 // The last alerts (alerts while away); the settings page's Alerts section subscribes this browser.
-const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage'));
+const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage'), ['alerts']);
 // The game master dashboard composed with the admin feature's player search.
-const GameMasterFrame = lazyPage(() => import('./GameMasterFrame'));
-const AdminPage = lazyPage(() => import('../features/admin/AdminPage'));
-const DesignerMapPage = lazyPage(() => import('../features/designer/DesignerMapPage'));
-const DesignerVillagePage = lazyPage(() => import('../features/designer/DesignerVillagePage'));
-const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'));
+const GameMasterFrame = lazyPage(() => import('./GameMasterFrame'), ['gamemaster', 'admin', 'app']);
+const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), ['admin']);
+const DesignerMapPage = lazyPage(() => import('../features/designer/DesignerMapPage'), ['designer']);
+const DesignerVillagePage = lazyPage(() => import('../features/designer/DesignerVillagePage'), ['designer']);
+const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), ['not-found']);
 
 /** Who may open a route: anyone, visitors only (signed-in players go to /dashboard), signed-in players, or a minimum role. */
 export type Access = 'public' | 'visitors' | 'signed-in' | { role: Role };

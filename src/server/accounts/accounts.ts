@@ -30,11 +30,27 @@ export function userFields(row: UserRow) {
   };
 }
 
+/** The stored language as the contract names it: a value other than the game's languages (never written) reads as none. */
+function localeOf(row: UserRow): Locale | null {
+  return row.locale === 'en' || row.locale === 'de' ? row.locale : null;
+}
+
 export function publicUser(row: UserRow): PublicUser {
   return {
     ...userFields(row),
     discordLinked: row.discordId !== null,
+    locale: localeOf(row),
   };
+}
+
+export type Locale = Schema<'Locale'>;
+
+/** Remembers the language the player chose for the game; their own replies (User.locale) carry it from now on. */
+export async function setLocale(db: Db, userId: PlayerId, locale: Locale): Promise<void> {
+  // Through the session cache's notice, so the player's next read of themselves (getMe) already shows the choice.
+  const updated = await changingAccounts(db, db.update(users).set({ locale }).where(eq(users.id, userId)).returning({ id: users.id }));
+  // The account was deleted while the request ran, and its sessions with it.
+  if (updated.length === 0) throw unauthorized();
 }
 
 /** The account as a session shows it: in a sitting session, with the sitter playing it. */

@@ -91,6 +91,10 @@ export function authRoutes(ctx: AppContext): Handlers {
       return { user: accounts.publicSessionUser({ user, sitter }) };
     },
 
+    async setMyLocale({ user, body }) {
+      await accounts.setLocale(db, user.id, body.locale);
+    },
+
     async logout({ request, user }) {
       if (!request.sessionToken) return;
       await accounts.logout(db, user.id, request.sessionToken);

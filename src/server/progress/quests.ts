@@ -241,6 +241,7 @@ export function questView(row: PlayerQuestRow): QuestView {
   const definition = questDefinition(row.questKey)!;
   return {
     id: row.id,
+    key: definition.key,
     title: definition.title,
     description: definition.description,
     type: definition.type,
