@@ -80,7 +80,7 @@ describe('route table', () => {
   it('shows the Admin link only to admins and the Discord avatar when there is one', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('admin', { discordAvatar: 'hash1' }) });
     renderAt('/game/army');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Army' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Army' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Admin' })).toBeTruthy();
     const avatar = screen.getByRole('img', { name: "Astrid's avatar" });
     expect(avatar.getAttribute('src')).toBe('https://cdn.discordapp.com/avatars/0a1b2c3d-4e5f-6789-abcd-ef0123456789/hash1.png');
@@ -225,6 +225,7 @@ describe('preloadPagesAt', () => {
           loads.push(name);
           return Promise.resolve({ default: () => <p>{name}</p> });
         },
+        [],
         ...companions.map((companion) => () => Promise.resolve(loads.push(companion))),
       );
     const routes: AppRoute[] = [
