@@ -196,8 +196,10 @@ export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boole
   for (const { route } of matches) {
     if (typeof route.handle === 'function') route.handle();
   }
-  // A game page's first reads go out with its chunks (DataLayer.tsx's prefetchGameReads).
-  if (signedIn && routes === appRoutes && matches.some(({ route }) => route.path === '/game')) {
+  // The village page's first reads go out with its chunks (DataLayer.tsx's prefetchGameReads). Only there: on the other
+  // game pages the tutorial's first report (POST /api/tutorial/progress) refreshes the overview, and a read made this
+  // early would be read twice in one page load.
+  if (signedIn && routes === appRoutes && /^\/game(\/village)?\/?$/.test(pathname)) {
     loadDataLayer()
       .then((layer) => layer.prefetchGameReads())
       .catch(() => undefined);
