@@ -68,16 +68,16 @@ async function main(shutdown: Shutdown) {
     return refuse(shutdown, listenProblem(failure, config.host, config.port));
   }
   if (config.metricsPort !== null) {
-    const where = { host: config.host, port: config.metricsPort };
+    const metricsAddress = { host: config.host, port: config.metricsPort };
     try {
-      const metricsServer = await serveMetrics(app.metrics, where);
+      const metricsServer = await serveMetrics(app.metrics, metricsAddress);
       // The last opened is closed first: a stopping server is scraped no more.
       shutdown.add('metrics listener', () => metricsServer.close());
     } catch (error) {
       if (!(error instanceof Error)) throw error;
       const failure: NodeJS.ErrnoException = error;
       if (failure.syscall !== 'listen') throw error;
-      return refuse(shutdown, listenProblem(failure, where.host, where.port, 'METRICS_PORT'));
+      return refuse(shutdown, listenProblem(failure, metricsAddress.host, metricsAddress.port, 'METRICS_PORT'));
     }
   }
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;

@@ -1,6 +1,6 @@
 // GET /metrics on the game's port: closed without METRICS_TOKEN (404), the token's only with it; and what a short session shows there, per operation, of the sweeper, the streams and the game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './harness';
 import { newVillage, overview, type MadeVillage, type Player } from './village-helpers';
 import { joinedLongAgo, placeAt, send, station } from './army-helpers';
@@ -140,5 +140,22 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const count = (text: string, outcome: string) => total(text, 'vikings_db_transactions_total', { outcome });
     expect(count(after, 'refused') - count(before, 'refused')).toBe(1);
     expect(count(after, 'failed')).toBe(count(before, 'failed'));
+  });
+
+  it('still answers when the game\'s figures cannot be read, without them, and counts the failure', async () => {
+    t.clock.advance(FIGURES_FRESH_MS);
+    await t.database.db.execute(sql`alter table live_presence rename to live_presence_away`);
+    try {
+      const text = await scrape();
+      expect(sample(text, 'vikings_players_online', { world: 'Midgard' })).toBeUndefined();
+      expect(sample(text, 'vikings_movements_in_flight', { world: 'Midgard', type: 'raid' })).toBeUndefined();
+      expect(sample(text, 'vikings_http_requests_total', { operation: 'sendTroops', status: '201' })).toBe(1);
+      // Counted once for the reading both gauges shared; the counter shows it from the next scrape on.
+      expect(sample(await scrape(), 'vikings_game_figures_failures_total')).toBe(1);
+    } finally {
+      await t.database.db.execute(sql`alter table live_presence_away rename to live_presence`);
+    }
+    t.clock.advance(FIGURES_FRESH_MS);
+    expect(sample(await scrape(), 'vikings_players_online', { world: 'Midgard' })).toBe(0);
   });
 });

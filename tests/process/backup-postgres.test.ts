@@ -94,7 +94,7 @@ describe.skipIf(!pgUrl)("README's PostgreSQL backup and restore", () => {
 
     // Started on the restored database, the game serves it: the raider's stored session still signs them in.
     const port = await freePort();
-    const run = runServer(compiledServer, { HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', LOG_LEVEL: 'silent', DATABASE_URL: target.url });
+    const run = runServer(compiledServer, { HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', LOG_LEVEL: 'silent', SWEEP_INTERVAL_MS: '0', DATABASE_URL: target.url });
     const base = `http://127.0.0.1:${port}`;
     try {
       await waitForHealth(base, run);

@@ -22,9 +22,10 @@ function cli(...args: string[]): { status: number | null; out: string } {
   return { status: run.status, out: `${run.stdout}${run.stderr}`.trim() };
 }
 
-async function startServer(): Promise<{ run: ServerRun; base: string }> {
+/** The game on `dataDir`; a fast sweeper while playing, none where only reads follow (a sweep running at the stop is waited for). */
+async function startServer(sweepIntervalMs: number): Promise<{ run: ServerRun; base: string }> {
   const port = await freePort();
-  const run = runServer(compiledServer, { ...env, HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', SWEEP_INTERVAL_MS: '100' });
+  const run = runServer(compiledServer, { ...env, HOST: '127.0.0.1', PORT: String(port), STATIC_DIR: '', SWEEP_INTERVAL_MS: String(sweepIntervalMs) });
   const base = `http://127.0.0.1:${port}`;
   await waitForHealth(base, run);
   return { run, base };
@@ -55,7 +56,7 @@ beforeAll(async () => {
   const fast = await createWorld(setup.db, { name: 'Backup Fjord', speed: 1000, size: 45, maxPlayers: 100 });
   await playProofWorld(setup);
   await setup.close();
-  const server = await startServer();
+  const server = await startServer(100);
   try {
     const session = await playShortSession(server.base, fast.id, 'bak');
     raiderToken = session.raider.token;
@@ -131,7 +132,7 @@ describe('npm run cli -- backup and restore on the embedded database', () => {
   }, 180_000);
 
   it('serves the restored world, and refuses to restore while the server holds it', async () => {
-    const server = await startServer();
+    const server = await startServer(0);
     try {
       // The raider's session was stored in the backup: it still signs them in.
       const me = await fetch(`${server.base}/api/auth/me`, { headers: { authorization: `Bearer ${raiderToken}` } });

@@ -43,10 +43,15 @@ export async function readGameFigures(db: Db): Promise<GameFigures> {
 /** How long figures read once answer every scrape: a scraper every few seconds costs the game two queries per interval. */
 export const FIGURES_FRESH_MS = 5_000;
 
-/** The figures, read again once they are FIGURES_FRESH_MS old; scrapes meanwhile share one reading (and one in progress). */
+/**
+ * The figures, read again once they are FIGURES_FRESH_MS old; scrapes meanwhile share one reading (and one in progress).
+ * A reading that fails answers null for its few seconds (the scrape goes on without these figures) and is counted once.
+ */
 export class FiguresCache {
-  private reading: Promise<GameFigures> | null = null;
+  private reading: Promise<GameFigures | null> | null = null;
   private readAt = -Infinity;
+  /** Readings that failed (the database unreachable, a statement refused). */
+  failures = 0;
 
   /** Ages are told by the game's clock, so the tests' fake clock can age a reading. */
   constructor(
@@ -54,17 +59,15 @@ export class FiguresCache {
     private readonly clock: Clock,
   ) {}
 
-  read(): Promise<GameFigures> {
+  read(): Promise<GameFigures | null> {
     const now = this.clock.now().getTime();
     if (this.reading && now - this.readAt < FIGURES_FRESH_MS && now >= this.readAt) return this.reading;
     this.readAt = now;
     // As background work: on PGlite's one connection a player's statement goes before a scrape's.
-    const reading = inBackground(() => readGameFigures(this.db));
-    // A failed reading is not kept: the next scrape tries again.
-    reading.catch(() => {
-      if (this.reading === reading) this.reading = null;
+    this.reading = inBackground(() => readGameFigures(this.db)).catch(() => {
+      this.failures += 1;
+      return null;
     });
-    this.reading = reading;
-    return reading;
+    return this.reading;
   }
 }

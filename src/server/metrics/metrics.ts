@@ -158,9 +158,9 @@ export class GameMetrics {
       labelNames: ['world'],
       registers,
       async collect() {
-        const { playersOnline } = await figures.read();
+        const read = await figures.read();
         this.reset();
-        for (const { world, players } of playersOnline) this.set({ world }, players);
+        for (const { world, players } of read?.playersOnline ?? []) this.set({ world }, players);
       },
     });
     new Gauge({
@@ -169,9 +169,18 @@ export class GameMetrics {
       labelNames: ['world', 'type'],
       registers,
       async collect() {
-        const { movementsInFlight } = await figures.read();
+        const read = await figures.read();
         this.reset();
-        for (const { world, type, count } of movementsInFlight) this.set({ world, type }, count);
+        for (const { world, type, count } of read?.movementsInFlight ?? []) this.set({ world, type }, count);
+      },
+    });
+    new Counter({
+      name: 'vikings_game_figures_failures_total',
+      help: 'Readings of players online and movements in flight that failed; those gauges are empty until one succeeds',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(figures.failures);
       },
     });
   }
