@@ -31,7 +31,7 @@ export function isErrorCode(value: string): value is ErrorCode {
 // ---------------------------------------------------------------------------------------------------------------------
 // Formatters. `{{name}}` puts a value in as it is; `{{name, kind}}` has the formatter `kind` write it: the syntax and
 // the names a client registers with i18next. Ids of the rules' tables stay ids in `params`, and each language writes
-// their names; the lists are ids joined by commas ("longhouse:3,barracks:1", "bondi:5:2,axeman:3:0").
+// their names; the lists are ids joined by commas ("longhouse:3,barracks:1", "bondi:5:2,catapult:3:0").
 
 /** The values each formatter takes. */
 interface KindValues {
@@ -41,7 +41,7 @@ interface KindValues {
   wonderName: WonderType;
   /** Buildings and levels as `type:level` joined by commas: "Longhouse level 3, Barracks level 1". */
   buildingLevels: string;
-  /** Units short as `type:wanted:home` joined by commas: "5 Bondi (2 at home), 3 Axeman (0 at home)". */
+  /** Units short as `type:wanted:home` joined by commas: "5 Bondi (2 at home), 3 Catapult (0 at home)". */
   unitShortfall: string;
 }
 type Kind = keyof KindValues;

@@ -78,7 +78,11 @@ export const errorReplies = fp(async (app) => {
       const reason = details[0]?.message ?? error.message;
       return reply.code(400).send(errorBody({ code: 'invalid_request', params: { reason }, message: `Invalid request: ${reason}` }, details));
     }
-    if (error instanceof GameError) return reply.code(error.status).send(errorBody(error, error.details));
+    if (error instanceof GameError) {
+      // Words no template of the catalogue matches still reach the player, in English only: the log says which.
+      if (error.code === 'refused') request.log.warn({ refusal: error.message }, 'a refusal without a code of the error catalogue');
+      return reply.code(error.status).send(errorBody(error, error.details));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
