@@ -409,7 +409,8 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
 for (const language of LANGUAGES) {
   for (const route of routes) {
     test(`${route.path} [${language}]: no serious or critical axe violation, nothing blocked by the CSP`, async ({ browser }) => {
-      test.setTimeout(90_000);
+      // A route of six visits on a busy two-core machine takes well over a minute; a timeout restarts the worker and its cast.
+      test.setTimeout(180_000);
       const visits = VISITS[route.path];
       expect(visits, `add the visits of ${route.path} to VISITS in a11y.spec.ts`).toBeDefined();
       const say = wordsIn(language);
