@@ -1,7 +1,7 @@
 // The language at start and at every sign-in: the account's choice wins (and is remembered in this browser), a browser
 // choice made before the account had one is saved to it; a sitting session keeps the sitter's own language.
 import { useEffect } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { setMyLocale } from '../api/auth';
 import { chooseLanguage, isLanguage, languageOfCookie, rememberLanguage, showLanguage, type Language } from '../i18n';
 import { sessionStore, userAtom, type User } from '../state/session';
@@ -23,6 +23,7 @@ export function startingLanguage(store = sessionStore): Language {
 
 /** Follows the signed-in account's language: at sign-in, at the start-up check of a stored session, after a choice elsewhere. */
 export function useAccountLanguage(): void {
+  const store = useStore();
   const user = useAtomValue(userAtom);
   const setUser = useSetAtom(userAtom);
   const chosen = accountLanguage(user);
@@ -39,8 +40,8 @@ export function useAccountLanguage(): void {
     // The account has no choice yet but this browser has one (picked on the sign-in page): the account takes it.
     const picked = cookieLanguage();
     if (!picked) return;
-    const current = sessionStore.get(userAtom);
+    const current = store.get(userAtom);
     if (current && current.id === userId) setUser({ ...current, locale: picked });
     setMyLocale(picked).catch(() => undefined);
-  }, [signedIn, chosen, userId, setUser]);
+  }, [signedIn, chosen, userId, setUser, store]);
 }

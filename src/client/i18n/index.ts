@@ -28,8 +28,11 @@ const options: InitOptions = {
   react: { useSuspense: true },
 };
 
+/** The page follows the language: <html lang> (screen readers' voice, hyphenation) and the description in its words. */
 function followLanguage(language: string): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', i18n.t('common:meta.description', { lng: language }));
 }
 
 function connect(): void {

@@ -33,9 +33,7 @@ export function LanguagePicker({ className, showLabel = false }: LanguagePickerP
 
   return (
     <div className={className ? `language-picker ${className}` : 'language-picker'}>
-      <span className="language-picker__globe" aria-hidden="true">
-        🌐
-      </span>
+      <GlobeIcon />
       <label htmlFor={id} className={showLabel ? 'language-picker__label' : 'visually-hidden'}>
         {t('language.label')}
       </label>
@@ -54,5 +52,16 @@ export function LanguagePicker({ className, showLabel = false }: LanguagePickerP
         ))}
       </select>
     </div>
+  );
+}
+
+/** A globe drawn inline (no emoji font needed): the sign of a language choice in any language. */
+function GlobeIcon() {
+  return (
+    <svg className="icon language-picker__globe" width={18} height={18} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <ellipse cx="12" cy="12" rx="4" ry="9" fill="none" stroke="currentColor" strokeWidth="1.4" />
+      <path d="M3.5 9 H20.5 M3.5 15 H20.5" stroke="currentColor" strokeWidth="1.4" />
+    </svg>
   );
 }
