@@ -187,7 +187,7 @@ export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boole
   for (const { route } of matches) {
     if (typeof route.handle === 'function') route.handle();
   }
-  // A game page's first reads go out with its chunks (DataLayer.tsx's prefetchGameReads).
+  // A game page's first read goes out with its chunks (DataLayer.tsx's prefetchGameReads).
   if (signedIn && routes === appRoutes && matches.some(({ route }) => route.path === '/game')) {
     loadDataLayer()
       .then((layer) => layer.prefetchGameReads())
