@@ -32,15 +32,15 @@ const CallbackPage = lazyPage(() => import('../features/auth/CallbackPage'));
 const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage'));
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'));
 // The shell composed with the tutorial (features never import each other, so app/ puts them together).
-const GameFrame = lazyPage(() => import('./GameFrame'));
+const loadGameFrame = () => import('./GameFrame');
+const GameFrame = lazyPage(loadGameFrame);
 // The village page, or the world picker for a player without a village; its own chunk, with the data layer's atoms.
 const VillageHome = lazyPage(
   () => import('./VillageHome'),
   // Its village page comes at once for every player with a village: fetched with it, not after it.
   () => import('../features/village/VillagePage'),
 );
-const loadDataLayer = () => import('./DataLayer');
-const DataLayer = lazyPage(loadDataLayer);
+const DataLayer = lazyPage(() => import('./DataLayer'));
 const MapPage = lazyPage(() => import('../features/map-panel/MapPage'));
 const HeroesPage = lazyPage(() => import('../features/heroes/HeroesPage'));
 const WondersPage = lazyPage(() => import('../features/wonders/WondersPage'));
@@ -187,10 +187,10 @@ export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boole
   for (const { route } of matches) {
     if (typeof route.handle === 'function') route.handle();
   }
-  // A game page's first read goes out with its chunks (DataLayer.tsx's prefetchGameReads).
+  // A game page's first read goes out with its chunks (GameFrame.tsx's prefetchGameReads).
   if (signedIn && routes === appRoutes && matches.some(({ route }) => route.path === '/game')) {
-    loadDataLayer()
-      .then((layer) => layer.prefetchGameReads())
+    loadGameFrame()
+      .then((frame) => frame.prefetchGameReads())
       .catch(() => undefined);
   }
 }
