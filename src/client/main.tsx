@@ -1,5 +1,5 @@
 // Client entry: theme, the API client tied to the session, the player's language, the chunks of this address's pages, startup session check, and the app (its data layer loads with the first page that needs it).
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { connectApiToSession } from './app/apiSession';
@@ -22,8 +22,11 @@ setTimeout(() => preloadPagesAt(window.location.pathname, { signedIn }), 0);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// In a transition, so React renders the app in slices that let the browser breathe, not in one long task.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

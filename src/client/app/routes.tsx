@@ -40,7 +40,8 @@ const CallbackPage = lazyPage(() => import('../features/auth/CallbackPage'), ['a
 const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage'), ['forbidden']);
 const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), ['dashboard']);
 // The shell composed with the tutorial (features never import each other, so app/ puts them together).
-const GameFrame = lazyPage(() => import('./GameFrame'), ['shell', 'tutorial', 'quest-catalog', 'vacation', 'sitters']);
+const loadGameFrame = () => import('./GameFrame');
+const GameFrame = lazyPage(loadGameFrame, ['shell', 'tutorial', 'quest-catalog', 'vacation', 'sitters']);
 // The village page, or the world picker for a player without a village; its own chunk, with the data layer's atoms.
 const VillageHome = lazyPage(
   () => import('./VillageHome'),
@@ -48,8 +49,7 @@ const VillageHome = lazyPage(
   // Its village page comes at once for every player with a village: fetched with it, not after it.
   () => import('../features/village/VillagePage'),
 );
-const loadDataLayer = () => import('./DataLayer');
-const DataLayer = lazyPage(loadDataLayer, []);
+const DataLayer = lazyPage(() => import('./DataLayer'), []);
 const MapPage = lazyPage(() => import('../features/map-panel/MapPage'), ['map-panel']);
 const HeroesPage = lazyPage(() => import('../features/heroes/HeroesPage'), ['heroes']);
 const WondersPage = lazyPage(() => import('../features/wonders/WondersPage'), ['wonders']);
@@ -196,12 +196,10 @@ export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boole
   for (const { route } of matches) {
     if (typeof route.handle === 'function') route.handle();
   }
-  // The village page's first reads go out with its chunks (DataLayer.tsx's prefetchGameReads). Only there: on the other
-  // game pages the tutorial's first report (POST /api/tutorial/progress) refreshes the overview, and a read made this
-  // early would be read twice in one page load.
-  if (signedIn && routes === appRoutes && /^\/game(\/village)?\/?$/.test(pathname)) {
-    loadDataLayer()
-      .then((layer) => layer.prefetchGameReads())
+  // A game page's first read goes out with its chunks (GameFrame.tsx's prefetchGameReads).
+  if (signedIn && routes === appRoutes && matches.some(({ route }) => route.path === '/game')) {
+    loadGameFrame()
+      .then((frame) => frame.prefetchGameReads())
       .catch(() => undefined);
   }
 }
