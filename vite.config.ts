@@ -12,10 +12,13 @@ const apiPort = process.env.API_PORT ?? '3001';
 
 // Every page that reads server data stands in the data layer, and every game page in the game frame: each comes as one
 // chunk with all it imports (scripts/vite-page-chunks.ts), not a few dozen small ones. The pages outside the game (sign-in,
-// the dashboard, the error pages) keep what they share with the frame out of it, so they never load the frame.
+// the dashboard, the error pages) keep what they share with the frame out of it, so they never load the frame; what they
+// share (the header, the language picker, the translation hooks, buttons) is one chunk of its own, the site's.
+const OUTSIDE_THE_GAME = /[\\/]features[\\/](auth|dashboard|forbidden|not-found)[\\/]/;
 const GROUPED_PAGES = [
   { name: 'data-layer', page: 'src/client/app/DataLayer.tsx' },
-  { name: 'game-frame', page: 'src/client/app/GameFrame.tsx', notFor: /[\\/]features[\\/](auth|dashboard|forbidden|not-found)[\\/]/ },
+  { name: 'site', page: 'src/client/app/GameFrame.tsx', sharedWith: OUTSIDE_THE_GAME },
+  { name: 'game-frame', page: 'src/client/app/GameFrame.tsx', notFor: OUTSIDE_THE_GAME },
 ];
 const apiOrigin = `http://127.0.0.1:${apiPort}`;
 

@@ -12,6 +12,9 @@ export interface PageChunk {
   page: string;
   /** Lazy pages that load without this one (their module ids match): what they import stays out, so they never load it. */
   notFor?: RegExp;
+  /** Only what this page shares with the lazy pages whose module ids match: the widgets the sign-in pages and the game
+   * frame both use come as one chunk rather than one file each. */
+  sharedWith?: RegExp;
 }
 
 export function pageChunks(pages: readonly PageChunk[]): Plugin {
@@ -41,11 +44,15 @@ export function pageChunks(pages: readonly PageChunk[]): Plugin {
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
       const initial = closure(entries, () => false);
       const lazyPages = [...this.getModuleIds()].filter((id) => (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0);
-      for (const { name, page, notFor } of pages) {
+      const reachedFrom = (pattern: RegExp) => closure(lazyPages.filter((other) => pattern.test(other)), (other) => initial.has(other));
+      for (const { name, page, notFor, sharedWith } of pages) {
         const id = normalize(resolve(root, page));
         if (!this.getModuleInfo(id)) throw new Error(`pageChunks: ${page} is not a module of the build`);
-        const elsewhere = notFor ? closure(lazyPages.filter((other) => notFor.test(other)), (other) => initial.has(other)) : new Set<string>();
-        for (const module of closure([id], (other) => initial.has(other) || taken.has(other) || elsewhere.has(other))) taken.set(module, name);
+        const elsewhere = notFor ? reachedFrom(notFor) : new Set<string>();
+        const sharedOnly = sharedWith ? reachedFrom(sharedWith) : null;
+        for (const module of closure([id], (other) => initial.has(other) || taken.has(other) || elsewhere.has(other))) {
+          if (sharedOnly === null || sharedOnly.has(module)) taken.set(module, name);
+        }
       }
     },
     config() {

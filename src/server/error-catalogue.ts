@@ -41,6 +41,7 @@ export const REQUEST_ERRORS = {
   method_not_allowed: '{{method}} is not allowed here; use {{allowed}}',
   no_such_endpoint: 'No such endpoint: {{method}} {{path}}',
   file_not_found: 'File not found',
+  metrics_token_required: 'The metrics need the token of METRICS_TOKEN: Authorization: Bearer <token>',
   not_implemented: 'Not implemented yet',
   internal_error: 'Something went wrong on our side. Please try again.',
   database_unavailable: "The game's database is unavailable; please try again in a few seconds.",

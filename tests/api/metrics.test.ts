@@ -24,7 +24,7 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
       const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'No such endpoint: GET /metrics' });
+      expect(res.json()).toEqual({ error: 'No such endpoint: GET /metrics', code: 'no_such_endpoint', params: { method: 'GET', path: '/metrics' } });
       expect(res.body).not.toContain('vikings_');
     }
   });
@@ -61,6 +61,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       expect(res.statusCode, authorization).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
       expect(res.json().error).toMatch(/METRICS_TOKEN/);
+      expect(res.json().code).toBe('metrics_token_required');
     }
   });
 

@@ -2,6 +2,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import { errorBody, say } from '../errors';
 import { CLIENT_FILES, METRICS_ROUTE, UNMATCHED, type GameMetrics } from '../metrics/metrics';
 
 declare module 'fastify' {
@@ -36,9 +37,9 @@ export const metricsEndpoint = fp<{ metrics: GameMetrics; token: string | null }
   });
   app.get(METRICS_ROUTE, async (request, reply) => {
     // Without a token the address does not exist here (METRICS_PORT, if set, serves the metrics off this port).
-    if (token === null) return reply.code(404).send({ error: `No such endpoint: GET ${METRICS_ROUTE}` });
+    if (token === null) return reply.code(404).send(errorBody(say('no_such_endpoint', { method: 'GET', path: METRICS_ROUTE })));
     if (!bearerMatches(request.headers.authorization, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: 'The metrics need the token of METRICS_TOKEN: Authorization: Bearer <token>' });
+      return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send(errorBody(say('metrics_token_required')));
     }
     const { contentType, text } = await metrics.scrape();
     return reply.type(contentType).header('cache-control', 'no-store').send(text);
