@@ -91,7 +91,7 @@ describe('reports in German', () => {
     await act(() => i18n.changeLanguage('de'));
     expect(placeText({ oasis }, { name: 'Oasis', x: 1, y: 2 })).toBe('Oase (1|2)');
     // A village called Oasis is a village's name, not the word.
-    expect(placeText({ oasis: null }, { name: 'Oasis', x: 1, y: 2 })).toBe('Oasis (1|2)');
+    expect(placeText({ oasis: undefined }, { name: 'Oasis', x: 1, y: 2 })).toBe('Oasis (1|2)');
   });
 });
 
