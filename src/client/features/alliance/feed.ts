@@ -62,7 +62,7 @@ export function placeName(village: { name: string; x: number; y: number }): stri
   return `${village.name} (${village.x}|${village.y})`;
 }
 
-/** Marks a slot's place in a translated text; no text a player writes reaches a template, so it cannot clash. */
+/** Marks a slot's place in a translated text: a control character the free-text rule keeps out of every name and reason a player writes. */
 const SLOT = '\u0000';
 
 /**
