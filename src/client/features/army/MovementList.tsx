@@ -77,7 +77,7 @@ function MovementRow({ movement, onArrived }: { movement: ArmyMovement; onArrive
   return (
     <li className={`movement${hostile ? ' movement--hostile' : ''}`} aria-label={t('movements.rowLabel', { type: typeLabel(t, movement.type), name: movement.toVillage.name })} data-testid="movement">
       <div className="movement__head">
-        <span className={`badge ${hostile ? 'badge--red' : BADGE[movement.type]}`}>{hostile ? t(`movements.incomingBadge.${movement.type as 'attack' | 'raid' | 'scout'}`) : typeLabel(t, movement.type)}</span>
+        <span className={`badge ${hostile ? 'badge--red' : BADGE[movement.type]}`}>{hostile ? t(`movements.incomingBadge.${movement.type}`) : typeLabel(t, movement.type)}</span>
         <span className="movement__route">
           <Place village={movement.fromVillage} /> <span aria-hidden="true">→</span>
           <span className="visually-hidden">{t('movements.to')}</span> <Place village={movement.toVillage} />
