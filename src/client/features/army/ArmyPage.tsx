@@ -75,7 +75,7 @@ export default function ArmyPage() {
         </h1>
         <div className="card">
           <p>
-            <Trans t={t} i18nKey="page.noVillage" components={{ link: <Link to="/game/village" /> }} />
+            <Trans t={t} i18nKey="page.noVillage" components={{ to: <Link to="/game/village" /> }} />
           </p>
         </div>
       </section>

@@ -114,7 +114,7 @@ describe('FarmLists', () => {
     expect(await screen.findByText('1 raid sent, 1 skipped.')).toBeTruthy();
     expect(sends).toHaveLength(1);
     expect(sends[0]).toEqual({ key: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(within(rowOf(/Barbarian camp/)).getByTestId('farm-result').textContent).toMatch(/^Sent · arrives in (9m 59s|10m 0s)$/);
+    expect(within(rowOf(/Barbarian camp/)).getByTestId('farm-result').textContent).toMatch(/^Sent · arrives in (9m [1-5]\ds|10m 0s)$/); // a countdown from 10 minutes, a few seconds in on a busy machine
     expect(within(rowOf(/Birka/)).getByTestId('farm-result').textContent).toBe('Skipped: Not enough units at home: 10 Bondi (4 at home)');
 
     // Another click is another key.

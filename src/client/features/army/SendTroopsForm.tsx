@@ -299,7 +299,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
         <legend>{t('send.units')}</legend>
         {homeEntries.length === 0 ? (
           <p className="muted">
-            <Trans t={t} i18nKey="send.noTroops" values={{ name: from.name }} components={{ link: <Link to="/game/village?tab=units" /> }} />
+            <Trans t={t} i18nKey="send.noTroops" values={{ name: from.name }} components={{ to: <Link to="/game/village?tab=units" /> }} />
           </p>
         ) : (
           <table className="table army-units">
