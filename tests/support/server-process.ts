@@ -46,6 +46,9 @@ export async function waitForHealth(url: string, run: ServerRun, timeoutMs = 60_
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  // Killed, so a server that started too slowly does not hold its port (and fail every later test that uses it).
+  run.child.kill('SIGKILL');
+  await run.exited;
   throw new Error(`server at ${url} did not become healthy within ${timeoutMs} ms: ${run.output()}`);
 }
 
