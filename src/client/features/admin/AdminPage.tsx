@@ -1,7 +1,9 @@
 // /admin: the Admin Dashboard: live figures, the player table with its actions, and the audit log.
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiError } from '../../api/client';
+import { formatInteger } from '../../i18n/format';
 import { adminStatsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { SiteHeader } from '../../ui/SiteHeader';
@@ -9,15 +11,14 @@ import { AuditLog } from './AuditLog';
 import { PlayerManagement } from './PlayerManagement';
 import './admin.css';
 
-export { USERS_FAILED } from './PlayerManagement';
-
 /** The figures are read again after every action on the page (the actions mark them stale). */
 function Figures() {
+  const { t } = useTranslation('admin');
   const read = useQuery(adminStatsQuery(useAtomValue(userIdAtom)));
   const stats = read.data ?? null;
-  const error = read.isError ? apiError(read.error, 'Failed to load the figures.') : null;
+  const error = read.isError ? apiError(read.error, t('figures.failed')) : null;
 
-  const figure = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString());
+  const figure = (value: number | undefined) => (value === undefined ? '—' : formatInteger(value));
   return (
     <>
       {error && (
@@ -27,26 +28,26 @@ function Figures() {
       )}
       <dl className="stat-cards">
         <div className="card">
-          <dt className="stat-card__label">Total Users</dt>
+          <dt className="stat-card__label">{t('figures.totalUsers')}</dt>
           <dd className="stat-card__value" data-testid="total-users">
             {figure(stats?.totalUsers)}
           </dd>
         </div>
         <div className="card">
-          <dt className="stat-card__label">Active Sessions</dt>
+          <dt className="stat-card__label">{t('figures.activeSessions')}</dt>
           <dd className="stat-card__value" data-testid="active-sessions">
             {figure(stats?.activeSessions)}
           </dd>
         </div>
         <div className="card">
-          <dt className="stat-card__label">Players Online</dt>
+          <dt className="stat-card__label">{t('figures.playersOnline')}</dt>
           <dd className="stat-card__value" data-testid="players-online">
             {figure(stats?.playersOnline)}
           </dd>
         </div>
         <div className="card">
-          <dt className="stat-card__label">Server Status</dt>
-          <dd className="stat-card__value status-online">{stats?.serverStatus ?? '—'}</dd>
+          <dt className="stat-card__label">{t('figures.serverStatus')}</dt>
+          <dd className="stat-card__value status-online">{stats ? t('figures.online') : '—'}</dd>
         </div>
       </dl>
     </>
@@ -54,11 +55,12 @@ function Figures() {
 }
 
 export default function AdminPage() {
+  const { t } = useTranslation('admin');
   return (
     <>
       <SiteHeader />
       <main className="page stack">
-        <h1 className="page__title">Admin Dashboard</h1>
+        <h1 className="page__title">{t('page.title')}</h1>
         <Figures />
         <PlayerManagement canAdminister />
         <AuditLog />

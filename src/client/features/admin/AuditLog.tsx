@@ -2,10 +2,11 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiError } from '../../api/client';
 import { auditLogQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
-import { formatDateTime } from '../../ui/dates';
+import { formatDateTime } from '../../i18n/format';
 import { Spinner } from '../../ui/Spinner';
 import { auditActionText, pageCount } from './model';
 
@@ -13,10 +14,11 @@ const LIMIT = 15;
 
 /** Every action on the page marks the log stale, so the newest entry shows at once. */
 export function AuditLog() {
+  const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
   const read = useQuery(auditLogQuery(useAtomValue(userIdAtom), page, LIMIT));
   const load = read.isError
-    ? ({ kind: 'error', message: apiError(read.error, 'Failed to load the audit log.') } as const)
+    ? ({ kind: 'error', message: apiError(read.error, t('audit.failed')) } as const)
     : read.data
       ? ({ kind: 'ready', page: read.data } as const)
       : ({ kind: 'loading' } as const);
@@ -24,8 +26,8 @@ export function AuditLog() {
   const pages = load.kind === 'ready' ? pageCount(load.page.total, LIMIT) : 1;
   return (
     <section className="card" aria-labelledby="admin-audit-title">
-      <h2 id="admin-audit-title">Audit Log</h2>
-      {load.kind === 'loading' && <Spinner label="Loading the audit log..." />}
+      <h2 id="admin-audit-title">{t('audit.title')}</h2>
+      {load.kind === 'loading' && <Spinner label={t('audit.loading')} />}
       {load.kind === 'error' && (
         <div className="alert" role="alert">
           {load.message}
@@ -35,21 +37,21 @@ export function AuditLog() {
         <>
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Audit log</caption>
+              <caption className="visually-hidden">{t('audit.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Whom</th>
-                  <th scope="col">Detail</th>
+                  <th scope="col">{t('audit.when')}</th>
+                  <th scope="col">{t('audit.who')}</th>
+                  <th scope="col">{t('audit.what')}</th>
+                  <th scope="col">{t('audit.whom')}</th>
+                  <th scope="col">{t('audit.detail')}</th>
                 </tr>
               </thead>
               <tbody>
                 {load.page.entries.length === 0 && (
                   <tr>
                     <td colSpan={5} className="muted">
-                      Nothing yet.
+                      {t('audit.empty')}
                     </td>
                   </tr>
                 )}
@@ -65,15 +67,13 @@ export function AuditLog() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Audit log pages">
+          <nav className="pager" aria-label={t('audit.pages')}>
             <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Newer
+              {t('audit.newer')}
             </button>
-            <span>
-              Page {page} of {pages}
-            </span>
+            <span>{t('audit.where', { page, pages })}</span>
             <button type="button" className="button button--ghost button--small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Older
+              {t('audit.older')}
             </button>
           </nav>
         </>

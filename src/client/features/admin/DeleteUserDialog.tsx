@@ -1,5 +1,6 @@
 // The Delete dialog: the admin types the player's username before the account goes (their villages stay, abandoned).
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { deleteUser, type AdminUser } from '../../api/admin';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -9,6 +10,7 @@ import { confirmationMatches } from './model';
 import { useAdminCache } from './useAdminCache';
 
 export function DeleteUserDialog({ user, onClose, onDeleted }: { user: AdminUser; onClose: () => void; onDeleted: () => void }) {
+  const { t } = useTranslation('admin');
   const [typed, setTyped] = useState('');
   const cache = useAdminCache();
   const remove = useAction({
@@ -17,7 +19,7 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: { user: AdminUser
       cache.deleted();
       onDeleted();
     },
-    failure: 'Failed to delete the account.',
+    failure: t('delete.failed'),
   });
   const matches = confirmationMatches(typed, user.username);
 
@@ -28,25 +30,22 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: { user: AdminUser
   }
 
   return (
-    <Modal open title={`Delete ${user.username}?`} onClose={onClose}>
+    <Modal open title={t('delete.title', { name: user.username })} onClose={onClose}>
       <form className="form" onSubmit={onSubmit}>
-        <p>
-          The account and its sign-ins go for good. Its {user.villageCount} {user.villageCount === 1 ? 'village stays' : 'villages stay'} on the map,
-          abandoned.
-        </p>
+        <p>{t('delete.text', { count: user.villageCount })}</p>
         <div className="field">
           <label htmlFor="delete-confirm">
-            Type <strong>{user.username}</strong> to confirm
+            <Trans t={t} i18nKey="delete.typeToConfirm" values={{ name: user.username }} components={{ strong: <strong /> }} />
           </label>
           <input id="delete-confirm" className="input" autoComplete="off" value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
         <ActionOutcome message={remove.outcome} compact={false} />
         <div className="row">
           <ActionButton type="submit" className="button button--danger" disabled={!matches} pending={remove.pending || remove.mutation.isSuccess}>
-            Delete account
+            {t('delete.submit')}
           </ActionButton>
           <button type="button" className="button button--ghost" onClick={onClose}>
-            Cancel
+            {t('delete.cancel')}
           </button>
         </div>
       </form>

@@ -1,8 +1,10 @@
 // The Edit dialog of one player: role, suspension with a reason, and a temporary password shown once to copy.
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { setTemporaryPassword, setUserRole, type AdminUser, type Role } from '../../api/admin';
-import { ROLES, ROLE_NAMES } from '../../../rules/roles';
-import { formatDate } from '../../ui/dates';
+import { ROLES } from '../../../rules/roles';
+import { formatDate } from '../../i18n/format';
+import { roleName } from '../../i18n/game';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Modal } from '../../ui/Modal';
@@ -16,10 +18,11 @@ interface Props {
 }
 
 function RoleForm({ user }: Pick<Props, 'user'>) {
+  const { t } = useTranslation('admin');
   const [role, setRole] = useState<Role>(user.role);
   const save = usePlayerAction((next: Role) => setUserRole(user.id, next), {
-    success: (updated) => `${updated.username} is now ${ROLE_NAMES[updated.role]}.`,
-    failure: 'Failed to change the role.',
+    success: (updated) => t('edit.roleSaved', { name: updated.username, role: roleName(updated.role) }),
+    failure: t('edit.roleFailed'),
   });
 
   function onSubmit(event: FormEvent) {
@@ -29,20 +32,20 @@ function RoleForm({ user }: Pick<Props, 'user'>) {
 
   return (
     <form className="admin-edit__part" onSubmit={onSubmit}>
-      <h3>Role</h3>
+      <h3>{t('edit.role')}</h3>
       <div className="row row--inline">
         <label htmlFor="edit-role" className="visually-hidden">
-          Role
+          {t('edit.role')}
         </label>
         <select id="edit-role" className="input" value={role} onChange={(event) => setRole(event.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
-              {ROLE_NAMES[r]}
+              {roleName(r)}
             </option>
           ))}
         </select>
         <ActionButton type="submit" className="button button--small" disabled={role === user.role} pending={save.pending}>
-          Save role
+          {t('edit.saveRole')}
         </ActionButton>
       </div>
       <ActionOutcome message={save.outcome} />
@@ -51,10 +54,11 @@ function RoleForm({ user }: Pick<Props, 'user'>) {
 }
 
 function TemporaryPasswordPart({ user }: Pick<Props, 'user'>) {
+  const { t } = useTranslation('admin');
   const [confirming, setConfirming] = useState(false);
   const [shown, setShown] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const set = usePlayerAction((password: string) => setTemporaryPassword(user.id, password), { failure: 'Failed to set a temporary password.' });
+  const set = usePlayerAction((password: string) => setTemporaryPassword(user.id, password), { failure: t('edit.passwordFailed') });
 
   function onSet() {
     const password = temporaryPassword();
@@ -73,45 +77,45 @@ function TemporaryPasswordPart({ user }: Pick<Props, 'user'>) {
       await navigator.clipboard.writeText(shown);
       setCopied(true);
     } catch {
-      set.refuse('Copying is not allowed here: select the password and copy it by hand.');
+      set.refuse(t('edit.copyRefused'));
     }
   }
 
   return (
     <div className="admin-edit__part">
-      <h3>Temporary password</h3>
+      <h3>{t('edit.passwordTitle')}</h3>
       {shown ? (
         <div className="stack">
           <p className="alert alert--info alert--compact" role="status">
-            Tell {user.username} this password. It is shown only now; they must choose their own at next login.
+            {t('edit.tellPassword', { name: user.username })}
           </p>
           <div className="row row--inline">
             <label htmlFor="temporary-password" className="visually-hidden">
-              Temporary password
+              {t('edit.passwordTitle')}
             </label>
             <input id="temporary-password" className="input admin-edit__secret" readOnly value={shown} onFocus={(event) => event.target.select()} />
             <button type="button" className="button button--small" onClick={() => void onCopy()}>
-              {copied ? 'Copied' : 'Copy'}
+              {copied ? t('edit.copied') : t('edit.copy')}
             </button>
           </div>
         </div>
       ) : confirming ? (
         <div className="stack">
           <p className="admin-edit__note">
-            {user.username} is signed out everywhere and must choose a new password at next login. Set a temporary password?
+            {t('edit.passwordWarning', { name: user.username })}
           </p>
           <div className="row">
             <ActionButton className="button button--danger button--small" pending={set.pending} onClick={onSet}>
-              Yes, set it
+              {t('edit.yesSet')}
             </ActionButton>
             <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('edit.cancel')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" className="button button--secondary button--small" onClick={() => setConfirming(true)}>
-          Set temporary password
+          {t('edit.setPassword')}
         </button>
       )}
       <ActionOutcome message={set.outcome} />
@@ -120,10 +124,11 @@ function TemporaryPasswordPart({ user }: Pick<Props, 'user'>) {
 }
 
 export function EditUserDialog({ user, onClose }: Props) {
+  const { t } = useTranslation('admin');
   return (
-    <Modal open title={`Edit ${user.username}`} onClose={onClose} className="admin-edit">
+    <Modal open title={t('edit.title', { name: user.username })} onClose={onClose} className="admin-edit">
       <p className="muted admin-edit__note">
-        {user.email} · joined {formatDate(user.createdAt)} · {user.villageCount} {user.villageCount === 1 ? 'village' : 'villages'}
+        {t('edit.facts', { email: user.email, joined: formatDate(user.createdAt), count: user.villageCount })}
       </p>
       <RoleForm user={user} />
       <SuspensionForm user={user} />

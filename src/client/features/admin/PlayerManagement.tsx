@@ -2,13 +2,14 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '../../api/admin';
 import { apiError } from '../../api/client';
 import { adminUsersQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { userIdAtom } from '../../state/session';
 import { suspensionRefusal, type Role } from '../../../rules/roles';
-import { formatDateTime } from '../../ui/dates';
+import { formatDateTime, formatInteger } from '../../i18n/format';
 import { Spinner } from '../../ui/Spinner';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
@@ -17,7 +18,6 @@ import { pageCount } from './model';
 import { RoleBadge } from './RoleBadge';
 import './admin.css';
 
-export const USERS_FAILED = 'Failed to load users.';
 export const PAGE_SIZE = 20;
 
 interface Props {
@@ -28,10 +28,12 @@ interface Props {
    * staff member's role. Left out, the table only looks.
    */
   suspendAs?: Role;
+  /** The heading; 'User Management' when left out. */
   title?: string;
 }
 
-export function PlayerManagement({ canAdminister, suspendAs, title = 'User Management' }: Props) {
+export function PlayerManagement({ canAdminister, suspendAs, title }: Props) {
+  const { t } = useTranslation('admin');
   const viewer = useAtomValue(userIdAtom);
   // Nobody suspends themselves, and staff below admin only those of a lower role: no button the server would refuse.
   const maySuspend = (user: AdminUser) => suspendAs !== undefined && user.id !== viewer && suspensionRefusal(suspendAs, user.role) === null;
@@ -43,7 +45,7 @@ export function PlayerManagement({ canAdminister, suspendAs, title = 'User Manag
   // The page on screen stays while the next one is read; the actions write the players they changed into it.
   const read = useQuery(adminUsersQuery(viewer, query, page, PAGE_SIZE));
   const load = read.isError
-    ? ({ kind: 'error', message: apiError(read.error, USERS_FAILED) } as const)
+    ? ({ kind: 'error', message: apiError(read.error, t('players.failed')) } as const)
     : read.data
       ? ({ kind: 'ready', users: read.data.users, total: read.data.total } as const)
       : ({ kind: 'loading' } as const);
@@ -67,32 +69,32 @@ export function PlayerManagement({ canAdminister, suspendAs, title = 'User Manag
   return (
     <section className="card" aria-labelledby="admin-users-title">
       <div className="page__header">
-        <h2 id="admin-users-title">{title}</h2>
-        <form className="row row--inline player-search" role="search" aria-label="Players" onSubmit={onSearch}>
+        <h2 id="admin-users-title">{title ?? t('players.title')}</h2>
+        <form className="row row--inline player-search" role="search" aria-label={t('players.search')} onSubmit={onSearch}>
           <label htmlFor="player-search" className="visually-hidden">
-            Search players by name or e-mail
+            {t('players.searchLabel')}
           </label>
           <input
             id="player-search"
             className="input"
             type="search"
             maxLength={100}
-            placeholder="Name or e-mail"
+            placeholder={t('players.searchPlaceholder')}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
           />
           <button type="submit" className="button button--small">
-            Search
+            {t('players.searchButton')}
           </button>
         </form>
       </div>
       {!canAdminister &&
         (suspendAs ? (
-          <p className="muted">You may suspend players of a lower role than yours and lift their suspension; roles, passwords and deletion are for admins.</p>
+          <p className="muted">{t('players.suspendOnly')}</p>
         ) : (
-          <p className="muted">Suspending, roles and passwords are for admins; ask one when a player needs it.</p>
+          <p className="muted">{t('players.lookOnly')}</p>
         ))}
-      {load.kind === 'loading' && <Spinner label="Loading users..." />}
+      {load.kind === 'loading' && <Spinner label={t('players.loading')} />}
       {load.kind === 'error' && (
         <div className="alert" role="alert">
           {load.message}
@@ -102,24 +104,24 @@ export function PlayerManagement({ canAdminister, suspendAs, title = 'User Manag
         <>
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Users</caption>
+              <caption className="visually-hidden">{t('players.caption')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Username</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Villages</th>
-                  <th scope="col">Last seen</th>
-                  {hasActions && <th scope="col">Actions</th>}
+                  <th scope="col">{t('players.id')}</th>
+                  <th scope="col">{t('players.username')}</th>
+                  <th scope="col">{t('players.email')}</th>
+                  <th scope="col">{t('players.role')}</th>
+                  <th scope="col">{t('players.status')}</th>
+                  <th scope="col">{t('players.villages')}</th>
+                  <th scope="col">{t('players.lastSeen')}</th>
+                  {hasActions && <th scope="col">{t('players.actions')}</th>}
                 </tr>
               </thead>
               <tbody>
                 {load.users.length === 0 && (
                   <tr>
                     <td colSpan={hasActions ? 8 : 7} className="muted">
-                      No player matches “{query}”.
+                      {t('players.noMatch', { query })}
                     </td>
                   </tr>
                 )}
@@ -136,33 +138,33 @@ export function PlayerManagement({ canAdminister, suspendAs, title = 'User Manag
                     <td>
                       {user.suspended ? (
                         <span className="badge badge--red" title={user.suspensionReason ?? undefined}>
-                          Suspended
+                          {t('players.suspended')}
                         </span>
                       ) : user.mustChangePassword ? (
-                        <span className="badge badge--gold">Temporary password</span>
+                        <span className="badge badge--gold">{t('players.temporaryPassword')}</span>
                       ) : (
-                        <span className="badge badge--green">Active</span>
+                        <span className="badge badge--green">{t('players.active')}</span>
                       )}
                     </td>
-                    <td>{user.villageCount}</td>
-                    <td>{user.lastSeenAt ? formatDateTime(user.lastSeenAt) : 'never'}</td>
+                    <td>{formatInteger(user.villageCount)}</td>
+                    <td>{user.lastSeenAt ? formatDateTime(user.lastSeenAt) : t('players.never')}</td>
                     {canAdminister ? (
                       <td className="actions">
                         <button
                           type="button"
                           className="button button--secondary button--small"
-                          aria-label={`Edit ${user.username}`}
+                          aria-label={t('players.editLabel', { name: user.username })}
                           onClick={() => setOpened(user)}
                         >
-                          Edit
+                          {t('players.edit')}
                         </button>
                         <button
                           type="button"
                           className="button button--danger button--small"
-                          aria-label={`Delete ${user.username}`}
+                          aria-label={t('players.deleteLabel', { name: user.username })}
                           onClick={() => setDeleting(user)}
                         >
-                          Delete
+                          {t('players.delete')}
                         </button>
                       </td>
                     ) : (
@@ -172,10 +174,10 @@ export function PlayerManagement({ canAdminister, suspendAs, title = 'User Manag
                             <button
                               type="button"
                               className={user.suspended ? 'button button--secondary button--small' : 'button button--danger button--small'}
-                              aria-label={user.suspended ? `Lift the suspension of ${user.username}` : `Suspend ${user.username}`}
+                              aria-label={user.suspended ? t('players.liftLabel', { name: user.username }) : t('players.suspendLabel', { name: user.username })}
                               onClick={() => setToSuspend(user)}
                             >
-                              {user.suspended ? 'Lift suspension' : 'Suspend'}
+                              {user.suspended ? t('players.lift') : t('players.suspend')}
                             </button>
                           )}
                         </td>
@@ -186,15 +188,13 @@ export function PlayerManagement({ canAdminister, suspendAs, title = 'User Manag
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label="Player pages">
+          <nav className="pager" aria-label={t('players.pages')}>
             <button type="button" className="button button--ghost button--small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
+              {t('players.previous')}
             </button>
-            <span>
-              Page {page} of {pages} · {load.total} {load.total === 1 ? 'player' : 'players'}
-            </span>
+            <span>{t('players.where', { page, pages, count: load.total })}</span>
             <button type="button" className="button button--ghost button--small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
+              {t('players.next')}
             </button>
           </nav>
         </>

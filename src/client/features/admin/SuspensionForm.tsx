@@ -1,5 +1,6 @@
 // A player's suspension: suspend with a reason the player reads, or lift it; inside the admin's Edit dialog, and as a dialog of its own for moderators and game masters.
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { suspendUser, unsuspendUser, type AdminUser } from '../../api/admin';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -7,12 +8,16 @@ import { Modal } from '../../ui/Modal';
 import { usePlayerAction } from './useAdminCache';
 
 export function SuspensionForm({ user }: { user: AdminUser }) {
+  const { t } = useTranslation('admin');
   const [reason, setReason] = useState('');
   const suspend = usePlayerAction((why: string) => suspendUser(user.id, why), {
-    success: (u) => `${u.username} is suspended and signed out.`,
-    failure: 'Failed to suspend the player.',
+    success: (u) => t('suspension.suspended', { name: u.username }),
+    failure: t('suspension.suspendFailed'),
   });
-  const lift = usePlayerAction<void>(() => unsuspendUser(user.id), { success: (u) => `${u.username} may sign in again.`, failure: 'Failed to lift the suspension.' });
+  const lift = usePlayerAction<void>(() => unsuspendUser(user.id), {
+    success: (u) => t('suspension.lifted', { name: u.username }),
+    failure: t('suspension.liftFailed'),
+  });
   // Whichever was asked last says how it went.
   const [last, setLast] = useState<'suspend' | 'lift'>('suspend');
   const outcome = last === 'suspend' ? suspend.outcome : lift.outcome;
@@ -23,7 +28,7 @@ export function SuspensionForm({ user }: { user: AdminUser }) {
     setLast('suspend');
     lift.mutation.reset();
     if (reason.trim() === '') {
-      suspend.refuse('Give a reason: the player reads it when signing in.');
+      suspend.refuse(t('suspension.needReason'));
       return;
     }
     suspend.run(reason.trim(), { onSuccess: () => setReason('') });
@@ -37,29 +42,29 @@ export function SuspensionForm({ user }: { user: AdminUser }) {
 
   return (
     <div className="admin-edit__part">
-      <h3>Suspension</h3>
+      <h3>{t('suspension.title')}</h3>
       {user.suspended ? (
         <div className="row">
-          <p className="muted admin-edit__note">Suspended: {user.suspensionReason ?? 'no reason given'}</p>
+          <p className="muted admin-edit__note">{t('suspension.current', { reason: user.suspensionReason ?? t('suspension.noReason') })}</p>
           <ActionButton className="button button--secondary button--small" pending={busy} onClick={onLift}>
-            Lift suspension
+            {t('suspension.lift')}
           </ActionButton>
         </div>
       ) : (
         <form className="row row--inline" onSubmit={onSuspend}>
           <label htmlFor="suspend-reason" className="visually-hidden">
-            Reason for the suspension
+            {t('suspension.reasonLabel')}
           </label>
           <input
             id="suspend-reason"
             className="input"
             maxLength={200}
-            placeholder="Reason (the player sees it)"
+            placeholder={t('suspension.reasonPlaceholder')}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           />
           <ActionButton type="submit" className="button button--danger button--small" pending={busy}>
-            Suspend
+            {t('suspension.suspend')}
           </ActionButton>
         </form>
       )}
@@ -70,11 +75,11 @@ export function SuspensionForm({ user }: { user: AdminUser }) {
 
 /** For staff below admin, who may only suspend (players of a lower role): the suspension alone. */
 export function SuspendUserDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   return (
-    <Modal open title={`Suspension of ${user.username}`} onClose={onClose} className="admin-edit">
+    <Modal open title={t('suspension.dialogTitle', { name: user.username })} onClose={onClose} className="admin-edit">
       <p className="muted admin-edit__note">
-        {user.email} · {user.villageCount} {user.villageCount === 1 ? 'village' : 'villages'}. A suspended player is signed out at once and cannot sign in until
-        the suspension is lifted.
+        {t('suspension.dialogFacts', { email: user.email, count: user.villageCount })}
       </p>
       <SuspensionForm user={user} />
     </Modal>

@@ -1,5 +1,7 @@
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { isPasswordStrong } from '../../../rules/validation';
+import { i18n } from '../../i18n';
 import { auditActionText, confirmationMatches, pageCount, temporaryPassword } from './model';
 
 describe('confirmationMatches', () => {
@@ -46,6 +48,12 @@ describe('auditActionText', () => {
   it('names known actions and spaces out unknown ones', () => {
     expect(auditActionText('set_role')).toBe('Changed role');
     expect(auditActionText('distribute_rewards')).toBe('Distributed rewards');
+    expect(auditActionText('something_new')).toBe('something new');
+  });
+
+  it('names them in German when the player reads German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    expect(auditActionText('set_role')).toBe('Rolle geändert');
     expect(auditActionText('something_new')).toBe('something new');
   });
 });

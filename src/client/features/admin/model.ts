@@ -1,5 +1,6 @@
-// Pure helpers of the admin dashboard: typed confirmations, temporary passwords that pass the password rules, paging and audit wording.
+// Helpers of the admin dashboard: typed confirmations, temporary passwords that pass the password rules, paging and audit wording (in the player's language).
 import { PASSWORD_SPECIALS, isPasswordStrong } from '../../../rules/validation';
+import { i18n } from '../../i18n';
 
 /** Deleting needs the exact username typed again (the server compares it exactly too). */
 export function confirmationMatches(typed: string, username: string): boolean {
@@ -49,25 +50,8 @@ export function pageCount(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / Math.max(1, limit)));
 }
 
-const ACTIONS: Readonly<Record<string, string>> = {
-  set_role: 'Changed role',
-  suspend: 'Suspended',
-  unsuspend: 'Lifted suspension',
-  temporary_password: 'Set temporary password',
-  delete_user: 'Deleted account',
-  create_world: 'Created world',
-  set_world_status: 'Changed world status',
-  create_event: 'Created event',
-  edit_event: 'Edited event',
-  activate_event: 'Activated event',
-  deactivate_event: 'Deactivated event',
-  announce: 'Sent announcement',
-  distribute_rewards: 'Distributed rewards',
-  confirm_link: 'Confirmed account link',
-  clear_link: 'Cleared account link',
-};
-
-/** An audit action as a person reads it; unknown actions show their code with spaces. */
+/** An audit action as a person reads it (`admin:audit.actions.*`); unknown actions show their code with spaces. */
 export function auditActionText(action: string): string {
-  return ACTIONS[action] ?? action.replace(/_/g, ' ');
+  const key = `admin:audit.actions.${action}`;
+  return /^[a-z_]+$/.test(action) && i18n.exists(key) ? i18n.t(key) : action.replace(/_/g, ' ');
 }

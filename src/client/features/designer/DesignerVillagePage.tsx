@@ -3,8 +3,11 @@
 // and above). Under `npm run dev` both redraw as soon as a piece or village-style.json is saved.
 import atlas from 'virtual:village-atlas';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { BUILDINGS } from '../../../rules/buildings';
+import { formatDecimal } from '../../i18n/format';
+import { buildingName } from '../../i18n/game';
 import type { SceneHover, VillageSceneData } from '../../map/village/VillageScene';
 import { sampleVillage, type SampleOptions } from '../../map/village/sample';
 import { ART_BOXES, artKind, VILLAGE_ART, type BuildingLook, type VillageArt } from '../../map/village/village-atlas-data';
@@ -14,20 +17,13 @@ import './designer.css';
 
 const VillageScene = lazy(() => import('../../map/village/VillageScene'));
 
-const LOOKS: readonly { look: BuildingLook; label: string }[] = [
-  { look: 1, label: 'Levels 1-9' },
-  { look: 2, label: 'Levels 10-19' },
-  { look: 3, label: 'Levels 20-30' },
-];
+// The labels are `designer:village.looks.<look>` and `village.constructionOptions.<value>`.
+const LOOKS: readonly BuildingLook[] = [1, 2, 3];
 
-const CONSTRUCTIONS: readonly { value: SampleOptions['constructions']; label: string }[] = [
-  { value: 'every kind', label: 'One of each kind' },
-  { value: 'one', label: 'The great hall' },
-  { value: 'none', label: 'None' },
-];
+const CONSTRUCTIONS: readonly SampleOptions['constructions'][] = ['every kind', 'one', 'none'];
 
 function isConstructions(value: string): value is SampleOptions['constructions'] {
-  return CONSTRUCTIONS.some((option) => option.value === value);
+  return CONSTRUCTIONS.some((option) => option === value);
 }
 
 /** How large the table shows each kind of piece, in pixels per art unit. */
@@ -63,13 +59,15 @@ function ArtPreview({ art, url }: { art: VillageArt; url: string | null }) {
 }
 
 /** What the sample shows at a slot, for the tooltip. */
-function caption(data: VillageSceneData, slot: number): string {
+function caption(data: VillageSceneData, slot: number, t: TFunction<'designer'>): string {
   const building = data.buildings.find((b) => b.slot === slot);
-  if (!building) return `Building plot · slot ${slot}`;
-  return `${BUILDINGS[building.type].name} · level ${building.level}${building.isUpgrading ? ' (under construction)' : ''} · slot ${slot}`;
+  if (!building) return t('village.plot', { slot });
+  const values = { name: buildingName(building.type), level: building.level, slot };
+  return building.isUpgrading ? t('village.buildingUpgrading', values) : t('village.building', values);
 }
 
 export default function DesignerVillagePage() {
+  const { t } = useTranslation('designer');
   const [look, setLook] = useState<BuildingLook>(2);
   const [constructions, setConstructions] = useState<SampleOptions['constructions']>('every kind');
   const [hover, setHover] = useState<SceneHover | null>(null);
@@ -85,24 +83,24 @@ export default function DesignerVillagePage() {
       <SiteHeader />
       <main className="page designer-page" aria-labelledby="designer-village-title">
         <Link className="designer-page__back" to="/gamemaster">
-          ← Back to the Game Master Dashboard
+          {t('back')}
         </Link>
         <DesignerNav />
         <header className="page__header">
-          <h1 id="designer-village-title">Village Designer</h1>
+          <h1 id="designer-village-title">{t('village.title')}</h1>
           <div className="designer-page__controls">
             <div className="designer-page__size">
-              <label htmlFor={lookId}>Levels</label>
-              <select id={lookId} className="input" value={look} onChange={(event) => setLook(LOOKS.find((option) => String(option.look) === event.target.value)?.look ?? 1)}>
+              <label htmlFor={lookId}>{t('village.levels')}</label>
+              <select id={lookId} className="input" value={look} onChange={(event) => setLook(LOOKS.find((option) => String(option) === event.target.value) ?? 1)}>
                 {LOOKS.map((option) => (
-                  <option key={option.look} value={option.look}>
-                    {option.label}
+                  <option key={option} value={option}>
+                    {t(`village.looks.${option}`)}
                   </option>
                 ))}
               </select>
             </div>
             <div className="designer-page__size">
-              <label htmlFor={constructionsId}>Constructions</label>
+              <label htmlFor={constructionsId}>{t('village.constructions')}</label>
               <select
                 id={constructionsId}
                 className="input"
@@ -112,8 +110,8 @@ export default function DesignerVillagePage() {
                 }}
               >
                 {CONSTRUCTIONS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
+                  <option key={option} value={option}>
+                    {t(`village.constructionOptions.${option}`)}
                   </option>
                 ))}
               </select>
@@ -121,43 +119,46 @@ export default function DesignerVillagePage() {
           </div>
         </header>
         <p className="muted">
-          A sample village on the village page's own scene: every inner building type at the chosen levels, the resource fields, the wall round it,
-          free plots and scaffolding with its countdown. The art comes from <code>assets/village/village-style.json</code> and the pieces beside it;
-          with <code>npm run dev</code> this page redraws as soon as one is saved.
+          <Trans t={t} i18nKey="village.intro" components={{ code: <code /> }} />
         </p>
 
         <div className="designer-village">
           <div className="designer-village__stage">
-            <Suspense fallback={<p className="designer-sheet__loading">Loading stage...</p>}>
-              <VillageScene data={data} onOpen={setOpened} onHover={setHover} label="Sample village for tuning the village art" />
+            <Suspense fallback={<p className="designer-sheet__loading">{t('loadingStage')}</p>}>
+              <VillageScene data={data} onOpen={setOpened} onHover={setHover} label={t('village.sceneLabel')} />
             </Suspense>
             {hover && (
               <div className="designer-village__tooltip" role="tooltip" style={{ left: hover.x, top: hover.y }}>
-                {caption(data, hover.slot)}
+                {caption(data, hover.slot, t)}
               </div>
             )}
           </div>
           <p className="muted designer-village__picked" aria-live="polite">
-            {opened === null ? 'Click a piece of the village to see which slot it is.' : `Clicked: ${caption(data, opened)}.`}
+            {opened === null ? t('village.pickHint') : t('village.clicked', { caption: caption(data, opened, t) })}
           </p>
         </div>
 
         <section className="card designer-page__styles designer-village__pieces" aria-labelledby="designer-pieces-title">
-          <h2 id="designer-pieces-title">Every piece</h2>
+          <h2 id="designer-pieces-title">{t('village.pieces')}</h2>
           <p className="muted">
-            Atlas {atlas.version}: {VILLAGE_ART.length} pieces. Scene sizes: building {atlas.style.sizes.building}, great hall {atlas.style.sizes.greatHall}, field{' '}
-            {atlas.style.sizes.field}, wall {atlas.style.sizes.wall}, gate {atlas.style.sizes.gate}.
+            {t('village.atlas', {
+              version: atlas.version,
+              count: VILLAGE_ART.length,
+              building: formatDecimal(atlas.style.sizes.building, 3),
+              greatHall: formatDecimal(atlas.style.sizes.greatHall, 3),
+              field: formatDecimal(atlas.style.sizes.field, 3),
+              wall: formatDecimal(atlas.style.sizes.wall, 3),
+              gate: formatDecimal(atlas.style.sizes.gate, 3),
+            })}
           </p>
-          <ul className="designer-village__gallery" aria-label="Pieces of village art">
+          <ul className="designer-village__gallery" aria-label={t('village.gallery')}>
             {VILLAGE_ART.map((art) => {
               const box = ART_BOXES[artKind(art)];
               return (
                 <li key={art} className={art === 'ground' ? 'designer-village__piece designer-village__piece--ground' : 'designer-village__piece'}>
                   <ArtPreview art={art} url={url} />
                   <code>{art}</code>
-                  <span className="muted designer-table__file">
-                    village/{art}.svg · {box.width} x {box.height}
-                  </span>
+                  <span className="muted designer-table__file">{t('village.file', { art, width: box.width, height: box.height })}</span>
                 </li>
               );
             })}

@@ -2,37 +2,40 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { apiError } from '../../api/client';
 import type { GmWorld } from '../../api/gamemaster';
 import { analyticsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
-import { BUILDINGS } from '../../../rules/buildings';
-import { UNITS } from '../../../rules/units';
+import { formatInteger } from '../../i18n/format';
+import { buildingName, unitName } from '../../i18n/game';
 import { Spinner } from '../../ui/Spinner';
 import { DayChart, RankingChart } from './Charts';
 
 const TOP = 8;
 
-/** '03-12' from '2026-03-12': the year is the same for a fortnight. */
-const shortDay = (day: string) => day.slice(5);
+/** '03-12' from '2026-03-12' (German '12.03.'): the year is the same for a fortnight. */
+const shortDay = (day: string, t: TFunction<'gamemaster'>) => t('analytics.shortDay', { month: day.slice(5, 7), day: day.slice(8, 10) });
 
 export function AnalyticsPanel({ worlds }: { worlds: GmWorld[] }) {
+  const { t } = useTranslation('gamemaster');
   const [worldId, setWorldId] = useState(worlds[0]?.world.id ?? '');
   const read = useQuery(analyticsQuery(useAtomValue(userIdAtom), worldId));
   const load = read.isError
-    ? ({ kind: 'error', message: apiError(read.error, 'Failed to load the analytics.') } as const)
+    ? ({ kind: 'error', message: apiError(read.error, t('analytics.failed')) } as const)
     : read.data
       ? ({ kind: 'ready', data: read.data } as const)
       : ({ kind: 'loading' } as const);
 
   const data = load.kind === 'ready' ? load.data : null;
-  const days = data?.days.map((d) => shortDay(d.day)) ?? [];
+  const days = data?.days.map((d) => shortDay(d.day, t)) ?? [];
   const buildings = [...(data?.buildings ?? [])].sort((a, b) => b.count - a.count).slice(0, TOP);
   const units = [...(data?.units ?? [])].sort((a, b) => b.count - a.count).slice(0, TOP);
   return (
     <div className="stack">
       <div className="field gm-analytics__world">
-        <label htmlFor="analytics-world">World</label>
+        <label htmlFor="analytics-world">{t('world.label')}</label>
         <select id="analytics-world" className="input" value={worldId} onChange={(event) => setWorldId(event.target.value)}>
           {worlds.map((w) => (
             <option key={w.world.id} value={w.world.id}>
@@ -41,7 +44,7 @@ export function AnalyticsPanel({ worlds }: { worlds: GmWorld[] }) {
           ))}
         </select>
       </div>
-      {load.kind === 'loading' && <Spinner label="Loading analytics..." />}
+      {load.kind === 'loading' && <Spinner label={t('analytics.loading')} />}
       {load.kind === 'error' && (
         <div className="alert" role="alert">
           {load.message}
@@ -50,29 +53,29 @@ export function AnalyticsPanel({ worlds }: { worlds: GmWorld[] }) {
       {data && (
         <>
           <div className="gm-charts">
-            <DayChart title="Registrations per day" kind="columns" labels={days} values={data.days.map((d) => d.registrations)} />
-            <DayChart title="Active players per day" kind="line" labels={days} values={data.days.map((d) => d.activePlayers)} />
-            <RankingChart title="Most common buildings" rows={buildings.map((b) => ({ label: BUILDINGS[b.type].name, value: b.count }))} />
-            <RankingChart title="Most common units" rows={units.map((u) => ({ label: UNITS[u.type].name, value: u.count }))} />
+            <DayChart title={t('analytics.registrationsChart')} kind="columns" labels={days} values={data.days.map((d) => d.registrations)} />
+            <DayChart title={t('analytics.activeChart')} kind="line" labels={days} values={data.days.map((d) => d.activePlayers)} />
+            <RankingChart title={t('analytics.buildingsChart')} rows={buildings.map((b) => ({ label: buildingName(b.type), value: b.count }))} />
+            <RankingChart title={t('analytics.unitsChart')} rows={units.map((u) => ({ label: unitName(u.type), value: u.count }))} />
           </div>
           <details>
-            <summary>Figures as a table</summary>
+            <summary>{t('analytics.table')}</summary>
             <div className="table-wrap">
               <table className="table">
-                <caption className="visually-hidden">Players per day</caption>
+                <caption className="visually-hidden">{t('analytics.perDay')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Day (UTC)</th>
-                    <th scope="col">Registrations</th>
-                    <th scope="col">Active players</th>
+                    <th scope="col">{t('analytics.day')}</th>
+                    <th scope="col">{t('analytics.registrations')}</th>
+                    <th scope="col">{t('analytics.active')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {data.days.map((d) => (
                     <tr key={d.day}>
                       <td>{d.day}</td>
-                      <td>{d.registrations}</td>
-                      <td>{d.activePlayers}</td>
+                      <td>{formatInteger(d.registrations)}</td>
+                      <td>{formatInteger(d.activePlayers)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -80,20 +83,20 @@ export function AnalyticsPanel({ worlds }: { worlds: GmWorld[] }) {
             </div>
             <div className="table-wrap">
               <table className="table">
-                <caption className="visually-hidden">Buildings</caption>
+                <caption className="visually-hidden">{t('analytics.buildings')}</caption>
                 <thead>
                   <tr>
-                    <th scope="col">Building</th>
-                    <th scope="col">Built</th>
-                    <th scope="col">Levels in all</th>
+                    <th scope="col">{t('analytics.building')}</th>
+                    <th scope="col">{t('analytics.built')}</th>
+                    <th scope="col">{t('analytics.levels')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {buildings.map((b) => (
                     <tr key={b.type}>
-                      <td>{BUILDINGS[b.type].name}</td>
-                      <td>{b.count}</td>
-                      <td>{b.levels}</td>
+                      <td>{buildingName(b.type)}</td>
+                      <td>{formatInteger(b.count)}</td>
+                      <td>{formatInteger(b.levels)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -1,4 +1,6 @@
 // Small accessible SVG charts: columns and a line over days, and labelled horizontal bars; each names its figures for screen readers.
+import { useTranslation } from 'react-i18next';
+import { formatInteger } from '../../i18n/format';
 import { barLayout, linePoints, niceMax, pointsAttribute } from './chart';
 
 const W = 420;
@@ -13,8 +15,9 @@ interface SeriesProps {
 
 /** Columns or a line across the days, with the top of the scale written beside it. */
 export function DayChart({ title, labels, values, kind }: SeriesProps) {
+  useTranslation();
   const max = niceMax(values);
-  const summary = `${title}: ${labels.map((label, i) => `${label} ${values[i]}`).join(', ')}`;
+  const summary = `${title}: ${labels.map((label, i) => `${label} ${formatInteger(values[i] ?? 0)}`).join(', ')}`;
   return (
     <figure className="gm-chart">
       <figcaption>{title}</figcaption>
@@ -22,7 +25,7 @@ export function DayChart({ title, labels, values, kind }: SeriesProps) {
         <line x1={0} y1={H} x2={W} y2={H} className="gm-chart__axis" />
         <line x1={0} y1={0} x2={W} y2={0} className="gm-chart__grid" />
         <text x={-4} y={4} textAnchor="end" className="gm-chart__tick">
-          {max}
+          {formatInteger(max)}
         </text>
         <text x={-4} y={H} textAnchor="end" className="gm-chart__tick">
           0
@@ -30,7 +33,7 @@ export function DayChart({ title, labels, values, kind }: SeriesProps) {
         {kind === 'columns' ? (
           barLayout(values, W, H, max).map((bar, i) => (
             <rect key={labels[i]} x={bar.x} y={bar.y} width={bar.width} height={bar.height} className="gm-chart__bar">
-              <title>{`${labels[i]}: ${values[i]}`}</title>
+              <title>{`${labels[i]}: ${formatInteger(values[i] ?? 0)}`}</title>
             </rect>
           ))
         ) : (
@@ -38,7 +41,7 @@ export function DayChart({ title, labels, values, kind }: SeriesProps) {
             <polyline points={pointsAttribute(linePoints(values, W, H, max))} className="gm-chart__line" />
             {linePoints(values, W, H, max).map(([x, y], i) => (
               <circle key={labels[i]} cx={x} cy={y} r={3} className="gm-chart__dot">
-                <title>{`${labels[i]}: ${values[i]}`}</title>
+                <title>{`${labels[i]}: ${formatInteger(values[i] ?? 0)}`}</title>
               </circle>
             ))}
           </>
@@ -56,6 +59,7 @@ export function DayChart({ title, labels, values, kind }: SeriesProps) {
 
 /** Labelled horizontal bars, longest first as given, each with its number written at its end. */
 export function RankingChart({ title, rows }: { title: string; rows: readonly { label: string; value: number }[] }) {
+  const { t } = useTranslation('gamemaster');
   const max = niceMax(rows.map((r) => r.value));
   const rowHeight = 22;
   const labelWidth = 130;
@@ -64,12 +68,12 @@ export function RankingChart({ title, rows }: { title: string; rows: readonly { 
     <figure className="gm-chart">
       <figcaption>{title}</figcaption>
       {rows.length === 0 ? (
-        <p className="muted">Nothing yet.</p>
+        <p className="muted">{t('analytics.nothing')}</p>
       ) : (
         <svg
           viewBox={`0 0 ${W} ${rows.length * rowHeight}`}
           role="img"
-          aria-label={`${title}: ${rows.map((r) => `${r.label} ${r.value}`).join(', ')}`}
+          aria-label={`${title}: ${rows.map((r) => `${r.label} ${formatInteger(r.value)}`).join(', ')}`}
           className="gm-chart__svg"
         >
           {rows.map((row, i) => {
@@ -82,7 +86,7 @@ export function RankingChart({ title, rows }: { title: string; rows: readonly { 
                 </text>
                 <rect x={labelWidth} y={y + 4} width={Math.max(length, 1)} height={rowHeight - 8} className="gm-chart__bar" />
                 <text x={labelWidth + length + 6} y={y + 15} className="gm-chart__label">
-                  {row.value.toLocaleString('en')}
+                  {formatInteger(row.value)}
                 </text>
               </g>
             );

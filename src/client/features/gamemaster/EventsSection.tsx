@@ -1,9 +1,10 @@
 // Event Management: the world events with their state, the Activate / Deactivate toggle, Edit, and Create New Event.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { activateWorldEvent, deactivateWorldEvent, type GmWorld, type WorldEvent } from '../../api/gamemaster';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDateTime } from '../../ui/dates';
+import { formatDateTime } from '../../i18n/format';
 import { useAction } from '../../ui/useAction';
 import { EventDialog } from './EventDialog';
 import { eventDisplay, eventEffect, type EventDisplay } from './model';
@@ -22,11 +23,12 @@ interface Props {
 }
 
 function EventRow({ event, worldName, onEdit }: { event: WorldEvent; worldName: string; onEdit: () => void }) {
+  const { t } = useTranslation('gamemaster');
   const cache = useGmCache();
   const toggle = useAction({
     mutationFn: (activate: boolean) => (activate ? activateWorldEvent(event.id) : deactivateWorldEvent(event.id)),
     onSuccess: (saved) => cache.eventSaved(saved),
-    failure: 'Failed to switch the event.',
+    failure: t('events.switchFailed'),
   });
   const display = eventDisplay(event.status);
 
@@ -40,12 +42,12 @@ function EventRow({ event, worldName, onEdit }: { event: WorldEvent; worldName: 
         <ActionOutcome message={toggle.outcome} />
       </div>
       <div className="row">
-        <span className={DISPLAY_BADGE[display]}>{display}</span>
+        <span className={DISPLAY_BADGE[display]}>{t(`events.status.${display}`)}</span>
         <ActionButton className="button button--secondary button--small" pending={toggle.pending} onClick={() => toggle.run(!event.active)}>
-          {event.active ? 'Deactivate' : 'Activate'}
+          {event.active ? t('events.deactivate') : t('events.activate')}
         </ActionButton>
         <button type="button" className="button button--ghost button--small" onClick={onEdit}>
-          Edit
+          {t('events.edit')}
         </button>
       </div>
     </li>
@@ -53,14 +55,15 @@ function EventRow({ event, worldName, onEdit }: { event: WorldEvent; worldName: 
 }
 
 export function EventsSection({ worlds, events, error }: Props) {
+  const { t } = useTranslation('gamemaster');
   const [dialog, setDialog] = useState<{ event?: WorldEvent } | null>(null);
   const names = new Map(worlds.map((w) => [w.world.id, w.world.name]));
   return (
     <section className="card" aria-labelledby="gm-events-title">
       <div className="page__header">
-        <h2 id="gm-events-title">Event Management</h2>
+        <h2 id="gm-events-title">{t('events.title')}</h2>
         <button type="button" className="button button--small" disabled={worlds.length === 0} onClick={() => setDialog({})}>
-          Create New Event
+          {t('events.create')}
         </button>
       </div>
       {error && (
@@ -68,11 +71,11 @@ export function EventsSection({ worlds, events, error }: Props) {
           {error}
         </div>
       )}
-      {events && events.length === 0 && <p className="muted">No events yet. A production or training bonus for a while is a good start.</p>}
+      {events && events.length === 0 && <p className="muted">{t('events.empty')}</p>}
       {events && events.length > 0 && (
-        <ul className="event-list" aria-label="World events">
+        <ul className="event-list" aria-label={t('events.list')}>
           {events.map((event) => (
-            <EventRow key={event.id} event={event} worldName={names.get(event.worldId) ?? 'Unknown world'} onEdit={() => setDialog({ event })} />
+            <EventRow key={event.id} event={event} worldName={names.get(event.worldId) ?? t('world.unknown')} onEdit={() => setDialog({ event })} />
           ))}
         </ul>
       )}

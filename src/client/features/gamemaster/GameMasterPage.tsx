@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { apiError } from '../../api/client';
 import type { GmWorld } from '../../api/gamemaster';
 import { gmWorldsQuery, worldEventsQuery } from '../../state/queries';
@@ -19,7 +20,8 @@ import { RewardsPanel } from './RewardsPanel';
 import { WorldsSection } from './WorldsSection';
 import './gamemaster.css';
 
-const QUICK_ACTIONS = ['Send Announcement', 'Distribute Rewards', 'Moderate Players', 'View Analytics'] as const;
+// Ids, not words: the labels are the `gamemaster:quick.*` texts, read at render.
+const QUICK_ACTIONS = ['announce', 'rewards', 'moderate', 'analytics'] as const;
 type QuickAction = (typeof QUICK_ACTIONS)[number];
 
 export interface GameMasterPageProps {
@@ -27,17 +29,20 @@ export interface GameMasterPageProps {
   moderation?: ReactNode;
 }
 
-const NO_SEARCH = <p className="muted">Player search is not available here.</p>;
+function NoSearch() {
+  const { t } = useTranslation('gamemaster');
+  return <p className="muted">{t('page.noSearch')}</p>;
+}
 
 function QuickPanel({ action, worlds, moderation }: { action: QuickAction; worlds: GmWorld[]; moderation?: ReactNode }) {
   switch (action) {
-    case 'Send Announcement':
+    case 'announce':
       return <AnnouncementPanel worlds={worlds} />;
-    case 'Distribute Rewards':
+    case 'rewards':
       return <RewardsPanel worlds={worlds} />;
-    case 'Moderate Players':
-      return <>{moderation ?? NO_SEARCH}</>;
-    case 'View Analytics':
+    case 'moderate':
+      return <>{moderation ?? <NoSearch />}</>;
+    case 'analytics':
       return <AnalyticsPanel worlds={worlds} />;
   }
 }
@@ -47,13 +52,14 @@ function QuickPanel({ action, worlds, moderation }: { action: QuickAction; world
  * rewards, analytics and the map designer are the game masters'), so none of those is even read.
  */
 function ModeratorDashboard({ moderation }: GameMasterPageProps) {
+  const { t } = useTranslation('gamemaster');
   return (
     <>
       <SiteHeader />
       <main className="page stack">
-        <h1 className="page__title">Moderator Dashboard</h1>
-        <p className="muted">Search players, suspend those who break the rules and deal with the messages players reported.</p>
-        {moderation ?? NO_SEARCH}
+        <h1 className="page__title">{t('moderator.title')}</h1>
+        <p className="muted">{t('moderator.intro')}</p>
+        {moderation ?? <NoSearch />}
         <MessageReportsSection />
       </main>
     </>
@@ -61,13 +67,14 @@ function ModeratorDashboard({ moderation }: GameMasterPageProps) {
 }
 
 function GameMasterDashboard({ moderation }: GameMasterPageProps) {
+  const { t } = useTranslation('gamemaster');
   const viewer = useAtomValue(userIdAtom);
   const worldsRead = useQuery(gmWorldsQuery(viewer));
   const eventsRead = useQuery(worldEventsQuery(viewer));
   const worlds = worldsRead.data ?? null;
-  const worldsError = worldsRead.isError ? apiError(worldsRead.error, 'Failed to load the worlds.') : null;
+  const worldsError = worldsRead.isError ? apiError(worldsRead.error, t('page.worldsFailed')) : null;
   const events = eventsRead.data ?? null;
-  const eventsError = eventsRead.isError ? apiError(eventsRead.error, 'Failed to load the events.') : null;
+  const eventsError = eventsRead.isError ? apiError(eventsRead.error, t('page.eventsFailed')) : null;
   const [open, setOpen] = useState<QuickAction | null>(null);
 
   return (
@@ -75,9 +82,9 @@ function GameMasterDashboard({ moderation }: GameMasterPageProps) {
       <SiteHeader />
       <main className="page stack">
         <div className="page__header">
-          <h1 className="page__title">Game Master Dashboard</h1>
+          <h1 className="page__title">{t('page.title')}</h1>
           <Link className="button button--secondary button--small" to="/designer/map">
-            Map Designer
+            {t('page.mapDesigner')}
           </Link>
         </div>
 
@@ -86,14 +93,14 @@ function GameMasterDashboard({ moderation }: GameMasterPageProps) {
             {worldsError}
           </div>
         )}
-        {worlds === null && !worldsError && <Spinner label="Loading worlds..." />}
+        {worlds === null && !worldsError && <Spinner label={t('page.loadingWorlds')} />}
         {worlds && <WorldsSection worlds={worlds} />}
         {worlds && <EventsSection worlds={worlds} events={events} error={eventsError} />}
         <MessageReportsSection />
         <FairPlaySection />
 
         <section className="card" aria-labelledby="gm-quick-title">
-          <h2 id="gm-quick-title">Quick Actions</h2>
+          <h2 id="gm-quick-title">{t('page.quickActions')}</h2>
           <div className="row">
             {QUICK_ACTIONS.map((action) => (
               <button
@@ -104,14 +111,14 @@ function GameMasterDashboard({ moderation }: GameMasterPageProps) {
                 aria-controls="gm-quick-panel"
                 onClick={() => setOpen((current) => (current === action ? null : action))}
               >
-                {action}
+                {t(`quick.${action}`)}
               </button>
             ))}
           </div>
         </section>
         {open && worlds && (
-          <section id="gm-quick-panel" className="card" aria-label={open}>
-            <h2>{open}</h2>
+          <section id="gm-quick-panel" className="card" aria-label={t(`quick.${open}`)}>
+            <h2>{t(`quick.${open}`)}</h2>
             <QuickPanel action={open} worlds={worlds} moderation={moderation} />
           </section>
         )}

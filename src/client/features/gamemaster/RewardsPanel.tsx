@@ -1,7 +1,9 @@
 // Distribute Rewards: resources into the capitals of a world's players (or one player's), once per submission even when retried.
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { distributeRewards, type DistributeRewardsRequest, type GmWorld } from '../../api/gamemaster';
-import { RESOURCE_NAMES } from '../../../rules/resources';
+import { formatInteger } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useAction } from '../../ui/useAction';
@@ -11,6 +13,7 @@ import { useGmCache } from './useGmCache';
 const EMPTY: RewardAmounts = { timber: '', stone: '', iron: '', mead: '' };
 
 export function RewardsPanel({ worlds }: { worlds: GmWorld[] }) {
+  const { t } = useTranslation('gamemaster');
   const [worldId, setWorldId] = useState(worlds[0]?.world.id ?? '');
   const [username, setUsername] = useState('');
   const [amounts, setAmounts] = useState<RewardAmounts>(EMPTY);
@@ -26,17 +29,17 @@ export function RewardsPanel({ worlds }: { worlds: GmWorld[] }) {
       cache.rewardsDistributed();
     },
     success: (result) => {
-      const world = worlds.find((w) => w.world.id === result.worldId)?.world.name ?? 'the world';
-      return `Granted ${grantedText(result.granted)} to ${result.players} ${result.players === 1 ? 'player' : 'players'} in ${world} (after storage limits).`;
+      const world = worlds.find((w) => w.world.id === result.worldId)?.world.name ?? t('rewards.theWorld');
+      return t('rewards.granted', { granted: grantedText(result.granted), count: result.players, world });
     },
-    failure: 'Failed to distribute the rewards. Sending the same again will not pay twice.',
+    failure: t('rewards.failed'),
   });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const resources = rewardAmounts(amounts);
     if (!resources) {
-      distribute.refuse('Amounts are whole numbers from 0 to 10,000,000.');
+      distribute.refuse(t('rewards.badAmounts', { max: formatInteger(10_000_000) }));
       return;
     }
     const who = username.trim();
@@ -47,9 +50,9 @@ export function RewardsPanel({ worlds }: { worlds: GmWorld[] }) {
   }
 
   return (
-    <form className="gm-form" onSubmit={onSubmit} aria-label="Distribute rewards">
+    <form className="gm-form" onSubmit={onSubmit} aria-label={t('rewards.form')}>
       <div className="field">
-        <label htmlFor="reward-world">World</label>
+        <label htmlFor="reward-world">{t('world.label')}</label>
         <select id="reward-world" className="input" value={worldId} onChange={(event) => setWorldId(event.target.value)}>
           {worlds.map((w) => (
             <option key={w.world.id} value={w.world.id}>
@@ -59,12 +62,12 @@ export function RewardsPanel({ worlds }: { worlds: GmWorld[] }) {
         </select>
       </div>
       <div className="field">
-        <label htmlFor="reward-username">Player (leave empty for every player)</label>
+        <label htmlFor="reward-username">{t('rewards.player')}</label>
         <input id="reward-username" className="input" maxLength={50} value={username} onChange={(event) => setUsername(event.target.value)} />
       </div>
       {REWARD_RESOURCES.map((type) => (
         <div className="field" key={type}>
-          <label htmlFor={`reward-${type}`}>{RESOURCE_NAMES[type]}</label>
+          <label htmlFor={`reward-${type}`}>{resourceName(type)}</label>
           <input
             id={`reward-${type}`}
             className="input"
@@ -78,10 +81,10 @@ export function RewardsPanel({ worlds }: { worlds: GmWorld[] }) {
           />
         </div>
       ))}
-      <p className="muted gm-form__wide">Rewards land in each capital, up to what its storehouses hold.</p>
+      <p className="muted gm-form__wide">{t('rewards.note')}</p>
       <div className="gm-form__actions">
         <ActionButton type="submit" className="button" disabled={!worldId} pending={distribute.pending}>
-          Distribute Rewards
+          {t('rewards.submit')}
         </ActionButton>
         <ActionOutcome message={distribute.outcome} />
       </div>

@@ -1,5 +1,7 @@
+import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { WorldEvent } from '../../api/gamemaster';
+import { i18n } from '../../i18n';
 import {
   eventChanges,
   eventDisplay,
@@ -96,5 +98,16 @@ describe('lagText', () => {
     expect(lagText(42)).toBe('42s');
     expect(lagText(125)).toBe('2m 5s');
     expect(lagText(3 * 3600 + 5 * 60)).toBe('3h 5m');
+  });
+});
+
+describe('in German', () => {
+  it('writes effects, amounts and lags in German words and figures', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    expect(eventEffect('production_bonus', 25)).toBe('+25\u00a0% Produktion');
+    expect(grantedText({ timber: 1000, stone: 0, iron: 500, mead: 0 })).toBe('1.000 Holz, 500 Eisen');
+    expect(grantedText({ timber: 0, stone: 0, iron: 0, mead: 0 })).toBe(i18n.t('common:nothing'));
+    expect(lagText(0)).toBe('keiner');
+    expect(lagText(3 * 3600 + 5 * 60)).toBe('3 Std. 5 Min.');
   });
 });

@@ -1,5 +1,7 @@
-// Pure helpers of the game master dashboard: event labels, datetime fields, edits sent as changes only, reward keys and amounts.
+// Helpers of the game master dashboard: event labels and figures in the player's language, datetime fields, edits sent as changes only, reward keys and amounts.
 import type { WorldEvent, WorldEventKind, WorldEventUpdate } from '../../api/gamemaster';
+import { i18n } from '../../i18n';
+import { formatInteger, formatPercent } from '../../i18n/format';
 
 export type EventDisplay = 'Active' | 'Upcoming' | 'Inactive';
 
@@ -8,14 +10,12 @@ export function eventDisplay(status: WorldEvent['status']): EventDisplay {
   return status === 'active' ? 'Active' : status === 'upcoming' ? 'Upcoming' : 'Inactive';
 }
 
-export const EVENT_KIND_NAMES: Readonly<Record<WorldEventKind, string>> = {
-  production_bonus: 'Production bonus',
-  training_speed: 'Training speed bonus',
-};
+/** The kinds a game master picks from (named by `gamemaster:events.kind.*`). */
+export const EVENT_KINDS: readonly WorldEventKind[] = ['production_bonus', 'training_speed'];
 
-/** "+25% production" as players and game masters read an event's effect. */
+/** "+25% production" (German "+25 % Produktion") as players and game masters read an event's effect. */
 export function eventEffect(kind: WorldEventKind, percent: number): string {
-  return kind === 'production_bonus' ? `+${percent}% production` : `+${percent}% training speed`;
+  return i18n.t(`gamemaster:events.effect.${kind}`, { percent: formatPercent(percent) });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -85,13 +85,13 @@ export function rewardAmounts(form: RewardAmounts): Record<(typeof REWARD_RESOUR
   return out;
 }
 
-/** "3h 5m" or "42s": how far the sweeper lags, short. */
+/** "3h 5m" or "42s" (German "3 Std. 5 Min."): how far the sweeper lags, short, in the units of `common:format`. */
 export function lagText(seconds: number): string {
-  if (seconds <= 0) return 'none';
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds <= 0) return i18n.t('gamemaster:worlds.lagNone');
+  if (seconds < 60) return i18n.t('common:format.s', { s: seconds });
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
-  return h > 0 ? `${h}h ${m}m` : `${m}m ${seconds % 60}s`;
+  return h > 0 ? i18n.t('common:format.hm', { h, m }) : i18n.t('common:format.ms', { m, s: seconds % 60 });
 }
 
 /** The key one submission of the rewards form travels under, and what it asked. */
@@ -111,8 +111,10 @@ export function nextRewardSubmission(previous: RewardSubmission | null, fingerpr
   return { key: makeKey(), fingerprint, settled: false };
 }
 
-/** A resource-wise `key: value` listing of granted amounts: "1,000 timber, 500 iron", or "nothing". */
+/** A resource-wise listing of granted amounts: "1,000 timber, 500 iron" (German "1.000 Holz, 500 Eisen"), or "nothing". */
 export function grantedText(granted: Record<(typeof REWARD_RESOURCES)[number], number>): string {
-  const parts = REWARD_RESOURCES.filter((r) => granted[r] > 0).map((r) => `${granted[r].toLocaleString('en')} ${r}`);
-  return parts.length === 0 ? 'nothing' : parts.join(', ');
+  const parts = REWARD_RESOURCES.filter((r) => granted[r] > 0).map((r) =>
+    i18n.t('gamemaster:rewards.amount', { amount: formatInteger(granted[r]), resource: i18n.t(`common:resourcesInText.${r}`) }),
+  );
+  return parts.length === 0 ? i18n.t('common:nothing') : parts.join(', ');
 }
