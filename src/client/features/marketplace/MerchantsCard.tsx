@@ -1,6 +1,9 @@
 // The village's merchants as the server counts them: at home, travelling and held by offers, of the marketplace's total, and what one carries.
 import { useTranslation } from 'react-i18next';
-import { formatDecimal, formatNumber } from '../../i18n/format';
+import { formatDecimal, formatNumber, formatWhole } from '../../i18n/format';
+
+/** Tiles an hour as the server gives them, ungrouped as before ('1600'; German decimals with a comma). */
+const speedText = (speed: number): string => (Number.isInteger(speed) ? formatWhole(speed) : formatDecimal(speed, 2));
 import type { Market } from '../../api/trade';
 
 export function MerchantsCard({ market }: { market: Market }) {
@@ -30,7 +33,7 @@ export function MerchantsCard({ market }: { market: Market }) {
         </div>
         <div>
           <dt>{t('merchants.speed')}</dt>
-          <dd>{t('merchants.speedValue', { speed: formatDecimal(market.merchantSpeed) })}</dd>
+          <dd>{t('merchants.speedValue', { speed: speedText(market.merchantSpeed) })}</dd>
         </div>
         <div>
           <dt>{t('merchants.marketplace')}</dt>
