@@ -1,6 +1,9 @@
 // The settings page's Alerts section: enable push alerts for this browser (service worker, permission, subscription), choose which, disable.
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+import { alertName } from '../../i18n/game';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiFailure } from '../../api/client';
@@ -8,7 +11,7 @@ import { deleteAlertSubscription, saveAlertSubscription, type AlertKind, type Al
 import { alertSettingsQuery } from '../../state/queries';
 import { putQueryData } from '../../state/queryClient';
 import { userIdAtom } from '../../state/session';
-import { ALERT_KINDS, ALERT_NAMES } from '../../../rules/alerts';
+import { ALERT_KINDS } from '../../../rules/alerts';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
 import { Spinner } from '../../ui/Spinner';
@@ -21,8 +24,8 @@ import './alerts.css';
 function enableOutcome(error: Error | null, fallback: OutcomeMessage | null): OutcomeMessage | null {
   if (!error || error instanceof ApiFailure) return fallback;
   // Refused for good, the section says how to allow them instead.
-  if (error instanceof PermissionRefused) return notificationPermission() === 'denied' ? null : { kind: 'error', text: error.message };
-  return { kind: 'error', text: `Could not enable alerts: ${error.message}` };
+  if (error instanceof PermissionRefused) return notificationPermission() === 'denied' ? null : { kind: 'error', text: i18n.t('alerts:section.permission') };
+  return { kind: 'error', text: i18n.t('alerts:section.enableError', { reason: error.message }) };
 }
 
 /** The saved subscription of this browser, to save again with other kinds. */
@@ -34,6 +37,7 @@ async function resave(kinds: AlertKind[]): Promise<AlertSettings> {
 }
 
 export function AlertsSection() {
+  const { t } = useTranslation('alerts');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -71,14 +75,14 @@ export function AlertsSection() {
     },
     onSuccess: ({ at, reply }) => saved(at, reply),
     onSettled: () => setPermission(notificationPermission()),
-    success: 'Alerts are on for this browser.',
-    failure: 'Could not enable alerts.',
+    success: t('section.enabled'),
+    failure: t('section.enableFailed'),
   });
   const choose = useAction({
     mutationFn: resave,
     onSuccess: (reply) => saved(endpoint ?? null, reply),
-    success: 'Saved.',
-    failure: 'Could not save your choice.',
+    success: t('section.saved'),
+    failure: t('section.saveFailed'),
   });
   const disable = useAction({
     mutationFn: async () => {
@@ -89,8 +93,8 @@ export function AlertsSection() {
       void client.invalidateQueries({ queryKey: alertSettingsQuery(viewer, null).queryKey });
       setEndpoint(null);
     },
-    success: 'Alerts are off for this browser.',
-    failure: 'Could not disable alerts.',
+    success: t('section.disabled'),
+    failure: t('section.disableFailed'),
   });
 
   // One outcome beside the buttons: the last action's.
@@ -105,51 +109,50 @@ export function AlertsSection() {
 
   return (
     <section className="card alerts-settings" aria-labelledby={`${id}-title`} data-testid="alerts-settings">
-      <h2 id={`${id}-title`}>Alerts</h2>
+      <h2 id={`${id}-title`}>{t('title')}</h2>
       <p>
-        Alerts reach this browser while the game is closed: an attack coming, a village lost, a building finished, a message or a battle report. None is
-        sent while the game is open in front of you. <Link to="/game/alerts">Your last alerts</Link>
+        <Trans t={t} i18nKey="section.intro" components={{ last: <Link to="/game/alerts" /> }} />
       </p>
-      {support === 'unsupported' && <p className="alert alert--compact">This browser cannot show alerts while the game is closed.</p>}
-      {support === 'insecure' && <p className="alert alert--compact">Alerts need the game served over https (or on localhost).</p>}
+      {support === 'unsupported' && <p className="alert alert--compact">{t('section.unsupported')}</p>}
+      {support === 'insecure' && <p className="alert alert--compact">{t('section.insecure')}</p>}
       {support === 'supported' && permission === 'denied' && !subscribed && (
         <p className="alert alert--compact" role="alert" data-testid="alerts-blocked">
-          Notifications are blocked for this game in your browser. Allow them in the site settings, then enable alerts again.
+          {t('section.blocked')}
         </p>
       )}
-      {support === 'supported' && (settings.isPending || endpoint === undefined) && <Spinner label="Loading your alert settings..." />}
-      {support === 'supported' && settings.isError && <p className="alert">Could not load your alert settings.</p>}
+      {support === 'supported' && (settings.isPending || endpoint === undefined) && <Spinner label={t('section.loading')} />}
+      {support === 'supported' && settings.isError && <p className="alert">{t('section.couldNotLoad')}</p>}
       {support === 'supported' && settings.data && (
         <>
           <fieldset className="alerts-settings__kinds" disabled={busy}>
-            <legend>{subscribed ? 'This browser alerts you of' : 'Alert me of'}</legend>
+            <legend>{subscribed ? t('section.subscribedKinds') : t('section.chooseKinds')}</legend>
             {ALERT_KINDS.map((kind) => (
               <label key={kind} className="alerts-settings__kind">
                 <input type="checkbox" checked={kinds.includes(kind)} onChange={(event) => onToggle(kind, event.target.checked)} />
-                {ALERT_NAMES[kind]}
+                {alertName(kind)}
               </label>
             ))}
           </fieldset>
           <div className="row">
             {subscribed ? (
-              <ActionButton className="button button--secondary" pending={disable.pending} busyLabel="Disabling..." disabled={busy} onClick={() => {
+              <ActionButton className="button button--secondary" pending={disable.pending} busyLabel={t('section.disabling')} disabled={busy} onClick={() => {
                   quiet();
                   disable.run();
                 }}>
-                Disable alerts
+                {t('section.disable')}
               </ActionButton>
             ) : (
               <ActionButton
                 className="button"
                 pending={enable.pending}
-                busyLabel="Enabling..."
+                busyLabel={t('section.enabling')}
                 disabled={busy}
                 onClick={() => {
                   quiet();
                   enable.run({ publicKey: settings.data.publicKey, wanted: kinds });
                 }}
               >
-                Enable alerts
+                {t('section.enable')}
               </ActionButton>
             )}
             <ActionOutcome message={enableOutcome(enable.mutation.error, enable.outcome) ?? choose.outcome ?? disable.outcome} />

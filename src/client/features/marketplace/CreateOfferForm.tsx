@@ -1,9 +1,11 @@
 // Posting an offer: what to give and what to ask, with the ratio limit and the merchants it holds shown while typing.
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { createTradeOffer, type CreateTradeOfferRequest } from '../../api/trade';
-import { formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES, isResourceType, type ResourceType } from '../../../rules/resources';
+import { formatNumber } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
+import { RESOURCE_TYPES, isResourceType, type ResourceType } from '../../../rules/resources';
 import { MAX_OFFER_RATIO, merchantsNeeded } from '../../../rules/trade';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -11,13 +13,15 @@ import { useAction } from '../../ui/useAction';
 import type { MarketContext } from './context';
 import { offersChanged } from './marketCache';
 import { amountOf, askRange, newOfferRefusal } from './model';
+import { refusalText } from './refusals';
 
 function ResourceSelect({ id, value, onChange }: { id: string; value: ResourceType; onChange: (r: ResourceType) => void }) {
+  useTranslation();
   return (
     <select id={id} className="input" value={value} onChange={(e) => isResourceType(e.target.value) && onChange(e.target.value)}>
       {RESOURCE_TYPES.map((r) => (
         <option key={r} value={r}>
-          {RESOURCE_NAMES[r]}
+          {resourceName(r)}
         </option>
       ))}
     </select>
@@ -25,6 +29,8 @@ function ResourceSelect({ id, value, onChange }: { id: string; value: ResourceTy
 }
 
 export function CreateOfferForm({ ctx }: { ctx: MarketContext }) {
+  const { t } = useTranslation('marketplace');
+  const inText = (r: ResourceType) => t(`common:resourcesInText.${r}`);
   const { village, market, stock, viewer } = ctx;
   const formId = useId();
   const client = useQueryClient();
@@ -40,8 +46,8 @@ export function CreateOfferForm({ ctx }: { ctx: MarketContext }) {
       offersChanged(client, viewer, village.id);
     },
     onError: () => offersChanged(client, viewer, village.id),
-    success: (offer) => `Your offer of ${formatNumber(offer.offer.amount)} ${RESOURCE_NAMES[offer.offer.resource].toLowerCase()} is open.`,
-    failure: 'Could not post the offer.',
+    success: (offer) => t('post.posted', { amount: formatNumber(offer.offer.amount), resource: inText(offer.offer.resource) }),
+    failure: t('post.failed'),
   });
 
   const offer = { resource: offerResource, amount: amountOf(offerText) };
@@ -52,51 +58,51 @@ export function CreateOfferForm({ ctx }: { ctx: MarketContext }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (refusal) return post.refuse(refusal);
+    if (refusal) return post.refuse(refusalText(refusal));
     post.run({ offer, want });
   }
 
   return (
     <form className="card market-offer-form" aria-labelledby={`${formId}-title`} onSubmit={onSubmit}>
-      <h2 id={`${formId}-title`}>Post an offer</h2>
+      <h2 id={`${formId}-title`}>{t('post.title')}</h2>
       <div className="market-offer-form__sides">
         <fieldset>
-          <legend>You give</legend>
+          <legend>{t('post.youGive')}</legend>
           <label className="visually-hidden" htmlFor={`${formId}-offer-resource`}>
-            Resource to give
+            {t('post.giveResource')}
           </label>
           <ResourceSelect id={`${formId}-offer-resource`} value={offerResource} onChange={setOfferResource} />
           <label className="visually-hidden" htmlFor={`${formId}-offer-amount`}>
-            Amount to give
+            {t('post.giveAmount')}
           </label>
           <input id={`${formId}-offer-amount`} className="input" type="number" min={1} placeholder="0" value={offerText} onChange={(e) => setOfferText(e.target.value)} />
         </fieldset>
         <fieldset>
-          <legend>You ask for</legend>
+          <legend>{t('post.youAsk')}</legend>
           <label className="visually-hidden" htmlFor={`${formId}-want-resource`}>
-            Resource to ask for
+            {t('post.askResource')}
           </label>
           <ResourceSelect id={`${formId}-want-resource`} value={wantResource} onChange={setWantResource} />
           <label className="visually-hidden" htmlFor={`${formId}-want-amount`}>
-            Amount to ask for
+            {t('post.askAmount')}
           </label>
           <input id={`${formId}-want-amount`} className="input" type="number" min={1} placeholder="0" value={wantText} onChange={(e) => setWantText(e.target.value)} />
         </fieldset>
       </div>
       <p className="muted market-hint" data-testid="offer-ratio" aria-live="polite">
         {range
-          ? `For ${formatNumber(offer.amount)} ${RESOURCE_NAMES[offerResource].toLowerCase()} you may ask between ${formatNumber(range.min)} and ${formatNumber(range.max)} ${RESOURCE_NAMES[wantResource].toLowerCase()}.`
-          : `An offer may ask at most ${MAX_OFFER_RATIO} times what it gives, and give at most ${MAX_OFFER_RATIO} times what it asks.`}{' '}
-        {offer.amount > 0 && `It holds ${merchantsNeeded(offer.amount)} of your ${market.merchants.atHome} merchants at home until it is taken or withdrawn.`}
+          ? t('post.range', { amount: formatNumber(offer.amount), resource: inText(offerResource), min: formatNumber(range.min), max: formatNumber(range.max), wanted: inText(wantResource) })
+          : t('post.rule', { ratio: MAX_OFFER_RATIO })}{' '}
+        {offer.amount > 0 && t('post.holds', { needed: merchantsNeeded(offer.amount), atHome: market.merchants.atHome })}
       </p>
       {typed && refusal && (
         <p className="alert alert--compact" role="alert" data-testid="offer-refusal">
-          {refusal}
+          {refusalText(refusal)}
         </p>
       )}
       <ActionOutcome message={post.outcome} />
-      <ActionButton type="submit" className="button" disabled={refusal !== null} pending={post.pending} busyLabel="Posting...">
-        Post offer
+      <ActionButton type="submit" className="button" disabled={refusal !== null} pending={post.pending} busyLabel={t('post.posting')}>
+        {t('post.submit')}
       </ActionButton>
     </form>
   );

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '../../i18n';
 import { createStore } from 'jotai';
 import type { Market, ShipmentPreview, TradeOffer, TradeOfferList } from '../../api/trade';
 import type { Movement } from '../../api/army';
@@ -174,6 +175,30 @@ describe('the merchants', () => {
     expect(within(card).getByText('Travelling').nextElementSibling?.textContent).toBe('1');
     expect(within(card).getByText('Held by offers').nextElementSibling?.textContent).toBe('1');
     expect(within(card).getByText('Load per merchant').nextElementSibling?.textContent).toBe('500');
+  });
+});
+
+describe('in German', () => {
+  it('says what a village without a marketplace still requires, with the game’s German names', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderPage({ market: market({ marketplaceLevel: 0, merchants: { total: 0, atHome: 0, travelling: 0, reserved: 0 } }) });
+    expect(await screen.findByRole('heading', { name: 'Baue zuerst einen Marktplatz' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Marktplatz bauen' })).toBeTruthy();
+    expect(screen.getByText(/^Marktplatz benötigt Große Halle Stufe 3, Lagerhaus Stufe 1/)).toBeTruthy();
+  });
+
+  it('shows the merchants, the forms and the refusals in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderPage();
+    const card = await screen.findByRole('region', { name: 'Händler' });
+    expect(within(card).getByTestId('merchants-at-home').textContent).toBe('1 von 3');
+    expect(within(card).getByText('Geschwindigkeit').nextElementSibling?.textContent).toBe('16 Felder/Std.');
+    expect(screen.getByRole('heading', { name: 'Rohstoffe senden' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'So viel Holz wie möglich senden' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('spinbutton', { name: 'Menge' }), { target: { value: '50' } });
+    expect(screen.getByText('Du gibst 50 Holz und erhältst 50 Stein.')).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Erhalten' }), { target: { value: 'timber' } });
+    expect(screen.getByText('Tausche zwischen zwei verschiedenen Rohstoffen')).toBeTruthy();
   });
 });
 

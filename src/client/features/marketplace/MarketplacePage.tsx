@@ -3,6 +3,7 @@ import { useCallback, type ComponentType, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ArmyMovement } from '../../state/army';
 import { marketQuery, movementsQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
@@ -33,11 +34,12 @@ export interface MarketplacePageProps {
 }
 
 function Frame({ subtitle, children }: { subtitle?: string; children: ReactNode }) {
+  const { t } = useTranslation('marketplace');
   return (
     <section className="page marketplace" aria-labelledby="marketplace-title">
       <header className="page__header">
         <h1 id="marketplace-title" className="page__title">
-          Marketplace
+          {t('title')}
         </h1>
         {subtitle && <p className="muted marketplace__village">{subtitle}</p>}
       </header>
@@ -47,17 +49,19 @@ function Frame({ subtitle, children }: { subtitle?: string; children: ReactNode 
 }
 
 function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
+  const { t } = useTranslation('marketplace');
   return (
     <div className="card">
-      <p>Could not load {what}.</p>
+      <p>{t('couldNotLoad', { what })}</p>
       <button type="button" className="button button--secondary" onClick={onRetry}>
-        Try again
+        {t('tryAgain')}
       </button>
     </div>
   );
 }
 
 export default function MarketplacePage({ ShipmentList }: MarketplacePageProps) {
+  const { t } = useTranslation('marketplace');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const villagesStatus = useAtomValue(villagesStatusAtom);
@@ -83,18 +87,18 @@ export default function MarketplacePage({ ShipmentList }: MarketplacePageProps) 
         <Frame>
           <div className="card">
             <p>
-              You have no village yet. <Link to="/game/village">Join a world</Link> to trade.
+              <Trans t={t} i18nKey="noVillage" components={{ join: <Link to="/game/village" /> }} />
             </p>
           </div>
         </Frame>
       );
     }
-    return <Frame>{villagesStatus === 'error' ? <Retry what="your villages" onRetry={() => void villagesRead.refetch()} /> : <Spinner label="Loading your villages..." />}</Frame>;
+    return <Frame>{villagesStatus === 'error' ? <Retry what={t('what.villages')} onRetry={() => void villagesRead.refetch()} /> : <Spinner label={t('loadingVillages')} />}</Frame>;
   }
 
   const subtitle = `${village.name} (${village.x}|${village.y})`;
   if (!market.data) {
-    return <Frame subtitle={subtitle}>{market.isError ? <Retry what="the market" onRetry={() => void market.refetch()} /> : <Spinner label="Loading the market..." />}</Frame>;
+    return <Frame subtitle={subtitle}>{market.isError ? <Retry what={t('what.market')} onRetry={() => void market.refetch()} /> : <Spinner label={t('loadingMarket')} />}</Frame>;
   }
 
   if (market.data.marketplaceLevel === 0) {

@@ -1,8 +1,9 @@
 // A village without a marketplace sees only the way to build one: what it still requires, or its construction counting down.
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import type { VillageOverview } from '../../api/villages';
-import { BUILDINGS, buildingLevels, requirementsMet } from '../../../rules/buildings';
-import { TRADE_MESSAGES } from '../../../rules/trade';
+import { buildingLevels, requirementsMet } from '../../../rules/buildings';
+import { buildingName } from '../../i18n/game';
 import { ArrivalCountdown } from '../../ui/ArrivalCountdown';
 import { BuildingIcon } from '../../ui/BuildingIcon';
 
@@ -20,31 +21,34 @@ export interface NoMarketplaceProps {
 }
 
 export function NoMarketplace({ villageName, overview, readAt, onBuilt }: NoMarketplaceProps) {
+  const { t } = useTranslation('marketplace');
   const building = overview?.buildings.find((b) => b.type === 'marketplace' && b.isUpgrading);
-  const missing = overview ? requirementsMet('marketplace', buildingLevels(overview.buildings)).missing.map((m) => m.text) : [];
+  const missing = overview ? requirementsMet('marketplace', buildingLevels(overview.buildings)).missing.map((m) => t('none.requirement', { building: buildingName(m.type), level: m.level })) : [];
   return (
     <section className="card market-none" aria-labelledby="market-none-title">
       <h2 id="market-none-title" className="icon-label">
         <BuildingIcon type="marketplace" size={40} />
-        {TRADE_MESSAGES.noMarketplace}
+        {t('refusals.noMarketplace')}
       </h2>
       {building ? (
         <p>
-          The marketplace of {villageName} is being built: ready in <ArrivalCountdown until={readAt + (building.remainingTime ?? 0) * 1000} onDone={onBuilt} />.
+          <Trans
+            t={t}
+            i18nKey="none.building"
+            values={{ village: villageName }}
+            components={{ countdown: <ArrivalCountdown until={readAt + (building.remainingTime ?? 0) * 1000} onDone={onBuilt} /> }}
+          />
         </p>
       ) : (
         <>
-          <p>
-            {villageName} has no marketplace. Merchants carry resources to other villages, and the marketplace is where offers are
-            made and taken.
-          </p>
+          <p>{t('none.text', { village: villageName })}</p>
           {missing.length > 0 && (
             <p className="muted">
-              {BUILDINGS.marketplace.name} requires {missing.join(', ')}.
+              {t('none.requires', { building: buildingName('marketplace'), what: missing.join(', ') })}
             </p>
           )}
           <Link className="button" to={BUILD_MARKETPLACE_LINK}>
-            Build a marketplace
+            {t('none.build')}
           </Link>
         </>
       )}

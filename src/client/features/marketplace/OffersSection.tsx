@@ -1,10 +1,13 @@
 // Offers: the village's own open offers (withdraw) and others' open offers nearest first, filtered and paged, each to accept from this village.
 import { useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { acceptTradeOffer, withdrawTradeOffer, type OfferFilter, type ResourceTypeName, type TradeOffer } from '../../api/trade';
 import { tradeOffersQuery } from '../../state/queries';
-import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES, isResourceType } from '../../../rules/resources';
+import { i18n } from '../../i18n';
+import { formatDistance, formatDuration, formatNumber } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
+import { RESOURCE_TYPES, isResourceType, type ResourceType } from '../../../rules/resources';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ResourceIcon } from '../../ui/icons';
@@ -12,42 +15,48 @@ import { useAction } from '../../ui/useAction';
 import type { MarketContext } from './context';
 import { offersChanged, traded } from './marketCache';
 import { acceptRefusal } from './model';
+import { refusalText } from './refusals';
+
+/** A resource's name in running text ('timber', German 'Holz'). */
+const inText = (r: ResourceType): string => i18n.t(`common:resourcesInText.${r}`);
 
 /** Offers of others per page. */
 export const OFFERS_PER_PAGE = 10;
 
 function Amount({ amount }: { amount: TradeOffer['offer'] }) {
+  const { t } = useTranslation('marketplace');
   return (
     <span className="market-amount-text">
-      <ResourceIcon type={amount.resource} size={14} /> {formatNumber(amount.amount)} {RESOURCE_NAMES[amount.resource].toLowerCase()}
+      <ResourceIcon type={amount.resource} size={14} /> {t('amount', { amount: formatNumber(amount.amount), resource: inText(amount.resource) })}
     </span>
   );
 }
 
 function MyOffers({ ctx, offers }: { ctx: MarketContext; offers: readonly TradeOffer[] | null }) {
+  const { t } = useTranslation('marketplace');
   const client = useQueryClient();
   const withdraw = useAction({
     mutationFn: (offerId: string) => withdrawTradeOffer(offerId),
     onSettled: () => offersChanged(client, ctx.viewer, ctx.village.id),
-    success: 'The offer is withdrawn: its resources and merchants are back.',
-    failure: 'Could not withdraw the offer.',
+    success: t('mine.withdrawn'),
+    failure: t('mine.withdrawFailed'),
   });
   return (
     <section className="card market-mine" aria-labelledby="market-mine-title">
-      <h2 id="market-mine-title">Your open offers</h2>
+      <h2 id="market-mine-title">{t('mine.title')}</h2>
       {offers === null ? (
-        <p className="muted">Loading offers...</p>
+        <p className="muted">{t('mine.loading')}</p>
       ) : offers.length === 0 ? (
-        <p className="muted">This village has no open offer.</p>
+        <p className="muted">{t('mine.empty')}</p>
       ) : (
-        <ul className="market-list" aria-label="Your open offers">
+        <ul className="market-list" aria-label={t('mine.title')}>
           {offers.map((offer) => (
             <li key={offer.id} className="market-list__item">
               <span>
-                <Amount amount={offer.offer} /> for <Amount amount={offer.want} />
+                <Amount amount={offer.offer} /> {t('mine.for')} <Amount amount={offer.want} />
                 <span className="muted">
                   {' '}
-                  · {offer.merchants} {offer.merchants === 1 ? 'merchant' : 'merchants'} held
+                  · {t('mine.held', { count: offer.merchants })}
                 </span>
               </span>
               <ActionButton
@@ -55,9 +64,9 @@ function MyOffers({ ctx, offers }: { ctx: MarketContext; offers: readonly TradeO
                 onClick={() => withdraw.run(offer.id)}
                 pending={withdraw.pending && withdraw.variables === offer.id}
                 disabled={withdraw.pending}
-                aria-label={`Withdraw the offer of ${formatNumber(offer.offer.amount)} ${RESOURCE_NAMES[offer.offer.resource].toLowerCase()}`}
+                aria-label={t('mine.withdrawLabel', { amount: formatNumber(offer.offer.amount), resource: inText(offer.offer.resource) })}
               >
-                Withdraw
+                {t('mine.withdraw')}
               </ActionButton>
             </li>
           ))}
@@ -69,15 +78,16 @@ function MyOffers({ ctx, offers }: { ctx: MarketContext; offers: readonly TradeO
 }
 
 function ResourceFilter({ label, value, onChange }: { label: string; value: ResourceTypeName | undefined; onChange: (r: ResourceTypeName | undefined) => void }) {
+  const { t } = useTranslation('marketplace');
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} className="input" value={value ?? ''} onChange={(e) => onChange(isResourceType(e.target.value) ? e.target.value : undefined)}>
-        <option value="">Any</option>
+        <option value="">{t('offers.any')}</option>
         {RESOURCE_TYPES.map((r) => (
           <option key={r} value={r}>
-            {RESOURCE_NAMES[r]}
+            {resourceName(r)}
           </option>
         ))}
       </select>
@@ -86,7 +96,9 @@ function ResourceFilter({ label, value, onChange }: { label: string; value: Reso
 }
 
 function OfferRow({ offer, ctx, accept }: { offer: TradeOffer; ctx: MarketContext; accept: { run: (o: TradeOffer) => void; busy: string | null } }) {
-  const refusal = acceptRefusal(offer, ctx);
+  const { t } = useTranslation('marketplace');
+  const said = acceptRefusal(offer, ctx);
+  const refusal = said === null ? null : refusalText(said);
   return (
     <tr>
       <td>{offer.owner.username}</td>
@@ -108,9 +120,15 @@ function OfferRow({ offer, ctx, accept }: { offer: TradeOffer; ctx: MarketContex
           pending={accept.busy === offer.id}
           disabled={refusal !== null || accept.busy !== null}
           title={refusal ?? undefined}
-          aria-label={`Accept ${formatNumber(offer.offer.amount)} ${RESOURCE_NAMES[offer.offer.resource].toLowerCase()} for ${formatNumber(offer.want.amount)} ${RESOURCE_NAMES[offer.want.resource].toLowerCase()} from ${offer.owner.username}`}
+          aria-label={t('offers.acceptLabel', {
+            give: formatNumber(offer.offer.amount),
+            giveResource: inText(offer.offer.resource),
+            want: formatNumber(offer.want.amount),
+            wantResource: inText(offer.want.resource),
+            player: offer.owner.username,
+          })}
         >
-          Accept
+          {t('offers.accept')}
         </ActionButton>
         {refusal && <span className="market-reason">{refusal}</span>}
       </td>
@@ -119,6 +137,7 @@ function OfferRow({ offer, ctx, accept }: { offer: TradeOffer; ctx: MarketContex
 }
 
 function OpenOffers({ ctx, filter, onFilter }: { ctx: MarketContext; filter: OfferFilter; onFilter: (f: OfferFilter) => void }) {
+  const { t } = useTranslation('marketplace');
   const client = useQueryClient();
   const read = useQuery(tradeOffersQuery(ctx.viewer, ctx.village.id, filter));
   const accept = useAction({
@@ -126,43 +145,43 @@ function OpenOffers({ ctx, filter, onFilter }: { ctx: MarketContext; filter: Off
     onSuccess: (reply) => traded(client, ctx.viewer, { villageId: ctx.village.id, reply }),
     // Taken by someone else meanwhile, or the village changed: the lists and the market are read again.
     onError: () => offersChanged(client, ctx.viewer, ctx.village.id),
-    success: (reply) => `Traded with ${reply.offer.owner.username}: your merchants are on their way, and theirs are coming (${formatDuration(reply.incoming.remainingTime)}).`,
-    failure: 'Could not accept the offer.',
+    success: (reply) => t('offers.traded', { player: reply.offer.owner.username, time: formatDuration(reply.incoming.remainingTime) }),
+    failure: t('offers.acceptFailed'),
   });
   const list = read.data;
   const pages = list ? Math.max(1, Math.ceil(list.total / list.limit)) : 1;
 
   return (
     <section className="card market-offers" aria-labelledby="market-offers-title">
-      <h2 id="market-offers-title">Offers of other players</h2>
+      <h2 id="market-offers-title">{t('offers.title')}</h2>
       <div className="market-offers__filters">
-        <ResourceFilter label="They give" value={filter.offering} onChange={(offering) => onFilter({ ...filter, offering, page: 1 })} />
-        <ResourceFilter label="They ask for" value={filter.wanting} onChange={(wanting) => onFilter({ ...filter, wanting, page: 1 })} />
+        <ResourceFilter label={t('offers.theyGive')} value={filter.offering} onChange={(offering) => onFilter({ ...filter, offering, page: 1 })} />
+        <ResourceFilter label={t('offers.theyAsk')} value={filter.wanting} onChange={(wanting) => onFilter({ ...filter, wanting, page: 1 })} />
       </div>
       {read.isError && !list ? (
         <div>
-          <p className="muted">Could not load the offers.</p>
+          <p className="muted">{t('offers.couldNotLoad')}</p>
           <button type="button" className="button button--secondary button--small" onClick={() => void read.refetch()}>
-            Try again
+            {t('tryAgain')}
           </button>
         </div>
       ) : !list ? (
-        <p className="muted">Loading offers...</p>
+        <p className="muted">{t('offers.loading')}</p>
       ) : list.offers.length === 0 ? (
-        <p className="muted">No open offer{filter.offering || filter.wanting ? ' matches' : ' in this world'}.</p>
+        <p className="muted">{filter.offering || filter.wanting ? t('offers.noneMatches') : t('offers.noneInWorld')}</p>
       ) : (
         <div className="table-wrap">
-          <table className="table market-offers__table" aria-label="Open offers, nearest first" aria-busy={read.isPlaceholderData}>
+          <table className="table market-offers__table" aria-label={t('offers.table')} aria-busy={read.isPlaceholderData}>
             <thead>
               <tr>
-                <th scope="col">Player</th>
-                <th scope="col">Village</th>
-                <th scope="col">Gives</th>
-                <th scope="col">Asks</th>
-                <th scope="col">Distance</th>
-                <th scope="col">Travel</th>
+                <th scope="col">{t('offers.player')}</th>
+                <th scope="col">{t('offers.village')}</th>
+                <th scope="col">{t('offers.gives')}</th>
+                <th scope="col">{t('offers.asks')}</th>
+                <th scope="col">{t('offers.distance')}</th>
+                <th scope="col">{t('offers.travel')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Accept</span>
+                  <span className="visually-hidden">{t('offers.accept')}</span>
                 </th>
               </tr>
             </thead>
@@ -176,15 +195,13 @@ function OpenOffers({ ctx, filter, onFilter }: { ctx: MarketContext; filter: Off
       )}
       <ActionOutcome message={accept.outcome} />
       {list && pages > 1 && (
-        <nav className="market-pages" aria-label="Offer pages">
+        <nav className="market-pages" aria-label={t('offers.pages')}>
           <button type="button" className="button button--secondary button--small" disabled={filter.page <= 1} onClick={() => onFilter({ ...filter, page: filter.page - 1 })}>
-            Previous
+            {t('offers.previous')}
           </button>
-          <span>
-            Page {filter.page} of {pages}
-          </span>
+          <span>{t('offers.page', { page: filter.page, pages })}</span>
           <button type="button" className="button button--secondary button--small" disabled={filter.page >= pages} onClick={() => onFilter({ ...filter, page: filter.page + 1 })}>
-            Next
+            {t('offers.next')}
           </button>
         </nav>
       )}

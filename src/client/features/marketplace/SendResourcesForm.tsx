@@ -2,10 +2,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { sendResources, type Shipment, type ShipmentPreview } from '../../api/trade';
 import { queryKeys } from '../../state/queryKeys';
-import { formatDuration, formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES, type ResourceType } from '../../../rules/resources';
+import { formatDuration, formatNumber, formatTimeWithSeconds } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
+import { RESOURCE_TYPES, type ResourceType } from '../../../rules/resources';
 import { TRADE_MESSAGES, merchantsNeeded, shipmentTotal } from '../../../rules/trade';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -15,6 +17,7 @@ import { useAction } from '../../ui/useAction';
 import type { MarketContext } from './context';
 import { shipped } from './marketCache';
 import { amountsOf, carryLimit, coordinate, instantRefusal, maxToSend } from './model';
+import { refusalText } from './refusals';
 import { useShipmentPreview, type PreviewState } from './useShipmentPreview';
 
 export interface SendResourcesFormProps {
@@ -26,21 +29,22 @@ export interface SendResourcesFormProps {
 /** Arrival if the merchants left now: the server's travel time from this second on. */
 function ArrivalIfSentNow({ seconds }: { seconds: number }) {
   const now = useClock();
-  return <>{new Date(now + seconds * 1000).toLocaleTimeString()}</>;
+  return <>{formatTimeWithSeconds(now + seconds * 1000)}</>;
 }
 
 function Losses({ preview }: { preview: ShipmentPreview }) {
+  const { t } = useTranslation('marketplace');
   const lost = shipmentTotal(preview.lost) > 0;
   return (
     <>
       {lost && (
         <p className="market-preview__loss" data-testid="preview-lost">
-          Would be lost on arrival (no room in the stores): {describeResources(preview.lost)}.
+          {t('preview.lost', { what: describeResources(preview.lost) })}
         </p>
       )}
       {!preview.stockKnown && (
         <p className="muted market-preview__note">
-          {preview.target.name} is not your village: its stores may be fuller than shown, so more could be lost.
+          {t('preview.notYours', { village: preview.target.name })}
         </p>
       )}
     </>
@@ -48,35 +52,36 @@ function Losses({ preview }: { preview: ShipmentPreview }) {
 }
 
 function PreviewPanel({ state, needed, atHome }: { state: PreviewState; needed: number; atHome: number }) {
+  const { t } = useTranslation('marketplace');
   const { preview, current, error } = state;
   return (
-    <section className={`market-preview${preview && !current ? ' market-preview--old' : ''}`} aria-label="Shipment preview" aria-busy={preview !== null && !current}>
+    <section className={`market-preview${preview && !current ? ' market-preview--old' : ''}`} aria-label={t('preview.label')} aria-busy={preview !== null && !current}>
       {error ? (
-        <p className="muted">{error}</p>
+        <p className="muted">{refusalText(error)}</p>
       ) : !preview ? (
-        <p className="muted">Type the target’s coordinates to see the merchants’ journey.</p>
+        <p className="muted">{t('preview.typeTarget')}</p>
       ) : (
         <>
           <dl className="market-facts">
             <div>
-              <dt>Target</dt>
+              <dt>{t('preview.target')}</dt>
               <dd data-testid="preview-target">
                 {preview.target.name} <span className="muted">({preview.target.x}|{preview.target.y})</span>
-                {preview.stockKnown && <span className="badge badge--green">yours</span>}
+                {preview.stockKnown && <span className="badge badge--green">{t('preview.yours')}</span>}
               </dd>
             </div>
             <div>
-              <dt>Merchants</dt>
+              <dt>{t('preview.merchants')}</dt>
               <dd data-testid="preview-merchants">
-                {current ? preview.merchantsNeeded : needed} needed, {current ? preview.merchantsAtHome : atHome} at home
+                {t('preview.merchantsValue', { needed: current ? preview.merchantsNeeded : needed, atHome: current ? preview.merchantsAtHome : atHome })}
               </dd>
             </div>
             <div>
-              <dt>Travel time</dt>
+              <dt>{t('preview.travel')}</dt>
               <dd data-testid="preview-travel">{formatDuration(preview.travelSeconds)}</dd>
             </div>
             <div>
-              <dt>Arrival if sent now</dt>
+              <dt>{t('preview.arrival')}</dt>
               <dd>
                 <ArrivalIfSentNow seconds={preview.travelSeconds} />
               </dd>
@@ -90,6 +95,7 @@ function PreviewPanel({ state, needed, atHome }: { state: PreviewState; needed: 
 }
 
 export function SendResourcesForm({ ctx, initialTarget }: SendResourcesFormProps) {
+  const { t } = useTranslation('marketplace');
   const { village, market, stock, viewer } = ctx;
   const formId = useId();
   const client = useQueryClient();
@@ -104,8 +110,8 @@ export function SendResourcesForm({ ctx, initialTarget }: SendResourcesFormProps
     },
     // A refusal means the village changed behind the page: its market and previews are read again.
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.market(viewer, village.id) }),
-    success: (reply) => `Merchants are on their way to ${reply.movement.toVillage.name}: arrival in ${formatDuration(reply.movement.remainingTime)}.`,
-    failure: 'Could not send the resources.',
+    success: (reply) => t('send.sent', { village: reply.movement.toVillage.name, time: formatDuration(reply.movement.remainingTime) }),
+    failure: t('send.failed'),
   });
 
   const x = coordinate(xText);
@@ -133,28 +139,28 @@ export function SendResourcesForm({ ctx, initialTarget }: SendResourcesFormProps
 
   return (
     <form className="card market-send" aria-labelledby={`${formId}-title`} onSubmit={onSubmit}>
-      <h2 id={`${formId}-title`}>Send resources</h2>
+      <h2 id={`${formId}-title`}>{t('send.title')}</h2>
       <fieldset className="market-send__target">
-        <legend>Target</legend>
+        <legend>{t('send.target')}</legend>
         <div className="market-coords">
-          <label htmlFor={`${formId}-x`}>X</label>
-          <input id={`${formId}-x`} className="input" inputMode="numeric" value={xText} onChange={(e) => setXText(e.target.value)} placeholder="x" />
-          <label htmlFor={`${formId}-y`}>Y</label>
-          <input id={`${formId}-y`} className="input" inputMode="numeric" value={yText} onChange={(e) => setYText(e.target.value)} placeholder="y" />
+          <label htmlFor={`${formId}-x`}>{t('send.x')}</label>
+          <input id={`${formId}-x`} className="input" inputMode="numeric" value={xText} onChange={(e) => setXText(e.target.value)} placeholder={t('send.xPlaceholder')} />
+          <label htmlFor={`${formId}-y`}>{t('send.y')}</label>
+          <input id={`${formId}-y`} className="input" inputMode="numeric" value={yText} onChange={(e) => setYText(e.target.value)} placeholder={t('send.yPlaceholder')} />
           <Link className="button button--ghost button--small" to={target ? `/game/map?x=${target.x}&y=${target.y}` : '/game/map'}>
-            Pick on the map
+            {t('send.pickOnMap')}
           </Link>
         </div>
       </fieldset>
 
       <fieldset className="market-send__amounts">
-        <legend>Resources</legend>
+        <legend>{t('send.resources')}</legend>
         {RESOURCE_TYPES.map((r) => {
           const max = stock ? maxToSend(r, { amounts, stock, market }) : null;
           return (
             <div key={r} className="market-amount">
               <label htmlFor={`${formId}-${r}`}>
-                <ResourceIcon type={r} size={16} /> {RESOURCE_NAMES[r]}
+                <ResourceIcon type={r} size={16} /> {resourceName(r)}
               </label>
               <input
                 id={`${formId}-${r}`}
@@ -170,15 +176,15 @@ export function SendResourcesForm({ ctx, initialTarget }: SendResourcesFormProps
                 className="button button--secondary button--small"
                 disabled={max === null}
                 onClick={() => max !== null && setAmount(r, String(max))}
-                aria-label={`Send as much ${RESOURCE_NAMES[r].toLowerCase()} as possible`}
+                aria-label={t('send.maxLabel', { resource: t(`common:resourcesInText.${r}`) })}
               >
-                Max
+                {t('send.max')}
               </button>
             </div>
           );
         })}
         <p className="muted market-send__carry">
-          {formatNumber(shipmentTotal(amounts))} of {formatNumber(carryLimit(market))} the merchants at home can carry
+          {t('send.carry', { total: formatNumber(shipmentTotal(amounts)), limit: formatNumber(carryLimit(market)) })}
         </p>
       </fieldset>
 
@@ -186,12 +192,12 @@ export function SendResourcesForm({ ctx, initialTarget }: SendResourcesFormProps
 
       {refusal && (
         <p className="alert alert--compact" role="alert" data-testid="send-refusal">
-          {refusal}
+          {refusalText(refusal)}
         </p>
       )}
       <ActionOutcome message={send.outcome} />
-      <ActionButton type="submit" className="button" disabled={!canSend} pending={send.pending} busyLabel="Sending...">
-        Send merchants
+      <ActionButton type="submit" className="button" disabled={!canSend} pending={send.pending} busyLabel={t('send.sending')}>
+        {t('send.submit')}
       </ActionButton>
     </form>
   );

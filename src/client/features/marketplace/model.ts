@@ -4,6 +4,22 @@ import type { Market, TradeOffer } from '../../api/trade';
 import { RESOURCE_NAMES, mapResources, type ResourceType, type Resources } from '../../../rules/resources';
 import { MAX_OFFER_RATIO, TRADE_MESSAGES, merchantsNeeded, offerRefusal, shipmentTotal, type ResourceAmount } from '../../../rules/trade';
 
+/** The client's own refusals (English; refusals.ts gives them in the player's language). */
+export const MARKET_FORM_MESSAGES = {
+  chooseOffer: 'Choose what to offer and what to ask for',
+  chooseAmount: 'Choose an amount to exchange',
+} as const;
+
+/** 'Not enough timber'. */
+export function notEnoughMessage(resource: ResourceType): string {
+  return `Not enough ${RESOURCE_NAMES[resource].toLowerCase()}`;
+}
+
+/** 'The stone store has no room for that much'. */
+export function noRoomMessage(resource: ResourceType): string {
+  return `The ${RESOURCE_NAMES[resource].toLowerCase()} store has no room for that much`;
+}
+
 /** The contract's largest amount of one resource in a request. */
 export const MAX_AMOUNT = 10_000_000;
 
@@ -66,18 +82,18 @@ export function askRange(amount: number, ratio: number = MAX_OFFER_RATIO): { min
 /** Why an offer being typed cannot be posted (the rule the server applies, then merchants and stock), or null. */
 export function newOfferRefusal(order: { offer: ResourceAmount; want: ResourceAmount; market: Market; stock: Resources | null }): string | null {
   const { offer, want, market, stock } = order;
-  if (offer.amount <= 0 || want.amount <= 0) return 'Choose what to offer and what to ask for';
+  if (offer.amount <= 0 || want.amount <= 0) return MARKET_FORM_MESSAGES.chooseOffer;
   const rule = offerRefusal(offer, want);
   if (rule) return rule;
   if (merchantsNeeded(offer.amount) > market.merchants.atHome) return TRADE_MESSAGES.notEnoughMerchants;
-  if (stock && stock[offer.resource] < offer.amount) return `Not enough ${RESOURCE_NAMES[offer.resource].toLowerCase()}`;
+  if (stock && stock[offer.resource] < offer.amount) return notEnoughMessage(offer.resource);
   return null;
 }
 
 /** Why this village cannot take `offer` now (it pays the asked amount and its merchants carry it), or null. */
 export function acceptRefusal(offer: TradeOffer, village: { market: Market; stock: Resources | null }): string | null {
   if (merchantsNeeded(offer.want.amount) > village.market.merchants.atHome) return TRADE_MESSAGES.notEnoughMerchants;
-  if (village.stock && village.stock[offer.want.resource] < offer.want.amount) return `Not enough ${RESOURCE_NAMES[offer.want.resource].toLowerCase()}`;
+  if (village.stock && village.stock[offer.want.resource] < offer.want.amount) return notEnoughMessage(offer.want.resource);
   return null;
 }
 
@@ -90,10 +106,10 @@ export function exchangeMax(exchange: { from: ResourceType; to: ResourceType }, 
 /** Why the exchange cannot be used as typed, or null; whether it is available now is shown by its countdown. */
 export function exchangeRefusal(exchange: { from: ResourceType; to: ResourceType; amount: number }, stores: { stock: Resources; capacity: Resources } | null): string | null {
   if (exchange.from === exchange.to) return TRADE_MESSAGES.exchangeSame;
-  if (exchange.amount <= 0) return 'Choose an amount to exchange';
+  if (exchange.amount <= 0) return MARKET_FORM_MESSAGES.chooseAmount;
   if (!stores) return null;
-  if (stores.stock[exchange.from] < exchange.amount) return `Not enough ${RESOURCE_NAMES[exchange.from].toLowerCase()}`;
-  if (exchangeMax(exchange, stores) < exchange.amount) return `The ${RESOURCE_NAMES[exchange.to].toLowerCase()} store has no room for that much`;
+  if (stores.stock[exchange.from] < exchange.amount) return notEnoughMessage(exchange.from);
+  if (exchangeMax(exchange, stores) < exchange.amount) return noRoomMessage(exchange.to);
   return null;
 }
 

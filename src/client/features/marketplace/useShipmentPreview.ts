@@ -1,6 +1,7 @@
 // The server's preview of the shipment being typed, asked once typing has rested; the last one stays shown (marked old) meanwhile.
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiError } from '../../api/client';
 import type { Shipment, ShipmentPreview } from '../../api/trade';
 import { shipmentPreviewQuery } from '../../state/queries';
@@ -21,6 +22,7 @@ export interface PreviewState {
 }
 
 export function useShipmentPreview(viewer: Viewer, villageId: string, shipment: Shipment | null): PreviewState {
+  const { t } = useTranslation('marketplace');
   const wanted = shipment ? JSON.stringify(shipment) : null;
   const [rested, setRested] = useState<string | null>(null);
   useEffect(() => {
@@ -30,6 +32,6 @@ export function useShipmentPreview(viewer: Viewer, villageId: string, shipment: 
   const settled = wanted !== null && rested === wanted;
   const query = useQuery({ ...shipmentPreviewQuery(viewer, villageId, shipment ?? NO_SHIPMENT), enabled: viewer !== null && settled });
   if (!shipment) return { preview: null, current: false, error: null };
-  const error = settled && query.isError ? apiError(query.error, 'Could not preview the shipment.') : null;
+  const error = settled && query.isError ? apiError(query.error, t('preview.failed')) : null;
   return { preview: error ? null : (query.data ?? null), current: settled && query.isSuccess && !query.isPlaceholderData, error };
 }

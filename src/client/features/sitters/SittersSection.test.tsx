@@ -2,7 +2,8 @@
 // The Sitters section: naming a sitter (refused before asking when empty, the server's words otherwise), Remove, Play as an
 // owner (the sitter's own session kept to come back to), the owner's log; and the banner of a sitting session.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { i18n } from '../../i18n';
 import type { SitterLogPage, SitterOverview } from '../../api/sitters';
 import { reply, setupFakeServer } from '../../test/fakeServer';
 import { renderWithProviders, TEST_USER } from '../../test/render';
@@ -34,6 +35,18 @@ afterEach(() => {
 });
 
 describe('the Sitters section', () => {
+  it('speaks German: its parts, its refusal before asking, and the Play button', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderWithProviders(<SittersSection />);
+    await screen.findByText('Niemand vertritt dich.');
+    expect(screen.getByRole('heading', { name: 'Vertretungen' })).toBeTruthy();
+    expect(screen.getByText(/^Ernenne bis zu 2 andere Spieler/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Ernennen' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Gib den Benutzernamen des Spielers ein, den du ernennen willst');
+    expect(await screen.findByRole('button', { name: 'Als Lagertha spielen' })).toBeTruthy();
+    expect(await screen.findByRole('columnheader', { name: 'Vertretung' })).toBeTruthy();
+  });
+
   it('names a sitter by username, and removes them again', async () => {
     renderWithProviders(<SittersSection />);
     await screen.findByText('Nobody sits for you.');

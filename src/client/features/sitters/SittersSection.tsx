@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { addSitter, removeSitter, startSitting, type SitterOverview } from '../../api/sitters';
 import { queryKeys } from '../../state/queryKeys';
 import { sitterLogQuery, sittersQuery } from '../../state/queries';
@@ -28,6 +29,7 @@ function useOverviewUpdate(): (overview: SitterOverview) => void {
 
 /** One's own sitters: who they are, Remove, and the form that names another. */
 function MySitters({ overview }: { overview: SitterOverview }) {
+  const { t } = useTranslation('sitters');
   const id = useId();
   const [username, setUsername] = useState('');
   const update = useOverviewUpdate();
@@ -37,14 +39,14 @@ function MySitters({ overview }: { overview: SitterOverview }) {
       update(fresh);
       setUsername('');
     },
-    success: (_fresh, name) => `${name.trim()} may now sit for you.`,
-    failure: 'Could not name the sitter.',
+    success: (_fresh, name) => t('mine.named', { name: name.trim() }),
+    failure: t('mine.nameFailed'),
   });
   const remove = useAction({
     mutationFn: (playerId: string) => removeSitter(playerId),
     onSuccess: update,
-    success: 'Removed: their sitting has ended.',
-    failure: 'Could not remove the sitter.',
+    success: t('mine.removed'),
+    failure: t('mine.removeFailed'),
   });
   const full = overview.sitters.length >= overview.maxSitters;
 
@@ -57,22 +59,22 @@ function MySitters({ overview }: { overview: SitterOverview }) {
 
   return (
     <div className="sitters__part">
-      <h3 id={`${id}-mine`}>Your sitters</h3>
+      <h3 id={`${id}-mine`}>{t('mine.title')}</h3>
       {overview.sitters.length === 0 ? (
-        <p className="muted">Nobody sits for you.</p>
+        <p className="muted">{t('mine.none')}</p>
       ) : (
         <ul className="sitters__list" aria-labelledby={`${id}-mine`} data-testid="my-sitters">
           {overview.sitters.map((sitter) => (
             <li key={sitter.user.id}>
-              <PlayerLink player={sitter.user} /> <span className="muted">since {formatDate(sitter.since)}</span>
+              <PlayerLink player={sitter.user} /> <span className="muted">{t('since', { date: formatDate(sitter.since) })}</span>
               <ActionButton
                 className="button button--secondary button--small"
                 pending={remove.pending && remove.variables === sitter.user.id}
-                busyLabel="Removing..."
+                busyLabel={t('mine.removing')}
                 onClick={() => remove.run(sitter.user.id)}
-                aria-label={`Remove ${sitter.user.username}`}
+                aria-label={t('mine.removeLabel', { name: sitter.user.username })}
               >
-                Remove
+                {t('mine.remove')}
               </ActionButton>
             </li>
           ))}
@@ -81,14 +83,14 @@ function MySitters({ overview }: { overview: SitterOverview }) {
       <ActionOutcome message={remove.outcome} />
       <form className="sitters__form" onSubmit={onSubmit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-name`}>Name a sitter</label>
+          <label htmlFor={`${id}-name`}>{t('mine.nameLabel')}</label>
           <input
             id={`${id}-name`}
             className="input"
             value={username}
             maxLength={50}
             autoComplete="off"
-            placeholder="Their username"
+            placeholder={t('mine.namePlaceholder')}
             disabled={full}
             onChange={(event) => {
               setUsername(event.target.value);
@@ -96,18 +98,19 @@ function MySitters({ overview }: { overview: SitterOverview }) {
             }}
           />
         </div>
-        <ActionButton type="submit" className="button" disabled={full} pending={add.pending} busyLabel="Naming...">
-          Name sitter
+        <ActionButton type="submit" className="button" disabled={full} pending={add.pending} busyLabel={t('mine.naming')}>
+          {t('mine.name')}
         </ActionButton>
         <ActionOutcome message={add.outcome} />
       </form>
-      {full && <p className="muted">You have named {overview.maxSitters} sitters, the most you may; remove one to name another.</p>}
+      {full && <p className="muted">{t('mine.full', { max: overview.maxSitters })}</p>}
     </div>
   );
 }
 
 /** The accounts one sits for: Play as the owner (a sitting session), or Stop sitting for them. */
 function SittingFor({ overview }: { overview: SitterOverview }) {
+  const { t } = useTranslation('sitters');
   const id = useId();
   const update = useOverviewUpdate();
   const navigate = useNavigate();
@@ -118,42 +121,42 @@ function SittingFor({ overview }: { overview: SitterOverview }) {
       sitAs(session);
       navigate('/game/village');
     },
-    failure: 'Could not open a sitting session.',
+    failure: t('sittingFor.playFailed'),
   });
   const resign = useAction({
     mutationFn: (ownerId: string) => removeSitter(ownerId),
     onSuccess: update,
-    success: 'You no longer sit for them.',
-    failure: 'Could not stop sitting.',
+    success: t('sittingFor.stopped'),
+    failure: t('sittingFor.stopFailed'),
   });
   return (
     <div className="sitters__part">
-      <h3 id={`${id}-for`}>Accounts you sit for</h3>
+      <h3 id={`${id}-for`}>{t('sittingFor.title')}</h3>
       {overview.sittingFor.length === 0 ? (
-        <p className="muted">Nobody has named you their sitter.</p>
+        <p className="muted">{t('sittingFor.none')}</p>
       ) : (
         <ul className="sitters__list" aria-labelledby={`${id}-for`} data-testid="sitting-for">
           {overview.sittingFor.map((owner) => (
             <li key={owner.user.id}>
-              <PlayerLink player={owner.user} /> <span className="muted">since {formatDate(owner.since)}</span>
-              {owner.lapsed && <span className="sitters__lapsed">Lapsed: they have not played for {SITTER_LAPSE_DAYS} days</span>}
+              <PlayerLink player={owner.user} /> <span className="muted">{t('since', { date: formatDate(owner.since) })}</span>
+              {owner.lapsed && <span className="sitters__lapsed">{t('sittingFor.lapsed', { days: SITTER_LAPSE_DAYS })}</span>}
               <ActionButton
                 className="button button--small"
                 disabled={owner.lapsed}
                 pending={play.pending && play.variables === owner.user.id}
-                busyLabel="Opening..."
+                busyLabel={t('sittingFor.opening')}
                 onClick={() => play.run(owner.user.id)}
               >
-                Play as {owner.user.username}
+                {t('sittingFor.play', { name: owner.user.username })}
               </ActionButton>
               <ActionButton
                 className="button button--secondary button--small"
                 pending={resign.pending && resign.variables === owner.user.id}
-                busyLabel="Stopping..."
+                busyLabel={t('sittingFor.stopping')}
                 onClick={() => resign.run(owner.user.id)}
-                aria-label={`Stop sitting for ${owner.user.username}`}
+                aria-label={t('sittingFor.stopLabel', { name: owner.user.username })}
               >
-                Stop sitting
+                {t('sittingFor.stop')}
               </ActionButton>
             </li>
           ))}
@@ -166,6 +169,7 @@ function SittingFor({ overview }: { overview: SitterOverview }) {
 
 /** What sitters did in one's own account, newest first, a page at a time. */
 function SitterLog() {
+  const { t } = useTranslation('sitters');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const [page, setPage] = useState(1);
@@ -173,18 +177,18 @@ function SitterLog() {
   const entries = log.data?.entries ?? [];
   return (
     <div className="sitters__part">
-      <h3 id={`${id}-log`}>What your sitters did</h3>
-      {log.isPending && <Spinner label="Loading the log..." />}
-      {log.isError && <p className="alert">Could not load the log.</p>}
-      {log.data && entries.length === 0 && <p className="muted">{page === 1 ? 'No sitter has done anything in your account.' : 'Nothing more.'}</p>}
+      <h3 id={`${id}-log`}>{t('log.title')}</h3>
+      {log.isPending && <Spinner label={t('log.loading')} />}
+      {log.isError && <p className="alert">{t('log.couldNotLoad')}</p>}
+      {log.data && entries.length === 0 && <p className="muted">{page === 1 ? t('log.empty') : t('log.nothingMore')}</p>}
       {entries.length > 0 && (
         <div className="table-wrap">
           <table className="table sitters__log" aria-labelledby={`${id}-log`} data-testid="sitter-log">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Sitter</th>
-                <th scope="col">What</th>
+                <th scope="col">{t('log.when')}</th>
+                <th scope="col">{t('log.sitter')}</th>
+                <th scope="col">{t('log.what')}</th>
               </tr>
             </thead>
             <tbody>
@@ -194,7 +198,7 @@ function SitterLog() {
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
                   <td>
-                    <PlayerLink player={entry.sitter} fallback="A deleted account" />
+                    <PlayerLink player={entry.sitter} fallback={t('log.deleted')} />
                   </td>
                   <td>{entry.summary}</td>
                 </tr>
@@ -204,13 +208,13 @@ function SitterLog() {
         </div>
       )}
       {(page > 1 || log.data?.hasMore) && (
-        <nav className="row sitters__pages" aria-label="Sitters' log pages">
+        <nav className="row sitters__pages" aria-label={t('log.pages')}>
           <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
+            {t('log.newer')}
           </button>
-          <span className="muted">Page {page}</span>
+          <span className="muted">{t('log.page', { page })}</span>
           <button type="button" className="button button--secondary button--small" disabled={!log.data?.hasMore} onClick={() => setPage(page + 1)}>
-            Older
+            {t('log.older')}
           </button>
         </nav>
       )}
@@ -219,15 +223,16 @@ function SitterLog() {
 }
 
 export function SittersSection() {
+  const { t } = useTranslation('sitters');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const overview = useQuery(sittersQuery(viewer));
   return (
     <section className="card sitters" aria-labelledby={`${id}-title`} data-testid="sitters-section">
-      <h2 id={`${id}-title`}>Sitters</h2>
+      <h2 id={`${id}-title`}>{t('title')}</h2>
       <p>{sittersRule()}</p>
-      {overview.isPending && <Spinner label="Loading your sitters..." />}
-      {overview.isError && <p className="alert">Could not load your sitters.</p>}
+      {overview.isPending && <Spinner label={t('loading')} />}
+      {overview.isError && <p className="alert">{t('couldNotLoad')}</p>}
       {overview.data && (
         <>
           <MySitters overview={overview.data} />

@@ -3,6 +3,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { logout } from '../../api/auth';
 import { backToOwnAccountAtom, ownSessionAtom, sittingAtom, sittingEndedAtom, userAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
@@ -10,6 +11,7 @@ import { SITTER_LAPSE_DAYS } from '../../../rules/sitters';
 import './sitters.css';
 
 export function SittingBanner() {
+  const { t } = useTranslation('sitters');
   const sitter = useAtomValue(sittingAtom);
   const owner = useAtomValue(userAtom);
   const own = useAtomValue(ownSessionAtom);
@@ -30,12 +32,11 @@ export function SittingBanner() {
     return (
       <div className="alert alert--info sitting-banner" role="status" data-testid="sitting-banner">
         <p>
-          Sitting for <strong>{owner.username}</strong> as {sitter.username}: you may build, train, research and send between their villages; everything you do
-          is in their log.
+          <Trans t={t} i18nKey="banner.sitting" values={{ owner: owner.username, sitter: sitter.username }} components={{ strong: <strong /> }} />
         </p>
         {own && (
-          <ActionButton className="button button--small" pending={back.isPending} busyLabel="Going back..." onClick={() => back.mutate()}>
-            Back to my account
+          <ActionButton className="button button--small" pending={back.isPending} busyLabel={t('banner.goingBack')} onClick={() => back.mutate()}>
+            {t('banner.back')}
           </ActionButton>
         )}
       </div>
@@ -45,11 +46,10 @@ export function SittingBanner() {
     return (
       <div className="alert alert--info sitting-banner--ended" role="status" data-testid="sitting-ended">
         <p>
-          Your sitting for <strong>{ended}</strong> has ended: they removed you, or have not played for {SITTER_LAPSE_DAYS} days. You are back in your own
-          account.
+          <Trans t={t} i18nKey="banner.ended" values={{ owner: ended, days: SITTER_LAPSE_DAYS }} components={{ strong: <strong /> }} />
         </p>
         <button type="button" className="button button--secondary button--small" onClick={() => setEnded(null)}>
-          Dismiss
+          {t('banner.dismiss')}
         </button>
       </div>
     );

@@ -2,6 +2,7 @@
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { vacationQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { selectedVillageAtom, useServerOffset } from '../../state/village';
@@ -10,6 +11,7 @@ import { usePassed } from '../../ui/usePassed';
 import './vacation.css';
 
 export function VacationBanner() {
+  const { t } = useTranslation('vacation');
   const viewer = useAtomValue(userIdAtom);
   const worldId = useAtomValue(selectedVillageAtom)?.worldId ?? null;
   const vacation = useQuery(vacationQuery(viewer, worldId)).data?.vacation ?? null;
@@ -18,8 +20,11 @@ export function VacationBanner() {
   if (!vacation || ended) return null;
   return (
     <p className="alert alert--info vacation-banner" role="status" data-testid="vacation-banner">
-      You are on vacation in this world until <time dateTime={vacation.endsAt}>{formatDateTime(vacation.endsAt)}</time>: your villages here cannot be attacked,
-      and you cannot build, train, send troops or trade here. <Link to="/game/settings">End it in Settings</Link>
+      <Trans
+        t={t}
+        i18nKey="banner"
+        components={{ until: <time dateTime={vacation.endsAt}>{formatDateTime(vacation.endsAt)}</time>, settings: <Link to="/game/settings" /> }}
+      />
     </p>
   );
 }

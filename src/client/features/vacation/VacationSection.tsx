@@ -3,12 +3,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { endVacation, startVacation, type VacationStatus } from '../../api/vacation';
 import { vacationQuery, worldsQuery } from '../../state/queries';
 import { putQueryData } from '../../state/queryClient';
 import { userIdAtom } from '../../state/session';
 import { selectedVillageAtom, useServerOffset, villagesAtom } from '../../state/village';
-import { describeSpan } from '../../../rules/vacation';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Spinner } from '../../ui/Spinner';
@@ -16,19 +16,22 @@ import { formatDateTime } from '../../ui/dates';
 import { usePassed } from '../../ui/usePassed';
 import { useAction } from '../../ui/useAction';
 import { defaultEnd, endRefusal, endWindow, fromLocalInputText, localInputText } from './model';
+import { refusalText, spanText } from './refusals';
 import './vacation.css';
 
 /** The worlds the player holds a village in, the selected village's first. */
 function useMyWorlds(): { id: string; name: string }[] {
+  const { t } = useTranslation('vacation');
   const villages = useAtomValue(villagesAtom) ?? [];
   const selected = useAtomValue(selectedVillageAtom);
   const worlds = useQuery(worldsQuery()).data;
   const ids = [...new Set([selected?.worldId, ...villages.map((v) => v.worldId)].filter((id): id is string => typeof id === 'string'))];
-  return ids.map((id) => ({ id, name: worlds?.find((w) => w.id === id)?.name ?? 'this world' }));
+  return ids.map((id) => ({ id, name: worlds?.find((w) => w.id === id)?.name ?? t('thisWorld') }));
 }
 
 /** The vacation that holds: until when, and End once its minimum has passed. */
 function OnVacation({ status, worldName }: { status: VacationStatus & { vacation: NonNullable<VacationStatus['vacation']> }; worldName: string }) {
+  const { t } = useTranslation('vacation');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const offset = useServerOffset();
@@ -37,27 +40,29 @@ function OnVacation({ status, worldName }: { status: VacationStatus & { vacation
   const end = useAction({
     mutationFn: () => endVacation(status.worldId),
     onSuccess: (fresh) => putQueryData(client, vacationQuery(viewer, status.worldId).queryKey, fresh),
-    success: `You are back in ${worldName}.`,
-    failure: 'Could not end the vacation.',
+    success: t('on.ended', { world: worldName }),
+    failure: t('on.endFailed'),
   });
   return (
     <div className="vacation__on" data-testid="vacation-on">
       <p>
-        You are on vacation in <strong>{worldName}</strong> until <time dateTime={vacation.endsAt}>{formatDateTime(vacation.endsAt)}</time>. Your villages
-        there cannot be attacked, raided or scouted, and you cannot build, train, send troops or trade there; production goes on.
+        <Trans
+          t={t}
+          i18nKey="on.text"
+          values={{ world: worldName }}
+          components={{ strong: <strong />, until: <time dateTime={vacation.endsAt}>{formatDateTime(vacation.endsAt)}</time> }}
+        />
       </p>
       <p className="muted">
         {mayEnd ? (
-          'You may end it now; signing in ends it too.'
+          t('on.mayEnd')
         ) : (
-          <>
-            You may end it from <time dateTime={vacation.earliestEndAt}>{formatDateTime(vacation.earliestEndAt)}</time> on; signing in after that ends it too.
-          </>
+          <Trans t={t} i18nKey="on.mayEndFrom" components={{ from: <time dateTime={vacation.earliestEndAt}>{formatDateTime(vacation.earliestEndAt)}</time> }} />
         )}
       </p>
       <div className="row">
-        <ActionButton className="button" disabled={!mayEnd} pending={end.pending} busyLabel="Ending..." onClick={() => end.run()}>
-          End vacation
+        <ActionButton className="button" disabled={!mayEnd} pending={end.pending} busyLabel={t('on.ending')} onClick={() => end.run()}>
+          {t('on.end')}
         </ActionButton>
         <ActionOutcome message={end.outcome} />
       </div>
@@ -67,6 +72,7 @@ function OnVacation({ status, worldName }: { status: VacationStatus & { vacation
 
 /** The form of a vacation to come: the end within the world's window, what keeps it from starting, Start. */
 function StartForm({ status, worldName }: { status: VacationStatus; worldName: string }) {
+  const { t } = useTranslation('vacation');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -78,8 +84,8 @@ function StartForm({ status, worldName }: { status: VacationStatus; worldName: s
   const start = useAction({
     mutationFn: (endsAt: string) => startVacation(status.worldId, endsAt),
     onSuccess: (fresh) => putQueryData(client, vacationQuery(viewer, status.worldId).queryKey, fresh),
-    success: (fresh) => `You are on vacation in ${worldName} until ${formatDateTime(fresh.vacation?.endsAt)}.`,
-    failure: 'Could not start the vacation.',
+    success: (fresh) => t('start.started', { world: worldName, until: formatDateTime(fresh.vacation?.endsAt) }),
+    failure: t('start.failed'),
   });
 
   function onSubmit(event: FormEvent) {
@@ -87,19 +93,23 @@ function StartForm({ status, worldName }: { status: VacationStatus; worldName: s
     const chosen = fromLocalInputText(text);
     const refused = status.refusal ?? endRefusal(chosen, status, Date.now());
     // Sent as the server's instant: the same distance from the server's now as the choice is from this clock's.
-    if (refused || chosen === null) start.refuse(refused ?? 'Choose when the vacation ends');
-    else start.run(new Date(chosen + offset).toISOString());
+    // No choice at all is refused too (endRefusal's 'Choose when the vacation ends').
+    if (refused) start.refuse(refusalText(refused, status));
+    else if (chosen !== null) start.run(new Date(chosen + offset).toISOString());
   }
 
   return (
     <form className="vacation__form" onSubmit={onSubmit} noValidate>
       <p>
-        While on vacation in <strong>{worldName}</strong>, your villages there cannot be attacked, raided or scouted, and you cannot build, train, send troops
-        or trade there; production goes on. A vacation there lasts from {describeSpan(status.minMs)} to {describeSpan(status.maxMs)}. It ends on the day you
-        choose, or when you sign in after the shortest one has passed.
+        <Trans
+          t={t}
+          i18nKey="start.text"
+          values={{ world: worldName, min: spanText(status.minMs), max: spanText(status.maxMs) }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <div className="field">
-        <label htmlFor={`${id}-end`}>Ends</label>
+        <label htmlFor={`${id}-end`}>{t('start.ends')}</label>
         <input
           id={`${id}-end`}
           className="input"
@@ -113,17 +123,17 @@ function StartForm({ status, worldName }: { status: VacationStatus; worldName: s
           }}
         />
         <span className="muted vacation__window">
-          Between {formatDateTime(new Date(bounds.earliest).toISOString())} and {formatDateTime(new Date(bounds.latest).toISOString())}
+          {t('start.between', { earliest: formatDateTime(bounds.earliest), latest: formatDateTime(bounds.latest) })}
         </span>
       </div>
       {status.refusal && (
         <p className="alert alert--compact" role="alert" data-testid="vacation-refusal">
-          {status.refusal}
+          {refusalText(status.refusal, status)}
         </p>
       )}
       <div className="row">
-        <ActionButton type="submit" className="button" disabled={status.refusal !== null} pending={start.pending} busyLabel="Starting...">
-          Start vacation
+        <ActionButton type="submit" className="button" disabled={status.refusal !== null} pending={start.pending} busyLabel={t('start.starting')}>
+          {t('start.submit')}
         </ActionButton>
         <ActionOutcome message={start.outcome} />
       </div>
@@ -132,6 +142,7 @@ function StartForm({ status, worldName }: { status: VacationStatus; worldName: s
 }
 
 export function VacationSection() {
+  const { t } = useTranslation('vacation');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const worlds = useMyWorlds();
@@ -150,11 +161,11 @@ export function VacationSection() {
 
   return (
     <section className="card vacation" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Vacation</h2>
-      {!world && <p className="muted">You have no village yet: a vacation is taken in a world you play in.</p>}
+      <h2 id={`${id}-title`}>{t('title')}</h2>
+      {!world && <p className="muted">{t('noVillage')}</p>}
       {world && worlds.length > 1 && (
         <div className="field">
-          <label htmlFor={`${id}-world`}>World</label>
+          <label htmlFor={`${id}-world`}>{t('world')}</label>
           <select id={`${id}-world`} className="input" value={world.id} onChange={(event) => setChosen(event.target.value)}>
             {worlds.map((w) => (
               <option key={w.id} value={w.id}>
@@ -164,8 +175,8 @@ export function VacationSection() {
           </select>
         </div>
       )}
-      {world && status.isPending && <Spinner label="Loading your vacation..." />}
-      {world && status.isError && <p className="alert">Could not load your vacation.</p>}
+      {world && status.isPending && <Spinner label={t('loading')} />}
+      {world && status.isError && <p className="alert">{t('couldNotLoad')}</p>}
       {world && status.data && (holding ? <OnVacation status={{ ...status.data, vacation: holding }} worldName={world.name} /> : <StartForm key={world.id} status={status.data} worldName={world.name} />)}
     </section>
   );
