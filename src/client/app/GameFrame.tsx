@@ -13,6 +13,7 @@ import { usePageViewReports } from './pageViews';
 
 /** The pages a sitter may not use in the owner's account (the server refuses their reads): mail, the alliance, settings, alerts. */
 const CLOSED_TO_SITTERS = /^\/game\/(messages|alliance|alliances|settings|alerts)(\/|$)/;
+const closedToSitters = (path: string) => CLOSED_TO_SITTERS.test(path);
 
 export default function GameFrame() {
   usePageViewReports();
@@ -24,6 +25,8 @@ export default function GameFrame() {
   return (
     <GameShell
       tutorial={sitting ? null : <TutorialButton />}
+      // Not offered rather than offered and refused (the server refuses them to a sitter too).
+      closedPages={sitting ? closedToSitters : undefined}
       banners={
         <>
           <SittingBanner />

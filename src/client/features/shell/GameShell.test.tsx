@@ -34,10 +34,10 @@ function overviewOf(village: Village, timber: number) {
 
 const server = setupFakeServer();
 
-function renderShell() {
+function renderShell(closedPages?: (path: string) => boolean) {
   return renderWithProviders(
     <Routes>
-      <Route path="/game" element={<GameShell />}>
+      <Route path="/game" element={<GameShell closedPages={closedPages} />}>
         <Route path="village" element={<p>village page</p>} />
       </Route>
     </Routes>,
@@ -62,6 +62,24 @@ afterEach(() => {
 });
 
 describe('GameShell', () => {
+  it('offers no link to the pages it is told are closed (a sitter: mail, alliance, alerts, settings)', async () => {
+    renderShell((path) => /^\/game\/(messages|alliance|alerts|settings)$/.test(path));
+    const nav = await screen.findByRole('navigation', { name: 'Game' });
+    expect(within(nav).getByRole('link', { name: 'Village' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: /Messages/ })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Alliance' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Alerts' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Settings' })).toBeNull();
+  });
+
+  it('offers every page when none is closed', async () => {
+    renderShell();
+    const nav = await screen.findByRole('navigation', { name: 'Game' });
+    expect(within(nav).getByRole('link', { name: /Messages/ })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Alerts' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Settings' })).toBeTruthy();
+  });
+
   it('lists the villages with a capital mark and coordinates, and shows the selected one in the side card', async () => {
     renderShell();
     const selector = await screen.findByRole('combobox', { name: 'Village' });

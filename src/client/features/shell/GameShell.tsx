@@ -193,6 +193,8 @@ export interface GameShellProps {
   tutorial?: ReactNode;
   /** Banners over every game page beside the world's notices (the vacation's); app/ composes them in. */
   banners?: ReactNode;
+  /** Pages not offered in the navigation nor the top bar (a sitter's: the owner's mail, alliance, alerts, settings). */
+  closedPages?: (path: string) => boolean;
 }
 
 /** An unread count beside an entry of the side navigation (nothing at zero). */
@@ -219,7 +221,7 @@ function UnreadMessagesBadge() {
   return <Badge unread={unread} testId="unread-messages" />;
 }
 
-export default function GameShell({ tutorial, banners }: GameShellProps) {
+export default function GameShell({ tutorial, banners, closedPages }: GameShellProps) {
   const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   const signOut = useSetAtom(signOutAtom);
@@ -249,9 +251,11 @@ export default function GameShell({ tutorial, banners }: GameShellProps) {
             <Avatar userId={user.id} username={user.username} discordAvatar={user.discordAvatar} />
             <span className="shell__username">{user.username}</span>
             <LanguagePicker className="shell__language" />
-            <Link className="button button--ghost button--small" to="/game/settings">
-              {t('settings')}
-            </Link>
+            {!closedPages?.('/game/settings') && (
+              <Link className="button button--ghost button--small" to="/game/settings">
+                {t('settings')}
+              </Link>
+            )}
             <ActionButton className="button button--secondary button--small" onClick={() => leave.mutate()} pending={leave.isPending}>
               {t('logout')}
             </ActionButton>
@@ -262,7 +266,7 @@ export default function GameShell({ tutorial, banners }: GameShellProps) {
       <div className="shell__sidenav">
         <nav aria-label={t('nav.label')}>
           <ul>
-            {NAV.map((item) => (
+            {NAV.filter((item) => !closedPages?.(item.to)).map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to}>
                   {t(`nav.${item.page}`)}
