@@ -74,7 +74,7 @@ export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATC
         tx,
         heads.map((h) => h.village.id),
       );
-      for (const head of heads) await settleAndStore(tx, { ...head, parts: parts.get(head.village.id)! }, now);
+      for (const head of heads) await settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now);
       return heads.length;
     });
     total += settled;

@@ -1,5 +1,5 @@
 // Sending troops (units leave at once under the village's lock), the movements a player sees, battle reports, stationed troops and account figures.
-import { refuseWhileOnVacation } from '../vacation/vacation';
+import { refuseDuringVacation } from '../vacation/vacation';
 import { targetOnVacationRefusal } from '../../rules/vacation';
 import { truceRefusal, type NightTruce } from '../../rules/night-truce';
 import { linkedAttackRefusal, type LinkStatus } from '../../rules/fair-play';
@@ -21,7 +21,7 @@ import { loadVillageHead } from '../village/store';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { placeOf } from './arrivals';
-import { protectionEnds } from '../worlds/protection';
+import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { bumpChunksOfPlayer } from '../map/chunks';
 import { isProtected, protectionRefusalFor } from '../../rules/protection';
 import { catapultOrderRefusal, isCatapultTarget } from '../../rules/catapults';
@@ -109,6 +109,7 @@ export async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId,
       y: villages.y,
       ownerId: villages.ownerId,
       worldId: villages.worldId,
+      createdAt: villages.createdAt,
       // Spelled out: Drizzle leaves columns of a one-table query unqualified, which a subquery would resolve to its own table first.
       allianceId: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = villages.owner_id)`,
       senderAlliance: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
@@ -188,7 +189,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     const { allianceTag, vacationUntil, truce, linkStatus, ...target } = found;
     const relation = senderRelation(found, userId);
     const head = ownedOpenVillage(loaded, userId);
-    await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
+    refuseDuringVacation(head.ownerVacationEndsAt, now);
     // A sitter keeps the owner's villages going: reinforcements between the owner's own villages only.
     if (input.sittingBy && (type !== 'reinforce' || target.ownerId !== userId)) throw forbidden(sitterRefusal(SITTERS_SEND));
     if (type !== 'reinforce') {
@@ -197,8 +198,13 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     }
     // Beginner protection of both ends, read in this transaction: it only ever ends, so the check cannot let through an
     // attack on someone protected; at worst it refuses one a moment before an attack of theirs ends their shield.
+    // Neither can hold when both villages are older than protection lasts (protectionOverFor): no statement for it then.
+    const bothOld =
+      head.village.worldId === target.worldId &&
+      protectionOverFor(head.env.worldSpeed, head.village.createdAt, now) &&
+      protectionOverFor(head.env.worldSpeed, target.createdAt, now);
     const shields =
-      type === 'reinforce' ? null : await protectionEnds(tx, { id: target.worldId, speed: head.env.worldSpeed }, [target.ownerId, userId], now);
+      type === 'reinforce' || bothOld ? null : await protectionEnds(tx, { id: target.worldId, speed: head.env.worldSpeed }, [target.ownerId, userId], now);
     const { village } = await changeVillage(tx, {
       village: head,
       now,

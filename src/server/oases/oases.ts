@@ -1,5 +1,5 @@
 // Oases: armies sent to one, their battles against the animals applied in arrival order under the oasis's row lock, annexing and takeover, and what the map shows of them.
-import { refuseWhileOnVacation } from '../vacation/vacation';
+import { refuseDuringVacation } from '../vacation/vacation';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
@@ -111,7 +111,7 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
   if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
   return db.transaction(async (tx) => {
     const head = ownedOpenVillage(await loadVillageHead(tx, order.fromVillageId, now, true), userId);
-    await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
+    refuseDuringVacation(head.ownerVacationEndsAt, now);
     const world = await worldOf(tx, head.village.worldId);
     const tile = world ? oasisTile(world, order.x, order.y) : null;
     if (!tile) throw notFound(NO_OASIS);

@@ -33,6 +33,8 @@ export interface VillageHead {
 /** A village head with its buildings, units and orders, read with it. */
 export interface LoadedHead extends VillageHead {
   parts: VillageParts;
+  /** Read with the row lock only (null otherwise): when the owner's vacation in this world ends (see refuseDuringVacation). */
+  ownerVacationEndsAt: Date | null;
 }
 
 const headColumns = {
@@ -61,7 +63,15 @@ export async function loadVillageHead(db: Db, villageId: VillageId, now: Date, l
 
 function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
   const env = envsFrom(loaded.env, now)(loaded);
-  return { village: loaded.village, worldSpeed: loaded.worldSpeed, worldStatus: loaded.worldStatus, nextArrivalAt: loaded.nextArrivalAt, env, parts: loaded.parts };
+  return {
+    village: loaded.village,
+    worldSpeed: loaded.worldSpeed,
+    worldStatus: loaded.worldStatus,
+    nextArrivalAt: loaded.nextArrivalAt,
+    env,
+    parts: loaded.parts,
+    ownerVacationEndsAt: loaded.ownerVacationEndsAt,
+  };
 }
 
 export async function loadOwnerHeads(db: Db, ownerId: PlayerId, now: Date): Promise<VillageHead[]> {
