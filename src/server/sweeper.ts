@@ -1,7 +1,7 @@
 // The background sweeper: settles villages whose next event fell due while nobody looked at them.
 import type { AppContext } from './context';
 import type { Db } from './db/open';
-import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { movements, oauthStates, villages } from './db/schema';
 import { purgeExpiredSessions } from './accounts/sessions';
 import { purgeRateLimits } from './http/rate-limit';
@@ -9,7 +9,7 @@ import { claimDueHeads, loadParts, loadVillageHead } from './village/store';
 import { settleAndStore } from './village/villages';
 import { sweepQuestEvents } from './progress/quests';
 import { settleDueWonders } from './wonders/wonders';
-import { repeatInBackground } from './db/background';
+import { repeatInBackground, type RepeatingHandle } from './db/background';
 import { computeDueStandings } from './rankings/standings';
 import { sweepDueOasisArrivals } from './oases/oases';
 
@@ -31,6 +31,28 @@ const MAX_ROUNDS = 500;
 const MAX_ARRIVALS = 500;
 
 /**
+ * Applies the earliest due movement anywhere whose destination no other transaction holds (`skip locked`), in a
+ * transaction of its own: its destination is settled only up to that instant. False when none is left to take.
+ */
+export async function applyNextArrival(db: Db, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [next] = await tx
+      .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
+      .from(movements)
+      .innerJoin(villages, eq(villages.id, movements.toVillageId))
+      .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
+      .orderBy(asc(movements.arrivesAt), asc(movements.id))
+      .limit(1)
+      .for('no key update', { of: villages, skipLocked: true });
+    if (!next) return false;
+    const head = await loadVillageHead(tx, next.villageId, now, true);
+    if (!head) return false;
+    await settleAndStore(tx, head, next.arrivesAt);
+    return true;
+  });
+}
+
+/**
  * Applies due movements one after another in arrival order across the whole game: the earliest arrival
  * first, its destination settled only up to that instant. A battle can only send armies home later than
  * itself, so in this order no arrival is ever applied before one that came earlier. Destinations another
@@ -38,25 +60,54 @@ const MAX_ARRIVALS = 500;
  */
 export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
   let applied = 0;
-  for (; applied < MAX_ARRIVALS; applied++) {
-    const done = await db.transaction(async (tx) => {
-      const [next] = await tx
-        .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
-        .from(movements)
-        .innerJoin(villages, eq(villages.id, movements.toVillageId))
-        .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
-        .orderBy(asc(movements.arrivesAt), asc(movements.id))
-        .limit(1)
-        .for('no key update', { of: villages, skipLocked: true });
-      if (!next) return false;
-      const head = await loadVillageHead(tx, next.villageId, now, true);
-      if (!head) return false;
-      await settleAndStore(tx, head, next.arrivesAt);
-      return true;
-    });
-    if (!done) break;
-  }
+  while (applied < MAX_ARRIVALS && (await applyNextArrival(db, now))) applied++;
   return applied;
+}
+
+/** Arrivals applied at once by one process on PostgreSQL (each a transaction on a connection of its own). */
+export const ARRIVAL_WORKERS = 4;
+/** How soon to look again when arrivals are due but their villages are all held by other transactions. */
+const HELD_RETRY_MS = 50;
+
+/**
+ * How many movements to villages are due at `now` (counted up to `horizon` ahead only), and the instant of the next one
+ * to come before `horizon`: one look at the index of unresolved arrivals.
+ */
+async function arrivalsAhead(db: Db, now: Date, horizon: Date): Promise<{ due: number; next: Date | null }> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${movements.arrivesAt} <= ${now})`.mapWith(Number),
+      next: sql<Date | null>`min(${movements.arrivesAt}) filter (where ${movements.arrivesAt} > ${now})`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
+    })
+    .from(movements)
+    .where(and(isNull(movements.resolvedAt), isNotNull(movements.toVillageId), lte(movements.arrivesAt, horizon)));
+  return { due: row?.due ?? 0, next: row?.next ?? null };
+}
+
+/**
+ * Battles and homecomings when they land rather than at the next sweep: a loop of its own beside the sweeper that applies
+ * what is due (with `workers` transactions at once, each taking the earliest arrival whose village nobody holds), then
+ * sleeps until the next movement arrives, never longer than `intervalMs` (a movement sent meanwhile, by any process, is
+ * seen then). Arrivals at different villages may be applied side by side, as two processes' sweepers always did; each
+ * village's own arrive in order under its lock.
+ */
+export function applyArrivalsAsTheyLand(ctx: Pick<AppContext, 'db' | 'clock'>, { intervalMs, workers }: { intervalMs: number; workers: number }, onError: (error: unknown) => void): RepeatingHandle {
+  const worker = async () => {
+    let applied = 0;
+    while (applied < MAX_ARRIVALS && (await applyNextArrival(ctx.db, ctx.clock.now()))) applied++;
+    return applied;
+  };
+  const step = async (): Promise<number> => {
+    const now = ctx.clock.now();
+    const { due, next } = await arrivalsAhead(ctx.db, now, new Date(now.getTime() + intervalMs));
+    let applied = 0;
+    if (due > 0) applied = (await Promise.all(Array.from({ length: Math.min(workers, due) }, worker))).reduce((a, b) => a + b, 0);
+    // Due ones all held elsewhere: look again soon. Else wake when the next one lands (or at the interval).
+    if (due > 0 && applied === 0) return Math.min(intervalMs, HELD_RETRY_MS);
+    if (applied > 0) return 0;
+    return next ? Math.min(intervalMs, Math.max(0, next.getTime() - ctx.clock.now().getTime())) : intervalMs;
+  };
+  return repeatInBackground(intervalMs, step, onError);
 }
 
 /**
@@ -98,17 +149,19 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
 }
 
-/** Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped. */
+/**
+ * Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped, and applies arrivals as they land
+ * (applyArrivalsAsTheyLand: several at once on PostgreSQL, one at a time on PGlite's one connection).
+ */
 export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error): SweeperHandle {
   let lastHousekeeping = 0;
   // When a world's standings next fall due: until then a sweep does not ask the database about them.
   let standingsDueAt = 0;
-  // Arrivals first, in their own order; then whatever else fell due. Quest events come last, so what the villages
+  // Arrivals have their own loop; whatever else fell due is swept here. Quest events come last, so what the villages
   // finished in this sweep is paid out in the same sweep. As background work: on PGlite's one connection, players'
   // statements go before the sweep's (db/background.ts).
   const sweep = async () => {
     const now = ctx.clock.now();
-    await sweepDueArrivals(ctx.db, now);
     await sweepDueOasisArrivals(ctx.db, now);
     await sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH);
     await settleDueWonders(ctx.db, now);
@@ -118,5 +171,11 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
     lastHousekeeping = now.getTime();
     await housekeeping(ctx.db, now);
   };
-  return repeatInBackground(ctx.config.sweepIntervalMs, sweep, onError);
+  const arrivals = applyArrivalsAsTheyLand(ctx, { intervalMs: ctx.config.sweepIntervalMs, workers: ctx.config.databaseUrl ? ARRIVAL_WORKERS : 1 }, onError);
+  const rest = repeatInBackground(ctx.config.sweepIntervalMs, sweep, onError);
+  return {
+    async stop() {
+      await Promise.all([arrivals.stop(), rest.stop()]);
+    },
+  };
 }

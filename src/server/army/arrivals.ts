@@ -1,6 +1,6 @@
 // Movements arriving at a village, applied in time order while the village settles: battles, reinforcements, armies coming home and merchants' deliveries.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, worlds, type HeroRow, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
@@ -213,10 +213,11 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   const at = movement.arrivesAt;
   const atMs = at.getTime();
   const defenderId = state.ownerId;
-  // Locks in the order they always were taken: stationed troops, the attacking hero, the heroes at home.
+  // Locks in the order they always were taken: stationed troops, the attacking hero, the heroes at home (the first two
+  // are sent at once, execute(), and the others' statements go out after them).
   const [stationed, attackerHeroes, atHome, ownSmithy, attackerEffects, defenderEffects, [world], origin, names] = await Promise.all([
-    tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update'),
-    movement.heroId ? tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update') : Promise.resolve([]),
+    tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update').execute(),
+    movement.heroId ? tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update').execute() : Promise.resolve([]),
     heroesAtHome(tx, state),
     // Smithy levels at the battle instant: the attackers' from the village they left, each defending group's from its own village.
     smithyLevelsAt(tx, [movement.fromVillageId, state.id], at),
@@ -377,17 +378,18 @@ export async function settleWithArrivals(tx: Db, before: StoredVillageState, env
   let state = before;
   const happened: VillageHappening[] = [];
   if (nextArrivalAt !== null && nextArrivalAt.getTime() <= upTo.getTime()) {
+    // Claimed all at once, each resolved at its arrival instant (the rows are locked by the update): under the village's
+    // lock nobody else applies arrivals here, so none of them was taken meanwhile; then applied in arrival order.
     const due = await tx
-      .select()
-      .from(movements)
+      .update(movements)
+      .set({ resolvedAt: sql`${movements.arrivesAt}` })
       .where(and(eq(movements.toVillageId, before.id), isNull(movements.resolvedAt), lte(movements.arrivesAt, upTo)))
-      .orderBy(asc(movements.arrivesAt), asc(movements.id))
-      .for('update');
+      .returning();
+    due.sort((a, b) => a.arrivesAt.getTime() - b.arrivesAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const movement of due) {
       const settled = settleStoredVillage(state, movement.arrivesAt.getTime(), env);
       state = settled.state;
       happened.push(...settled.happened);
-      if (!(await claimArrival(tx, movement))) continue;
       if (movement.type === 'return') await returnHome(tx, movement, state, env);
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
       else if (movement.type === 'delivery') await landDelivery(tx, movement, state, env);
