@@ -107,7 +107,8 @@ export function applyArrivalsAsTheyLand(ctx: Pick<AppContext, 'db' | 'clock'>, {
     if (applied > 0) return 0;
     return next ? Math.min(intervalMs, Math.max(0, next.getTime() - ctx.clock.now().getTime())) : intervalMs;
   };
-  return repeatInBackground(intervalMs, step, onError);
+  // The first look at once: what fell due while no process was running lands now.
+  return repeatInBackground(intervalMs, step, onError, undefined, 0);
 }
 
 /**
@@ -125,7 +126,8 @@ export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATC
         tx,
         heads.map((h) => h.village.id),
       );
-      for (const head of heads) await settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now);
+      // Villages of their own, each locked: settled side by side, so their writes travel together.
+      await Promise.all(heads.map((head) => settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now)));
       return heads.length;
     });
     total += settled;

@@ -22,9 +22,16 @@ export interface RepeatingHandle {
 /**
  * Runs `step` as background work `intervalMs` after the previous run ended (never two at once) until stopped; a failed
  * step goes to `onError` and the loop goes on. A step that returns a number waits that many milliseconds instead (a loop
- * that knows when its next work falls due). `beforeStop` runs as it stops, before the wait (to cut a step short).
+ * that knows when its next work falls due). `beforeStop` runs as it stops, before the wait (to cut a step short). The first
+ * step runs `firstDelayMs` after the start (the interval unless said otherwise).
  */
-export function repeatInBackground(intervalMs: number, step: () => Promise<number | void>, onError: (error: unknown) => void, beforeStop?: () => void): RepeatingHandle {
+export function repeatInBackground(
+  intervalMs: number,
+  step: () => Promise<number | void>,
+  onError: (error: unknown) => void,
+  beforeStop?: () => void,
+  firstDelayMs = intervalMs,
+): RepeatingHandle {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<number | void> | null = null;
@@ -42,7 +49,7 @@ export function repeatInBackground(intervalMs: number, step: () => Promise<numbe
     }, delayMs);
     timer.unref();
   };
-  schedule(intervalMs);
+  schedule(firstDelayMs);
   return {
     async stop() {
       stopped = true;

@@ -221,17 +221,20 @@ export async function changeVillage<T>(tx: Db, { village: head, now, change }: V
   const result = change(village);
   // A barbarian village's next growth step is one of its events: the sweeper settles it then.
   const due = [nextEventAt(state, env), grown.growsAt].filter((at) => at !== null);
-  await persistVillage(tx, before, state, due.length > 0 ? Math.min(...due) : null);
-  await storeGrowsAt(tx, state, { was: head.village.growsAt, now: grown.growsAt });
-  // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
-  if (starved) await storeStarvation(tx, state.id, starved);
-  if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
-  // Alerts while away: the levels that finished, to the owner who built them (none across a conquest in the span).
   const built = constructionNews(state, happened);
-  if (built && before.ownerId === state.ownerId) await recordAlerts(tx, [{ userId: state.ownerId, alert: built }], now);
-  // Whoever settles it (a read, an action, the sweeper), the owner hears of losses to hunger; a village conquered on the
-  // way has two owners in the span, and both are told (the notice only makes their pages read the village again).
-  if (starved) await notifyPlayers(tx, [before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id });
+  // The writes do not depend on each other: sent together (one round trip) and awaited together.
+  await Promise.all([
+    persistVillage(tx, before, state, due.length > 0 ? Math.min(...due) : null),
+    storeGrowsAt(tx, state, { was: head.village.growsAt, now: grown.growsAt }),
+    // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
+    starved ? storeStarvation(tx, state.id, starved) : null,
+    before.ownerId ? recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now) : null,
+    // Alerts while away: the levels that finished, to the owner who built them (none across a conquest in the span).
+    built && before.ownerId === state.ownerId ? recordAlerts(tx, [{ userId: state.ownerId, alert: built }], now) : null,
+    // Whoever settles it (a read, an action, the sweeper), the owner hears of losses to hunger; a village conquered on the
+    // way has two owners in the span, and both are told (the notice only makes their pages read the village again).
+    starved ? notifyPlayers(tx, [before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id }) : null,
+  ]);
   return { result, village };
 }
 
