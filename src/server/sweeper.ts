@@ -30,11 +30,25 @@ const MAX_ROUNDS = 500;
 /** A bound on arrivals applied per sweep, so a sweep always ends. */
 const MAX_ARRIVALS = 500;
 
+/** What the sweeper applies: arrivals of movements at villages, and villages whose next event fell due. */
+export type SweptKind = 'arrival' | 'village';
+
+/** Hears what the sweeper did (for /metrics); each call comes after the transaction that did it committed. */
+export interface SweepObserver {
+  /** One event applied, due at `dueAt`. */
+  applied(kind: SweptKind, dueAt: Date): void;
+  /** Events applied together: villages in one transaction, arrivals in one sweep. */
+  batch(kind: SweptKind, size: number): void;
+  /** A whole sweep took `seconds`, and failed or not. */
+  swept(seconds: number, failed: boolean): void;
+}
+
 /**
  * Applies the earliest due movement anywhere whose destination no other transaction holds (`skip locked`), in a
- * transaction of its own: its destination is settled only up to that instant. False when none is left to take.
+ * transaction of its own: its destination is settled only up to that instant. Returns that instant once the transaction
+ * committed, null when none is left to take.
  */
-export async function applyNextArrival(db: Db, now: Date): Promise<boolean> {
+export async function applyNextArrival(db: Db, now: Date): Promise<Date | null> {
   return db.transaction(async (tx) => {
     const [next] = await tx
       .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
@@ -44,11 +58,11 @@ export async function applyNextArrival(db: Db, now: Date): Promise<boolean> {
       .orderBy(asc(movements.arrivesAt), asc(movements.id))
       .limit(1)
       .for('no key update', { of: villages, skipLocked: true });
-    if (!next) return false;
+    if (!next) return null;
     const head = await loadVillageHead(tx, next.villageId, now, true);
-    if (!head) return false;
+    if (!head) return null;
     await settleAndStore(tx, head, next.arrivesAt);
-    return true;
+    return next.arrivesAt;
   });
 }
 
@@ -58,9 +72,14 @@ export async function applyNextArrival(db: Db, now: Date): Promise<boolean> {
  * itself, so in this order no arrival is ever applied before one that came earlier. Destinations another
  * transaction holds are skipped (`skip locked`): whoever holds them applies their arrivals too.
  */
-export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
+export async function sweepDueArrivals(db: Db, now: Date, observer?: SweepObserver): Promise<number> {
   let applied = 0;
-  while (applied < MAX_ARRIVALS && (await applyNextArrival(db, now))) applied++;
+  for (; applied < MAX_ARRIVALS; applied++) {
+    const dueAt = await applyNextArrival(db, now);
+    if (!dueAt) break;
+    observer?.applied('arrival', dueAt);
+  }
+  if (applied > 0) observer?.batch('arrival', applied);
   return applied;
 }
 
@@ -91,10 +110,19 @@ async function arrivalsAhead(db: Db, now: Date, horizon: Date): Promise<{ due: n
  * seen then). Arrivals at different villages may be applied side by side, as two processes' sweepers always did; each
  * village's own arrive in order under its lock.
  */
-export function applyArrivalsAsTheyLand(ctx: Pick<AppContext, 'db' | 'clock'>, { intervalMs, workers }: { intervalMs: number; workers: number }, onError: (error: unknown) => void): RepeatingHandle {
+export function applyArrivalsAsTheyLand(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  { intervalMs, workers }: { intervalMs: number; workers: number },
+  onError: (error: unknown) => void,
+  observer?: SweepObserver,
+): RepeatingHandle {
   const worker = async () => {
     let applied = 0;
-    while (applied < MAX_ARRIVALS && (await applyNextArrival(ctx.db, ctx.clock.now()))) applied++;
+    for (; applied < MAX_ARRIVALS; applied++) {
+      const dueAt = await applyNextArrival(ctx.db, ctx.clock.now());
+      if (!dueAt) break;
+      observer?.applied('arrival', dueAt);
+    }
     return applied;
   };
   const step = async (): Promise<number> => {
@@ -102,6 +130,7 @@ export function applyArrivalsAsTheyLand(ctx: Pick<AppContext, 'db' | 'clock'>, {
     const { due, next } = await arrivalsAhead(ctx.db, now, new Date(now.getTime() + intervalMs));
     let applied = 0;
     if (due > 0) applied = (await Promise.all(Array.from({ length: Math.min(workers, due) }, worker))).reduce((a, b) => a + b, 0);
+    if (applied > 0) observer?.batch('arrival', applied);
     // Due ones all held elsewhere: look again soon. Else wake when the next one lands (or at the interval).
     if (due > 0 && applied === 0) return Math.min(intervalMs, HELD_RETRY_MS);
     if (applied > 0) return 0;
@@ -116,22 +145,26 @@ export function applyArrivalsAsTheyLand(ctx: Pick<AppContext, 'db' | 'clock'>, {
  * `for update skip locked` inside its transaction, so two server processes sharing PostgreSQL never
  * settle the same village twice. Returns how many villages were settled.
  */
-export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATCH): Promise<number> {
+export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATCH, observer?: SweepObserver): Promise<number> {
   let total = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const settled = await db.transaction(async (tx) => {
+    const due = await db.transaction(async (tx) => {
       const heads = await claimDueHeads(tx, now, batchSize);
-      if (heads.length === 0) return 0;
+      if (heads.length === 0) return [];
+      // Read before settling, which moves each village's next event on.
+      const dueAt = heads.map((head) => head.village.nextEventAt);
       const parts = await loadParts(
         tx,
         heads.map((h) => h.village.id),
       );
       // Villages of their own, each locked: settled side by side, so their writes travel together.
       await Promise.all(heads.map((head) => settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now)));
-      return heads.length;
+      return dueAt;
     });
-    total += settled;
-    if (settled < batchSize) break;
+    for (const dueAt of due) if (dueAt) observer?.applied('village', dueAt);
+    if (due.length > 0) observer?.batch('village', due.length);
+    total += due.length;
+    if (due.length < batchSize) break;
   }
   return total;
 }
@@ -153,9 +186,10 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
 
 /**
  * Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped, and applies arrivals as they land
- * (applyArrivalsAsTheyLand: several at once on PostgreSQL, one at a time on PGlite's one connection).
+ * (applyArrivalsAsTheyLand: several at once on PostgreSQL, one at a time on PGlite's one connection); `observer` hears
+ * what both did.
  */
-export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error): SweeperHandle {
+export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error, observer?: SweepObserver): SweeperHandle {
   let lastHousekeeping = 0;
   // When a world's standings next fall due: until then a sweep does not ask the database about them.
   let standingsDueAt = 0;
@@ -165,7 +199,7 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
   const sweep = async () => {
     const now = ctx.clock.now();
     await sweepDueOasisArrivals(ctx.db, now);
-    await sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH);
+    await sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH, observer);
     await settleDueWonders(ctx.db, now);
     await sweepQuestEvents(ctx.db, now);
     if (now.getTime() >= standingsDueAt) standingsDueAt = (await computeDueStandings(ctx.db, now)).getTime();
@@ -173,8 +207,18 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
     lastHousekeeping = now.getTime();
     await housekeeping(ctx.db, now);
   };
-  const arrivals = applyArrivalsAsTheyLand(ctx, { intervalMs: ctx.config.sweepIntervalMs, workers: ctx.config.databaseUrl ? ARRIVAL_WORKERS : 1 }, onError);
-  const rest = repeatInBackground(ctx.config.sweepIntervalMs, sweep, onError);
+  const timedSweep = async () => {
+    const started = performance.now();
+    let failed = true;
+    try {
+      await sweep();
+      failed = false;
+    } finally {
+      observer?.swept((performance.now() - started) / 1000, failed);
+    }
+  };
+  const arrivals = applyArrivalsAsTheyLand(ctx, { intervalMs: ctx.config.sweepIntervalMs, workers: ctx.config.databaseUrl ? ARRIVAL_WORKERS : 1 }, onError, observer);
+  const rest = repeatInBackground(ctx.config.sweepIntervalMs, timedSweep, onError);
   return {
     async stop() {
       await Promise.all([arrivals.stop(), rest.stop()]);

@@ -5,7 +5,8 @@ import { newPlayer, registerPlayer, startTestApp, type TestApp } from './harness
 import { amounts, expectSchema, newVillage, overview, worldId, type VillageJson } from './village-helpers';
 import { buildings, villages, worlds } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
-import { ALREADY_JOINED, WORLD_FULL, capitalName } from '../../src/server/worlds/worlds';
+import { capitalName } from '../../src/server/worlds/worlds';
+import { GameError } from '../../src/server/errors';
 import { joinTogether } from '../../src/server/worlds/joining';
 import { isEmptyLand } from '../../src/rules/terrain';
 import { distance } from '../../src/rules/world';
@@ -146,7 +147,7 @@ describe('POST /api/worlds/{id}/join', () => {
     const world = await createWorld(t.database.db, { name: 'Opening', maxPlayers: 3 });
     const [a, b, c, d] = (await Promise.all(Array.from({ length: 4 }, () => registerPlayer(t.app, newPlayer('open'))))).map((p) => ({ user: p.user }));
     const outcomes = await joinTogether(t.database.db, world.id, [a!, b!, a!, c!, d!], t.clock.now());
-    expect(outcomes.map((o) => ('reply' in o ? o.reply.world.players : (o.error as Error).message))).toEqual([1, 2, ALREADY_JOINED, 3, WORLD_FULL]);
+    expect(outcomes.map((o) => ('reply' in o ? o.reply.world.players : o.error instanceof GameError ? `${o.error.status} ${o.error.code}` : o.error))).toEqual([1, 2, '409 already_joined', 3, '409 world_full']);
     const standing = await t.database.db.select().from(villages).where(eq(villages.worldId, world.id));
     const capitals = standing.filter((v) => v.ownerId !== null);
     expect(capitals.map((v) => v.ownerId).sort()).toEqual([a!.user.id, b!.user.id, c!.user.id].sort());

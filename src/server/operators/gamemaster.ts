@@ -4,13 +4,13 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { announcements, buildings, movements, playerDays, rewardGrants, units, users, villages, worldEvents, worlds, type AnnouncementRow, type WorldEventRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, errorText, notFound, say, worded } from '../errors';
 import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
 import { editRefusal, eventStatus, type WorldEventKind } from '../../rules/world-events';
 import type { WorldStatus } from '../../rules/world';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
-import { NO_SUCH_WORLD, findWorld, listWorlds } from '../worlds/worlds';
+import { findWorld, listWorlds } from '../worlds/worlds';
 import { worldTotals } from '../village/population';
 import { createWorld, type NewWorld } from './world-admin';
 import { describeTruce } from '../../rules/night-truce';
@@ -55,8 +55,8 @@ export async function worldsOverview(db: Db, now: Date): Promise<Schema<'GmWorld
 
 export async function createWorldAs(db: Db, actor: Actor, input: Omit<NewWorld, 'seed' | 'now'>, now: Date): Promise<{ world: Schema<'World'> }> {
   const name = normaliseFreeText(input.name);
-  const problem = name === '' ? 'A world needs a name' : freeTextError(name);
-  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  const problem = name === '' ? errorText('world_name_required') : freeTextError(name);
+  if (problem) throw badRequest(worded(problem), [{ field: 'name', message: problem }]);
   const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers, truce: input.truce, now });
   const truce = row.truce ? `, night truce ${describeTruce(row.truce)}` : '';
   await recordAudit(db, actor, { action: 'create_world', target: { id: row.id, name: row.name }, detail: `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}${truce}` }, now);
@@ -72,7 +72,7 @@ export interface WorldStatusChange {
 /** Maintenance pauses every game action in the world (503); reading stays possible. */
 export async function setWorldStatus(db: Db, actor: Actor | null, { worldId, status }: WorldStatusChange, now: Date): Promise<{ world: Schema<'World'> }> {
   const [row] = await db.update(worlds).set({ status }).where(eq(worlds.id, worldId)).returning();
-  if (!row) throw notFound(NO_SUCH_WORLD);
+  if (!row) throw notFound('no_such_world');
   await notifyEveryone(db, { kind: 'notices_changed', worldId: row.id });
   if (actor) await recordAudit(db, actor, { action: 'set_world_status', target: { id: row.id, name: row.name }, detail: status }, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === worldId)! };
@@ -106,8 +106,8 @@ export async function listWorldEvents(db: Db, now: Date, worldId?: WorldId): Pro
 
 function eventName(raw: string): string {
   const name = normaliseFreeText(raw);
-  const problem = name === '' ? 'An event needs a name' : freeTextError(name);
-  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  const problem = name === '' ? errorText('event_name_required') : freeTextError(name);
+  if (problem) throw badRequest(worded(problem), [{ field: 'name', message: problem }]);
   return name;
 }
 
@@ -120,7 +120,7 @@ export async function createWorldEvent(
   const name = eventName(input.name);
   const startsAt = new Date(input.startTime);
   const endsAt = new Date(input.endTime);
-  if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('The event must end after it starts', [{ field: 'endTime', message: 'The event must end after it starts' }]);
+  if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('event_end_before_start', [{ field: 'endTime', ...say('event_end_before_start') }]);
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(worldEvents).values({ worldId: world.id, name, kind: input.kind, percent: input.percent, startsAt, endsAt, createdAt: now }).returning());
   await notifyEveryone(db, { kind: 'notices_changed', worldId: world.id });
@@ -128,11 +128,9 @@ export async function createWorldEvent(
   return { event: worldEventView(row, now) };
 }
 
-const NO_SUCH_EVENT = 'No such event';
-
 async function eventRow(tx: Db, eventId: string): Promise<WorldEventRow> {
   const [row] = await tx.select().from(worldEvents).where(eq(worldEvents.id, eventId)).for('update');
-  if (!row) throw notFound(NO_SUCH_EVENT);
+  if (!row) throw notFound('no_such_event');
   return row;
 }
 
@@ -152,9 +150,9 @@ export async function updateWorldEvent(db: Db, actor: Actor, { eventId, changes:
       endsAt: input.endTime ? new Date(input.endTime) : row.endsAt,
     };
     const refusal = editRefusal(times(row), { startsAt: next.startsAt.getTime(), endsAt: next.endsAt.getTime(), activations: row.periods, percent: next.percent }, now.getTime());
-    if (refusal) throw refusal.startsWith('The event must end') ? badRequest(refusal) : conflict(refusal);
+    if (refusal) throw refusal.startsWith('The event must end') ? badRequest(worded(refusal)) : conflict(worded(refusal));
     const [updated] = await tx.update(worldEvents).set(next).where(eq(worldEvents.id, eventId)).returning();
-    if (!updated) throw notFound(NO_SUCH_EVENT);
+    if (!updated) throw notFound('no_such_event');
     await notifyEveryone(tx, { kind: 'notices_changed', worldId: row.worldId });
     await recordAudit(tx, actor, { action: 'edit_event', target: { id: row.id, name: next.name }, detail: `${next.percent}%, ${next.startsAt.toISOString()} to ${next.endsAt.toISOString()}` }, now);
     return { event: worldEventView(updated, now) };
@@ -175,7 +173,7 @@ export async function setWorldEventActive(db: Db, actor: Actor, { eventId, activ
     const at = now.getTime();
     const periods: [number, number | null][] = active ? [...row.periods, [at, null]] : row.periods.map(([from, to]) => [from, to ?? at]);
     const [updated] = await tx.update(worldEvents).set({ active, periods }).where(eq(worldEvents.id, eventId)).returning();
-    if (!updated) throw notFound(NO_SUCH_EVENT);
+    if (!updated) throw notFound('no_such_event');
     await notifyEveryone(tx, { kind: 'notices_changed', worldId: row.worldId });
     await recordAudit(tx, actor, { action: active ? 'activate_event' : 'deactivate_event', target: { id: row.id, name: row.name }, detail: '' }, now);
     return { event: worldEventView(updated, now) };
@@ -222,11 +220,11 @@ export async function listAnnouncements(db: Db, worldId?: WorldId): Promise<{ an
 
 export async function createAnnouncement(db: Db, actor: Actor, input: { worldId: WorldId; message: string; endsAt: string }, now: Date): Promise<{ announcement: AnnouncementView }> {
   const message = normaliseFreeText(input.message);
-  const problem = message === '' ? 'Write a message' : freeTextError(message, { multiline: true });
-  if (problem) throw badRequest(problem, [{ field: 'message', message: problem }]);
+  const problem = message === '' ? errorText('announcement_message_required') : freeTextError(message, { multiline: true });
+  if (problem) throw badRequest(worded(problem), [{ field: 'message', message: problem }]);
   const endsAt = new Date(input.endsAt);
-  if (endsAt.getTime() <= now.getTime()) throw badRequest('The announcement must end in the future', [{ field: 'endsAt', message: 'The announcement must end in the future' }]);
-  if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest(`Announcements run at most ${ANNOUNCEMENT_MAX_DAYS} days`);
+  if (endsAt.getTime() <= now.getTime()) throw badRequest('announcement_end_in_past', [{ field: 'endsAt', ...say('announcement_end_in_past') }]);
+  if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest('announcement_too_long_running', { days: ANNOUNCEMENT_MAX_DAYS });
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(announcements).values({ worldId: world.id, message, endsAt, authorId: actor.id, createdAt: now }).returning());
   await notifyEveryone(db, { kind: 'notices_changed', worldId: world.id });
@@ -267,7 +265,7 @@ export interface DistributionInput {
  */
 export async function distributeRewards(db: Db, actor: Actor, input: DistributionInput, now: Date): Promise<Schema<'RewardDistribution'>> {
   const asked = mapResources((r) => input.resources[r] ?? 0);
-  if (RESOURCE_TYPES.every((r) => asked[r] === 0)) throw badRequest('Give at least one resource');
+  if (RESOURCE_TYPES.every((r) => asked[r] === 0)) throw badRequest('give_at_least_one_resource');
   const world = await findWorld(db, input.worldId);
   const fingerprint = JSON.stringify({ worldId: world.id, username: input.username ?? null, resources: asked });
   const stored = async (tx: Db) => {
@@ -275,8 +273,8 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
     return row;
   };
   const replay = (row: NonNullable<Awaited<ReturnType<typeof stored>>>) => {
-    if (row.result.fingerprint !== fingerprint) throw conflict('That idempotency key was used for another distribution');
-    if (!row.result.reply) throw conflict('That distribution is still being paid; try again in a moment');
+    if (row.result.fingerprint !== fingerprint) throw conflict('distribution_key_reused');
+    if (!row.result.reply) throw conflict('distribution_in_progress');
     return row.result.reply;
   };
   const earlier = await stored(db);
@@ -291,7 +289,7 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
         .innerJoin(users, eq(users.id, villages.ownerId))
         .where(and(eq(villages.worldId, world.id), eq(villages.isCapital, true), input.username ? sql`lower(${users.username}) = lower(${input.username})` : undefined))
         .orderBy(asc(villages.id));
-      if (input.username && capitals.length === 0) throw notFound(`No player named ${input.username} in ${world.name}`);
+      if (input.username && capitals.length === 0) throw notFound('no_player_in_world', { username: input.username, world: world.name });
       const granted = mapResources(() => 0);
       for (const capital of capitals) {
         const landed = await grantIntoVillage(tx, capital.id, { resources: asked, units: {} }, now);
@@ -305,7 +303,7 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const row = await stored(db);
-    if (!row?.result.reply) throw conflict('That distribution is still being paid; try again in a moment');
+    if (!row?.result.reply) throw conflict('distribution_in_progress');
     return replay(row);
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { buildings, villages, type UserRow } from '../db/schema';
-import { conflict, maintenance } from '../errors';
+import { GameError, conflict, maintenance } from '../errors';
 import { STARTING_BUILDINGS } from '../../rules/buildings';
 import { startingStock } from '../../rules/resources';
 import { isEmptyLand } from '../../rules/terrain';
@@ -13,7 +13,7 @@ import type { Clock } from '../clock';
 import { villageView, type VillageView } from '../village/views';
 import { toVillageState } from '../village/store';
 import { barbarianSitesFor, foundBarbarians, isGoodCapitalSite, type StandingVillage } from './barbarians';
-import { ALREADY_JOINED, NO_LAND_LEFT, WORLD_FULL, capitalName, findWorld, playerCount, worldView, type WorldView } from './worlds';
+import { capitalName, findWorld, playerCount, worldView, type WorldView } from './worlds';
 
 /** What a join answers: the world (with its players counted after the join) and the new capital. */
 export interface JoinReply {
@@ -66,11 +66,11 @@ export async function joinTogether(db: Db, worldId: WorldId, joiners: readonly J
     const outcomes: (JoinOutcome | Placement)[] = [];
     for (const [index, { user, random = Math.random }] of joiners.entries()) {
       if (joined.has(user.id)) {
-        outcomes.push({ error: conflict(ALREADY_JOINED) });
+        outcomes.push({ error: conflict('already_joined') });
         continue;
       }
       if (players >= world.maxPlayers) {
-        outcomes.push({ error: conflict(WORLD_FULL) });
+        outcomes.push({ error: conflict('world_full') });
         continue;
       }
       const search = { random, isEmptyLand: (x: number, y: number) => isEmptyLand(world.seed, x, y), villages: standing, worldSize: world.size, attempts: 5000 };
@@ -78,7 +78,7 @@ export async function joinTogether(db: Db, worldId: WorldId, joiners: readonly J
       // A site with the oases and barbarian villages a new player is promised near them; in a world too crowded for one, any free site.
       const spot = findCapitalSpot({ ...search, isGoodSite: (x, y) => isGoodCapitalSite(neighbourhood, { x, y }) }) ?? findCapitalSpot(search);
       if (!spot) {
-        outcomes.push({ error: conflict(NO_LAND_LEFT) });
+        outcomes.push({ error: conflict('no_land_left') });
         continue;
       }
       const barbarians = barbarianSitesFor(neighbourhood, spot);
@@ -179,7 +179,7 @@ class JoinLine {
     } catch (error) {
       // A refusal of them all (no such world, maintenance) answers each; anything else may be one joiner's doing (a tile
       // taken meanwhile by a village founded elsewhere): each is then tried alone, so nobody else pays for it.
-      if (batch.length === 1 || (typeof error === 'object' && error !== null && 'status' in error)) {
+      if (batch.length === 1 || error instanceof GameError) {
         for (const w of batch) w.reject(error);
         return;
       }

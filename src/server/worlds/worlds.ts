@@ -11,11 +11,6 @@ import type { WorldId } from '../../rules/ids';
 /** A world as the replies show it, its id still the world's. */
 export type WorldView = Schema<'World'> & { id: WorldId };
 
-export const NO_SUCH_WORLD = 'No such world';
-export const ALREADY_JOINED = 'You already have a village in this world';
-export const WORLD_FULL = 'This world is full';
-export const NO_LAND_LEFT = 'There is no free land left for a new capital in this world';
-
 export function worldView(row: WorldRow, players: number): WorldView {
   return {
     id: row.id,
@@ -49,7 +44,7 @@ export async function listWorlds(db: Db): Promise<{ worlds: WorldView[] }> {
 export async function findWorld(db: Db, worldId: WorldId, lock = false): Promise<WorldRow> {
   const query = db.select().from(worlds).where(eq(worlds.id, worldId));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(NO_SUCH_WORLD);
+  if (!row) throw notFound('no_such_world');
   return row;
 }
 

@@ -1,11 +1,13 @@
 // The world picker: a player without a village sees the worlds and joins one, which founds their capital.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { joinWorld, type World } from '../../api/worlds';
 import { worldsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { putVillage, selectedVillageIdAtom } from '../../state/village';
-import { formatNumber } from '../../../rules/format';
+import { formatDecimal, formatNumber } from '../../i18n/format';
 import { STARTING_RESOURCES } from '../../../rules/resources';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Spinner } from '../../ui/Spinner';
@@ -13,10 +15,11 @@ import { useAction } from '../../ui/useAction';
 import './worlds.css';
 
 function speedText(speed: number): string {
-  return `x${Number.isInteger(speed) ? speed : speed.toFixed(1)}`;
+  return i18n.t('worlds:picker.speedValue', { speed: formatDecimal(speed, 1) });
 }
 
 export default function WorldPicker() {
+  const { t } = useTranslation('worlds');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   // Fresh player counts every time the picker opens.
@@ -32,33 +35,33 @@ export default function WorldPicker() {
     },
     // Joined or refused, the counts or the status may have changed: the worlds are read again.
     onSettled: () => void client.invalidateQueries({ queryKey: worldsQuery().queryKey }),
-    failure: 'Failed to join world',
+    failure: t('picker.joinFailed'),
   });
   const joining = join.pending ? (join.variables?.id ?? null) : null;
 
   return (
     <section className="page worlds" aria-labelledby="worlds-title">
       <header className="worlds__intro">
-        <h1 id="worlds-title">Choose your world</h1>
+        <h1 id="worlds-title">{t('picker.title')}</h1>
         <p className="muted">
-          You have no village yet. Join a world and the jarls will grant you a capital with {formatNumber(STARTING_RESOURCES)} of every resource to start from.
+          {t('picker.intro', { amount: formatNumber(STARTING_RESOURCES) })}
         </p>
       </header>
       {worlds === null ? (
         worldsRead.isError ? (
           <div className="card">
-            <p>Could not load the worlds.</p>
+            <p>{t('picker.failed')}</p>
             <button type="button" className="button button--secondary" onClick={() => void worldsRead.refetch()}>
-              Try again
+              {t('picker.retry')}
             </button>
           </div>
         ) : (
-          <Spinner label="Loading worlds..." />
+          <Spinner label={t('picker.loading')} />
         )
       ) : worlds.length === 0 ? (
-        <p className="card muted">No world is open yet.</p>
+        <p className="card muted">{t('picker.empty')}</p>
       ) : (
-        <ul className="worlds__list" aria-label="Worlds">
+        <ul className="worlds__list" aria-label={t('picker.worlds')}>
           {worlds.map((world) => {
             const full = world.players >= world.maxPlayers;
             const online = world.status === 'online';
@@ -66,30 +69,28 @@ export default function WorldPicker() {
               <li key={world.id} className="world-card card" aria-label={world.name}>
                 <div className="world-card__head">
                   <h2 className="world-card__name">{world.name}</h2>
-                  <span className={online ? 'badge badge--green' : 'badge badge--red'}>{online ? 'Online' : 'Maintenance'}</span>
+                  <span className={online ? 'badge badge--green' : 'badge badge--red'}>{online ? t('picker.online') : t('picker.maintenance')}</span>
                 </div>
                 <dl className="world-card__facts">
                   <div>
-                    <dt>Players</dt>
+                    <dt>{t('picker.players')}</dt>
                     <dd>
                       {formatNumber(world.players)}/{formatNumber(world.maxPlayers)}
                     </dd>
                   </div>
                   <div>
-                    <dt>Speed</dt>
+                    <dt>{t('picker.speed')}</dt>
                     <dd>{speedText(world.speed)}</dd>
                   </div>
                   <div>
-                    <dt>Size</dt>
-                    <dd>
-                      {world.size * 2 + 1} x {world.size * 2 + 1}
-                    </dd>
+                    <dt>{t('picker.size')}</dt>
+                    <dd>{t('picker.sizeValue', { side: world.size * 2 + 1 })}</dd>
                   </div>
                 </dl>
                 <button type="button" className="button" onClick={() => join.run(world)} disabled={joining !== null}>
-                  {joining === world.id ? 'Joining...' : 'Join'}
+                  {joining === world.id ? t('picker.joining') : t('picker.join')}
                 </button>
-                {full && online && <p className="muted world-card__note">This world is full.</p>}
+                {full && online && <p className="muted world-card__note">{t('picker.full')}</p>}
                 {join.variables?.id === world.id && <ActionOutcome message={join.outcome} />}
               </li>
             );
