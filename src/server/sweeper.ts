@@ -12,6 +12,7 @@ import { settleDueWonders } from './wonders/wonders';
 import { repeatInBackground, type RepeatingHandle } from './db/background';
 import { computeDueStandings } from './rankings/standings';
 import { sweepDueOasisArrivals } from './oases/oases';
+import { together } from './db/together';
 
 /**
  * Villages settled per transaction on PostgreSQL: the claim and commit stay a small part of a batch's work,
@@ -158,7 +159,7 @@ export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATC
         heads.map((h) => h.village.id),
       );
       // Villages of their own, each locked: settled side by side, so their writes travel together.
-      await Promise.all(heads.map((head) => settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now)));
+      await together(heads.map((head) => settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now)));
       return dueAt;
     });
     for (const dueAt of due) if (dueAt) observer?.applied('village', dueAt);

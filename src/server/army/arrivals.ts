@@ -27,6 +27,7 @@ import { recordBattleInFeeds } from '../alliance/feed';
 import { battleAlerts } from '../../rules/alerts';
 import { isBigBattle } from '../../rules/alliance-feed';
 import { recordAlerts } from '../alerts/outbox';
+import { together } from '../db/together';
 
 export interface SettledWithArrivals {
   state: StoredVillageState;
@@ -173,7 +174,7 @@ function strike(state: StoredVillageState, hit: CatapultHit | null, atMs: number
  * The defender is the village's owner before the landing (a conquest has changed `here` already).
  */
 export async function reportParties(tx: Db, movement: MovementRow, { here, defenderId }: { here: Place; defenderId: PlayerId | null }) {
-  const [origin, names] = await Promise.all([placeOf(tx, movement.fromVillageId), usernames(tx, [movement.ownerId, defenderId])]);
+  const [origin, names] = await together([placeOf(tx, movement.fromVillageId), usernames(tx, [movement.ownerId, defenderId])]);
   return partiesOf(movement, { here, defenderId }, { origin, names });
 }
 
@@ -215,7 +216,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   const defenderId = state.ownerId;
   // Locks in the order they always were taken: stationed troops, the attacking hero, the heroes at home (the first two
   // are sent at once, execute(), and the others' statements go out after them).
-  const [stationed, attackerHeroes, atHome, ownSmithy, attackerEffects, defenderEffects, [world], origin, names] = await Promise.all([
+  const [stationed, attackerHeroes, atHome, ownSmithy, attackerEffects, defenderEffects, [world], origin, names] = await together([
     tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update').execute(),
     movement.heroId ? tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update').execute() : Promise.resolve([]),
     heroesAtHome(tx, state),
@@ -338,7 +339,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
       at,
     });
   const news = plan.conquest !== null || isBigBattle({ attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses });
-  await Promise.all([
+  await together([
     ...stationedWrites,
     ...heroWrites,
     sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs }, pace, { home: origin }),

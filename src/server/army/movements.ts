@@ -33,6 +33,7 @@ import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../ru
 import type { Resources } from '../../rules/resources';
 import { incomingAttackAlert, type AlertPlace } from '../../rules/alerts';
 import { recordAlerts, type AlertFor } from '../alerts/outbox';
+import { together } from '../db/together';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -177,7 +178,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
   if (wrongOrder) throw heroRefused(wrongOrder);
   const { row, from, target } = await db.transaction(async (tx) => {
     // One round trip (the pool pipelines): the target, the sender's wonder effects in the target's world, and the sending village under its lock.
-    const [found, effects, loaded] = await Promise.all([
+    const [found, effects, loaded] = await together([
       targetOf(tx, userId, input.toVillageId, now),
       summedEffects(tx, userId, sql`(select ${villages.worldId} from ${villages} where ${villages.id} = ${input.toVillageId})`, now),
       loadVillageHead(tx, input.fromVillageId, now, true),
@@ -232,7 +233,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     const nightly = type === 'reinforce' ? null : truceRefusal(truce, arrivesAt.getTime());
     if (nightly) throw conflict(worded(nightly));
     // The notice is sent only if the transaction commits, so it may go out with the insert.
-    const [rows] = await Promise.all([
+    const [rows] = await together([
       tx
         .insert(movements)
         .values({
@@ -419,7 +420,7 @@ export async function recallStationed(db: Db, userId: PlayerId, stationedId: str
     const [troops] = await tx.select().from(stationedTroops).where(eq(stationedTroops.id, stationedId)).for('update');
     if (!troops) throw notFound('no_such_troops');
     if (troops.ownerId !== userId) throw forbidden('troops_not_yours');
-    const [host, home] = await Promise.all([placeOf(tx, troops.villageId), placeOf(tx, troops.homeVillageId)]);
+    const [host, home] = await together([placeOf(tx, troops.villageId), placeOf(tx, troops.homeVillageId)]);
     if (!host || !home) throw notFound('no_such_village');
     const [world] = await tx.select({ worldId: villages.worldId, speed: worlds.speed }).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, host.id));
     if (!world) throw notFound('no_such_village');

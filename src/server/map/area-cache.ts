@@ -12,6 +12,7 @@ import { CHUNK_SIDE, chunkIndex, chunkSpan } from './chunks';
 import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { vacationEnds } from '../vacation/vacation';
 import { heldOasesIn, oasisHolderJson } from '../oases/oases';
+import { together } from '../db/together';
 
 /** Bumped whenever the bytes of a reply change for the same data, so no client keeps an old ETag's body. */
 const REPLY_FORMAT = 'area-3';
@@ -222,7 +223,7 @@ export class MapAreaCache {
         const maxY = (Math.max(...stale.map((c) => c.cy)) + 1) * CHUNK_SIDE - 1;
         const box = { worldId, minX, maxX, minY, maxY };
         // The villages and the held oases of the box in one round trip; then their owners' marks in another.
-        const [villageRows, held] = await Promise.all([
+        const [villageRows, held] = await together([
           tx
             .select({ ...AREA_VILLAGE_COLUMNS, createdAt: villages.createdAt })
             .from(villages)
@@ -237,7 +238,7 @@ export class MapAreaCache {
         // chunks in their own transaction. Protection is asked about only when a village of the box may still have it.
         const owners = villageRows.map((row) => row.ownerId);
         const young = villageRows.some((row) => row.ownerId !== null && !protectionOverFor(world.speed, row.createdAt, now));
-        const [shields, away] = await Promise.all([young ? protectionEnds(tx, world, owners, now) : new Map<PlayerId, number | null>(), vacationEnds(tx, worldId, owners, now)]);
+        const [shields, away] = await together([young ? protectionEnds(tx, world, owners, now) : new Map<PlayerId, number | null>(), vacationEnds(tx, worldId, owners, now)]);
         const fresh = new Map<string, ChunkVillages>();
         for (const { cx, cy, version } of stale) fresh.set(chunkKey(worldId, cx, cy), { version, villages: new Map(), oases: new Map() });
         for (const { x, y, holder } of held) fresh.get(chunkKey(worldId, chunkIndex(x), chunkIndex(y)))?.oases.set(tileKey(x, y), oasisHolderJson(holder));

@@ -38,6 +38,7 @@ import { loadVillageHead } from '../village/store';
 import { changeVillage, ownedOpenVillage, settleAndStore } from '../village/villages';
 import { oneMovementView } from '../army/movements';
 import { claimArrival } from '../army/arrivals';
+import { together } from '../db/together';
 
 /** A world as an oasis needs it: its seed (which tells where oases lie and their kinds), size and speed. */
 interface OasisWorld {
@@ -110,7 +111,7 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
     const world = await worldOf(tx, head.village.worldId);
     const tile = world ? oasisTile(world, order.x, order.y) : null;
     if (!tile) throw notFound('no_oasis');
-    const [oasis, effects] = await Promise.all([ensureOasis(tx, tile, now), summedEffects(tx, userId, tile.worldId, now)]);
+    const [oasis, effects] = await together([ensureOasis(tx, tile, now), summedEffects(tx, userId, tile.worldId, now)]);
     const { village } = await changeVillage(tx, {
       village: head,
       now,

@@ -10,6 +10,7 @@ import { mapResources } from '../../rules/resources';
 import type { WonderState } from '../../rules/wonders';
 import { wonderBonusPeriods, type AllianceStanding, type StandingWonder } from '../../rules/wonder-bonus';
 import type { AllianceId, PlayerId, VillageId } from '../../rules/ids';
+import { together } from '../db/together';
 
 /** What a wonder's bonus and settling depend on: its row without names and bookkeeping. */
 export type WonderTerms = Pick<
@@ -81,7 +82,7 @@ async function loadEnvSources(db: Db, villages: readonly EnvVillage[]): Promise<
   // Wonders are few (at most one of each type per world): all of the worlds concerned, with their owners' alliances.
   const villageIds = villages.map((v) => v.village.id);
   // Sent together (one round trip); the owners' alliances only matter, and are read after, when a wonder stands.
-  const [wonderRows, eventRows, held] = await Promise.all([
+  const [wonderRows, eventRows, held] = await together([
     db
       .select({ wonder: wonders, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt })
       .from(wonders)

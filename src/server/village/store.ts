@@ -19,6 +19,7 @@ import { settleVillage, type BuildingState, type SettleResult, type StarvationRe
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { envsFrom, villageEnvs } from './env';
 import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
+import { together } from '../db/together';
 
 /** A village row with what its rates depend on: its world's speed and status, and the bonus periods of its owner's alliance. */
 export interface VillageHead {
@@ -122,7 +123,7 @@ export async function loadParts(db: Db, villageIds: readonly VillageId[]): Promi
   if (villageIds.length === 0) return parts;
   const ids = [...villageIds];
   // Sent together: the connection runs them one after another, in one round trip.
-  const [buildingRows, unitRows, orderRows] = await Promise.all([
+  const [buildingRows, unitRows, orderRows] = await together([
     db.select().from(buildings).where(inArray(buildings.villageId, ids)).orderBy(asc(buildings.slot)),
     db.select().from(units).where(inArray(units.villageId, ids)),
     db.select().from(trainingOrders).where(inArray(trainingOrders.villageId, ids)).orderBy(asc(trainingOrders.startedAt), asc(trainingOrders.id)),
@@ -326,5 +327,5 @@ export async function persistVillage(db: Db, before: VillageState, after: Stored
     const old = oldOrders.get(o.id);
     if (old && old.done !== o.done) writes.push(db.update(trainingOrders).set({ done: o.done }).where(eq(trainingOrders.id, o.id)));
   }
-  await Promise.all(writes);
+  await together(writes);
 }

@@ -48,6 +48,7 @@ import { recordAlerts } from '../alerts/outbox';
 import { settleAndGrow, storeGrowsAt } from './growth';
 import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { settleDueOasisArrivalsFor } from '../oases/oases';
+import { together } from '../db/together';
 
 export const NOT_ENOUGH_RESOURCES = errorText('not_enough_resources');
 
@@ -220,7 +221,7 @@ export async function changeVillage<T>(tx: Db, { village: head, now, change }: V
   const due = [nextEventAt(state, env), grown.growsAt].filter((at) => at !== null);
   const built = constructionNews(state, happened);
   // The writes do not depend on each other: sent together (one round trip) and awaited together.
-  await Promise.all([
+  await together([
     persistVillage(tx, before, state, due.length > 0 ? Math.min(...due) : null),
     storeGrowsAt(tx, state, { was: head.village.growsAt, now: grown.growsAt }),
     // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.

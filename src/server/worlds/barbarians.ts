@@ -22,6 +22,7 @@ import { unitEntries } from '../../rules/units';
 import { MIN_VILLAGE_SPACING, PointGrid, distance, isInsideWorld, type Point } from '../../rules/world';
 import { codeType, terrainCodes } from '../map/terrain';
 import { idOf, type VillageId, type WorldId } from '../../rules/ids';
+import { together } from '../db/together';
 
 /** The world barbarians are founded in: its id, terrain seed, size and speed (which sets when they first grow). */
 export interface BarbarianWorld {
@@ -67,7 +68,7 @@ export async function foundBarbarians(tx: Db, world: BarbarianWorld, { sites, no
   // are sent (and all of them before their parts when they take more than one statement).
   const placed = insertInBatches(villageRows, (batch) => tx.insert(villages).values(batch));
   if (villageRows.length > ROWS_PER_INSERT) await placed;
-  await Promise.all([
+  await together([
     placed,
     insertInBatches(
       founded.flatMap(({ id }) => BARBARIAN_BUILDINGS.map((b) => ({ villageId: id, slot: b.slot, type: b.type, level: b.level, updatedAt: now }))),

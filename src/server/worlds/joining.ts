@@ -14,6 +14,7 @@ import { villageView, type VillageView } from '../village/views';
 import { toVillageState } from '../village/store';
 import { barbarianSitesFor, foundBarbarians, isGoodCapitalSite, type StandingVillage } from './barbarians';
 import { capitalName, findWorld, playerCount, worldView, type WorldView } from './worlds';
+import { together } from '../db/together';
 
 /** What a join answers: the world (with its players counted after the join) and the new capital. */
 export interface JoinReply {
@@ -52,7 +53,7 @@ export async function joinTogether(db: Db, worldId: WorldId, joiners: readonly J
     const world = await findWorld(tx, worldId, true);
     if (world.status === 'maintenance') throw maintenance();
     const ids = joiners.map((j) => j.user.id);
-    const [mine, counted, taken] = await Promise.all([
+    const [mine, counted, taken] = await together([
       tx
         .select({ ownerId: villages.ownerId })
         .from(villages)
@@ -106,7 +107,7 @@ export async function joinTogether(db: Db, worldId: WorldId, joiners: readonly J
       createdAt: now,
     }));
     // The capitals, their buildings and the barbarians travel together (the capitals first, for the buildings' keys).
-    const [founded, placed] = await Promise.all([
+    const [founded, placed] = await together([
       tx.insert(villages).values(capitals).returning(),
       tx
         .insert(buildings)

@@ -19,6 +19,8 @@ export interface ProtectionWorld {
  * without asking the database: they joined no later than the village was founded (protectionEnds counts joining from
  * the earliest village they hold there), and protection lasts protectionSpanMs from joining at most, so it has ended
  * (or the world has none). protectionEnds would then name no shield that holds; reads and sends skip its statement.
+ * A conquered village may be older than its new owner's joining, but conquering took an attack, which ended their
+ * protection (protectionEndsAt): past it all the same.
  */
 export function protectionOverFor(worldSpeed: number, foundedAt: Date, now: Date): boolean {
   return foundedAt.getTime() + protectionSpanMs(worldSpeed) <= now.getTime();
