@@ -160,12 +160,19 @@ class JoinLine {
 
   private async run(): Promise<void> {
     this.running = true;
-    while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, MAX_JOINERS_TOGETHER);
-      await this.found(batch);
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, MAX_JOINERS_TOGETHER);
+        await this.found(batch);
+      }
+    } catch (error) {
+      // A fault of the line's own (found answers its batch's refusals itself): those still waiting hear it too.
+      for (const w of this.waiting.splice(0)) w.reject(error);
+    } finally {
+      // Even then the line makes way: a stuck line would leave every later join here waiting for ever.
+      this.running = false;
+      this.done();
     }
-    this.running = false;
-    this.done();
   }
 
   private async found(batch: Waiting[]): Promise<void> {
