@@ -3,6 +3,7 @@ import { describe, it, expect } from 'vitest';
 import {
   CAPITAL_RING_MAX,
   CAPITAL_RING_MIN,
+  PointGrid,
   distance,
   findCapitalSpot,
   isInCapitalRing,
@@ -96,5 +97,31 @@ describe('capital placement', () => {
       expect(Math.hypot(x, y)).toBeGreaterThanOrEqual(40);
     }
     expect(findCapitalSpot({ random: mulberry32(5), isEmptyLand: () => true, villages: [], attempts: 50, isGoodSite: () => false })).toBeNull();
+  });
+
+  it('PointGrid finds the points a look at every point finds, across its cells and around negative coordinates', () => {
+    const random = mulberry32(11);
+    const points = Array.from({ length: 400 }, () => ({ x: Math.floor(random() * 200) - 100, y: Math.floor(random() * 200) - 100 }));
+    const grid = new PointGrid(points.slice(0, 300));
+    for (const p of points.slice(300)) grid.add(p);
+    for (const [x, y, radius] of [[0, 0, 10], [-17, 33, 13], [15, 16, 3], [-100, -100, 25], [99, -1, 0]] as const) {
+      const byScan = points.filter((p) => distance(x, y, p.x, p.y) <= radius);
+      const byGrid = grid.near(x, y, radius);
+      expect(byGrid).toHaveLength(byScan.length);
+      expect(new Set(byGrid)).toEqual(new Set(byScan));
+    }
+  });
+
+  it('findCapitalSpot picks the same tile with the villages filed in a PointGrid as with their list', () => {
+    const villages: { x: number; y: number }[] = [];
+    const grid = new PointGrid();
+    for (let i = 0; i < 150; i++) {
+      const fromList = findCapitalSpot({ random: mulberry32(100 + i), isEmptyLand: (x, y) => (x * y) % 5 !== 1, villages });
+      const fromGrid = findCapitalSpot({ random: mulberry32(100 + i), isEmptyLand: (x, y) => (x * y) % 5 !== 1, villages: grid });
+      expect(fromGrid).toEqual(fromList);
+      if (!fromList) return;
+      villages.push(fromList);
+      grid.add(fromList);
+    }
   });
 });

@@ -60,12 +60,54 @@ export function isFarFromVillages(x: number, y: number, villages: readonly Point
   return villages.every((v) => distance(x, y, v.x, v.y) >= spacing);
 }
 
+/** Side of a PointGrid's cells, in tiles: a neighbourhood (10 tiles and the spacing) spans few of them. */
+const GRID_CELL = 16;
+
+/**
+ * Points filed by the square of the map they stand in, to find those near a tile without looking at every one (placing
+ * a thousand capitals in a world of thousands of villages asked every village for every try). Points may be added.
+ */
+export class PointGrid<P extends Point = Point> {
+  private readonly cells = new Map<string, P[]>();
+
+  constructor(points: Iterable<P> = []) {
+    for (const point of points) this.add(point);
+  }
+
+  private static key(cx: number, cy: number): string {
+    return `${cx}:${cy}`;
+  }
+
+  add(point: P): void {
+    const key = PointGrid.key(Math.floor(point.x / GRID_CELL), Math.floor(point.y / GRID_CELL));
+    const cell = this.cells.get(key);
+    if (cell) cell.push(point);
+    else this.cells.set(key, [point]);
+  }
+
+  /** Every point within `radius` tiles of (x|y), as `distance` counts them. */
+  near(x: number, y: number, radius: number): P[] {
+    const found: P[] = [];
+    for (let cx = Math.floor((x - radius) / GRID_CELL); cx <= Math.floor((x + radius) / GRID_CELL); cx++) {
+      for (let cy = Math.floor((y - radius) / GRID_CELL); cy <= Math.floor((y + radius) / GRID_CELL); cy++) {
+        for (const point of this.cells.get(PointGrid.key(cx, cy)) ?? []) if (distance(x, y, point.x, point.y) <= radius) found.push(point);
+      }
+    }
+    return found;
+  }
+
+  /** isFarFromVillages over the grid's points. */
+  isFarFrom(x: number, y: number, spacing = MIN_VILLAGE_SPACING): boolean {
+    return isFarFromVillages(x, y, this.near(x, y, spacing), spacing);
+  }
+}
+
 export interface CapitalSearch {
   /** Uniform numbers in [0, 1); the caller owns the randomness so tests can replay it. */
   random: () => number;
   /** True when the tile's terrain is empty land (a pure terrain lookup). */
   isEmptyLand: (x: number, y: number) => boolean;
-  villages: readonly Point[];
+  villages: readonly Point[] | PointGrid;
   worldSize?: number;
   attempts?: number;
   /** A further wish for the site, asked last (it may be costly): the neighbourhood a new player is promised. */
@@ -91,7 +133,7 @@ export function findCapitalSpot(search: CapitalSearch): Point | null {
       isInsideWorld(x, y, size) &&
       isInCapitalRing(x, y) &&
       search.isEmptyLand(x, y) &&
-      isFarFromVillages(x, y, search.villages) &&
+      (search.villages instanceof PointGrid ? search.villages.isFarFrom(x, y) : isFarFromVillages(x, y, search.villages)) &&
       (search.isGoodSite?.(x, y) ?? true)
     ) {
       return { x, y };

@@ -1,7 +1,7 @@
 // The background sweeper: settles villages whose next event fell due while nobody looked at them.
 import type { AppContext } from './context';
 import type { Db } from './db/open';
-import { and, asc, eq, isNull, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { movements, oauthStates, villages } from './db/schema';
 import { purgeExpiredSessions } from './accounts/sessions';
 import { purgeRateLimits } from './http/rate-limit';
@@ -9,9 +9,10 @@ import { claimDueHeads, loadParts, loadVillageHead } from './village/store';
 import { settleAndStore } from './village/villages';
 import { sweepQuestEvents } from './progress/quests';
 import { settleDueWonders } from './wonders/wonders';
-import { repeatInBackground } from './db/background';
+import { repeatInBackground, type RepeatingHandle } from './db/background';
 import { computeDueStandings } from './rankings/standings';
 import { sweepDueOasisArrivals } from './oases/oases';
+import { together } from './db/together';
 
 /**
  * Villages settled per transaction on PostgreSQL: the claim and commit stay a small part of a batch's work,
@@ -44,6 +45,29 @@ export interface SweepObserver {
 }
 
 /**
+ * Applies the earliest due movement anywhere whose destination no other transaction holds (`skip locked`), in a
+ * transaction of its own: its destination is settled only up to that instant. Returns that instant once the transaction
+ * committed, null when none is left to take.
+ */
+export async function applyNextArrival(db: Db, now: Date): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    const [next] = await tx
+      .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
+      .from(movements)
+      .innerJoin(villages, eq(villages.id, movements.toVillageId))
+      .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
+      .orderBy(asc(movements.arrivesAt), asc(movements.id))
+      .limit(1)
+      .for('no key update', { of: villages, skipLocked: true });
+    if (!next) return null;
+    const head = await loadVillageHead(tx, next.villageId, now, true);
+    if (!head) return null;
+    await settleAndStore(tx, head, next.arrivesAt);
+    return next.arrivesAt;
+  });
+}
+
+/**
  * Applies due movements one after another in arrival order across the whole game: the earliest arrival
  * first, its destination settled only up to that instant. A battle can only send armies home later than
  * itself, so in this order no arrival is ever applied before one that came earlier. Destinations another
@@ -52,26 +76,69 @@ export interface SweepObserver {
 export async function sweepDueArrivals(db: Db, now: Date, observer?: SweepObserver): Promise<number> {
   let applied = 0;
   for (; applied < MAX_ARRIVALS; applied++) {
-    const dueAt = await db.transaction(async (tx) => {
-      const [next] = await tx
-        .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
-        .from(movements)
-        .innerJoin(villages, eq(villages.id, movements.toVillageId))
-        .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
-        .orderBy(asc(movements.arrivesAt), asc(movements.id))
-        .limit(1)
-        .for('no key update', { of: villages, skipLocked: true });
-      if (!next) return null;
-      const head = await loadVillageHead(tx, next.villageId, now, true);
-      if (!head) return null;
-      await settleAndStore(tx, head, next.arrivesAt);
-      return next.arrivesAt;
-    });
+    const dueAt = await applyNextArrival(db, now);
     if (!dueAt) break;
     observer?.applied('arrival', dueAt);
   }
   if (applied > 0) observer?.batch('arrival', applied);
   return applied;
+}
+
+/** Arrivals applied at once by one process on PostgreSQL (each a transaction on a connection of its own). */
+export const ARRIVAL_WORKERS = 4;
+/** How soon to look again when arrivals are due but their villages are all held by other transactions. */
+const HELD_RETRY_MS = 50;
+
+/**
+ * How many movements to villages are due at `now` (counted up to `horizon` ahead only), and the instant of the next one
+ * to come before `horizon`: one look at the index of unresolved arrivals.
+ */
+async function arrivalsAhead(db: Db, now: Date, horizon: Date): Promise<{ due: number; next: Date | null }> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${movements.arrivesAt} <= ${now})`.mapWith(Number),
+      next: sql<Date | null>`min(${movements.arrivesAt}) filter (where ${movements.arrivesAt} > ${now})`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
+    })
+    .from(movements)
+    .where(and(isNull(movements.resolvedAt), isNotNull(movements.toVillageId), lte(movements.arrivesAt, horizon)));
+  return { due: row?.due ?? 0, next: row?.next ?? null };
+}
+
+/**
+ * Battles and homecomings when they land rather than at the next sweep: a loop of its own beside the sweeper that applies
+ * what is due (with `workers` transactions at once, each taking the earliest arrival whose village nobody holds), then
+ * sleeps until the next movement arrives, never longer than `intervalMs` (a movement sent meanwhile, by any process, is
+ * seen then). Arrivals at different villages may be applied side by side, as two processes' sweepers always did; each
+ * village's own arrive in order under its lock.
+ */
+export function applyArrivalsAsTheyLand(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  { intervalMs, workers }: { intervalMs: number; workers: number },
+  onError: (error: unknown) => void,
+  observer?: SweepObserver,
+): RepeatingHandle {
+  const worker = async () => {
+    let applied = 0;
+    for (; applied < MAX_ARRIVALS; applied++) {
+      const dueAt = await applyNextArrival(ctx.db, ctx.clock.now());
+      if (!dueAt) break;
+      observer?.applied('arrival', dueAt);
+    }
+    return applied;
+  };
+  const step = async (): Promise<number> => {
+    const now = ctx.clock.now();
+    const { due, next } = await arrivalsAhead(ctx.db, now, new Date(now.getTime() + intervalMs));
+    let applied = 0;
+    if (due > 0) applied = (await Promise.all(Array.from({ length: Math.min(workers, due) }, worker))).reduce((a, b) => a + b, 0);
+    if (applied > 0) observer?.batch('arrival', applied);
+    // Due ones all held elsewhere: look again soon. Else wake when the next one lands (or at the interval).
+    if (due > 0 && applied === 0) return Math.min(intervalMs, HELD_RETRY_MS);
+    if (applied > 0) return 0;
+    return next ? Math.min(intervalMs, Math.max(0, next.getTime() - ctx.clock.now().getTime())) : intervalMs;
+  };
+  // The first look at once: what fell due while no process was running lands now.
+  return repeatInBackground(intervalMs, step, onError, undefined, 0);
 }
 
 /**
@@ -91,7 +158,8 @@ export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATC
         tx,
         heads.map((h) => h.village.id),
       );
-      for (const head of heads) await settleAndStore(tx, { ...head, parts: parts.get(head.village.id)! }, now);
+      // Villages of their own, each locked: settled side by side, so their writes travel together.
+      await together(heads.map((head) => settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now)));
       return dueAt;
     });
     for (const dueAt of due) if (dueAt) observer?.applied('village', dueAt);
@@ -117,17 +185,20 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
 }
 
-/** Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped; `observer` hears what each sweep did. */
+/**
+ * Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped, and applies arrivals as they land
+ * (applyArrivalsAsTheyLand: several at once on PostgreSQL, one at a time on PGlite's one connection); `observer` hears
+ * what both did.
+ */
 export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error, observer?: SweepObserver): SweeperHandle {
   let lastHousekeeping = 0;
   // When a world's standings next fall due: until then a sweep does not ask the database about them.
   let standingsDueAt = 0;
-  // Arrivals first, in their own order; then whatever else fell due. Quest events come last, so what the villages
+  // Arrivals have their own loop; whatever else fell due is swept here. Quest events come last, so what the villages
   // finished in this sweep is paid out in the same sweep. As background work: on PGlite's one connection, players'
   // statements go before the sweep's (db/background.ts).
   const sweep = async () => {
     const now = ctx.clock.now();
-    await sweepDueArrivals(ctx.db, now, observer);
     await sweepDueOasisArrivals(ctx.db, now);
     await sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH, observer);
     await settleDueWonders(ctx.db, now);
@@ -147,5 +218,11 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
       observer?.swept((performance.now() - started) / 1000, failed);
     }
   };
-  return repeatInBackground(ctx.config.sweepIntervalMs, timedSweep, onError);
+  const arrivals = applyArrivalsAsTheyLand(ctx, { intervalMs: ctx.config.sweepIntervalMs, workers: ctx.config.databaseUrl ? ARRIVAL_WORKERS : 1 }, onError, observer);
+  const rest = repeatInBackground(ctx.config.sweepIntervalMs, timedSweep, onError);
+  return {
+    async stop() {
+      await Promise.all([arrivals.stop(), rest.stop()]);
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { joinedLongAgo, movementsOf, placeAt, reports, send, station, unitsAtHom
 import { battleReports, heroes, movements, villages } from '../../src/server/db/schema';
 import { setBuildingLevel } from '../../src/server/operators/operator';
 import { createWorld } from '../../src/server/operators/world-admin';
-import { sweepDueArrivals } from '../../src/server/sweeper';
+import { applyArrivalsAsTheyLand, sweepDueArrivals } from '../../src/server/sweeper';
 import { marchSeconds } from '../../src/rules/movements';
 import { LOSS_EXPONENT } from '../../src/rules/combat';
 import { UNITS } from '../../src/rules/units';
@@ -304,6 +304,35 @@ describe('time across villages', () => {
     expect(written).toHaveLength(1);
     const returns = await t.database.db.select().from(movements).where(eq(movements.toVillageId, attacker.village.id));
     expect(returns).toHaveLength(1);
+  });
+});
+
+describe('armies landing', () => {
+  it('are applied when they land, not at the next sweep: with sweeps 10 s apart, a raid is fought within moments of its instant', async () => {
+    const { attacker, defender } = await neighbours();
+    await station(t, attacker.village.id, { berserker: 10 });
+    const sent = (await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 10 }, movementType: 'raid' })).body.movement;
+    // The loop's clock runs in real time from 800 ms before the raid lands.
+    const started = Date.now();
+    const clock = { now: () => new Date(arrival(sent) - 800 + (Date.now() - started)) };
+    const errors: unknown[] = [];
+    const loop = applyArrivalsAsTheyLand({ db: t.database.db, clock }, { intervalMs: 10_000, workers: 1 }, (error) => errors.push(error));
+    let foughtAfter: number | null = null;
+    try {
+      while (foughtAfter === null && Date.now() - started < 8_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const [row] = await t.database.db.select({ resolvedAt: movements.resolvedAt }).from(movements).where(eq(movements.id, idOf<MovementId>(sent.id)));
+        if (row?.resolvedAt) foughtAfter = Date.now() - started - 800;
+      }
+    } finally {
+      await loop.stop();
+    }
+    expect(errors).toEqual([]);
+    expect(foughtAfter).not.toBeNull();
+    // Far sooner than the interval: the loop slept until the raid's instant (the rest is this machine's pace).
+    expect(foughtAfter!).toBeLessThan(3_000);
+    const written = await t.database.db.select().from(battleReports).where(eq(battleReports.defenderId, defender.player.user.id));
+    expect(written.map((r) => r.occurredAt.getTime())).toEqual([arrival(sent)]);
   });
 });
 

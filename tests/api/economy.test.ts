@@ -584,6 +584,9 @@ describe('the sweeper', () => {
 });
 
 describe('the cost of a read', () => {
+  /** Longer than beginner protection lasts on the test world (72 hours at speed 1). */
+  const PAST_PROTECTION = 4 * DAY;
+
   /** Queries and settle steps spent by one overview read (after a fresh login: sessions last 30 days). */
   async function measuredRead(player: Player, villageId: string) {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: player.body.email, password: player.body.password } });
@@ -595,9 +598,21 @@ describe('the cost of a read', () => {
     return { queries: t.queryCount() - queries, steps: settleMetrics.steps - steps, view };
   }
 
+  it('asks for beginner protection only while it may hold: one statement more for a village younger than protection lasts', async () => {
+    const a = await newVillage(t);
+    const young = await measuredRead(a.player, a.village.id);
+    t.clock.advance(PAST_PROTECTION);
+    const old = await measuredRead(a.player, a.village.id);
+    expect(young.view.protectedUntil).not.toBeNull();
+    expect(old.view.protectedUntil).toBeNull();
+    expect(young.queries).toBe(old.queries + 1);
+  });
+
   it('is the same for a village idle a month as for one idle a minute', async () => {
     const a = await newVillage(t);
     const b = await newVillage(t);
+    // Both older than beginner protection, which only a young village's read asks about (the test above).
+    t.clock.advance(PAST_PROTECTION);
     await overview(t, a.player, a.village.id);
     await overview(t, b.player, b.village.id);
     t.clock.advance(MINUTE);
@@ -613,6 +628,7 @@ describe('the cost of a read', () => {
   it('grows with the events due, not with the time elapsed', async () => {
     const a = await newVillage(t);
     const b = await newVillage(t);
+    t.clock.advance(PAST_PROTECTION);
     for (const v of [a, b]) expect((await upgrade(v.player, v.village.id, (await buildingIn(v.village.id, 9)).id)).statusCode).toBe(200);
     t.clock.advance(buildTimeSeconds('iron_mine', 1, 1) * 1000 + MINUTE);
     const minute = await measuredRead(a.player, a.village.id);

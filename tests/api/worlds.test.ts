@@ -6,6 +6,8 @@ import { amounts, expectSchema, newVillage, overview, worldId, type VillageJson 
 import { buildings, villages, worlds } from '../../src/server/db/schema';
 import { createWorld } from '../../src/server/operators/world-admin';
 import { capitalName } from '../../src/server/worlds/worlds';
+import { GameError } from '../../src/server/errors';
+import { joinTogether } from '../../src/server/worlds/joining';
 import { isEmptyLand } from '../../src/rules/terrain';
 import { distance } from '../../src/rules/world';
 import { population } from '../../src/rules/economy';
@@ -139,6 +141,24 @@ describe('POST /api/worlds/{id}/join', () => {
     }
     const res = await t.app.inject({ method: 'GET', url: `/api/worlds/${world.id}`, headers: players[0].auth });
     expect(res.json().world.players).toBe(12);
+  });
+
+  it('founds players joining at once in one transaction, each refused alone when already in or when the world fills', async () => {
+    const world = await createWorld(t.database.db, { name: 'Opening', maxPlayers: 3 });
+    const [a, b, c, d] = (await Promise.all(Array.from({ length: 4 }, () => registerPlayer(t.app, newPlayer('open'))))).map((p) => ({ user: p.user }));
+    const outcomes = await joinTogether(t.database.db, world.id, [a!, b!, a!, c!, d!], t.clock.now());
+    expect(outcomes.map((o) => ('reply' in o ? o.reply.world.players : o.error instanceof GameError ? `${o.error.status} ${o.error.code}` : o.error))).toEqual([1, 2, '409 already_joined', 3, '409 world_full']);
+    const standing = await t.database.db.select().from(villages).where(eq(villages.worldId, world.id));
+    const capitals = standing.filter((v) => v.ownerId !== null);
+    expect(capitals.map((v) => v.ownerId).sort()).toEqual([a!.user.id, b!.user.id, c!.user.id].sort());
+    // Placed against each other as well as against what stood: spacing kept, and each capital's barbarians beside it.
+    for (const [i, v] of standing.entries()) for (const w of standing.slice(i + 1)) expect(distance(v.x, v.y, w.x, w.y)).toBeGreaterThanOrEqual(3);
+    for (const capital of capitals) {
+      const near = standing.filter((v) => v.ownerId === null && distance(v.x, v.y, capital.x, capital.y) <= 10);
+      expect(near.length).toBeGreaterThanOrEqual(3);
+    }
+    // The replies are what the route answers: each capital with its 18 fields and great hall.
+    for (const outcome of outcomes) if ('reply' in outcome) expectSchema('JoinWorldResponse', outcome.reply);
   });
 
   it('refuses to join a full world with 409', async () => {

@@ -27,6 +27,8 @@ export interface Unanswered {
 
 export interface StepTiming {
   step: StepName;
+  /** When the request was sent (performance.now()). */
+  startedAt: number;
   ms: number;
   status: number;
 }
@@ -88,8 +90,11 @@ export class SimPlayer {
     this.options = { ...DEFAULT_OPTIONS, ...options };
   }
 
-  /** One request; 2xx returns the JSON, anything else throws HttpError; a refused or cut connection throws the socket's error. */
-  private async call<T>(step: StepName, method: string, path: string, body?: unknown): Promise<T> {
+  /**
+   * One request; 2xx returns the JSON (undefined when `parse` is false: a reply nobody reads need not cost the load
+   * generator its parsing), anything else throws HttpError; a refused or cut connection throws the socket's error.
+   */
+  private async call<T>(step: StepName, method: string, path: string, body?: unknown, parse = true): Promise<T> {
     const started = performance.now();
     let reply: HttpReply;
     try {
@@ -102,12 +107,12 @@ export class SimPlayer {
       throw error;
     }
     const { status, text } = reply;
-    if (this.log.recordTimings) this.log.timings.push({ step, ms: performance.now() - started, status });
+    if (this.log.recordTimings) this.log.timings.push({ step, startedAt: started, ms: performance.now() - started, status });
     if (status >= 500) this.log.serverErrors.push({ step, status, body: text.slice(0, 300), headers: { retryAfter: reply.retryAfter }, at: Date.now() });
     // A transaction cut by the database going away may have committed just before: the write's outcome is unknown.
     if (status === 503 && method !== 'GET') this.log.unanswered.push({ player: this.name, step, villageId: this.villageId || null, status });
     if (status >= 300) throw new HttpError(status, text);
-    return JSON.parse(text) as T;
+    return (parse ? JSON.parse(text) : undefined) as T;
   }
 
   async register(password = 'Valhalla#2026'): Promise<void> {
@@ -151,7 +156,8 @@ export class SimPlayer {
   }
 
   async readMap(): Promise<void> {
-    await this.call('read-map', 'GET', `/api/map/area/${this.worldId}/${this.x}/${this.y}/${this.options.mapRadius}`);
+    // The map's tiles are not what a simulated player decides by: its reply (tens of kilobytes) is not parsed.
+    await this.call('read-map', 'GET', `/api/map/area/${this.worldId}/${this.x}/${this.y}/${this.options.mapRadius}`, undefined, false);
   }
 
   private stock(): Record<string, number> {

@@ -1,6 +1,6 @@
 // Movements arriving at a village, applied in time order while the village settles: battles, reinforcements, armies coming home and merchants' deliveries.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, worlds, type HeroRow, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
@@ -25,7 +25,9 @@ import { recordCombatPoints } from '../rankings/combat-points';
 import { smithyLevelsAt } from '../smithy/smithy';
 import { recordBattleInFeeds } from '../alliance/feed';
 import { battleAlerts } from '../../rules/alerts';
+import { isBigBattle } from '../../rules/alliance-feed';
 import { recordAlerts } from '../alerts/outbox';
+import { together } from '../db/together';
 
 export interface SettledWithArrivals {
   state: StoredVillageState;
@@ -77,10 +79,13 @@ interface HomewardArmy {
   at: number;
 }
 
-/** An army (or a hero alone) on its way home, leaving `from` at `at`. */
-export async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }: HomewardArmy, pace: MarchPace): Promise<MovementRow | null> {
+/**
+ * An army (or a hero alone) on its way home, leaving `from` at `at`. `home` is the village it left as the caller already
+ * read it (null: gone), else it is read here.
+ */
+export async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }: HomewardArmy, pace: MarchPace, known?: { home: Place | null }): Promise<MovementRow | null> {
   if (Object.keys(units).length === 0 && !movement.heroId) return null;
-  const home = await placeOf(tx, movement.fromVillageId);
+  const home = known ? known.home : await placeOf(tx, movement.fromVillageId);
   if (!home) return null;
   // A hero alone walks back as fast as the army came.
   const seconds = marchSeconds(from, home, units, pace) ?? Math.round((movement.arrivesAt.getTime() - movement.departedAt.getTime()) / 1000);
@@ -169,8 +174,19 @@ function strike(state: StoredVillageState, hit: CatapultHit | null, atMs: number
  * The defender is the village's owner before the landing (a conquest has changed `here` already).
  */
 export async function reportParties(tx: Db, movement: MovementRow, { here, defenderId }: { here: Place; defenderId: PlayerId | null }) {
-  const origin = (await placeOf(tx, movement.fromVillageId)) ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
-  const names = await usernames(tx, [movement.ownerId, defenderId]);
+  const [origin, names] = await together([placeOf(tx, movement.fromVillageId), usernames(tx, [movement.ownerId, defenderId])]);
+  return partiesOf(movement, { here, defenderId }, { origin, names });
+}
+
+/** What reportParties reads: the village the movement left (null: gone) and the usernames of both sides. */
+interface PartiesRead {
+  origin: Place | null;
+  names: Map<PlayerId, string>;
+}
+
+function partiesOf(movement: MovementRow, { here, defenderId }: { here: Place; defenderId: PlayerId | null }, read: PartiesRead) {
+  const origin = read.origin ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0, ownerId: null };
+  const names = read.names;
   return {
     worldId: movement.worldId,
     occurredAt: movement.arrivesAt,
@@ -189,19 +205,34 @@ interface LandingAttack {
   kind: BattleKind;
 }
 
-/** The battle of an attack or raid (`kind`, the movement's type) landing on the village at the movement's arrival instant: load the field, plan, apply. */
+/**
+ * The battle of an attack or raid (`kind`, the movement's type) landing on the village at the movement's arrival instant:
+ * load the field, plan, apply. Everything it is decided from and reported with is read at once (the statements travel
+ * together: one round trip rather than one each), and its writes go together too.
+ */
 async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVillageState, env: VillageEnv): Promise<void> {
   const at = movement.arrivesAt;
   const atMs = at.getTime();
-  const stationed = await tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update');
-  const [attackerHero] = movement.heroId ? await tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update') : [];
-  const atHome = await heroesAtHome(tx, state);
-  // Smithy levels at the battle instant: the attackers' from the village they left, each defending group's from its own village.
-  const smithy = await smithyLevelsAt(tx, [movement.fromVillageId, state.id, ...stationed.map((group) => group.homeVillageId)], at);
-  const attackerEffects = await summedEffects(tx, movement.ownerId, movement.worldId, at);
-  const defenderEffects = await summedEffects(tx, state.ownerId, movement.worldId, at);
-  // A night truce of the `defence_bonus` kind strengthens the defence of a battle landing in it.
-  const [world] = await tx.select({ truce: worlds.truce }).from(worlds).where(eq(worlds.id, movement.worldId));
+  const defenderId = state.ownerId;
+  // Locks in the order they always were taken: stationed troops, the attacking hero, the heroes at home (the first two
+  // are sent at once, execute(), and the others' statements go out after them).
+  const [stationed, attackerHeroes, atHome, ownSmithy, attackerEffects, defenderEffects, [world], origin, names] = await together([
+    tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update').execute(),
+    movement.heroId ? tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update').execute() : Promise.resolve([]),
+    heroesAtHome(tx, state),
+    // Smithy levels at the battle instant: the attackers' from the village they left, each defending group's from its own village.
+    smithyLevelsAt(tx, [movement.fromVillageId, state.id], at),
+    summedEffects(tx, movement.ownerId, movement.worldId, at),
+    summedEffects(tx, defenderId, movement.worldId, at),
+    // A night truce of the `defence_bonus` kind strengthens the defence of a battle landing in it.
+    tx.select({ truce: worlds.truce }).from(worlds).where(eq(worlds.id, movement.worldId)),
+    // Where the army goes home to, and who fought: for the way home and the report.
+    placeOf(tx, movement.fromVillageId),
+    usernames(tx, [movement.ownerId, defenderId]),
+  ]);
+  const [attackerHero] = attackerHeroes;
+  const homes = [...new Set(stationed.map((group) => group.homeVillageId))].filter((id) => !ownSmithy.has(id) && id !== movement.fromVillageId && id !== state.id);
+  const smithy = homes.length > 0 ? new Map([...ownSmithy, ...(await smithyLevelsAt(tx, homes, at))]) : ownSmithy;
   const plan = planBattle({
     kind,
     attackerId: movement.ownerId,
@@ -230,10 +261,6 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   });
 
   for (const type of UNIT_TYPES) state.units[type] = plan.homeSurvivors[type] ?? 0;
-  for (const group of plan.stationed) {
-    if (group.gone) await tx.delete(stationedTroops).where(eq(stationedTroops.id, group.id));
-    else await tx.update(stationedTroops).set({ units: group.survivors }).where(eq(stationedTroops.id, group.id));
-  }
   for (const r of RESOURCE_TYPES) state.amounts[r] = Math.max(0, state.amounts[r] - plan.loot[r]);
   // The plan speaks of the highest wall, the one whose level defended.
   const wall = state.buildings.filter((b) => b.type === 'wall').sort((a, b) => b.level - a.level)[0];
@@ -241,7 +268,6 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
     Object.assign(wall, { level: plan.wallLevelAfter, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: atMs });
   }
   strike(state, plan.buildingHit, atMs);
-  const defenderId = state.ownerId;
   state.loyalty = plan.loyaltyAfter;
   if (plan.conquest) {
     // The village changes hands (the jarl who stays is already left out of the army going home): its training stops, its wonder follows it.
@@ -257,64 +283,85 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   }
 
   const fighters = [attackerHero?.id ?? null, ...atHome.map((h) => h.id)];
-  for (const hero of plan.heroes) {
-    const heroId = named(fighters, hero.id);
-    if (!heroId) continue;
-    await tx
-      .update(heroes)
-      .set({
-        experience: hero.experience,
-        victories: hero.victories,
-        defeats: hero.defeats,
-        restingUntil: hero.restingUntil === null ? null : new Date(hero.restingUntil),
-      })
-      .where(eq(heroes.id, heroId));
-  }
-
   const here: Place = { id: state.id, name: state.name, x: state.x, y: state.y, ownerId: state.ownerId };
-  await sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs }, { worldSpeed: env.worldSpeed, speedBonusPercent: attackerEffects.movementSpeedBonus });
-  const parties = await reportParties(tx, movement, { here, defenderId });
-  const [report] = await tx.insert(battleReports).values({ ...parties, ...plan.report }).returning({ id: battleReports.id });
-  // A big battle or a conquest is news for both sides' alliances.
-  if (report) {
-    await recordBattleInFeeds(tx, {
-      reportId: report.id,
-      type: kind,
-      winner: plan.report.winner,
-      attacker: { id: movement.ownerId, name: parties.attackerName },
-      defender: defenderId ? { id: defenderId, name: parties.defenderName } : null,
-      losses: { attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses },
-      village: parties.defenderVillage,
-      conquered: plan.conquest !== null,
+  const parties = partiesOf(movement, { here, defenderId }, { origin, names });
+  const winnerId = named([movement.ownerId, defenderId], plan.winnerId);
+  // The writes do not depend on each other: sent together, in the order they always went (combat points last, as the
+  // lock order wants), and awaited together.
+  const stationedWrites = plan.stationed.map((group) =>
+    group.gone ? tx.delete(stationedTroops).where(eq(stationedTroops.id, group.id)) : tx.update(stationedTroops).set({ units: group.survivors }).where(eq(stationedTroops.id, group.id)),
+  );
+  const heroWrites = plan.heroes.flatMap((hero) => {
+    const heroId = named(fighters, hero.id);
+    if (!heroId) return [];
+    return [
+      tx
+        .update(heroes)
+        .set({
+          experience: hero.experience,
+          victories: hero.victories,
+          defeats: hero.defeats,
+          restingUntil: hero.restingUntil === null ? null : new Date(hero.restingUntil),
+        })
+        .where(eq(heroes.id, heroId)),
+    ];
+  });
+  const pace = { worldSpeed: env.worldSpeed, speedBonusPercent: attackerEffects.movementSpeedBonus };
+  const reported = tx
+    .insert(battleReports)
+    .values({ ...parties, ...plan.report })
+    .returning({ id: battleReports.id })
+    // A big battle or a conquest is news for both sides' alliances.
+    .then(async ([report]) => {
+      if (!report) return;
+      await recordBattleInFeeds(tx, {
+        reportId: report.id,
+        type: kind,
+        winner: plan.report.winner,
+        attacker: { id: movement.ownerId, name: parties.attackerName },
+        defender: defenderId ? { id: defenderId, name: parties.defenderName } : null,
+        losses: { attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses },
+        village: parties.defenderVillage,
+        conquered: plan.conquest !== null,
+        at,
+      });
+    });
+  // The attackers' and defenders' rankings count as each battle is fought, never by scanning reports. Combat points are
+  // locked last in a battle's transaction: after the feed's entries when the battle makes news (their insert needs the
+  // report's id first), else with the other writes.
+  const points = () =>
+    recordCombatPoints(tx, {
+      worldId: movement.worldId,
+      attackerId: movement.ownerId,
+      defenderId,
+      attackerLosses: plan.report.attackerLosses,
+      defenderLosses: plan.report.defenderLosses,
       at,
     });
-  }
-  // The attackers' and defenders' rankings count as each battle is fought, never by scanning reports.
-  await recordCombatPoints(tx, {
-    worldId: movement.worldId,
-    attackerId: movement.ownerId,
-    defenderId,
-    attackerLosses: plan.report.attackerLosses,
-    defenderLosses: plan.report.defenderLosses,
-    at,
-  });
-  const winnerId = named([movement.ownerId, defenderId], plan.winnerId);
-  if (winnerId) await recordQuestEvents(tx, winnerId, [{ name: 'battle_won' }], at);
-  await notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id });
-  // Alerts while away: both sides' reports, and the village lost to its former owner (the conqueror reads it in the report).
-  await recordAlerts(
-    tx,
-    battleAlerts({
-      type: kind,
-      village: parties.defenderVillage,
-      attacker: { id: movement.ownerId, name: parties.attackerName },
-      defender: { id: defenderId, name: parties.defenderName },
-      winner: plan.report.winner,
-      conquered: plan.conquest !== null,
-      defenderNoticed: true,
-    }),
-    at,
-  );
+  const news = plan.conquest !== null || isBigBattle({ attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses });
+  await together([
+    ...stationedWrites,
+    ...heroWrites,
+    sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs }, pace, { home: origin }),
+    news ? reported.then(points) : reported,
+    winnerId ? recordQuestEvents(tx, winnerId, [{ name: 'battle_won' }], at) : null,
+    notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id }),
+    // Alerts while away: both sides' reports, and the village lost to its former owner (the conqueror reads it in the report).
+    recordAlerts(
+      tx,
+      battleAlerts({
+        type: kind,
+        village: parties.defenderVillage,
+        attacker: { id: movement.ownerId, name: parties.attackerName },
+        defender: { id: defenderId, name: parties.defenderName },
+        winner: plan.report.winner,
+        conquered: plan.conquest !== null,
+        defenderNoticed: true,
+      }),
+      at,
+    ),
+    news ? null : points(),
+  ]);
 }
 
 /** The span a village settles over: up to `upTo`, with the first unresolved arrival at `nextArrivalAt` (null: none). */
@@ -332,17 +379,18 @@ export async function settleWithArrivals(tx: Db, before: StoredVillageState, env
   let state = before;
   const happened: VillageHappening[] = [];
   if (nextArrivalAt !== null && nextArrivalAt.getTime() <= upTo.getTime()) {
+    // Claimed all at once, each resolved at its arrival instant (the rows are locked by the update): under the village's
+    // lock nobody else applies arrivals here, so none of them was taken meanwhile; then applied in arrival order.
     const due = await tx
-      .select()
-      .from(movements)
+      .update(movements)
+      .set({ resolvedAt: sql`${movements.arrivesAt}` })
       .where(and(eq(movements.toVillageId, before.id), isNull(movements.resolvedAt), lte(movements.arrivesAt, upTo)))
-      .orderBy(asc(movements.arrivesAt), asc(movements.id))
-      .for('update');
+      .returning();
+    due.sort((a, b) => a.arrivesAt.getTime() - b.arrivesAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const movement of due) {
       const settled = settleStoredVillage(state, movement.arrivesAt.getTime(), env);
       state = settled.state;
       happened.push(...settled.happened);
-      if (!(await claimArrival(tx, movement))) continue;
       if (movement.type === 'return') await returnHome(tx, movement, state, env);
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
       else if (movement.type === 'delivery') await landDelivery(tx, movement, state, env);

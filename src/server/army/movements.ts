@@ -1,5 +1,5 @@
 // Sending troops (units leave at once under the village's lock), the movements a player sees, battle reports, stationed troops and account figures.
-import { refuseWhileOnVacation } from '../vacation/vacation';
+import { refuseDuringVacation } from '../vacation/vacation';
 import { targetOnVacationRefusal } from '../../rules/vacation';
 import { truceRefusal, type NightTruce } from '../../rules/night-truce';
 import { linkedAttackRefusal, type LinkStatus } from '../../rules/fair-play';
@@ -21,7 +21,7 @@ import { loadVillageHead } from '../village/store';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { placeOf } from './arrivals';
-import { protectionEnds } from '../worlds/protection';
+import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { bumpChunksOfPlayer } from '../map/chunks';
 import { isProtected, protectionRefusalFor } from '../../rules/protection';
 import { catapultOrderRefusal, isCatapultTarget } from '../../rules/catapults';
@@ -33,6 +33,7 @@ import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../ru
 import type { Resources } from '../../rules/resources';
 import { incomingAttackAlert, type AlertPlace } from '../../rules/alerts';
 import { recordAlerts, type AlertFor } from '../alerts/outbox';
+import { together } from '../db/together';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -106,6 +107,7 @@ export async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId,
       y: villages.y,
       ownerId: villages.ownerId,
       worldId: villages.worldId,
+      createdAt: villages.createdAt,
       // Spelled out: Drizzle leaves columns of a one-table query unqualified, which a subquery would resolve to its own table first.
       allianceId: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = villages.owner_id)`,
       senderAlliance: sql<AllianceId | null>`(select am.alliance_id from ${allianceMembers} am where am.user_id = ${senderId})`,
@@ -176,7 +178,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
   if (wrongOrder) throw heroRefused(wrongOrder);
   const { row, from, target } = await db.transaction(async (tx) => {
     // One round trip (the pool pipelines): the target, the sender's wonder effects in the target's world, and the sending village under its lock.
-    const [found, effects, loaded] = await Promise.all([
+    const [found, effects, loaded] = await together([
       targetOf(tx, userId, input.toVillageId, now),
       summedEffects(tx, userId, sql`(select ${villages.worldId} from ${villages} where ${villages.id} = ${input.toVillageId})`, now),
       loadVillageHead(tx, input.fromVillageId, now, true),
@@ -185,7 +187,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     const { allianceTag, vacationUntil, truce, linkStatus, ...target } = found;
     const relation = senderRelation(found, userId);
     const head = ownedOpenVillage(loaded, userId);
-    await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
+    refuseDuringVacation(head.ownerVacationEndsAt, now);
     // A sitter keeps the owner's villages going: reinforcements between the owner's own villages only.
     if (input.sittingBy && (type !== 'reinforce' || target.ownerId !== userId)) throw forbidden(worded(sitterRefusal(SITTERS_SEND)));
     if (type !== 'reinforce') {
@@ -194,8 +196,13 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     }
     // Beginner protection of both ends, read in this transaction: it only ever ends, so the check cannot let through an
     // attack on someone protected; at worst it refuses one a moment before an attack of theirs ends their shield.
+    // Neither can hold when both villages are older than protection lasts (protectionOverFor): no statement for it then.
+    const bothOld =
+      head.village.worldId === target.worldId &&
+      protectionOverFor(head.env.worldSpeed, head.village.createdAt, now) &&
+      protectionOverFor(head.env.worldSpeed, target.createdAt, now);
     const shields =
-      type === 'reinforce' ? null : await protectionEnds(tx, { id: target.worldId, speed: head.env.worldSpeed }, [target.ownerId, userId], now);
+      type === 'reinforce' || bothOld ? null : await protectionEnds(tx, { id: target.worldId, speed: head.env.worldSpeed }, [target.ownerId, userId], now);
     const { village } = await changeVillage(tx, {
       village: head,
       now,
@@ -226,7 +233,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     const nightly = type === 'reinforce' ? null : truceRefusal(truce, arrivesAt.getTime());
     if (nightly) throw conflict(worded(nightly));
     // The notice is sent only if the transaction commits, so it may go out with the insert.
-    const [rows] = await Promise.all([
+    const [rows] = await together([
       tx
         .insert(movements)
         .values({
@@ -413,7 +420,7 @@ export async function recallStationed(db: Db, userId: PlayerId, stationedId: str
     const [troops] = await tx.select().from(stationedTroops).where(eq(stationedTroops.id, stationedId)).for('update');
     if (!troops) throw notFound('no_such_troops');
     if (troops.ownerId !== userId) throw forbidden('troops_not_yours');
-    const [host, home] = await Promise.all([placeOf(tx, troops.villageId), placeOf(tx, troops.homeVillageId)]);
+    const [host, home] = await together([placeOf(tx, troops.villageId), placeOf(tx, troops.homeVillageId)]);
     if (!host || !home) throw notFound('no_such_village');
     const [world] = await tx.select({ worldId: villages.worldId, speed: worlds.speed }).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, host.id));
     if (!world) throw notFound('no_such_village');

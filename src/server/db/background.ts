@@ -21,27 +21,35 @@ export interface RepeatingHandle {
 
 /**
  * Runs `step` as background work `intervalMs` after the previous run ended (never two at once) until stopped; a failed
- * step goes to `onError` and the loop goes on. `beforeStop` runs as it stops, before the wait (to cut a step short).
+ * step goes to `onError` and the loop goes on. A step that returns a number waits that many milliseconds instead (a loop
+ * that knows when its next work falls due). `beforeStop` runs as it stops, before the wait (to cut a step short). The first
+ * step runs `firstDelayMs` after the start (the interval unless said otherwise).
  */
-export function repeatInBackground(intervalMs: number, step: () => Promise<void>, onError: (error: unknown) => void, beforeStop?: () => void): RepeatingHandle {
+export function repeatInBackground(
+  intervalMs: number,
+  step: () => Promise<number | void>,
+  onError: (error: unknown) => void,
+  beforeStop?: () => void,
+  firstDelayMs = intervalMs,
+): RepeatingHandle {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> | null = null;
-  const schedule = () => {
+  let running: Promise<number | void> | null = null;
+  const schedule = (delayMs: number) => {
     if (stopped) return;
     timer = setTimeout(() => {
       running = inBackground(step).then(
-        () => undefined,
+        (next) => next,
         (error: unknown) => onError(error),
       );
-      void running.then(() => {
+      void running.then((next) => {
         running = null;
-        schedule();
+        schedule(typeof next === 'number' ? next : intervalMs);
       });
-    }, intervalMs);
+    }, delayMs);
     timer.unref();
   };
-  schedule();
+  schedule(firstDelayMs);
   return {
     async stop() {
       stopped = true;

@@ -8,8 +8,9 @@ import type { Db } from './open';
  * the next movement to arrive, its buildings (by slot), units, training orders (in queue order), the
  * wonders under way or standing in its world with their builders' alliances, its owner's alliance, and
  * the world events ever switched on there, and the oases it holds (with its world's seed, which tells their kinds). Rows are `row_to_json` of their tables (see rowFromJson).
+ * `extra` adds members (the locked read's).
  */
-const VILLAGE_JSON = `json_build_object(
+const villageJson = (extra = '') => `json_build_object(
   'village', row_to_json(v),
   'worldSpeed', w.speed,
   'worldStatus', w.status,
@@ -23,8 +24,16 @@ const VILLAGE_JSON = `json_build_object(
   'membership', (select json_build_object('allianceId', m.alliance_id, 'joinedAt', m.joined_at) from alliance_members m where m.user_id = v.owner_id),
   'events', coalesce((select json_agg(e) from world_events e where e.world_id = v.world_id and jsonb_array_length(e.periods) > 0), '[]'),
   'worldSeed', w.seed,
-  'heldOases', coalesce((select json_agg(json_build_object('x', o.x, 'y', o.y, 'annexedAt', o.annexed_at)) from oases o where o.village_id = v.id), '[]')
+  'heldOases', coalesce((select json_agg(json_build_object('x', o.x, 'y', o.y, 'annexedAt', o.annexed_at)) from oases o where o.village_id = v.id), '[]')${extra}
 )`;
+
+/**
+ * What the locked read adds: when its owner's vacation in its world ends (any vacation row; the caller compares it with
+ * now), which every player's action on the village refuses while it holds. Read after the lock, as refuseWhileOnVacation
+ * read it in a statement of its own, so an action costs one round trip less.
+ */
+const LOCKED_EXTRA = `,
+  'ownerVacationEndsAt', (select va.ends_at from vacations va where va.user_id = v.owner_id and va.world_id = v.world_id)`;
 
 interface StoredRead {
   /** What the function does, in the words of its callers. */
@@ -40,10 +49,10 @@ const READS = {
     purpose: 'a village and what settling it needs, without a lock',
     args: 'vid uuid',
     volatility: 'stable',
-    body: `return (select ${VILLAGE_JSON} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
+    body: `return (select ${villageJson()} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
   },
   lockedVillage: {
-    purpose: 'the same after taking the village row lock',
+    purpose: 'the same after taking the village row lock, with when its owner\'s vacation in its world ends',
     args: 'vid uuid',
     // Volatile: the read after the lock takes a fresh snapshot, so it sees what the lock's previous holder
     // committed (a single statement that waited for the lock would read the other tables as they were
@@ -52,7 +61,7 @@ const READS = {
     volatility: 'volatile',
     body: `perform 1 from villages where id = vid for no key update;
       if not found then return null; end if;
-      return (select ${VILLAGE_JSON} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
+      return (select ${villageJson(LOCKED_EXTRA)} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
   },
   sessionUser: {
     purpose:

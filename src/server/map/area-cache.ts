@@ -7,11 +7,12 @@ import type { Db } from '../db/open';
 import { allianceMembers, alliances, mapChunkVersions, users, villages, worlds } from '../db/schema';
 import { notFound } from '../errors';
 import { AREA_VILLAGE_COLUMNS, areaRadius, areaVillageFragment, fragmentText, marksAt, tileKey, villageMarks, writeAreaJson, type AreaQuery, type AreaWorld, type VillageFragment } from './area';
-import type { WorldId } from '../../rules/ids';
+import type { PlayerId, WorldId } from '../../rules/ids';
 import { CHUNK_SIDE, chunkIndex, chunkSpan } from './chunks';
-import { protectionEnds } from '../worlds/protection';
+import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { vacationEnds } from '../vacation/vacation';
 import { heldOasesIn, oasisHolderJson } from '../oases/oases';
+import { together } from '../db/together';
 
 /** Bumped whenever the bytes of a reply change for the same data, so no client keeps an old ETag's body. */
 const REPLY_FORMAT = 'area-3';
@@ -220,24 +221,27 @@ export class MapAreaCache {
         const maxX = (Math.max(...stale.map((c) => c.cx)) + 1) * CHUNK_SIDE - 1;
         const minY = Math.min(...stale.map((c) => c.cy)) * CHUNK_SIDE;
         const maxY = (Math.max(...stale.map((c) => c.cy)) + 1) * CHUNK_SIDE - 1;
-        const villageRows = await tx
-          .select(AREA_VILLAGE_COLUMNS)
-          .from(villages)
-          .leftJoin(users, eq(users.id, villages.ownerId))
-          .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
-          .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
-          .where(and(eq(villages.worldId, worldId), gte(villages.x, minX), lte(villages.x, maxX), gte(villages.y, minY), lte(villages.y, maxY)));
+        const box = { worldId, minX, maxX, minY, maxY };
+        // The villages and the held oases of the box in one round trip; then their owners' marks in another.
+        const [villageRows, held] = await together([
+          tx
+            .select({ ...AREA_VILLAGE_COLUMNS, createdAt: villages.createdAt })
+            .from(villages)
+            .leftJoin(users, eq(users.id, villages.ownerId))
+            .leftJoin(allianceMembers, eq(allianceMembers.userId, villages.ownerId))
+            .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
+            .where(and(eq(villages.worldId, worldId), gte(villages.x, minX), lte(villages.x, maxX), gte(villages.y, minY), lte(villages.y, maxY))),
+          // Held oases in the same snapshot: an oasis changing hands bumps its chunk (migration 0017's triggers).
+          heldOasesIn(tx, box),
+        ]);
         // In the same snapshot: an attack that ends a shield early, and a vacation started or ended early, bump the owner's
-        // chunks in their own transaction.
+        // chunks in their own transaction. Protection is asked about only when a village of the box may still have it.
         const owners = villageRows.map((row) => row.ownerId);
-        const shields = await protectionEnds(tx, world, owners, now);
-        const away = await vacationEnds(tx, worldId, owners, now);
+        const young = villageRows.some((row) => row.ownerId !== null && !protectionOverFor(world.speed, row.createdAt, now));
+        const [shields, away] = await together([young ? protectionEnds(tx, world, owners, now) : new Map<PlayerId, number | null>(), vacationEnds(tx, worldId, owners, now)]);
         const fresh = new Map<string, ChunkVillages>();
         for (const { cx, cy, version } of stale) fresh.set(chunkKey(worldId, cx, cy), { version, villages: new Map(), oases: new Map() });
-        // Held oases in the same snapshot: an oasis changing hands bumps its chunk (migration 0017's triggers).
-        for (const held of await heldOasesIn(tx, { worldId, minX, maxX, minY, maxY })) {
-          fresh.get(chunkKey(worldId, chunkIndex(held.x), chunkIndex(held.y)))?.oases.set(tileKey(held.x, held.y), oasisHolderJson(held.holder));
-        }
+        for (const { x, y, holder } of held) fresh.get(chunkKey(worldId, chunkIndex(x), chunkIndex(y)))?.oases.set(tileKey(x, y), oasisHolderJson(holder));
         for (const row of villageRows) {
           // The bounding box of the stale chunks may hold chunks that are current: those keep their fragments.
           const chunk = fresh.get(chunkKey(worldId, chunkIndex(row.x), chunkIndex(row.y)));

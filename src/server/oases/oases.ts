@@ -1,5 +1,5 @@
 // Oases: armies sent to one, their battles against the animals applied in arrival order under the oasis's row lock, annexing and takeover, and what the map shows of them.
-import { refuseWhileOnVacation } from '../vacation/vacation';
+import { refuseDuringVacation } from '../vacation/vacation';
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
@@ -38,6 +38,7 @@ import { loadVillageHead } from '../village/store';
 import { changeVillage, ownedOpenVillage, settleAndStore } from '../village/villages';
 import { oneMovementView } from '../army/movements';
 import { claimArrival } from '../army/arrivals';
+import { together } from '../db/together';
 
 /** A world as an oasis needs it: its seed (which tells where oases lie and their kinds), size and speed. */
 interface OasisWorld {
@@ -106,11 +107,11 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
   if (unitCount(units) === 0) throw badRequest('no_units_chosen', [{ field: 'units', ...say('no_units_chosen') }]);
   return db.transaction(async (tx) => {
     const head = ownedOpenVillage(await loadVillageHead(tx, order.fromVillageId, now, true), userId);
-    await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
+    refuseDuringVacation(head.ownerVacationEndsAt, now);
     const world = await worldOf(tx, head.village.worldId);
     const tile = world ? oasisTile(world, order.x, order.y) : null;
     if (!tile) throw notFound('no_oasis');
-    const [oasis, effects] = await Promise.all([ensureOasis(tx, tile, now), summedEffects(tx, userId, tile.worldId, now)]);
+    const [oasis, effects] = await together([ensureOasis(tx, tile, now), summedEffects(tx, userId, tile.worldId, now)]);
     const { village } = await changeVillage(tx, {
       village: head,
       now,

@@ -31,8 +31,15 @@ export async function vacationEnd(db: Db, { userId, worldId, now }: PlayerInWorl
 
 /** Refuses (409) an action of a player who is on vacation in the world: no builds, training, sends or trades there. */
 export async function refuseWhileOnVacation(db: Db, who: PlayerInWorld): Promise<void> {
-  const until = await vacationEnd(db, who);
-  if (until) throw conflict(worded(onVacationRefusal(until.getTime())));
+  refuseDuringVacation(await vacationEnd(db, who), who.now);
+}
+
+/**
+ * The same refusal from a vacation's end already read (the locked village read brings its owner's: LoadedHead's
+ * `ownerVacationEndsAt`), so an action on the player's own village needs no statement for it.
+ */
+export function refuseDuringVacation(endsAt: Date | null, now: Date): void {
+  if (endsAt && endsAt.getTime() > now.getTime()) throw conflict(worded(onVacationRefusal(endsAt.getTime())));
 }
 
 /**

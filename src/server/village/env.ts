@@ -10,6 +10,7 @@ import { mapResources } from '../../rules/resources';
 import type { WonderState } from '../../rules/wonders';
 import { wonderBonusPeriods, type AllianceStanding, type StandingWonder } from '../../rules/wonder-bonus';
 import type { AllianceId, PlayerId, VillageId } from '../../rules/ids';
+import { together } from '../db/together';
 
 /** What a wonder's bonus and settling depend on: its row without names and bookkeeping. */
 export type WonderTerms = Pick<
@@ -79,23 +80,27 @@ async function loadEnvSources(db: Db, villages: readonly EnvVillage[]): Promise<
   const worldIds = [...new Set(villages.map((v) => v.village.worldId))];
   const ownerIds = [...new Set(villages.map((v) => v.village.ownerId).filter((id): id is PlayerId => id !== null))];
   // Wonders are few (at most one of each type per world): all of the worlds concerned, with their owners' alliances.
-  const wonderRows = await db
-    .select({ wonder: wonders, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt })
-    .from(wonders)
-    .leftJoin(allianceMembers, eq(allianceMembers.userId, wonders.ownerId))
-    .where(and(inArray(wonders.worldId, worldIds), or(gt(wonders.level, 0), isNotNull(wonders.constructionFinishesAt))));
+  const villageIds = villages.map((v) => v.village.id);
+  // Sent together (one round trip); the owners' alliances only matter, and are read after, when a wonder stands.
+  const [wonderRows, eventRows, held] = await together([
+    db
+      .select({ wonder: wonders, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt })
+      .from(wonders)
+      .leftJoin(allianceMembers, eq(allianceMembers.userId, wonders.ownerId))
+      .where(and(inArray(wonders.worldId, worldIds), or(gt(wonders.level, 0), isNotNull(wonders.constructionFinishesAt)))),
+    db.select().from(worldEvents).where(inArray(worldEvents.worldId, worldIds)),
+    db
+      .select({ villageId: oases.villageId, x: oases.x, y: oases.y, annexedAt: oases.annexedAt, seed: worlds.seed })
+      .from(oases)
+      .innerJoin(worlds, eq(worlds.id, oases.worldId))
+      .where(inArray(oases.villageId, villageIds)),
+  ]);
   const memberships =
     wonderRows.length === 0 || ownerIds.length === 0
       ? []
       : await db.select({ userId: allianceMembers.userId, allianceId: allianceMembers.allianceId, joinedAt: allianceMembers.joinedAt }).from(allianceMembers).where(inArray(allianceMembers.userId, ownerIds));
   // Events that were ever switched on in these worlds: few, and their past windows count for idle villages.
-  const events = (await db.select().from(worldEvents).where(inArray(worldEvents.worldId, worldIds))).filter((e) => e.periods.length > 0);
-  const villageIds = villages.map((v) => v.village.id);
-  const held = await db
-    .select({ villageId: oases.villageId, x: oases.x, y: oases.y, annexedAt: oases.annexedAt, seed: worlds.seed })
-    .from(oases)
-    .innerJoin(worlds, eq(worlds.id, oases.worldId))
-    .where(inArray(oases.villageId, villageIds));
+  const events = eventRows.filter((e) => e.periods.length > 0);
   const heldOases = held.flatMap((o) => (o.villageId && o.annexedAt ? [heldOasis(o.villageId, { seed: o.seed, x: o.x, y: o.y, annexedAt: o.annexedAt })] : []));
   return { wonders: wonderRows, memberships, events, heldOases };
 }

@@ -21,6 +21,8 @@ interface VillageJson {
   events: Json[];
   worldSeed: number;
   heldOases: { x: number; y: number; annexedAt: string }[];
+  /** The locked read only. */
+  ownerVacationEndsAt?: string | null;
 }
 
 export interface LoadedVillage {
@@ -30,6 +32,8 @@ export interface LoadedVillage {
   nextArrivalAt: Date | null;
   parts: { buildings: BuildingRow[]; units: UnitRow[]; orders: TrainingOrderRow[] };
   env: EnvSources;
+  /** Read with the lock only (null without one): when the owner's vacation in the village's world ends, if they ever took one there. */
+  ownerVacationEndsAt: Date | null;
 }
 
 const date = (at: string | null): Date | null => (at === null ? null : new Date(at));
@@ -53,6 +57,7 @@ function loadedFrom(json: VillageJson): LoadedVillage {
       events: json.events.map((e) => rowFromJson(worldEvents, e)),
       heldOases: json.heldOases.map((o) => heldOasis(village.id, { seed: json.worldSeed, x: o.x, y: o.y, annexedAt: new Date(o.annexedAt) })),
     },
+    ownerVacationEndsAt: date(json.ownerVacationEndsAt ?? null),
   };
 }
 

@@ -19,6 +19,7 @@ import { settleVillage, type BuildingState, type SettleResult, type StarvationRe
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { envsFrom, villageEnvs } from './env';
 import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
+import { together } from '../db/together';
 
 /** A village row with what its rates depend on: its world's speed and status, and the bonus periods of its owner's alliance. */
 export interface VillageHead {
@@ -33,6 +34,8 @@ export interface VillageHead {
 /** A village head with its buildings, units and orders, read with it. */
 export interface LoadedHead extends VillageHead {
   parts: VillageParts;
+  /** Read with the row lock only (null otherwise): when the owner's vacation in this world ends (see refuseDuringVacation). */
+  ownerVacationEndsAt: Date | null;
 }
 
 const headColumns = {
@@ -61,7 +64,15 @@ export async function loadVillageHead(db: Db, villageId: VillageId, now: Date, l
 
 function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
   const env = envsFrom(loaded.env, now)(loaded);
-  return { village: loaded.village, worldSpeed: loaded.worldSpeed, worldStatus: loaded.worldStatus, nextArrivalAt: loaded.nextArrivalAt, env, parts: loaded.parts };
+  return {
+    village: loaded.village,
+    worldSpeed: loaded.worldSpeed,
+    worldStatus: loaded.worldStatus,
+    nextArrivalAt: loaded.nextArrivalAt,
+    env,
+    parts: loaded.parts,
+    ownerVacationEndsAt: loaded.ownerVacationEndsAt,
+  };
 }
 
 export async function loadOwnerHeads(db: Db, ownerId: PlayerId, now: Date): Promise<VillageHead[]> {
@@ -111,14 +122,12 @@ export async function loadParts(db: Db, villageIds: readonly VillageId[]): Promi
   const parts = new Map<VillageId, VillageParts>(villageIds.map((id) => [id, { buildings: [], units: [], orders: [] }]));
   if (villageIds.length === 0) return parts;
   const ids = [...villageIds];
-  // One after another: inside a transaction they share one connection, which runs one query at a time anyway.
-  const buildingRows = await db.select().from(buildings).where(inArray(buildings.villageId, ids)).orderBy(asc(buildings.slot));
-  const unitRows = await db.select().from(units).where(inArray(units.villageId, ids));
-  const orderRows = await db
-    .select()
-    .from(trainingOrders)
-    .where(inArray(trainingOrders.villageId, ids))
-    .orderBy(asc(trainingOrders.startedAt), asc(trainingOrders.id));
+  // Sent together: the connection runs them one after another, in one round trip.
+  const [buildingRows, unitRows, orderRows] = await together([
+    db.select().from(buildings).where(inArray(buildings.villageId, ids)).orderBy(asc(buildings.slot)),
+    db.select().from(units).where(inArray(units.villageId, ids)),
+    db.select().from(trainingOrders).where(inArray(trainingOrders.villageId, ids)).orderBy(asc(trainingOrders.startedAt), asc(trainingOrders.id)),
+  ]);
   for (const row of buildingRows) parts.get(row.villageId)?.buildings.push(row);
   for (const row of unitRows) parts.get(row.villageId)?.units.push(row);
   for (const row of orderRows) parts.get(row.villageId)?.orders.push(row);
@@ -318,5 +327,5 @@ export async function persistVillage(db: Db, before: VillageState, after: Stored
     const old = oldOrders.get(o.id);
     if (old && old.done !== o.done) writes.push(db.update(trainingOrders).set({ done: o.done }).where(eq(trainingOrders.id, o.id)));
   }
-  await Promise.all(writes);
+  await together(writes);
 }

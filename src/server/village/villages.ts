@@ -1,5 +1,5 @@
 // Villages: reading (settled to now) and the game actions on them; each action locks, settles, applies a rule and writes in one transaction.
-import { refuseWhileOnVacation } from '../vacation/vacation';
+import { refuseDuringVacation } from '../vacation/vacation';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { movements, villages } from '../db/schema';
@@ -46,8 +46,9 @@ import { notifyPlayers } from '../live/notify';
 import { constructionNews } from '../../rules/alerts';
 import { recordAlerts } from '../alerts/outbox';
 import { settleAndGrow, storeGrowsAt } from './growth';
-import { protectionEnds } from '../worlds/protection';
+import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { settleDueOasisArrivalsFor } from '../oases/oases';
+import { together } from '../db/together';
 
 export const NOT_ENOUGH_RESOURCES = errorText('not_enough_resources');
 
@@ -57,6 +58,8 @@ export interface SettledVillage {
   now: number;
   /** The village's last starvation: the one this settle applied, else the one stored (however old: the views decide what to show). */
   starvation: StarvationRecord | null;
+  /** When the village was founded (its row's `createdAt`): its owner joined its world no later. */
+  foundedAt: Date;
 }
 
 function checkOwner<H extends VillageHead>(head: H | null, userId: PlayerId): H {
@@ -75,7 +78,7 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now
   const settled = settleStoredVillage(toVillageState(head.village, parts), now.getTime(), env);
   const due = [head.village.nextEventAt, head.nextArrivalAt].some((at) => at !== null && at.getTime() <= now.getTime());
   // Nothing fell due, so nothing starved on the way: the stored starvation is still the last one.
-  if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime(), starvation: storedStarvation(head.village) };
+  if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime(), starvation: storedStarvation(head.village), foundedAt: head.village.createdAt };
   return db.transaction(async (tx) => {
     const locked = await loadVillageHead(tx, head.village.id, now, true);
     if (!locked) throw notFound('no_such_village');
@@ -194,7 +197,8 @@ export function ownedOpenVillage(loaded: LoadedHead | null, actor: PlayerId): Lo
  */
 export async function playersVillage(tx: Db, { actor, villageId, now }: VillageOrder): Promise<LoadedHead> {
   const head = ownedOpenVillage(await loadVillageHead(tx, villageId, now, true), actor);
-  await refuseWhileOnVacation(tx, { userId: actor, worldId: head.village.worldId, now });
+  // The actor is the owner (ownedOpenVillage): the locked read brought their vacation in this world.
+  refuseDuringVacation(head.ownerVacationEndsAt, now);
   return head;
 }
 
@@ -211,21 +215,24 @@ export async function changeVillage<T>(tx: Db, { village: head, now, change }: V
   const grown = await settleAndGrow(tx, { before, env, nextArrivalAt: head.nextArrivalAt, growsAt, upTo: now });
   const { state, happened } = grown;
   const starved = starvationIn(happened);
-  const village: SettledVillage = { state, env, now: now.getTime(), starvation: starved ?? storedStarvation(head.village) };
+  const village: SettledVillage = { state, env, now: now.getTime(), starvation: starved ?? storedStarvation(head.village), foundedAt: head.village.createdAt };
   const result = change(village);
   // A barbarian village's next growth step is one of its events: the sweeper settles it then.
   const due = [nextEventAt(state, env), grown.growsAt].filter((at) => at !== null);
-  await persistVillage(tx, before, state, due.length > 0 ? Math.min(...due) : null);
-  await storeGrowsAt(tx, state, { was: head.village.growsAt, now: grown.growsAt });
-  // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
-  if (starved) await storeStarvation(tx, state.id, starved);
-  if (before.ownerId) await recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now);
-  // Alerts while away: the levels that finished, to the owner who built them (none across a conquest in the span).
   const built = constructionNews(state, happened);
-  if (built && before.ownerId === state.ownerId) await recordAlerts(tx, [{ userId: state.ownerId, alert: built }], now);
-  // Whoever settles it (a read, an action, the sweeper), the owner hears of losses to hunger; a village conquered on the
-  // way has two owners in the span, and both are told (the notice only makes their pages read the village again).
-  if (starved) await notifyPlayers(tx, [before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id });
+  // The writes do not depend on each other: sent together (one round trip) and awaited together.
+  await together([
+    persistVillage(tx, before, state, due.length > 0 ? Math.min(...due) : null),
+    storeGrowsAt(tx, state, { was: head.village.growsAt, now: grown.growsAt }),
+    // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
+    starved ? storeStarvation(tx, state.id, starved) : null,
+    before.ownerId ? recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now) : null,
+    // Alerts while away: the levels that finished, to the owner who built them (none across a conquest in the span).
+    built && before.ownerId === state.ownerId ? recordAlerts(tx, [{ userId: state.ownerId, alert: built }], now) : null,
+    // Whoever settles it (a read, an action, the sweeper), the owner hears of losses to hunger; a village conquered on the
+    // way has two owners in the span, and both are told (the notice only makes their pages read the village again).
+    starved ? notifyPlayers(tx, [before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id }) : null,
+  ]);
   return { result, village };
 }
 
@@ -375,10 +382,12 @@ export async function villageOf(db: Db, userId: PlayerId, villageId: VillageId, 
 }
 
 export async function villageOverview(db: Db, userId: PlayerId, villageId: VillageId, now: Date) {
-  const { state, env, starvation } = await readVillage(db, userId, villageId, now);
-  const shields = await protectionEnds(db, { id: state.worldId, speed: env.worldSpeed }, [state.ownerId], now);
+  const { state, env, starvation, foundedAt } = await readVillage(db, userId, villageId, now);
+  // Most villages are older than protection lasts: then their owner's has ended, and no statement needs to say so.
+  const shields =
+    state.ownerId && !protectionOverFor(env.worldSpeed, foundedAt, now) ? await protectionEnds(db, { id: state.worldId, speed: env.worldSpeed }, [state.ownerId], now) : null;
   return {
-    ...views.overview(state, env, now.getTime(), state.ownerId ? (shields.get(state.ownerId) ?? null) : null),
+    ...views.overview(state, env, now.getTime(), state.ownerId ? (shields?.get(state.ownerId) ?? null) : null),
     starvation: views.starvationView(starvation, now.getTime()),
   };
 }

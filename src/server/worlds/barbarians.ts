@@ -1,4 +1,5 @@
 // Barbarian villages the world founds itself: its first ones when it is made, and those a new capital needs near it.
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { buildings, units, villages } from '../db/schema';
@@ -18,9 +19,10 @@ import {
 import { seededRandom } from '../../rules/battle';
 import { isEmptyLand } from '../../rules/terrain';
 import { unitEntries } from '../../rules/units';
-import { distance, isInsideWorld, type Point } from '../../rules/world';
+import { MIN_VILLAGE_SPACING, PointGrid, distance, isInsideWorld, type Point } from '../../rules/world';
 import { codeType, terrainCodes } from '../map/terrain';
-import type { WorldId } from '../../rules/ids';
+import { idOf, type VillageId, type WorldId } from '../../rules/ids';
+import { together } from '../db/together';
 
 /** The world barbarians are founded in: its id, terrain seed, size and speed (which sets when they first grow). */
 export interface BarbarianWorld {
@@ -39,39 +41,44 @@ async function insertInBatches<T>(rows: readonly T[], insert: (batch: T[]) => Pr
 
 /**
  * Founds a barbarian village on each site (the caller checked them free): no owner, the rules' buildings, stock and troops,
- * and its first growth step one interval from `now`. A few statements however many villages.
+ * and its first growth step one interval from `now`. A few statements however many villages, sent together (the villages'
+ * ids are made here, so their buildings and troops need not wait for them).
  */
 export async function foundBarbarians(tx: Db, world: BarbarianWorld, { sites, now }: { sites: readonly Point[]; now: Date }): Promise<number> {
   if (sites.length === 0) return 0;
   const growsAt = new Date(now.getTime() + growthIntervalMs(world.speed));
-  const founded = await tx
-    .insert(villages)
-    .values(
-      sites.map((site) => ({
-        worldId: world.id,
-        ownerId: null,
-        name: BARBARIAN_VILLAGE_NAME,
-        x: site.x,
-        y: site.y,
-        isCapital: false,
-        loyalty: 100,
-        ...barbarianStock(),
-        resourcesAt: now,
-        nextEventAt: growsAt,
-        growsAt,
-        createdAt: now,
-      })),
-    )
-    .returning({ id: villages.id });
+  const founded = sites.map((site) => ({ site, id: idOf<VillageId>(randomUUID()) }));
   const troops = unitEntries(barbarianTroopTarget(BARBARIAN_BUILDINGS));
-  await insertInBatches(
-    founded.flatMap(({ id }) => BARBARIAN_BUILDINGS.map((b) => ({ villageId: id, slot: b.slot, type: b.type, level: b.level, updatedAt: now }))),
-    (batch) => tx.insert(buildings).values(batch),
-  );
-  await insertInBatches(
-    founded.flatMap(({ id }) => troops.map(([type, count]) => ({ villageId: id, type, count }))),
-    (batch) => tx.insert(units).values(batch),
-  );
+  const villageRows = founded.map(({ site, id }) => ({
+    id,
+    worldId: world.id,
+    ownerId: null,
+    name: BARBARIAN_VILLAGE_NAME,
+    x: site.x,
+    y: site.y,
+    isCapital: false,
+    loyalty: 100,
+    ...barbarianStock(),
+    resourcesAt: now,
+    nextEventAt: growsAt,
+    growsAt,
+    createdAt: now,
+  }));
+  // The villages first: their buildings' and troops' foreign keys are checked against them, in the order the statements
+  // are sent (and all of them before their parts when they take more than one statement).
+  const placed = insertInBatches(villageRows, (batch) => tx.insert(villages).values(batch));
+  if (villageRows.length > ROWS_PER_INSERT) await placed;
+  await together([
+    placed,
+    insertInBatches(
+      founded.flatMap(({ id }) => BARBARIAN_BUILDINGS.map((b) => ({ villageId: id, slot: b.slot, type: b.type, level: b.level, updatedAt: now }))),
+      (batch) => tx.insert(buildings).values(batch),
+    ),
+    insertInBatches(
+      founded.flatMap(({ id }) => troops.map(([type, count]) => ({ villageId: id, type, count }))),
+      (batch) => tx.insert(units).values(batch),
+    ),
+  ]);
   return founded.length;
 }
 
@@ -109,15 +116,28 @@ export interface StandingVillage extends Point {
   ownerId: string | null;
 }
 
-/** The neighbourhood a capital is founded in: the world, the villages standing there, and the dice. */
+/**
+ * The neighbourhood a capital is founded in: the world, the villages standing there (a list, or filed in a grid when many
+ * capitals are placed among them at once), and the dice.
+ */
 export interface CapitalNeighbourhood {
   world: BarbarianWorld;
-  standing: readonly StandingVillage[];
+  standing: readonly StandingVillage[] | PointGrid<StandingVillage>;
   random: () => number;
 }
 
-function barbariansNear(standing: readonly StandingVillage[], centre: Point): number {
-  return standing.filter((v) => v.ownerId === null && distance(v.x, v.y, centre.x, centre.y) <= NEIGHBOURHOOD_RADIUS).length;
+/** The villages standing within `radius` of `centre` (a list is looked through whole; a grid only where they may be). */
+function standingNear(standing: CapitalNeighbourhood['standing'], centre: Point, radius: number): readonly StandingVillage[] {
+  return standing instanceof PointGrid ? standing.near(centre.x, centre.y, radius) : standing.filter((v) => distance(v.x, v.y, centre.x, centre.y) <= radius);
+}
+
+function barbariansNear(standing: CapitalNeighbourhood['standing'], centre: Point): number {
+  return standingNear(standing, centre, NEIGHBOURHOOD_RADIUS).filter((v) => v.ownerId === null).length;
+}
+
+/** The land barbarian sites near `centre` are chosen on: barbarianSitesNear looks at nothing farther than this. */
+function landNear(world: BarbarianWorld, standing: CapitalNeighbourhood['standing'], centre: Point): BarbarianLand {
+  return landOf(world, [...standingNear(standing, centre, NEIGHBOURHOOD_RADIUS + MIN_VILLAGE_SPACING), centre]);
 }
 
 /**
@@ -128,17 +148,12 @@ export function isGoodCapitalSite({ world, standing, random }: CapitalNeighbourh
   if (oasesNear(world, site, OASES_NEAR_CAPITAL) < OASES_NEAR_CAPITAL) return false;
   const missing = BARBARIANS_NEAR_CAPITAL - barbariansNear(standing, site);
   if (missing <= 0) return true;
-  return barbarianSitesNear(site, missing, landOf(world, [...standing, site]), random).length >= missing;
+  return barbarianSitesNear(site, missing, landNear(world, standing, site), random).length >= missing;
 }
 
-/**
- * Founds the barbarian villages a new capital at `capital` lacks within NEIGHBOURHOOD_RADIUS (inside the joining
- * transaction, which holds the world's row lock, so parallel joins see each other's). Returns how many it founded.
- */
-export async function topUpBarbariansNear(tx: Db, neighbourhood: CapitalNeighbourhood, { capital, now }: { capital: Point; now: Date }): Promise<number> {
-  const { world, standing, random } = neighbourhood;
+/** The sites of the barbarian villages a new capital at `capital` lacks within NEIGHBOURHOOD_RADIUS (none when it has its three). */
+export function barbarianSitesFor({ world, standing, random }: CapitalNeighbourhood, capital: Point): Point[] {
   const missing = BARBARIANS_NEAR_CAPITAL - barbariansNear(standing, capital);
-  if (missing <= 0) return 0;
-  const sites = barbarianSitesNear(capital, missing, landOf(world, [...standing, capital]), random);
-  return foundBarbarians(tx, world, { sites, now });
+  if (missing <= 0) return [];
+  return barbarianSitesNear(capital, missing, landNear(world, standing, capital), random);
 }

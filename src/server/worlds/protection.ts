@@ -15,6 +15,18 @@ export interface ProtectionWorld {
 }
 
 /**
+ * Whether the owner of a village founded at `foundedAt` is known to be past beginner protection in its world at `now`
+ * without asking the database: they joined no later than the village was founded (protectionEnds counts joining from
+ * the earliest village they hold there), and protection lasts protectionSpanMs from joining at most, so it has ended
+ * (or the world has none). protectionEnds would then name no shield that holds; reads and sends skip its statement.
+ * A conquered village may be older than its new owner's joining, but conquering took an attack, which ended their
+ * protection (protectionEndsAt): past it all the same.
+ */
+export function protectionOverFor(worldSpeed: number, foundedAt: Date, now: Date): boolean {
+  return foundedAt.getTime() + protectionSpanMs(worldSpeed) <= now.getTime();
+}
+
+/**
  * When each player's protection in the world ends (protectionEndsAt: an instant, perhaps already past, or null where it
  * never applied: no village there, no owner, a world without protection). One statement, however many players:
  * - joining is the creation of their first village there (their capital; villages are never deleted and capitals cannot

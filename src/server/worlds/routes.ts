@@ -2,6 +2,7 @@
 import type { AppContext } from '../context';
 import { idOf, type Handlers, type WorldId } from '../operations';
 import * as worlds from './worlds';
+import { joinInLine } from './joining';
 import { worldNotices } from '../operators/gamemaster';
 
 export function worldRoutes(ctx: AppContext): Handlers {
@@ -16,7 +17,8 @@ export function worldRoutes(ctx: AppContext): Handlers {
     },
 
     async joinWorld({ user, params }) {
-      return worlds.joinWorld(db, user, idOf<WorldId>(params.worldId), { now: clock.now() });
+      // Players joining at once are founded together (a world opening): see joining.ts.
+      return joinInLine(db, clock, idOf<WorldId>(params.worldId), user);
     },
 
     async getWorldNotices({ params }) {

@@ -1,25 +1,17 @@
-// Worlds: listing with player counts, joining (the new player's capital), and the population leaderboard.
-import { and, asc, eq, sql } from 'drizzle-orm';
+// Worlds: listing with player counts, the refusals of joining (joining.ts founds the capital), and the population leaderboard.
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { buildings, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
-import { inserted } from '../db/rows';
-import { conflict, maintenance, notFound } from '../errors';
-import { STARTING_BUILDINGS } from '../../rules/buildings';
-import { startingStock } from '../../rules/resources';
-import { isEmptyLand } from '../../rules/terrain';
-import { findCapitalSpot } from '../../rules/world';
+import { villages, worlds, type WorldRow } from '../db/schema';
+import { notFound } from '../errors';
 import { VILLAGE_NAME_MAX_LENGTH } from '../../rules/validation';
-import { villageView, type VillageView } from '../village/views';
-import { toVillageState } from '../village/store';
 import { playerRankings } from '../rankings/standings';
-import { isGoodCapitalSite, topUpBarbariansNear } from './barbarians';
 import type { WorldId } from '../../rules/ids';
 
 /** A world as the replies show it, its id still the world's. */
 export type WorldView = Schema<'World'> & { id: WorldId };
 
-function worldView(row: WorldRow, players: number): WorldView {
+export function worldView(row: WorldRow, players: number): WorldView {
   return {
     id: row.id,
     name: row.name,
@@ -36,7 +28,7 @@ function worldView(row: WorldRow, players: number): WorldView {
 
 const playersColumn = sql<number>`count(distinct ${villages.ownerId})::int`;
 
-async function playerCount(db: Db, worldId: WorldId): Promise<number> {
+export async function playerCount(db: Db, worldId: WorldId): Promise<number> {
   const [row] = await db.select({ players: playersColumn }).from(villages).where(eq(villages.worldId, worldId));
   return Number(row?.players ?? 0);
 }
@@ -66,69 +58,6 @@ export function capitalName(username: string): string {
   const suffix = "'s village";
   const room = VILLAGE_NAME_MAX_LENGTH - suffix.length;
   return [...username.trim()].slice(0, room).join('') + suffix;
-}
-
-/** When a player joins a world, and the dice that pick the tile of their capital (fair ones unless a test loads them). */
-export interface JoinMoment {
-  now: Date;
-  random?: () => number;
-}
-
-/**
- * Founds the caller's capital in the world: a free empty tile in the ring 40..120 from the centre, at
- * least 3 tiles from any village, with the 18 fields at level 0, a great hall and the starting stock; chosen where at least
- * two oases lie within 10 tiles, and with barbarian villages founded beside it until three stand within 10 tiles.
- * The world row is locked so that parallel joins see each other (one village per player, capacity, spacing).
- */
-export async function joinWorld(
-  db: Db,
-  user: Pick<UserRow, 'id' | 'username'>,
-  worldId: WorldId,
-  { now, random = Math.random }: JoinMoment,
-): Promise<{ world: WorldView; village: VillageView }> {
-  return db.transaction(async (tx) => {
-    const world = await findWorld(tx, worldId, true);
-    if (world.status === 'maintenance') throw maintenance();
-    const [mine] = await tx
-      .select({ id: villages.id })
-      .from(villages)
-      .where(and(eq(villages.worldId, worldId), eq(villages.ownerId, user.id)))
-      .limit(1);
-    if (mine) throw conflict('already_joined');
-    const players = await playerCount(tx, worldId);
-    if (players >= world.maxPlayers) throw conflict('world_full');
-    const taken = await tx.select({ x: villages.x, y: villages.y, ownerId: villages.ownerId }).from(villages).where(eq(villages.worldId, worldId));
-    const search = { random, isEmptyLand: (x: number, y: number) => isEmptyLand(world.seed, x, y), villages: taken, worldSize: world.size, attempts: 5000 };
-    const neighbourhood = { world, standing: taken, random };
-    // A site with the oases and barbarian villages a new player is promised near them; in a world too crowded for one, any free site.
-    const spot = findCapitalSpot({ ...search, isGoodSite: (x, y) => isGoodCapitalSite(neighbourhood, { x, y }) }) ?? findCapitalSpot(search);
-    if (!spot) throw conflict('no_land_left');
-    const stock = startingStock();
-    const created = await tx
-      .insert(villages)
-      .values({
-        worldId,
-        ownerId: user.id,
-        name: capitalName(user.username),
-        x: spot.x,
-        y: spot.y,
-        isCapital: true,
-        loyalty: 100,
-        ...stock,
-        resourcesAt: now,
-        nextEventAt: null,
-        createdAt: now,
-      })
-      .returning();
-    const village = inserted(created);
-    const placed = await tx
-      .insert(buildings)
-      .values(STARTING_BUILDINGS.map((b) => ({ villageId: village.id, slot: b.slot, type: b.type, level: b.level, updatedAt: now })))
-      .returning();
-    await topUpBarbariansNear(tx, neighbourhood, { capital: spot, now });
-    const state = toVillageState(village, { buildings: placed, units: [], orders: [] });
-    return { world: worldView(world, players + 1), village: villageView(state) };
-  });
 }
 
 export type LeaderboardEntryView = Schema<'WorldLeaderboardEntry'>;
