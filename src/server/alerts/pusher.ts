@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db } from '../db/open';
+import { together } from '../db/together';
 import { alerts, pushSubscriptions } from '../db/schema';
 import { repeatInBackground } from '../db/background';
 import { lookingPlayers, purgeStalePresence } from '../live/presence';
@@ -53,7 +54,7 @@ async function claim(db: Db, now: Date): Promise<Claim> {
     const due = await tx.select().from(alerts).where(isNull(alerts.pushedAt)).orderBy(asc(alerts.createdAt), asc(alerts.id)).limit(CLAIM_BATCH).for('update', { skipLocked: true });
     if (due.length === 0) return { alerts: [], subscriptions: [], looking: new Set<PlayerId>() };
     const players = [...new Set(due.map((a) => a.userId))];
-    const [, looking, subscriptions] = await Promise.all([
+    const [, looking, subscriptions] = await together([
       tx
         .update(alerts)
         .set({ pushedAt: now })

@@ -1,6 +1,7 @@
 // The pushing limit: resources one player passes another (shipments, trades taken) counted per UTC day, and refused beyond the day's limit when the pair is flagged or the receiver much larger.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
+import { together } from '../db/together';
 import { accountLinks, resourceTransfers, villages } from '../db/schema';
 import { conflict, worded } from '../errors';
 import { villagePopulation } from '../village/population';
@@ -28,7 +29,7 @@ const MAX_COUNTED = 2_147_483_647;
 /** What decides whether transfers between two players are limited: their link, and their populations in the world. */
 async function pairStanding(db: Db, worldId: WorldId, pair: readonly [PlayerId, PlayerId]): Promise<{ link: LinkStatus | null; population: Map<PlayerId, number> }> {
   const [a, b] = pair;
-  const [links, rows] = await Promise.all([
+  const [links, rows] = await together([
     db
       .select({ status: accountLinks.status })
       .from(accountLinks)
@@ -72,7 +73,7 @@ export async function countTransfers(tx: Db, { worldId, transfers }: TransferBat
   if (!first) return;
   if (moving.some((t) => ![first.from, first.to].includes(t.from) || ![first.from, first.to].includes(t.to))) throw new Error('countTransfers counts one pair of players at a time');
   const day = utcDay(now.getTime());
-  const [standing, totals] = await Promise.all([
+  const [standing, totals] = await together([
     pairStanding(tx, worldId, [first.from, first.to]),
     tx
       .insert(resourceTransfers)
@@ -94,7 +95,7 @@ export async function countTransfers(tx: Db, { worldId, transfers }: TransferBat
 export async function transferRefusal(db: Db, worldId: WorldId, transfer: Transfer, now: Date): Promise<string | null> {
   const [only] = counted([transfer]);
   if (!only) return null;
-  const [standing, sent] = await Promise.all([
+  const [standing, sent] = await together([
     pairStanding(db, worldId, [only.from, only.to]),
     db
       .select({ amount: resourceTransfers.amount })

@@ -1,6 +1,7 @@
 // Fair play's signals: each successful sign-in is recorded with its device and address and links the account to the others seen with either; and the registration limit per address.
 import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
+import { together } from '../db/together';
 import { accountLinks, signIns, type LinkEvidenceCounts } from '../db/schema';
 import { DAY_COUNTER_PREFIX, increment } from '../http/rate-limit';
 import { tooManyRequests, worded } from '../errors';
@@ -55,7 +56,7 @@ export async function recordSignIn(db: Db, { userId, address, device }: SignIn, 
   const sameDevice = eq(signIns.device, device);
   const sameAddress = and(eq(signIns.address, address), gt(signIns.at, since));
   await db.transaction(async (tx) => {
-    const [, others] = await Promise.all([
+    const [, others] = await together([
       tx.insert(signIns).values({ userId, device, address, at: now }),
       tx
         .select({

@@ -1,6 +1,7 @@
 // Sitters: naming and removing them, the accounts one sits for, opening a sitting session, and the owner's log of what sitters did.
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
+import { together } from '../db/together';
 import { sessions, sitterActions, sitters, users, type UserRow } from '../db/schema';
 import type { Schema } from '../../contract';
 import { conflict, notFound, worded } from '../errors';
@@ -101,7 +102,7 @@ export async function startSitting(db: Db, pair: { ownerId: PlayerId; sitterId: 
   return db.transaction(async (tx) => {
     // The pair's row is held (`for share`) until the session exists: a removal at the same moment either comes first (no
     // pair: 404) or waits, and then deletes this session with the pair's others.
-    const [[found], [sitter]] = await Promise.all([
+    const [[found], [sitter]] = await together([
       tx
         .select()
         .from(sitters)
