@@ -4,6 +4,7 @@ import i18next, { type InitOptions, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { configureErrorTranslation } from '../api/client';
 import { BUNDLED_NAMESPACE, bundledResources, chunkBackend } from './resources';
+import { addGameFormatters } from './error-formats';
 import { DEFAULT_LANGUAGE, isLanguage, languageCookie, LANGUAGES, type Language } from './languages';
 
 export * from './languages';
@@ -55,6 +56,7 @@ export function startI18n(language: Language): void {
     .use(chunkBackend)
     .use(initReactI18next)
     .init({ ...options, lng: language, resources: bundledResources(), partialBundledLanguages: true, initAsync: false });
+  addGameFormatters(i18n);
   followLanguage(language);
   void i18n.loadNamespaces(ERRORS_NAMESPACE);
 }
@@ -67,6 +69,7 @@ export function startI18nWith(resources: Resource, language: Language = DEFAULT_
   }
   connect();
   void i18n.use(initReactI18next).init({ ...options, lng: language, resources, initAsync: false });
+  addGameFormatters(i18n);
   followLanguage(language);
 }
 
