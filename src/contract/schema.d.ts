@@ -639,7 +639,7 @@ export interface paths {
         };
         /**
          * The game's figures for the front page, counted from real rows
-         * @description Players (accounts holding a village), alliances, worlds open to play and battles fought. Counted at most once a minute per server process.
+         * @description Players (accounts holding a village), alliances, worlds open to play and battles fought. Counted at most once a minute per server process, and sent `Cache-Control: public, max-age=60`.
          */
         get: operations["getPublicFigures"];
         put?: never;

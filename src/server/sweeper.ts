@@ -12,6 +12,8 @@ import { settleDueWonders } from './wonders/wonders';
 import { repeatInBackground } from './db/background';
 import { computeDueStandings } from './rankings/standings';
 import { sweepDueOasisArrivals } from './oases/oases';
+import { closeDueWorlds } from './worlds/end-dates';
+import { arrivesBeforeWorldEnds } from './worlds/closure';
 
 /**
  * Villages settled per transaction on PostgreSQL: the claim and commit stay a small part of a batch's work,
@@ -44,7 +46,8 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
         .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
         .from(movements)
         .innerJoin(villages, eq(villages.id, movements.toVillageId))
-        .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
+        // An army still on the way when its world ended never arrives.
+        .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now), arrivesBeforeWorldEnds))
         .orderBy(asc(movements.arrivesAt), asc(movements.id))
         .limit(1)
         .for('no key update', { of: villages, skipLocked: true });
@@ -98,21 +101,29 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
   await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
 }
 
+/**
+ * What a sweep applies that fell due by `now`, in order: arrivals first, in their own order; then the villages, the wonders
+ * and the worlds whose end date came (after the villages and wonders, so a world closing is counted as it stood at its
+ * end); quest events last, so what the villages finished in this sweep is paid out in the same sweep.
+ */
+export async function sweepDue(db: Db, now: Date, batchSize = SWEEP_BATCH): Promise<void> {
+  await sweepDueArrivals(db, now);
+  await sweepDueOasisArrivals(db, now);
+  await sweepDueVillages(db, now, batchSize);
+  await settleDueWonders(db, now);
+  await closeDueWorlds(db, now);
+  await sweepQuestEvents(db, now);
+}
+
 /** Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped. */
 export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error): SweeperHandle {
   let lastHousekeeping = 0;
   // When a world's standings next fall due: until then a sweep does not ask the database about them.
   let standingsDueAt = 0;
-  // Arrivals first, in their own order; then whatever else fell due. Quest events come last, so what the villages
-  // finished in this sweep is paid out in the same sweep. As background work: on PGlite's one connection, players'
-  // statements go before the sweep's (db/background.ts).
+  // As background work: on PGlite's one connection, players' statements go before the sweep's (db/background.ts).
   const sweep = async () => {
     const now = ctx.clock.now();
-    await sweepDueArrivals(ctx.db, now);
-    await sweepDueOasisArrivals(ctx.db, now);
-    await sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH);
-    await settleDueWonders(ctx.db, now);
-    await sweepQuestEvents(ctx.db, now);
+    await sweepDue(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH);
     if (now.getTime() >= standingsDueAt) standingsDueAt = (await computeDueStandings(ctx.db, now)).getTime();
     if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
     lastHousekeeping = now.getTime();

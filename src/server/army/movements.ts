@@ -33,6 +33,7 @@ import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../ru
 import type { Resources } from '../../rules/resources';
 import { incomingAttackAlert, type AlertPlace } from '../../rules/alerts';
 import { recordAlerts, type AlertFor } from '../alerts/outbox';
+import { refuseIfEnded, worldGate } from '../worlds/closure';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -187,7 +188,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     if (!found) throw notFound(NO_SUCH_VILLAGE);
     const { allianceTag, vacationUntil, truce, linkStatus, ...target } = found;
     const relation = senderRelation(found, userId);
-    const head = ownedOpenVillage(loaded, userId);
+    const head = ownedOpenVillage(loaded, userId, now);
     await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
     // A sitter keeps the owner's villages going: reinforcements between the owner's own villages only.
     if (input.sittingBy && (type !== 'reinforce' || target.ownerId !== userId)) throw forbidden(sitterRefusal(SITTERS_SEND));
@@ -420,6 +421,7 @@ export async function recallStationed(db: Db, userId: PlayerId, stationedId: str
     if (!host || !home) throw notFound('No such village');
     const [world] = await tx.select({ worldId: villages.worldId, speed: worlds.speed }).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, host.id));
     if (!world) throw notFound(NO_SUCH_VILLAGE);
+    refuseIfEnded(await worldGate(tx, world.worldId), now);
     const units = cleanUnits(troops.units);
     const bonus = (await summedEffects(tx, userId, world.worldId, now)).movementSpeedBonus;
     const seconds = marchSeconds(host, home, units, { worldSpeed: world.speed, speedBonusPercent: bonus })!;

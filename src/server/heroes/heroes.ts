@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { heroes, users, type HeroRow } from '../db/schema';
+import { heroes, users, villages, type HeroRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { GameError, badRequest, conflict, forbidden, notFound } from '../errors';
 import {
@@ -27,6 +27,7 @@ import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordQuestEvents } from '../progress/quest-events';
 import { payFromVillage, settledVillageOf } from '../village/villages';
 import type { HeroId, PlayerId, VillageId } from '../../rules/ids';
+import { refuseIfEnded, worldGate } from '../worlds/closure';
 
 export type HeroView = Schema<'Hero'>;
 
@@ -144,6 +145,9 @@ export async function levelUpHero(db: Db, userId: PlayerId, heroId: HeroId, now:
     const [row] = await tx.select().from(heroes).where(eq(heroes.id, heroId)).for('update');
     if (!row) throw notFound(NO_SUCH_HERO);
     if (row.userId !== userId) throw forbidden(NOT_YOUR_HERO);
+    // A hero of an ended world stays as the world's end left it.
+    const [home] = await tx.select({ worldId: villages.worldId }).from(villages).where(eq(villages.id, row.villageId));
+    if (home) refuseIfEnded(await worldGate(tx, home.worldId), now);
     if (row.level >= HERO_LEVEL_CAP) throw conflict(HERO_AT_LEVEL_CAP);
     if (!canLevelUp(row)) {
       throw new GameError(409, `Needs ${experienceForNextLevel(row.level)} experience to reach level ${row.level + 1}; the hero has ${row.experience}`);

@@ -4,7 +4,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { buildings, villages, worlds, type UserRow, type WorldRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { conflict, maintenance, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { STARTING_BUILDINGS } from '../../rules/buildings';
 import { startingStock } from '../../rules/resources';
 import { isEmptyLand } from '../../rules/terrain';
@@ -14,6 +14,7 @@ import { villageView, type VillageView } from '../village/views';
 import { toVillageState } from '../village/store';
 import { playerRankings } from '../rankings/standings';
 import { isGoodCapitalSite, topUpBarbariansNear } from './barbarians';
+import { refuseUnlessOpen, worldGate } from './closure';
 import type { WorldId } from '../../rules/ids';
 
 /** A world as the replies show it, its id still the world's. */
@@ -36,6 +37,7 @@ function worldView(row: WorldRow, players: number): WorldView {
     seed: row.seed,
     size: row.size,
     truce: row.truce ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
   };
 }
 
@@ -93,7 +95,8 @@ export async function joinWorld(
 ): Promise<{ world: WorldView; village: VillageView }> {
   return db.transaction(async (tx) => {
     const world = await findWorld(tx, worldId, true);
-    if (world.status === 'maintenance') throw maintenance();
+    // An ended world takes nobody new (409, how it ended); one in maintenance asks to wait (503).
+    refuseUnlessOpen(await worldGate(tx, worldId), now);
     const [mine] = await tx
       .select({ id: villages.id })
       .from(villages)

@@ -1,6 +1,6 @@
 // World Management: every world with its live figures and the Set Maintenance / Set Online toggle, and the form that creates one (with its night truce).
 import { useState, type FormEvent } from 'react';
-import { createWorld, setWorldStatus, type CreateWorldRequest, type GmWorld, type WorldStatus } from '../../api/gamemaster';
+import { createWorld, setWorldStatus, type CreateWorldRequest, type GmWorld, type SettableWorldStatus } from '../../api/gamemaster';
 import { formatNumber } from '../../../rules/format';
 import { DEFAULT_TRUCE, describeTruce, truceError, type NightTruce } from '../../../rules/night-truce';
 import { ActionButton } from '../../ui/ActionButton';
@@ -16,7 +16,7 @@ interface Props {
 function StatusToggle({ entry }: { entry: GmWorld }) {
   const cache = useGmCache();
   const toggle = useAction({
-    mutationFn: (status: WorldStatus) => setWorldStatus(entry.world.id, status),
+    mutationFn: (status: SettableWorldStatus) => setWorldStatus(entry.world.id, status),
     onSuccess: (world) => cache.worldChanged(world),
     failure: 'Failed to change the world status.',
   });
