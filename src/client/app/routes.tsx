@@ -44,6 +44,9 @@ const MarketplaceHome = lazy(() => import('./MarketplaceHome'));
 const SettingsFrame = lazy(() => import('./SettingsFrame'));
 // The last alerts (alerts while away); the settings page's Alerts section subscribes this browser.
 const AlertsPage = lazy(() => import('../features/alerts/AlertsPage'));
+// Every world (join one, go back to one, an ended world's hall of fame), and an ended world's final standing.
+const WorldPicker = lazy(() => import('../features/worlds/WorldPicker'));
+const HallOfFamePage = lazy(() => import('../features/worlds/HallOfFamePage'));
 // The game master dashboard composed with the admin feature's player search.
 const GameMasterFrame = lazy(() => import('./GameMasterFrame'));
 const AdminPage = lazy(() => import('../features/admin/AdminPage'));
@@ -83,6 +86,8 @@ const armyRoutes: readonly AppRoute[] = [
   { path: 'marketplace', access: 'signed-in', page: MarketplaceHome },
   { path: 'settings', access: 'signed-in', page: SettingsFrame },
   { path: 'alerts', access: 'signed-in', page: AlertsPage },
+  { path: 'worlds', access: 'signed-in', page: WorldPicker },
+  { path: 'worlds/:worldId/hall-of-fame', access: 'signed-in', page: HallOfFamePage },
   { path: '*', access: 'signed-in', page: NotFoundPage },
 ];
 

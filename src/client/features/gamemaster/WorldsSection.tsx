@@ -1,6 +1,8 @@
-// World Management: every world with its live figures and the Set Maintenance / Set Online toggle, and the form that creates one (with its night truce).
+// World Management: every world with its live figures, the Set Maintenance / Set Online toggle and its end date (an ended world links its hall of fame), and the form that opens a new world (with its night truce).
 import { useState, type FormEvent } from 'react';
-import { createWorld, setWorldStatus, type CreateWorldRequest, type GmWorld, type SettableWorldStatus } from '../../api/gamemaster';
+import { Link } from 'react-router';
+import { createWorld, setWorldEndDate, setWorldStatus, type CreateWorldRequest, type GmWorld, type SettableWorldStatus } from '../../api/gamemaster';
+import { formatDateTime } from '../../ui/dates';
 import { formatNumber } from '../../../rules/format';
 import { DEFAULT_TRUCE, describeTruce, truceError, type NightTruce } from '../../../rules/night-truce';
 import { ActionButton } from '../../ui/ActionButton';
@@ -40,6 +42,64 @@ function StatusToggle({ entry }: { entry: GmWorld }) {
       </ActionButton>
       <ActionOutcome message={toggle.outcome} />
     </>
+  );
+}
+
+/** A datetime-local field's value (the game master's own time zone) as an instant, or null when it names none. */
+function instantOf(local: string): string | null {
+  const at = new Date(local);
+  return local === '' || Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/**
+ * When the world ends: set (ahead only; the server says so otherwise) or cleared while it is played; once ended, when it
+ * ended and its hall of fame.
+ */
+function EndDate({ entry }: { entry: GmWorld }) {
+  const cache = useGmCache();
+  const [local, setLocal] = useState('');
+  const { world } = entry;
+  const change = useAction({
+    mutationFn: (endsAt: string | null) => setWorldEndDate(world.id, endsAt),
+    onSuccess: (changed) => {
+      setLocal('');
+      cache.worldChanged(changed);
+    },
+    success: (changed) => (changed.endsAt ? `${changed.name} ends ${formatDateTime(changed.endsAt)}.` : `${changed.name} has no end date.`),
+    failure: 'Failed to change the end date.',
+  });
+  if (world.status === 'ended') {
+    return (
+      <div className="gm-end">
+        <span>Ended {formatDateTime(world.endsAt)}</span>
+        <Link to={`/game/worlds/${encodeURIComponent(world.id)}/hall-of-fame`} aria-label={`Hall of fame: ${world.name}`}>
+          Hall of fame
+        </Link>
+      </div>
+    );
+  }
+
+  function onSet(event: FormEvent) {
+    event.preventDefault();
+    const endsAt = instantOf(local);
+    if (endsAt === null) change.refuse('Choose when the world ends');
+    else if (window.confirm(`End ${world.name} on ${formatDateTime(endsAt)}? Then game actions stop for good and its standing goes into the hall of fame.`)) change.run(endsAt);
+  }
+
+  return (
+    <form className="gm-end" onSubmit={onSet} aria-label={`End date: ${world.name}`}>
+      <span>{world.endsAt ? `Ends ${formatDateTime(world.endsAt)}` : 'No end date'}</span>
+      <input className="input" type="datetime-local" aria-label={`Ends at: ${world.name}`} value={local} onChange={(event) => setLocal(event.target.value)} />
+      <ActionButton type="submit" className="button button--secondary button--small" aria-label={`Set end date: ${world.name}`} pending={change.pending}>
+        Set end date
+      </ActionButton>
+      {world.endsAt && (
+        <button type="button" className="button button--ghost button--small" aria-label={`Clear end date: ${world.name}`} onClick={() => change.run(null)} disabled={change.pending}>
+          Clear
+        </button>
+      )}
+      <ActionOutcome message={change.outcome} />
+    </form>
   );
 }
 
@@ -163,6 +223,7 @@ export function WorldsSection({ worlds }: Props) {
                 Sweeper lag
               </th>
               <th scope="col">Speed</th>
+              <th scope="col">End</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -171,8 +232,8 @@ export function WorldsSection({ worlds }: Props) {
               <tr key={entry.world.id}>
                 <td>{entry.world.name}</td>
                 <td>
-                  <span className={entry.world.status === 'online' ? 'badge badge--green' : 'badge badge--gold'}>
-                    {entry.world.status === 'online' ? 'Online' : 'Maintenance'}
+                  <span className={entry.world.status === 'online' ? 'badge badge--green' : entry.world.status === 'ended' ? 'badge badge--grey' : 'badge badge--gold'}>
+                    {entry.world.status === 'online' ? 'Online' : entry.world.status === 'ended' ? 'Ended' : 'Maintenance'}
                   </span>
                 </td>
                 <td>
@@ -183,9 +244,10 @@ export function WorldsSection({ worlds }: Props) {
                 <td>{formatNumber(entry.movementsInFlight)}</td>
                 <td>{lagText(entry.sweeperLagSeconds)}</td>
                 <td>×{entry.world.speed}</td>
-                <td className="actions">
-                  <StatusToggle entry={entry} />
+                <td>
+                  <EndDate entry={entry} />
                 </td>
+                <td className="actions">{entry.world.status !== 'ended' && <StatusToggle entry={entry} />}</td>
               </tr>
             ))}
           </tbody>

@@ -34,6 +34,7 @@ const NAV = [
   { to: '/game/alliance', label: 'Alliance' },
   { to: '/game/rankings', label: 'Rankings' },
   { to: '/game/alerts', label: 'Alerts' },
+  { to: '/game/worlds', label: 'Worlds' },
 ] as const;
 
 /** Between reads the client only counts; a fresh read now and then keeps it honest (units starving, attacks). */
