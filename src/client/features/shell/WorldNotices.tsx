@@ -24,7 +24,7 @@ export function WorldNotices() {
       {notices.ended ? (
         <div className="world-notice world-notice--ended" role="alert">
           <p className="world-notice__line">
-            <strong>This world has ended.</strong> {notices.ended.message}
+            <strong>{notices.ended.message}</strong>
           </p>
           <p className="world-notice__line world-notice__links">
             {notices.ended.hallOfFame && <Link to={`/game/worlds/${encodeURIComponent(notices.worldId)}/hall-of-fame`}>See the hall of fame</Link>}
