@@ -162,6 +162,9 @@ describe('a victory', () => {
     await sweep();
     const [raid] = await t.database.db.select().from(movements).where(eq(movements.id, late));
     expect(raid.resolvedAt).toBeNull();
+    // It is no longer shown on the way; the raid that landed before the end came home.
+    const shown = (await call<{ movements: Schema<'Movement'>[] }>(rival.player, 'GET', '/api/game/movements')).body.movements;
+    expect(shown.map((m) => m.id)).not.toContain(late);
     expect(await t.database.db.select().from(battleReports).where(eq(battleReports.worldId, world))).toHaveLength(1);
     const after = await overview(t, rival.player, rival.village.id);
     expect(fieldOf(after, 1).level).toBe(0);

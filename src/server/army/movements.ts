@@ -33,7 +33,7 @@ import type { AllianceId, HeroId, PlayerId, ReportId, VillageId } from '../../ru
 import type { Resources } from '../../rules/resources';
 import { incomingAttackAlert, type AlertPlace } from '../../rules/alerts';
 import { recordAlerts, type AlertFor } from '../alerts/outbox';
-import { refuseIfEnded, worldGate } from '../worlds/closure';
+import { arrivesBeforeWorldEnds, refuseIfEnded, worldGate } from '../worlds/closure';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -272,7 +272,9 @@ export async function listMovements(db: Db, userId: PlayerId, now: Date): Promis
   const rows = await db
     .select()
     .from(movements)
-    .where(and(isNull(movements.resolvedAt), or(eq(movements.ownerId, userId), and(inArray(movements.toVillageId, mine), ne(movements.ownerId, userId)))))
+    // An army still on the way when its world ended never arrives: it is no longer shown on the way (its countdown would
+    // reach zero and ask again for ever).
+    .where(and(isNull(movements.resolvedAt), arrivesBeforeWorldEnds, or(eq(movements.ownerId, userId), and(inArray(movements.toVillageId, mine), ne(movements.ownerId, userId)))))
     .orderBy(asc(movements.arrivesAt), asc(movements.id));
   return { movements: await movementViews(db, rows, userId, now) };
 }
