@@ -1,6 +1,7 @@
 // World rounds on the real server: the end date a game master set comes, the sweeper closes Midgard, its player sees the
 // notice, is refused an action in the world's words, reads the hall of fame, and joins the new world the game master opened.
 import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { newPlayer } from './support/players';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
 import { call } from './support/api';
@@ -38,6 +39,12 @@ async function masterToken(): Promise<string> {
   return token;
 }
 
+/** The serious and critical axe-core violations of the page as it stands (a11y.spec.ts checks every page; these are new ones). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 function worldRow(page: Page, name: string) {
   return page.getByRole('table', { name: 'Worlds' }).getByRole('row', { name: new RegExp(`^${name} `) });
 }
@@ -71,6 +78,7 @@ test('a player of an ended world sees the notice, opens the hall of fame and joi
   await mine.getByRole('button', { name: 'Upgrade' }).click();
   await expect(mine.getByRole('alert')).toContainText('This world has ended: its end date came');
   await page.screenshot({ path: 'test-results/world-ended-notice.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await notice.getByRole('link', { name: 'See the hall of fame' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Hall of fame: Midgard' })).toBeVisible();
@@ -78,6 +86,7 @@ test('a player of an ended world sees the notice, opens the hall of fame and joi
   await expect(page.getByRole('region', { name: 'Top players' }).getByRole('link', { name: player.username })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Top attackers' })).toContainText('Nobody made this list.');
   await page.screenshot({ path: 'test-results/hall-of-fame.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The game master opens the next round from the dashboard, where Midgard shows its end.
   const gmPage = await (await browser.newContext()).newPage();
@@ -106,6 +115,7 @@ test('a player of an ended world sees the notice, opens the hall of fame and joi
   const next = page.getByRole('listitem', { name: 'Midgard II' });
   await expect(next).toContainText('x2');
   await page.screenshot({ path: 'test-results/world-list-rounds.png', fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await next.getByRole('button', { name: 'Join' }).click();
 
   await expect(page).toHaveURL(/\/game\/village$/);
