@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/lint/**/*.test.ts', 'tests/budget/**/*.test.ts'],
           environment: 'node',
+          // The client's languages, every file loaded and English chosen, as components expect them.
+          setupFiles: ['src/client/i18n/test-setup.ts'],
         },
       },
       {

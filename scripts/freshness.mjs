@@ -8,7 +8,7 @@ export const serverOutDir = join(root, 'build', 'server');
 export const serverEntry = join(serverOutDir, 'main.mjs');
 export const cliEntry = join(serverOutDir, 'cli.mjs');
 
-const clientInputs = ['src/client', 'src/rules', 'src/contract', 'assets', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-map-atlas.ts', 'tsconfig.json', 'package.json'];
+const clientInputs = ['src/client', 'src/rules', 'src/contract', 'assets', 'public', 'index.html', 'landing.html', 'vite.config.ts', 'scripts/vite-map-atlas.ts', 'scripts/vite-village-atlas.ts', 'scripts/atlas-plugin.ts', 'scripts/vite-landing.ts', 'tsconfig.json', 'package.json'];
 // The server bundle inlines src/server, src/rules and src/contract; openapi.yaml and the migrations are read at run time
 // but count too, so a changed contract or schema always goes with a fresh build.
 const serverInputs = ['src/server', 'src/rules', 'src/contract', 'openapi.yaml', 'scripts/build-server.mjs', 'tsconfig.json', 'package.json'];
@@ -28,5 +28,6 @@ function staleness(outputs, inputs) {
   return Math.max(...inputs.map((input) => newest(join(root, input)))) > built ? 'changed' : null;
 }
 
-export const clientStaleness = () => staleness([join(root, 'dist', 'index.html')], clientInputs);
+// The landing page too: a client built before it was prerendered is rebuilt.
+export const clientStaleness = () => staleness([join(root, 'dist', 'index.html'), join(root, 'dist', 'landing', 'en.html')], clientInputs);
 export const serverStaleness = () => staleness([serverEntry, cliEntry], serverInputs);

@@ -1,4 +1,5 @@
-// The production client's chunk graph, built in memory: what the landing page loads, which chunks hold PixiJS, their gzip sizes.
+// The production client's chunk graph, built in memory: what the landing page and the app load, which chunks hold PixiJS
+// or React, their gzip sizes.
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { build, type Rolldown } from 'vite';
@@ -19,8 +20,10 @@ export interface ClientChunk {
 
 export interface ClientBuild {
   chunks: Map<string, ClientChunk>;
-  /** index.html as built: its module script and modulepreload links name the files every page loads first. */
+  /** index.html as built: its module script and modulepreload links name the files every page of the app loads first. */
   html: string;
+  /** The prerendered landing page "/" in English (landing/en.html): its script names all the JavaScript it loads. */
+  landingHtml: string;
 }
 
 /** PixiJS and its React binding: the map's engine, which only /game/map and the designer page may load. */
@@ -30,6 +33,15 @@ export function isPixiModule(id: string): boolean {
 
 export function holdsPixi(chunk: ClientChunk): boolean {
   return chunk.moduleIds.some(isPixiModule);
+}
+
+/** The app's libraries (React and ReactDOM, the router, jotai, TanStack Query, i18next, openapi-fetch), which the static landing page goes without. */
+export function isAppLibraryModule(id: string): boolean {
+  return /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|jotai|jotai-tanstack-query|@tanstack|i18next|react-i18next|openapi-fetch)[\\/]/.test(id);
+}
+
+export function holdsAppLibrary(chunk: ClientChunk): boolean {
+  return chunk.moduleIds.some(isAppLibraryModule);
 }
 
 /** Files index.html loads before anything runs: `<script type="module" src>` and `<link rel="modulepreload" href>`. */
@@ -59,9 +71,13 @@ export function staticClosure(chunks: ReadonlyMap<string, ClientChunk>, starts: 
   return [...seen];
 }
 
-/** The lazy page chunk whose facade is `modulePath` (e.g. `features/landing/LandingPage.tsx`). */
+/**
+ * The chunk of the lazy page `modulePath` (e.g. `features/map-panel/MapPage.tsx`): the chunk it is the facade of, or the
+ * chunk holding it (a page grouped with its imports, vite.config.ts's GROUPED_PAGES).
+ */
 export function pageChunk(chunks: ReadonlyMap<string, ClientChunk>, modulePath: string): ClientChunk {
-  const found = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(modulePath));
+  const named = (id: string | null) => id?.replaceAll('\\', '/').endsWith(modulePath) ?? false;
+  const found = [...chunks.values()].find((chunk) => named(chunk.facadeModuleId)) ?? [...chunks.values()].find((chunk) => chunk.moduleIds.some(named));
   if (!found) throw new Error(`no chunk is the lazy page ${modulePath}`);
   return found;
 }
@@ -70,19 +86,29 @@ export function gzipTotal(chunks: ReadonlyMap<string, ClientChunk>, files: reado
   return files.reduce((sum, file) => sum + (chunks.get(file)?.gzipBytes ?? 0), 0);
 }
 
-/** What a visitor of / downloads before and after the landing page's own chunk arrives. */
-export interface LandingLoad {
-  /** index.html's module script and preloads with their static imports. */
-  entry: string[];
-  /** entry plus the landing page chunk and its static imports: everything / loads. */
-  page: string[];
+/** Every file `starts` may load: their static imports and their `import()`s, transitively. */
+export function reachable(chunks: ReadonlyMap<string, ClientChunk>, starts: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    const chunk = chunks.get(file);
+    if (!chunk) throw new Error(`${file} is not a JavaScript file of the build`);
+    seen.add(file);
+    queue.push(...chunk.imports, ...chunk.dynamicImports);
+  }
+  return [...seen];
 }
 
-export function landingLoad(client: ClientBuild): LandingLoad {
-  const entry = staticClosure(client.chunks, htmlScripts(client.html));
-  const landing = pageChunk(client.chunks, 'features/landing/LandingPage.tsx');
-  const page = staticClosure(client.chunks, [...entry, landing.fileName]);
-  return { entry, page };
+/** Everything a visitor of / may download: the landing page's script and whatever it imports, now or later. */
+export function landingLoad(client: ClientBuild): string[] {
+  return reachable(client.chunks, htmlScripts(client.landingHtml));
+}
+
+/** What every page of the app loads before its own chunk: index.html's module script and preloads with their static imports. */
+export function appEntry(client: ClientBuild): string[] {
+  return staticClosure(client.chunks, htmlScripts(client.html));
 }
 
 /**
@@ -100,6 +126,8 @@ export async function buildClientInMemory(root = process.cwd()): Promise<ClientB
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = new Map<string, ClientChunk>();
   let html = '';
+  let landingHtml = '';
+  const text = (source: string | Uint8Array) => (typeof source === 'string' ? source : Buffer.from(source).toString('utf8'));
   for (const output of outputs) {
     for (const item of output.output) {
       if (item.type === 'chunk') {
@@ -112,10 +140,13 @@ export async function buildClientInMemory(root = process.cwd()): Promise<ClientB
           gzipBytes: gzipSync(item.code, { level: 9 }).length,
         });
       } else if (item.fileName === 'index.html') {
-        html = typeof item.source === 'string' ? item.source : Buffer.from(item.source).toString('utf8');
+        html = text(item.source);
+      } else if (item.fileName === 'landing/en.html') {
+        landingHtml = text(item.source);
       }
     }
   }
   if (!html) throw new Error('the build wrote no index.html');
-  return { chunks, html };
+  if (!landingHtml) throw new Error('the build wrote no landing/en.html (scripts/vite-landing.ts)');
+  return { chunks, html, landingHtml };
 }

@@ -2556,6 +2556,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/me/locale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Choose the language the game speaks to you
+         * @description Remembered in the account, so every browser the player signs in on shows the game in it (the account's choice wins over the browser's). A sitter may not choose for the owner.
+         */
+        put: operations["setMyLocale"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/worlds/{worldId}/rankings/players": {
         parameters: {
             query?: never;
@@ -3102,15 +3122,25 @@ export interface components {
             /** @constant */
             ok: true;
         };
-        /** @description Every non-2xx reply. */
+        /** @description Every non-2xx reply. `error` is the English message; `code` names the situation, stable across releases, and `params` holds the values the message was built from, so a client shows the message in its own language (the client's `errors` translations are keyed by code; their English text with `params` put in is `error`). */
         Error: {
-            /** @description A message a person can read. */
+            /** @description A message a person can read, in English. */
             error: string;
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
             details?: {
-                /** @description The offending field, e.g. `body.email` or `query.limit`. */
+                /** @description The offending field, e.g. `email` or `units.bondi`. */
                 field?: string;
                 message: string;
+                code: components["schemas"]["ErrorCode"];
+                params?: components["schemas"]["ErrorParams"];
             }[];
+        };
+        /** @description What went wrong, in snake_case (`not_enough_resources`, `username_taken`, `invalid_request`). */
+        ErrorCode: string;
+        /** @description The values an error's message was built from, by the name of their placeholder. Ids of the game's tables stay ids (a building type, a unit type, a wonder type), as do lists of them (`longhouse:3,barracks:1`). */
+        ErrorParams: {
+            [key: string]: string | number;
         };
         User: {
             /** Format: uuid */
@@ -3129,6 +3159,19 @@ export interface components {
             discordLinked?: boolean;
             /** @description Present in a sitting session only, the sitter playing this account with a sitter's limited rights. */
             sitter?: components["schemas"]["UserRef"];
+            /**
+             * @description The language the player chose for the game (`setMyLocale`); null until they choose, when the browser's is used. The server always sends it; a missing value means null.
+             * @enum {string|null}
+             */
+            locale?: "en" | "de" | null;
+        };
+        /**
+         * @description A language of the game, English or German.
+         * @enum {string}
+         */
+        Locale: "en" | "de";
+        SetLocaleRequest: {
+            locale: components["schemas"]["Locale"];
         };
         AuthResponse: {
             user: components["schemas"]["User"];
@@ -3163,8 +3206,10 @@ export interface components {
         RedirectBody: Record<string, never>;
         /** @description What players of an ended world are told. */
         WorldEndNotice: {
-            /** @description The words every game action there is refused with. */
+            /** @description The words every game action there is refused with, in English. */
             message: string;
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
             /** @description Whether its hall of fame stands (false for the second or so between the end date and the close). */
             hallOfFame: boolean;
         };
@@ -3780,6 +3825,8 @@ export interface components {
         Quest: {
             /** Format: uuid */
             id: string;
+            /** @description The quest's stable name in the catalog (`tutorial.barracks`), by which the client shows its title and description in the player's language. The server always sends it. */
+            key?: string;
             title: string;
             description: string;
             type: components["schemas"]["QuestType"];
@@ -3868,6 +3915,8 @@ export interface components {
         TutorialQuest: {
             /** Format: uuid */
             id?: string;
+            /** @description The quest's stable name in the catalog, as `Quest.key`. The server always sends it. */
+            key?: string;
             title: string;
             description: string;
             /** @description Objective name to target. */
@@ -3894,6 +3943,15 @@ export interface components {
             title: string;
             message: string;
             priority: components["schemas"]["HintPriority"];
+            /**
+             * @description Which hint it is, so the client can word it in the player's language from `params` (`title` and `message` are English). The server always sends it.
+             * @enum {string}
+             */
+            code?: "found_village" | "store_full" | "hungry" | "tutorial" | "builders_idle" | "invitations" | "no_barracks" | "no_warriors" | "stand_together";
+            /** @description The values the words were built from (`village`, `resource`, `percent`, `store`, `mead`, `count`, `quest`, `title`, `hint`). The server always sends it. */
+            params?: {
+                [key: string]: string | number;
+            };
         };
         HintList: {
             hints: components["schemas"]["Hint"][];
@@ -11330,6 +11388,31 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    setMyLocale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetLocaleRequest"];
+            };
+        };
+        responses: {
+            /** @description Chosen; the player's own replies (`User.locale`) carry it from now on. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -18,14 +18,14 @@ const village = (overrides: Partial<VillageForHints> = {}): VillageForHints => (
 describe('playerHints', () => {
   it('asks a player without a village to found one', () => {
     expect(playerHints({ villages: [], tutorial: null, pendingInvitations: 0, inAlliance: false })).toEqual([
-      { title: 'Found your village', message: 'Choose a world on the Village page to found your first village.', priority: 'high' },
+      { title: 'Found your village', message: 'Choose a world on the Village page to found your first village.', priority: 'high', code: 'found_village', params: {} },
     ]);
   });
 
   it('puts a full store and hunger first, then the tutorial and idle builders, then the rest', () => {
     const hints = playerHints({
       villages: [village({ amounts: { timber: 790, stone: 100, iron: 100, mead: 10 }, netMead: -4, constructionRunning: false, hasBarracks: false })],
-      tutorial: { title: 'A Place for Warriors', hint: 'Build Barracks.' },
+      tutorial: { key: 'tutorial.barracks', title: 'A Place for Warriors', hint: 'Build Barracks.' },
       pendingInvitations: 2,
       inAlliance: false,
     });

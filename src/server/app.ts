@@ -17,6 +17,8 @@ import { errorReplies } from './http/error-replies';
 import { sessionGuards } from './http/session-guard';
 import { staticClient } from './http/static-client';
 import { lifecycle } from './http/lifecycle';
+import { metricsEndpoint } from './http/metrics';
+import { GameMetrics } from './metrics/metrics';
 
 export interface BuildOptions {
   db: Db;
@@ -50,6 +52,9 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     // where our own proxies wrote it, never from the left, where the client may write anything.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
+    // A request arriving on an open connection while the server stops is served (with `Connection: close`), not
+    // answered 503: a proxy in front could not pass that 503 of a POST to another process (see shutdown.ts).
+    return503OnClosing: false,
   };
   const app = Fastify(options);
   app.setValidatorCompiler(requestValidatorCompiler());
@@ -57,12 +62,15 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('sitter', null);
 
-  const ctx: AppContext = { db, clock, config, live: new LiveHub(listen ?? null, new Presence(db)), activity: new ActivityLog(db) };
+  const live = new LiveHub(listen ?? null, new Presence(db));
+  const metrics = new GameMetrics({ db, clock, openStreams: () => live.size });
+  const ctx: AppContext = { db, clock, config, live, activity: new ActivityLog(db), metrics };
   await app.register(securityHeaders, { config });
   await app.register(errorReplies);
+  await app.register(metricsEndpoint, { metrics, token: config.metricsToken });
   const limits = await signInLimits(app, db, clock, config.authRateLimit);
   const operations = registerOperations(app, allHandlers(ctx), sessionGuards(ctx), { checks: authBodyChecks, serialiseReplies, limits });
-  await app.register(staticClient, { staticDir: config.staticDir, operations });
+  await app.register(staticClient, { staticDir: config.staticDir, operations, discord: config.discord !== null });
   await app.register(lifecycle, { ctx, listen: listen ?? null });
   return app;
 }

@@ -1,8 +1,9 @@
-// Operator commands: set-role, set-password, create-world, grant and set-building (see `usage`).
+// Operator commands: set-role, set-password, create-world, grant, set-building, and backup and restore of the embedded database (see `usage`).
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './db/open';
 import { dataDirHolder } from './db/lock';
-import { GameError } from './errors';
+import { backupDataDir, restoreDataDir } from './db/backup';
+import { GameError, say, worded } from './errors';
 import { readSecret } from './read-secret';
 import { setPassword, userIdByEmail } from './accounts/accounts';
 import { setUserRole } from './operators/admin';
@@ -19,19 +20,34 @@ const usage = `Usage:
   npm run cli -- create-world <name> [--speed N] [--truce START-END,TIMEZONE,refuse|bonus:PERCENT]
                                                   a night truce: no attack lands between the hours (refuse), or defence +PERCENT
   npm run cli -- grant <email> timber=N stone=N iron=N mead=N    into the player's capital, capped by its stores
-  npm run cli -- set-building <villageId> <type> <level>        a free inner slot gets the type when the village has none`;
+  npm run cli -- set-building <villageId> <type> <level>        a free inner slot gets the type when the village has none
+  npm run cli -- backup <file>                    the embedded database (DATA_DIR) into one file; the server must be stopped
+  npm run cli -- restore <file>                   replaces DATA_DIR's database with the file's; the server must be stopped`;
+
+/** backup and restore: PGlite's data directory as a whole, never through a migrated, opened game database. */
+async function backupCommand(command: 'backup' | 'restore', rest: string[], config: { databaseUrl: string | null; dataDir: string }): Promise<string> {
+  const [file, extra] = rest;
+  if (!file || extra !== undefined) throw new GameError(400, say('cli_usage', { usage }));
+  if (config.databaseUrl) {
+    throw new GameError(400, say('backup_needs_embedded_database', { command }));
+  }
+  if (command === 'backup') {
+    const made = await backupDataDir(config.dataDir, file);
+    return `Backed up the embedded database in ${config.dataDir} into ${made.file} (${(made.bytes / 1_048_576).toFixed(1)} MiB)`;
+  }
+  const restored = await restoreDataDir(config.dataDir, file);
+  return `Restored ${file} into ${config.dataDir} (${restored.migrations} migrations applied in it; the server applies any newer ones when it starts)`;
+}
 
 async function run(args: string[]): Promise<string> {
   const [command, ...rest] = args;
   if (!command || command === 'help' || command === '--help') return usage;
   const config = loadConfig();
+  if (command === 'backup' || command === 'restore') return backupCommand(command, rest, config);
   if (!config.databaseUrl) {
     const holder = dataDirHolder(config.dataDir);
     if (holder !== null) {
-      throw new GameError(
-        409,
-        `The embedded database in ${config.dataDir} is in use by a running server (pid ${holder}). Stop the server first, then run this command again.`,
-      );
+      throw new GameError(409, say('database_in_use', { dataDir: config.dataDir, pid: holder }));
     }
   }
   const database = await openDatabase(config);
@@ -40,16 +56,16 @@ async function run(args: string[]): Promise<string> {
     switch (command) {
       case 'set-role': {
         const [email, role] = rest;
-        if (!email || !role) throw new GameError(400, usage);
+        if (!email || !role) throw new GameError(400, say('cli_usage', { usage }));
         // The same service as the admin page: audited, and never demoting the last admin.
         const { user } = await setUserRole(database.db, OPERATOR, { userId: await userIdByEmail(database.db, email), role }, new Date());
         return `${user.email} is now ${user.role}`;
       }
       case 'set-password': {
         const [email, extra] = rest;
-        if (!email) throw new GameError(400, usage);
+        if (!email) throw new GameError(400, say('cli_usage', { usage }));
         // A password on the command line stays in the shell's history and shows in `ps`.
-        if (extra !== undefined) throw new GameError(400, 'Give only the e-mail: the password is asked for (or read from standard input), never taken from the command line');
+        if (extra !== undefined) throw new GameError(400, say('password_not_on_command_line'));
         const password = await readSecret('New password: ');
         const user = await setPassword(database.db, email, password);
         return `Password of ${user.email} changed; their sessions were signed out`;
@@ -59,43 +75,53 @@ async function run(args: string[]): Promise<string> {
         const speed = speedAt >= 0 ? Number(rest[speedAt + 1]) : 1;
         const truceAt = rest.indexOf('--truce');
         const truceText = truceAt >= 0 ? rest[truceAt + 1] : undefined;
-        if (truceAt >= 0 && truceText === undefined) throw new GameError(400, usage);
+        if (truceAt >= 0 && truceText === undefined) throw new GameError(400, say('cli_usage', { usage }));
         const parsed = truceText === undefined ? null : parseTruce(truceText);
-        if (parsed && 'error' in parsed) throw new GameError(400, parsed.error);
+        if (parsed && 'error' in parsed) throw new GameError(400, worded(parsed.error));
         // The options and their values; the rest is the name.
         const options = new Set([speedAt, truceAt].filter((i) => i >= 0).flatMap((i) => [i, i + 1]));
         const name = rest.filter((_, i) => !options.has(i)).join(' ').trim();
-        if (!name) throw new GameError(400, usage);
+        if (!name) throw new GameError(400, say('cli_usage', { usage }));
         const { world } = await createWorldAs(database.db, OPERATOR, { name, speed, truce: parsed?.truce ?? null }, new Date());
         const truce = world.truce ? `, night truce ${describeTruce(world.truce)}` : '';
         return `World ${world.name} created (speed ${world.speed}${truce}, id ${world.id})`;
       }
       case 'grant': {
         const [email, ...amounts] = rest;
-        if (!email || amounts.length === 0) throw new GameError(400, usage);
+        if (!email || amounts.length === 0) throw new GameError(400, say('cli_usage', { usage }));
         const asked = parseResourceArgs(amounts);
         return describeGrant(email, asked, await grantToPlayer(database.db, email, asked, new Date()));
       }
       case 'set-building': {
         const [villageId, type, level] = rest;
-        if (!villageId || !type || level === undefined) throw new GameError(400, usage);
-        if (!/^[0-9a-f-]{36}$/i.test(villageId)) throw new GameError(400, `"${villageId}" is not a village id`);
+        if (!villageId || !type || level === undefined) throw new GameError(400, say('cli_usage', { usage }));
+        if (!/^[0-9a-f-]{36}$/i.test(villageId)) throw new GameError(400, say('not_a_village_id', { id: villageId }));
         // Checked as a uuid above: from here on it is the id of the village the operator named.
         return describeBuildingSet(await setBuildingLevel(database.db, { villageId: idOf<VillageId>(villageId), type, level: Number(level) }, new Date()));
       }
       default:
-        throw new GameError(400, `Unknown command "${command}"\n${usage}`);
+        throw new GameError(400, say('unknown_command', { command, usage }));
     }
   } finally {
     await database.close();
   }
 }
 
+let settled = false;
+// A command whose work waits on nothing that keeps Node running would otherwise end silently with status 0.
+process.on('beforeExit', () => {
+  if (settled) return;
+  settled = true;
+  console.error('Error: the command stopped before it finished (a bug in the CLI); check its work before running it again');
+  process.exitCode = 1;
+});
 run(process.argv.slice(2)).then(
   (message) => {
+    settled = true;
     console.log(message);
   },
   (error: unknown) => {
+    settled = true;
     if (error instanceof GameError || error instanceof ConfigError) console.error(`Error: ${error.message}`);
     else console.error(error);
     process.exitCode = 1;

@@ -26,4 +26,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/would believe any address a client writes/);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be a number of hops or proxy addresses/);
   });
+
+  it('keeps the metrics off the game port unless METRICS_PORT or METRICS_TOKEN is set', () => {
+    expect(loadConfig({})).toMatchObject({ metricsPort: null, metricsToken: null });
+    expect(loadConfig({ METRICS_PORT: '', METRICS_TOKEN: '' })).toMatchObject({ metricsPort: null, metricsToken: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(loadConfig({ METRICS_TOKEN: 'a3f9c1d2e4b5a6c7d8e9' }).metricsToken).toBe('a3f9c1d2e4b5a6c7d8e9');
+  });
+
+  it('refuses a METRICS_PORT that is no port or is the game port itself', () => {
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow('METRICS_PORT must be a whole number from 1 to 65535, got "70000"');
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow('METRICS_PORT must differ from PORT (8080)');
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/must differ from PORT/);
+  });
+
+  it('refuses a short METRICS_TOKEN or one with spaces, without repeating it', () => {
+    for (const token of ['short', 'has a space in it here', 'tab\tinside-a-long-token']) {
+      expect(() => loadConfig({ METRICS_TOKEN: token })).toThrow(/METRICS_TOKEN must be at least 16 printable characters/);
+      try {
+        loadConfig({ METRICS_TOKEN: token });
+      } catch (error) {
+        expect(String(error)).not.toContain(token);
+      }
+    }
+  });
 });

@@ -42,6 +42,10 @@ export interface AppConfig {
   pushLoopback: boolean;
   /** Argon2's pool (HASH_POOL): hashes and checks at once on threads of their own, and sign-ins that may wait behind them (503 beyond). */
   hashPool: HashPoolSize;
+  /** A second listener on `host` serving only GET /metrics (METRICS_PORT); null for none. */
+  metricsPort: number | null;
+  /** The bearer token that opens GET /metrics on the game's own port (METRICS_TOKEN); null keeps it closed there (404). */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +145,27 @@ function integer(env: NodeJS.ProcessEnv, name: string, { fallback, min, max }: I
   return value;
 }
 
+/** METRICS_PORT: a port of its own, never the game's (the metrics would then be public). */
+function metricsPort(env: NodeJS.ProcessEnv, gamePort: number): number | null {
+  if (env.METRICS_PORT === undefined || env.METRICS_PORT.trim() === '') return null;
+  const port = integer(env, 'METRICS_PORT', { fallback: 0, min: 1, max: 65535 });
+  if (port === gamePort) throw new ConfigError(`METRICS_PORT must differ from PORT (${gamePort}): the metrics would be served to players`);
+  return port;
+}
+
+/** Shortest METRICS_TOKEN: a guessable token would open the metrics to anyone on the game's port. */
+export const METRICS_TOKEN_MIN_LENGTH = 16;
+
+/** METRICS_TOKEN: printable, without spaces (it travels in an Authorization header), and long enough not to be guessed. */
+function metricsToken(env: NodeJS.ProcessEnv): string | null {
+  const raw = env.METRICS_TOKEN ?? '';
+  if (raw === '') return null;
+  if (!/^[\x21-\x7e]+$/.test(raw) || raw.length < METRICS_TOKEN_MIN_LENGTH) {
+    throw new ConfigError(`METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} printable characters without spaces (e.g. openssl rand -hex 24)`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -162,8 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null;
   const level = logLevel(env);
+  const port = integer(env, 'PORT', { fallback: 3000, min: 1, max: 65535 });
   return {
-    port: integer(env, 'PORT', { fallback: 3000, min: 1, max: 65535 }),
+    port,
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR || './data',
     databaseUrl,
@@ -179,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vapidSubject: vapidSubject(env),
     pushLoopback: flag(env, 'PUSH_LOOPBACK'),
     hashPool: hashPool(env),
+    metricsPort: metricsPort(env, port),
+    metricsToken: metricsToken(env),
   };
 }
 
@@ -203,6 +231,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     pushLoopback: false,
     // The machine's threads, and a line long enough for every test's parallel sign-ins; sign-in-storm.test.ts sets a short one.
     hashPool: { threads: defaultHashPool().threads, queue: 100_000 },
+    metricsPort: null,
+    metricsToken: null,
     ...overrides,
   };
 }

@@ -1,10 +1,11 @@
-// What every route factory receives: the database, the clock, the config, shared limiters and the live event streams.
+// What every route factory receives: the database, the clock, the config, shared limiters, the live event streams and the metrics.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/open';
 import type { Clock } from './clock';
 import type { AppConfig } from './config';
 import type { LiveHub } from './live/hub';
 import type { ActivityLog } from './accounts/activity';
+import type { GameMetrics } from './metrics/metrics';
 import type { UserRow } from './db/schema';
 import type { SessionSitter } from './accounts/sessions';
 import { unauthorized } from './errors';
@@ -15,6 +16,8 @@ export interface AppContext {
   config: AppConfig;
   live: LiveHub;
   activity: ActivityLog;
+  /** This server's metrics (GET /metrics): the sweeper reports to them. */
+  metrics: GameMetrics;
 }
 
 declare module 'fastify' {

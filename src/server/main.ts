@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { checkListen, listenProblem } from './listen-check';
 import { Shutdown, closeHttp } from './shutdown';
+import { serveMetrics } from './metrics/metrics-server';
 
 /** Says why the server cannot start in one line, releases what was taken and exits non-zero. */
 async function refuse(shutdown: Shutdown, message: string): Promise<void> {
@@ -40,6 +41,8 @@ async function main(shutdown: Shutdown) {
   }
   const portProblem = await checkListen(config.host, config.port);
   if (portProblem) return refuse(shutdown, portProblem);
+  const metricsPortProblem = config.metricsPort === null ? null : await checkListen(config.host, config.metricsPort, 'METRICS_PORT');
+  if (metricsPortProblem) return refuse(shutdown, metricsPortProblem);
 
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   let database: Database;
@@ -52,7 +55,8 @@ async function main(shutdown: Shutdown) {
   shutdown.add('database', () => database.close());
   app = await buildApp({ db: database.db, clock: systemClock, config, listen: database.listen });
   const http = app;
-  shutdown.add('HTTP server', () => closeHttp(http));
+  // Behind a reverse proxy (TRUST_PROXY), its idle connections are its to close (see closeHttp).
+  shutdown.add('HTTP server', () => closeHttp(http, undefined, { proxied: config.trustProxy !== false }));
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -63,8 +67,22 @@ async function main(shutdown: Shutdown) {
     if (!['listen', 'getaddrinfo'].includes(failure.syscall ?? '')) throw error;
     return refuse(shutdown, listenProblem(failure, config.host, config.port));
   }
+  if (config.metricsPort !== null) {
+    const metricsAddress = { host: config.host, port: config.metricsPort };
+    try {
+      const metricsServer = await serveMetrics(app.metrics, metricsAddress);
+      // The last opened is closed first: a stopping server is scraped no more.
+      shutdown.add('metrics listener', () => metricsServer.close());
+    } catch (error) {
+      if (!(error instanceof Error)) throw error;
+      const failure: NodeJS.ErrnoException = error;
+      if (failure.syscall !== 'listen') throw error;
+      return refuse(shutdown, listenProblem(failure, metricsAddress.host, metricsAddress.port, 'METRICS_PORT'));
+    }
+  }
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  app.log.info(`Viking game ready at http://${shown}:${config.port} (${where})`);
+  const metricsAt = config.metricsPort === null ? '' : `, metrics at http://${shown}:${config.metricsPort}/metrics`;
+  app.log.info(`Viking game ready at http://${shown}:${config.port} (${where})${metricsAt}`);
 }
 
 const shutdown = new Shutdown();

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRole, type Role } from '../rules/roles';
 import type { OperationId } from '../contract';
-import { badRequest } from './errors';
+import { badRequest, errorBody, say, worded } from './errors';
 import { FREE_TEXT_PATTERN, MULTILINE_TEXT_PATTERN, freeTextError } from '../rules/validation';
 import { signedIn } from './context';
 import { RawJson, Redirect, type Handlers, type OperationInput } from './operations';
@@ -285,13 +285,9 @@ function friendlyCheck(check: BodyCheck) {
     if (Object.values(strings).some((v) => v === null)) return;
     const problems = check(strings);
     const [first] = problems;
-    if (first) throw badRequest(first.message, problems);
+    if (first) throw badRequest(worded(first.message), problems);
   };
 }
-
-export const NUL_REFUSED = 'Text may not contain control characters';
-export const BROKEN_TEXT_REFUSED = 'Text must be valid Unicode';
-export const BROKEN_ADDRESS_REFUSED = 'The address is not valid: its escapes must spell UTF-8 text';
 
 /** A surrogate without its other half: it has no UTF-8 spelling, so the database would store U+FFFD (or fail) instead. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -300,8 +296,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * Why a string in `value` may not reach the database, or null: a NUL, which PostgreSQL cannot store in text,
  * or a lone surrogate, which would be stored as another text than the one sent.
  */
-function textProblem(value: unknown, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? NUL_REFUSED : LONE_SURROGATE.test(value) ? BROKEN_TEXT_REFUSED : null;
+function textProblem(value: unknown, depth = 0): 'text_control' | 'text_not_unicode' | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? 'text_control' : LONE_SURROGATE.test(value) ? 'text_not_unicode' : null;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {
     const problem = textProblem(key, depth + 1) ?? textProblem(inner, depth + 1);
@@ -309,8 +305,6 @@ function textProblem(value: unknown, depth = 0): string | null {
   }
   return null;
 }
-
-export const INFINITE_REFUSED = 'Invalid request: numbers must be finite';
 
 /** Whether a number in `value` is Infinity or NaN. */
 function holdsNonFinite(value: unknown, depth = 0): boolean {
@@ -339,7 +333,7 @@ function brokenQuery(url: string): boolean {
     });
 }
 
-const notImplemented = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(501).send({ error: 'Not implemented yet' });
+const notImplemented = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(501).send(errorBody(say('not_implemented')));
 
 /**
  * Reply schemas for Fastify's serialiser: each success body is written from its schema, so a field the
@@ -424,18 +418,18 @@ export function registerOperations(app: FastifyInstance, handlers: Handlers, gua
       preValidation: async (request) => {
         // Refused here for every operation at once: no text with a NUL or a lone surrogate ever reaches the database
         // (the account limiter's key included; such a try was already counted against its address in onRequest).
-        if (brokenQuery(request.url)) throw badRequest(BROKEN_ADDRESS_REFUSED);
+        if (brokenQuery(request.url)) throw badRequest('broken_address');
         const problem = textProblem(request.params) ?? textProblem(request.query) ?? textProblem(request.body);
         if (problem) throw badRequest(problem);
         if (op.rateLimited && limits) await limits.byAccount(request);
         if (friendly) await friendly(request);
         const freeText = freeTextProblem(request.body, op.freeText);
-        if (freeText) throw badRequest(freeText.message, [freeText]);
+        if (freeText) throw badRequest(worded(freeText.message), [freeText]);
       },
       // Ajv turns the text "Infinity" of a path or query into Infinity and lets it past its bounds (strictNumbers only
       // catches numbers that arrive as numbers), so what it coerced is looked at once more before a handler sees it.
       preHandler: async (request) => {
-        if (holdsNonFinite(request.params) || holdsNonFinite(request.query) || holdsNonFinite(request.body)) throw badRequest(INFINITE_REFUSED);
+        if (holdsNonFinite(request.params) || holdsNonFinite(request.query) || holdsNonFinite(request.body)) throw badRequest('numbers_not_finite');
       },
       handler: handler ? runHandler(op, handler, guards.sitterActed) : notImplemented,
     });

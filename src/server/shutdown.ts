@@ -55,14 +55,26 @@ export class Shutdown {
 }
 
 /**
- * Closes the HTTP server: no new connections, new requests on open ones get 503 (Fastify's return503OnClosing), requests in
- * flight finish, then Fastify's onClose hooks run (the sweeper stops there). Long-lived responses such as server-sent event
- * streams never finish by themselves: end them in a `preClose` hook beside their route, which Fastify runs before it waits
- * for requests in flight (onClose comes only after the server has stopped). Whatever is still open after `graceMs` is cut.
+ * Closes the HTTP server: no new connections; requests in flight finish, and so do requests that arrive on connections
+ * already open (answered with `Connection: close`, buildApp turns Fastify's 503 off); then Fastify's onClose hooks run (the
+ * sweeper stops there). Long-lived responses such as server-sent event streams never finish by themselves: end them in a
+ * `preClose` hook beside their route, which Fastify runs before it waits for requests in flight (onClose comes only after
+ * the server has stopped). Whatever is still open after `graceMs` is cut.
+ *
+ * `proxied` (TRUST_PROXY is set: a reverse proxy keeps connections open to this process): idle keep-alive connections are
+ * left for the proxy to close. Closing one here races a request the proxy may be writing onto it at that moment, and the
+ * proxy cannot pass a POST cut that way to another process (it may have been carried out). The proxy closes its idle
+ * connections after its own keep-alive timeout, which docs/DEPLOY.md keeps below `graceMs`; until then a request on one is
+ * served, and the `Connection: close` of its reply retires the connection.
  */
-export async function closeHttp(app: FastifyInstance, graceMs = GRACE_MS): Promise<void> {
+export async function closeHttp(app: FastifyInstance, graceMs = GRACE_MS, { proxied = false } = {}): Promise<void> {
+  if (proxied) {
+    // Node's server.close() closes idle connections by calling this; behind a proxy that is the proxy's to do (above).
+    app.server.closeIdleConnections = () => {};
+  }
   // Node closes idle keep-alive sockets once, when the server stops listening; a socket whose request finishes later
   // turns idle afterwards and would hold close() until its keep-alive timeout, so idle sockets are reaped until done.
+  // (Behind a proxy such a socket is closed at once by the `Connection: close` its reply carried.)
   const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
   const cut = setTimeout(() => app.server.closeAllConnections(), graceMs);
   try {

@@ -32,16 +32,29 @@ const MAX_ROUNDS = 500;
 /** A bound on arrivals applied per sweep, so a sweep always ends. */
 const MAX_ARRIVALS = 500;
 
+/** What the sweeper applies: arrivals of movements at villages, and villages whose next event fell due. */
+export type SweptKind = 'arrival' | 'village';
+
+/** Hears what the sweeper did (for /metrics); each call comes after the transaction that did it committed. */
+export interface SweepObserver {
+  /** One event applied, due at `dueAt`. */
+  applied(kind: SweptKind, dueAt: Date): void;
+  /** Events applied together: villages in one transaction, arrivals in one sweep. */
+  batch(kind: SweptKind, size: number): void;
+  /** A whole sweep took `seconds`, and failed or not. */
+  swept(seconds: number, failed: boolean): void;
+}
+
 /**
  * Applies due movements one after another in arrival order across the whole game: the earliest arrival
  * first, its destination settled only up to that instant. A battle can only send armies home later than
  * itself, so in this order no arrival is ever applied before one that came earlier. Destinations another
  * transaction holds are skipped (`skip locked`): whoever holds them applies their arrivals too.
  */
-export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
+export async function sweepDueArrivals(db: Db, now: Date, observer?: SweepObserver): Promise<number> {
   let applied = 0;
   for (; applied < MAX_ARRIVALS; applied++) {
-    const done = await db.transaction(async (tx) => {
+    const dueAt = await db.transaction(async (tx) => {
       const [next] = await tx
         .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
         .from(movements)
@@ -51,14 +64,16 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
         .orderBy(asc(movements.arrivesAt), asc(movements.id))
         .limit(1)
         .for('no key update', { of: villages, skipLocked: true });
-      if (!next) return false;
+      if (!next) return null;
       const head = await loadVillageHead(tx, next.villageId, now, true);
-      if (!head) return false;
+      if (!head) return null;
       await settleAndStore(tx, head, next.arrivesAt);
-      return true;
+      return next.arrivesAt;
     });
-    if (!done) break;
+    if (!dueAt) break;
+    observer?.applied('arrival', dueAt);
   }
+  if (applied > 0) observer?.batch('arrival', applied);
   return applied;
 }
 
@@ -67,21 +82,25 @@ export async function sweepDueArrivals(db: Db, now: Date): Promise<number> {
  * `for update skip locked` inside its transaction, so two server processes sharing PostgreSQL never
  * settle the same village twice. Returns how many villages were settled.
  */
-export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATCH): Promise<number> {
+export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATCH, observer?: SweepObserver): Promise<number> {
   let total = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const settled = await db.transaction(async (tx) => {
+    const due = await db.transaction(async (tx) => {
       const heads = await claimDueHeads(tx, now, batchSize);
-      if (heads.length === 0) return 0;
+      if (heads.length === 0) return [];
+      // Read before settling, which moves each village's next event on.
+      const dueAt = heads.map((head) => head.village.nextEventAt);
       const parts = await loadParts(
         tx,
         heads.map((h) => h.village.id),
       );
       for (const head of heads) await settleAndStore(tx, { ...head, parts: parts.get(head.village.id)! }, now);
-      return heads.length;
+      return dueAt;
     });
-    total += settled;
-    if (settled < batchSize) break;
+    for (const dueAt of due) if (dueAt) observer?.applied('village', dueAt);
+    if (due.length > 0) observer?.batch('village', due.length);
+    total += due.length;
+    if (due.length < batchSize) break;
   }
   return total;
 }
@@ -104,30 +123,41 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
 /**
  * What a sweep applies that fell due by `now`, in order: arrivals first, in their own order; then the villages, the wonders
  * and the worlds whose end date came (after the villages and wonders, so a world closing is counted as it stood at its
- * end); quest events last, so what the villages finished in this sweep is paid out in the same sweep.
+ * end); quest events last, so what the villages finished in this sweep is paid out in the same sweep. `observer` hears
+ * what the sweep did.
  */
-export async function sweepDue(db: Db, now: Date, batchSize = SWEEP_BATCH): Promise<void> {
-  await sweepDueArrivals(db, now);
+export async function sweepDue(db: Db, now: Date, batchSize = SWEEP_BATCH, observer?: SweepObserver): Promise<void> {
+  await sweepDueArrivals(db, now, observer);
   await sweepDueOasisArrivals(db, now);
-  await sweepDueVillages(db, now, batchSize);
+  await sweepDueVillages(db, now, batchSize, observer);
   await settleDueWonders(db, now);
   await closeDueWorlds(db, now);
   await sweepQuestEvents(db, now);
 }
 
-/** Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped. */
-export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error): SweeperHandle {
+/** Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped; `observer` hears what each sweep did. */
+export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, onError: (error: unknown) => void = console.error, observer?: SweepObserver): SweeperHandle {
   let lastHousekeeping = 0;
   // When a world's standings next fall due: until then a sweep does not ask the database about them.
   let standingsDueAt = 0;
   // As background work: on PGlite's one connection, players' statements go before the sweep's (db/background.ts).
   const sweep = async () => {
     const now = ctx.clock.now();
-    await sweepDue(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH);
+    await sweepDue(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH, observer);
     if (now.getTime() >= standingsDueAt) standingsDueAt = (await computeDueStandings(ctx.db, now)).getTime();
     if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
     lastHousekeeping = now.getTime();
     await housekeeping(ctx.db, now);
   };
-  return repeatInBackground(ctx.config.sweepIntervalMs, sweep, onError);
+  const timedSweep = async () => {
+    const started = performance.now();
+    let failed = true;
+    try {
+      await sweep();
+      failed = false;
+    } finally {
+      observer?.swept((performance.now() - started) / 1000, failed);
+    }
+  };
+  return repeatInBackground(ctx.config.sweepIntervalMs, timedSweep, onError);
 }

@@ -127,15 +127,15 @@ describe('invitations', () => {
     await found(leader);
     await join(leader, member);
     const byMember = await invite(member, target.user.username);
-    expect([byMember.status, byMember.body]).toEqual([403, { error: 'Only the leader, elders and officers may invite players and answer applications' }]);
+    expect([byMember.status, byMember.body]).toEqual([403, { error: 'Only the leader, elders and officers may invite players and answer applications', code: 'right_invite' }]);
     expect((await invite(outsider, target.user.username)).status).toBe(403);
     const unknown = await invite(leader, 'nobody_here_at_all');
-    expect([unknown.status, unknown.body]).toEqual([404, { error: 'No player with that username' }]);
+    expect([unknown.status, unknown.body]).toEqual([404, { error: 'No player with that username', code: 'no_player_with_username' }]);
     const already = await invite(leader, member.user.username);
-    expect([already.status, already.body]).toEqual([409, { error: 'That player is already a member of your alliance' }]);
+    expect([already.status, already.body]).toEqual([409, { error: 'That player is already a member of your alliance', code: 'already_member' }]);
     expect((await invite(leader, target.user.username)).status).toBe(201);
     const twice = await invite(leader, target.user.username);
-    expect([twice.status, twice.body]).toEqual([409, { error: 'That player already has an invitation from your alliance' }]);
+    expect([twice.status, twice.body]).toEqual([409, { error: 'That player already has an invitation from your alliance', code: 'already_invited' }]);
     expect((await invite(leader, target.user.username, 'x'.repeat(501))).status).toBe(400);
     expect((await call(leader, 'POST', '/api/alliances/invitations', { username: target.user.username, extra: 1 })).status).toBe(400);
   });
@@ -182,7 +182,7 @@ describe('invitations', () => {
     await found(leaderB);
     const invitation = (await invite(leaderA, leaderB.user.username)).body.invitation;
     const res = await call(leaderB, 'POST', `/api/alliances/invitations/${invitation.id}/accept`);
-    expect([res.status, res.body]).toEqual([409, { error: 'You are already in an alliance; leave it first' }]);
+    expect([res.status, res.body]).toEqual([409, { error: 'You are already in an alliance; leave it first', code: 'already_in_alliance' }]);
   });
 
   it('are declined by the invited player only', async () => {
@@ -202,10 +202,20 @@ describe('the embassy', () => {
   it('must stand at level 3 in one of the founder\'s villages; a level under way counts once its time is up', async () => {
     const player = await registerPlayer(t.app, newPlayer('emb'));
     const refused = await call(player, 'POST', '/api/alliances/create', { name: 'No Hall', tag: nextTag(), description: 'x', isPublic: true });
-    expect([refused.status, refused.body]).toEqual([409, { error: 'Founding an alliance needs an Embassy at level 3 in one of your villages; you have none' }]);
+    expect([refused.status, refused.body]).toEqual([
+      409,
+      { error: 'Founding an alliance needs an Embassy at level 3 in one of your villages; you have none', code: 'founding_needs_embassy_none', params: { needed: 3 } },
+    ]);
     const { player: builder, village } = await newEnvoy(t, 'emb', 2);
     const low = await call(builder, 'POST', '/api/alliances/create', { name: 'Low Hall', tag: nextTag(), description: 'x', isPublic: true });
-    expect([low.status, low.body]).toEqual([409, { error: 'Founding an alliance needs an Embassy at level 3 in one of your villages; your highest stands at level 2' }]);
+    expect([low.status, low.body]).toEqual([
+      409,
+      {
+        error: 'Founding an alliance needs an Embassy at level 3 in one of your villages; your highest stands at level 2',
+        code: 'founding_needs_embassy',
+        params: { needed: 3, level: 2 },
+      },
+    ]);
     // The builders raise it to level 3: not counted while it is being built, counted the moment it is done.
     const embassy = (await overview(t, builder, village.id)).buildings.find((b) => b.type === 'embassy')!;
     const upgrade = await call<{ building: Schema<'Building'> }>(builder, 'PUT', `/api/villages/${village.id}/buildings/${embassy.id}/upgrade`);
@@ -225,7 +235,10 @@ describe('the embassy', () => {
     await found(leader);
     const invitation = (await invite(leader, guest.user.username)).body.invitation;
     const refused = await call(guest, 'POST', `/api/alliances/invitations/${invitation.id}/accept`);
-    expect([refused.status, refused.body]).toEqual([409, { error: 'Joining an alliance needs an Embassy at level 1 in one of your villages; you have none' }]);
+    expect([refused.status, refused.body]).toEqual([
+      409,
+      { error: 'Joining an alliance needs an Embassy at level 1 in one of your villages; you have none', code: 'joining_needs_embassy_none', params: { needed: 1 } },
+    ]);
     expect((await received(guest)).map((i) => i.id)).toEqual([invitation.id]);
     expect((await call(guest, 'POST', `/api/worlds/${await worldId(t)}/join`)).status).toBe(201);
     await giveEmbassy(t, guest, JOINING_EMBASSY_LEVEL);
@@ -244,11 +257,11 @@ describe('the embassy', () => {
     await join(leader, a);
     const waiting = (await invite(leader, c.user.username)).body.invitation;
     await join(leader, b);
-    const full = "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)";
+    const full = { error: "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)", code: 'alliance_full', params: { members: 3, cap: 3, level: 1 } };
     const refusedInvite = await invite(leader, (await registerPlayer(t.app, newPlayer('cap'))).user.username);
-    expect([refusedInvite.status, refusedInvite.body]).toEqual([409, { error: full }]);
+    expect([refusedInvite.status, refusedInvite.body]).toEqual([409, full]);
     const refusedJoin = await call(c, 'POST', `/api/alliances/invitations/${waiting.id}/accept`);
-    expect([refusedJoin.status, refusedJoin.body]).toEqual([409, { error: full }]);
+    expect([refusedJoin.status, refusedJoin.body]).toEqual([409, full]);
     // A bigger embassy makes room: level 2 admits 6.
     await giveEmbassy(t, leader, 2);
     const accepted = await call<WithMembership>(c, 'POST', `/api/alliances/invitations/${waiting.id}/accept`);
@@ -276,7 +289,11 @@ describe('the embassy', () => {
     // On PostgreSQL (CI) both would join without the alliance's row lock; PGlite runs one transaction at a time anyway.
     const replies = await Promise.all([first, second].map((p, i) => call(p, 'POST', `/api/alliances/invitations/${invitations[i].id}/accept`)));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409]);
-    expect(replies.find((r) => r.status === 409)?.body).toEqual({ error: "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)" });
+    expect(replies.find((r) => r.status === 409)?.body).toEqual({
+      error: "The alliance is full (3 of 3 members; its leader's embassy at level 1 allows 3)",
+      code: 'alliance_full',
+      params: { members: 3, cap: 3, level: 1 },
+    });
     expect((await mine(leader)).alliance?.memberCount).toBe(3);
   });
 });
@@ -304,7 +321,7 @@ describe('leaving', () => {
     // Dissolved: the tag is free again.
     await found(leader, tag);
     const none = await call(second, 'POST', '/api/alliances/leave');
-    expect([none.status, none.body]).toEqual([409, { error: 'You are not in an alliance' }]);
+    expect([none.status, none.body]).toEqual([409, { error: 'You are not in an alliance', code: 'not_in_alliance' }]);
   });
 });
 

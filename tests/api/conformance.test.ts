@@ -50,7 +50,12 @@ describe('request bodies are JSON and are not converted', () => {
   it('refuse a village name given as false, and keep the name', async () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/map/village/${me.village.id}/rename`, headers: me.player.auth, payload: { name: false } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ field: 'name', message: 'name must be string' }]);
+    expect(res.json()).toEqual({
+      error: 'Invalid request: name must be string',
+      code: 'invalid_request',
+      params: { reason: 'name must be string' },
+      details: [{ field: 'name', message: 'name must be string', code: 'field_wrong_type', params: { field: 'name', type: 'string' } }],
+    });
     const [row] = await t.database.db.select({ name: villages.name }).from(villages).where(eq(villages.id, me.village.id));
     expect(row.name).toBe(me.village.name);
   });

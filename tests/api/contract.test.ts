@@ -35,7 +35,7 @@ describe('operations of openapi.yaml', () => {
     for (const op of open) {
       const res = await app.inject({ method: op.method, url: op.path });
       expect(res.statusCode, op.operationId).toBe(501);
-      expect(res.json()).toEqual({ error: 'Not implemented yet' });
+      expect(res.json()).toEqual({ error: 'Not implemented yet', code: 'not_implemented' });
     }
   });
 

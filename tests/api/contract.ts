@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { inlineRefs, listOperations, type Operation } from '../../src/server/openapi';
+import { errorText, isErrorCode, type ErrorParams } from '../../src/server/errors';
 
 type Json = Record<string, unknown>;
 
@@ -57,9 +58,24 @@ function violation(request: FastifyRequest, reply: FastifyReply, payload: unknow
   if (status === 204 || status === 302 || status === 304) return null;
   const validate = validatorFor(operationId, status);
   if (typeof validate === 'string') return validate;
-  if (validate(payload)) return null;
+  if (validate(payload)) return status >= 400 ? uncatalogued(payload) : null;
   const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`);
   return `${request.method} ${request.url} -> ${status} breaks the contract of ${operationId ?? 'Error'}: ${problems.slice(0, 5).join('; ')}`;
+}
+
+/**
+ * Why an error reply (valid against `Error`) breaks the error contract, or null: its code and each detail's must be
+ * codes of the catalogue other than `refused` (a refusal worded by no template), and their English template with the
+ * params must be the message, as the client's English translation will show it.
+ */
+function uncatalogued(payload: unknown): string | null {
+  const body = payload as { error: string; code: string; params?: ErrorParams; details?: { message: string; code: string; params?: ErrorParams }[] };
+  for (const said of [{ message: body.error, code: body.code, params: body.params }, ...(body.details ?? [])]) {
+    if (!isErrorCode(said.code) || said.code === 'refused') return `"${said.message}" has no code of the error catalogue (${said.code}): add its template to src/server/error-catalogue.ts`;
+    const words = errorText(said.code, said.params);
+    if (words !== said.message) return `"${said.message}" is not what ${said.code} words with its params ("${words}")`;
+  }
+  return null;
 }
 
 const VIOLATION_HEADER = 'x-contract-violation';

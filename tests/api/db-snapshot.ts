@@ -1,7 +1,7 @@
 // A fingerprint of everything the game stores (row counts and a content hash per table), to prove that a refused request changed nothing.
 import { createHash } from 'node:crypto';
-import { getTableName, is } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import * as schema from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/open';
 
@@ -24,15 +24,36 @@ export interface Snapshot {
 
 const jsonSafe = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
 
-export async function snapshot(db: Db): Promise<Snapshot> {
+const fingerprint = (lines: string[]) => `${lines.length}:${createHash('sha256').update(lines.sort().join('\n')).digest('hex').slice(0, 16)}`;
+
+export interface SnapshotOptions {
+  /**
+   * Every table of the database and every column, none left out: what a restored backup must give back. Tables outside
+   * the game's schema (drizzle's record of applied migrations) are read as JSON rows and named `schema.table`.
+   */
+  complete?: boolean;
+}
+
+export async function snapshot(db: Db, options: SnapshotOptions = {}): Promise<Snapshot> {
   const out: Record<string, string> = {};
   for (const table of tables) {
     const name = getTableName(table);
-    if (SKIPPED_TABLES.has(name)) continue;
-    const skipped = SKIPPED_COLUMNS[name] ?? [];
+    if (!options.complete && SKIPPED_TABLES.has(name)) continue;
+    const skipped = options.complete ? [] : (SKIPPED_COLUMNS[name] ?? []);
     const rows = (await db.select().from(table)) as Record<string, unknown>[];
-    const lines = rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => !skipped.includes(k))), jsonSafe)).sort();
-    out[name] = `${rows.length}:${createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)}`;
+    out[name] = fingerprint(rows.map((row) => JSON.stringify(Object.fromEntries(Object.entries(row).filter(([k]) => !skipped.includes(k))), jsonSafe)));
+  }
+  if (options.complete) {
+    const known = new Set(tables.map((table) => `${getTableConfig(table).schema ?? 'public'}.${getTableName(table)}`));
+    const stored = await db
+      .select({ schema: sql<string>`schemaname`, name: sql<string>`tablename` })
+      .from(sql`pg_tables`)
+      .where(sql`schemaname not in ('pg_catalog', 'information_schema')`);
+    for (const { schema, name } of stored) {
+      if (known.has(`${schema}.${name}`)) continue;
+      const rows = await db.select({ row: sql<string>`to_jsonb(t)::text` }).from(sql`${sql.identifier(schema)}.${sql.identifier(name)} t`);
+      out[`${schema}.${name}`] = fingerprint(rows.map((r) => r.row));
+    }
   }
   return { tables: out };
 }

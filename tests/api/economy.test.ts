@@ -278,7 +278,10 @@ describe('upgrading a building', () => {
     const res = await upgrade(player, village.id, field.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('Not enough resources');
-    expect(res.json().details).toEqual([{ field: 'timber', message: expect.stringContaining('timber') }]);
+    expect(res.json().code).toBe('not_enough_resources');
+    expect(res.json().details).toEqual([
+      { field: 'timber', message: expect.stringContaining('timber'), code: 'resource_short', params: { resource: 'timber', amount: expect.any(Number), have: 10 } },
+    ]);
     const trained = await train(player, village.id, { unitType: 'bondi' });
     expect(trained.statusCode).toBe(409);
     expect(await villageRow(village.id)).toEqual(villageBefore);

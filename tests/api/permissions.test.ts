@@ -68,6 +68,8 @@ const EXPECTED = {
   getAuthOptions: open(200),
   changePassword: signedIn(400, REFUSED),
   getMe: signedIn(200, 200),
+  // The language is the player's own: a sitter may not choose it for the owner.
+  setMyLocale: signedIn(204, REFUSED),
   listUsers: adminOnly(200),
   searchUsers: moderatorUp(200),
   getAdminStats: adminOnly(200),

@@ -53,7 +53,7 @@ async function readVillages(auth: Record<string, string>, n: number): Promise<{ 
 
 function expectBusy(res: LightMyRequestResponse): void {
   expect(res.statusCode).toBe(503);
-  expect(res.json()).toEqual({ error: HASHING_BUSY });
+  expect(res.json()).toEqual({ error: HASHING_BUSY, code: 'hashing_busy' });
   const retryAfter = Number(res.headers['retry-after']);
   expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${res.headers['retry-after']}`).toBe(true);
 }

@@ -1,25 +1,108 @@
-// Serving the built client: files, the single-page fallback, security headers, and JSON 404s under /api.
+// Serving the built client: the prerendered landing page at / in the visitor's language, files, the single-page
+// fallback, security headers, and JSON 404s under /api.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 const dist = mkdtempSync(join(tmpdir(), 'vikings-dist-'));
+
+/** The build's landing pages (scripts/vite-landing.ts writes them), each saying which it is. */
+function writeLandingPages(root: string) {
+  mkdirSync(join(root, 'landing'), { recursive: true });
+  for (const language of ['en', 'de']) {
+    writeFileSync(join(root, 'landing', `${language}.html`), `<!doctype html><html lang="${language}"><title>landing ${language}</title>`);
+    writeFileSync(join(root, 'landing', `${language}-discord.html`), `<!doctype html><html lang="${language}"><title>landing ${language} with Discord</title>`);
+  }
+}
+
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vikings</title><div id="root"></div>');
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("viking");');
+  writeLandingPages(dist);
   t = await startTestApp({ staticDir: dist });
 });
 afterAll(async () => {
   await t.close();
 });
 
+const landingOf = (body: string) => /<title>(.*)<\/title>/.exec(body)?.[1];
+
+describe('the landing page at /', () => {
+  it('is the prerendered page in English by default, told to caches to differ by cookie and language, never kept unasked', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(landingOf(res.body)).toBe('landing en');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('Cookie, Accept-Language');
+    expect(res.headers['content-language']).toBe('en');
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
+  it('is German for a browser that asks for German first, and English for one that asks for it only later', async () => {
+    const page = async (acceptLanguage: string) => landingOf((await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': acceptLanguage } })).body);
+    expect(await page('de-DE,de;q=0.9,en;q=0.8')).toBe('landing de');
+    expect(await page('de')).toBe('landing de');
+    expect(await page('en-US,en;q=0.9,de;q=0.8')).toBe('landing en');
+    expect(await page('fr-FR')).toBe('landing en');
+  });
+
+  it('follows the vikings_lang cookie before the browser’s languages, and ignores one naming no language of ours', async () => {
+    const page = async (cookie: string, acceptLanguage: string) => {
+      const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie, 'accept-language': acceptLanguage } });
+      return [landingOf(res.body), res.headers['content-language']];
+    };
+    expect(await page('vikings_lang=de', 'en-US')).toEqual(['landing de', 'de']);
+    expect(await page('theme=dark; vikings_lang=en', 'de-DE')).toEqual(['landing en', 'en']);
+    expect(await page('vikings_lang=xx', 'de-DE')).toEqual(['landing de', 'de']);
+  });
+
+  it('answers 304 to its own tag, and never to the other language’s (after a switch the new page comes)', async () => {
+    const english = await t.app.inject({ method: 'GET', url: '/' });
+    const tag = String(english.headers.etag);
+    expect(tag).toBeTruthy();
+    expect(english.headers['last-modified']).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': tag } })).statusCode).toBe(304);
+    const switched = await t.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': tag, cookie: 'vikings_lang=de' } });
+    expect(switched.statusCode).toBe(200);
+    expect(landingOf(switched.body)).toBe('landing de');
+    expect(switched.headers.etag).not.toBe(tag);
+  });
+
+  it('answers HEAD like GET', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/', headers: { cookie: 'vikings_lang=de' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-language']).toBe('de');
+    expect(res.body).toBe('');
+  });
+});
+
+describe('the landing page of a server offering Discord sign-in', () => {
+  let withDiscord: TestApp;
+  beforeAll(async () => {
+    withDiscord = await startTestApp({
+      staticDir: dist,
+      discord: { clientId: 'c', clientSecret: 's', redirectUri: 'http://127.0.0.1/api/auth/discord/callback', apiBase: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(async () => {
+    await withDiscord.close();
+  });
+
+  it('is the page with the Discord button, in the visitor’s language', async () => {
+    expect(landingOf((await withDiscord.app.inject({ method: 'GET', url: '/' })).body)).toBe('landing en with Discord');
+    const german = await withDiscord.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-AT' } });
+    expect(landingOf(german.body)).toBe('landing de with Discord');
+  });
+});
+
 describe('the built client', () => {
-  it('serves the page at / and at every client route, never cached', async () => {
-    for (const url of ['/', '/register', '/game/map?x=3&y=4', '/admin/users']) {
+  it('serves the app at every client route, never cached', async () => {
+    for (const url of ['/register', '/game/map?x=3&y=4', '/admin/users']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -43,15 +126,27 @@ describe('the built client', () => {
   });
 
   it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    for (const url of ['/', '/login']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 
   it('answers unknown API paths with a JSON 404, not the page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toContain('No such endpoint');
+  });
+
+  // Last: it takes the landing pages away.
+  it('serves the app at / from a build without the landing page, as before it was prerendered', async () => {
+    rmSync(join(dist, 'landing'), { recursive: true });
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });

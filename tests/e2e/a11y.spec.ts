@@ -1,10 +1,12 @@
 // Every page of the client's route table, read from src/client/app/routes.tsx so a new page without a visit here fails,
 // checked with axe-core (no serious or critical violation) under the server's Content-Security-Policy (no violation,
-// no uncaught error), signed out or as the player, newcomer, game master or admin the page is for.
+// no uncaught error), signed out or as the player, newcomer, game master or admin the page is for; in English and in
+// German (the account's language and the browser's cookie both set to it, so the page shows it from its first paint).
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { clientRoutes, type ClientRoute } from './support/route-table';
 import { api, signInContext, startCast, type Cast, type Who } from './support/cast';
+import { LANGUAGES, wordsIn, type Language } from './support/words';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
 
@@ -14,8 +16,8 @@ interface Visit {
   /** The address, or how to make it from the cast (ids exist only once it is made). */
   url: string | ((cast: Cast) => string);
   as: Who;
-  /** Brings the page into the state to check (opens a tab, selects a tile) once its heading is up. */
-  act?: (page: Page) => Promise<void>;
+  /** Brings the page into the state to check (opens a tab, selects a tile) once its heading is up; `say` gives an English text in the page's language. */
+  act?: (page: Page, say: Say) => Promise<void>;
   /** The page leaves by itself after a delay (dashboard, auth errors): stop its clock once it stands. */
   leavesByItself?: boolean;
 }
@@ -26,24 +28,39 @@ const made = { messageId: '', allianceId: '', endedWorldId: '' };
 /** An account's id, from the user object the client keeps. */
 const idOf = (account: { user: Record<string, unknown> }) => String(account.user.id);
 
-const openTab = (name: string | RegExp) => async (page: Page) => {
+/** An English text of the client in the language of the visit (support/words.ts). */
+type Say = ReturnType<typeof wordsIn>;
+
+const openTab = (english: string | RegExp) => async (page: Page, say: Say) => {
+  const name = say(english);
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
 };
 
 /** The visits of each route of the table, by its full path as routes.tsx declares it. */
 const VISITS: Record<string, Visit[]> = {
-  '/': [{ state: 'landing', url: '/', as: 'visitor' }],
+  '/': [
+    { state: 'landing (the prerendered page)', url: '/', as: 'visitor' },
+    {
+      state: 'landing in German, from its picker',
+      url: '/',
+      as: 'visitor',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Deutsch' }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen im Zeitalter der Wikinger');
+      },
+    },
+  ],
   '/login': [
     { state: 'form', url: '/login', as: 'visitor' },
     {
       state: 'failed sign-in',
       url: '/login',
       as: 'visitor',
-      act: async (page) => {
-        await page.getByLabel('Email').fill('nobody@example.com');
-        await page.getByLabel('Password', { exact: true }).fill('Wrong#Pass1');
-        await page.getByRole('button', { name: 'Log in', exact: true }).click();
+      act: async (page, say) => {
+        await page.getByLabel(say('Email')).fill('nobody@example.com');
+        await page.getByLabel(say('Password'), { exact: true }).fill('Wrong#Pass1');
+        await page.getByRole('button', { name: say('Log in'), exact: true }).click();
         await expect(page.getByRole('alert')).toBeVisible();
       },
     },
@@ -54,9 +71,9 @@ const VISITS: Record<string, Visit[]> = {
       state: 'field errors',
       url: '/register',
       as: 'visitor',
-      act: async (page) => {
-        await page.getByRole('button', { name: /create account|register/i }).click();
-        await expect(page.getByText('Username is required')).toBeVisible();
+      act: async (page, say) => {
+        await page.getByRole('button', { name: say(/create account|register/i) }).click();
+        await expect(page.getByText(say('Username is required'))).toBeVisible();
       },
     },
   ],
@@ -67,8 +84,8 @@ const VISITS: Record<string, Visit[]> = {
       state: 'field errors',
       url: '/change-password',
       as: 'player',
-      act: async (page) => {
-        await page.getByRole('button', { name: 'Change password' }).click();
+      act: async (page, say) => {
+        await page.getByRole('button', { name: say('Change password') }).click();
         await expect(page.locator('.field__error').first()).toBeVisible();
       },
     },
@@ -85,7 +102,7 @@ const VISITS: Record<string, Visit[]> = {
       state: 'buildings as a picture, a building’s card opened from it',
       url: '/game/village?tab=buildings',
       as: 'player',
-      act: async (page) => {
+      act: async (page, say) => {
         await page.waitForFunction(() => window.__vikingsVillage?.scene != null && Object.keys(window.__vikingsVillage.slots).length > 0, undefined, { timeout: 20_000 });
         const stage = page.locator('.village-picture__stage .map-stage-host');
         await stage.scrollIntoViewIfNeeded();
@@ -93,16 +110,16 @@ const VISITS: Record<string, Visit[]> = {
         const at = await page.evaluate(() => window.__vikingsVillage!.scene!.stagePointOf(19));
         if (!box || !at) throw new Error('no village picture');
         await page.mouse.click(box.x + at.x, box.y + at.y + 20);
-        await expect(page.getByRole('dialog', { name: 'Great Hall' })).toBeVisible();
+        await expect(page.getByRole('dialog', { name: say('Great Hall') })).toBeVisible();
       },
     },
     {
       state: 'buildings as a list',
       url: '/game/village?tab=buildings',
       as: 'player',
-      act: async (page) => {
-        await page.getByRole('button', { name: 'List' }).click();
-        await expect(page.getByRole('region', { name: 'Build a new building' })).toBeVisible();
+      act: async (page, say) => {
+        await page.getByRole('button', { name: say('List') }).click();
+        await expect(page.getByRole('region', { name: say('Build a new building') })).toBeVisible();
       },
     },
     { state: 'units', url: '/game/village?tab=units', as: 'player' },
@@ -111,8 +128,8 @@ const VISITS: Record<string, Visit[]> = {
       state: 'tutorial overlay',
       url: '/game/village',
       as: 'player',
-      act: async (page) => {
-        await page.getByRole('button', { name: /tutorial/i }).first().click();
+      act: async (page, say) => {
+        await page.getByRole('button', { name: say(/tutorial/i) }).first().click();
         await expect(page.getByRole('dialog')).toBeVisible();
       },
     },
@@ -123,11 +140,11 @@ const VISITS: Record<string, Visit[]> = {
       state: 'tile selected',
       url: '/game/map',
       as: 'player',
-      act: async (page) => {
+      act: async (page, say) => {
         const box = await page.locator('.map-stage-host').boundingBox();
         if (!box) throw new Error('no map stage');
         await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-        await expect(page.getByRole('button', { name: 'Center Here' })).toBeVisible();
+        await expect(page.getByRole('button', { name: say('Center Here') })).toBeVisible();
       },
     },
   ],
@@ -169,9 +186,9 @@ const VISITS: Record<string, Visit[]> = {
       state: 'field errors',
       url: '/game/messages/new',
       as: 'player',
-      act: async (page) => {
-        await page.getByRole('button', { name: 'Send', exact: true }).click();
-        await expect(page.getByText('Subject is required')).toBeVisible();
+      act: async (page, say) => {
+        await page.getByRole('button', { name: say('Send'), exact: true }).click();
+        await expect(page.getByText(say('Subject is required'))).toBeVisible();
       },
     },
     { state: 'reply', url: () => `/game/messages/new?reply=${made.messageId}`, as: 'player' },
@@ -182,9 +199,9 @@ const VISITS: Record<string, Visit[]> = {
       state: 'report form',
       url: () => `/game/messages/${made.messageId}`,
       as: 'player',
-      act: async (page) => {
-        await page.getByRole('button', { name: 'Report', exact: true }).click();
-        await expect(page.getByLabel('Reason')).toBeVisible();
+      act: async (page, say) => {
+        await page.getByRole('button', { name: say('Report'), exact: true }).click();
+        await expect(page.getByLabel(say('Reason'))).toBeVisible();
       },
     },
     { state: 'a sent message', url: () => `/game/messages/${made.messageId}`, as: 'newcomer' },
@@ -340,10 +357,16 @@ interface Problems {
   errors: string[];
 }
 
-/** A fresh browser context signed in as `who`, collecting CSP violations (events and console reports) and uncaught errors. */
-async function openAs(browser: Browser, who: Who, url: string, leavesByItself = false) {
+/**
+ * A fresh browser context signed in as `who` in `language` (the account's choice and this browser's cookie), collecting
+ * CSP violations (events and console reports) and uncaught errors.
+ */
+async function openAs(browser: Browser, who: Who, url: string, { leavesByItself = false, language = 'en' }: { leavesByItself?: boolean; language?: Language } = {}) {
   const context = await browser.newContext({ baseURL: cast.server.url });
-  await signInContext(context, who === 'visitor' ? null : cast[who]);
+  await context.addCookies([{ name: 'vikings_lang', value: language, url: cast.server.url }]);
+  const account = who === 'visitor' ? null : cast[who];
+  if (account) await api(cast.server, 'PUT', '/api/me/locale', account.token, { locale: language });
+  await signInContext(context, account && { ...account, user: { ...account.user, locale: language } });
   await context.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
@@ -406,34 +429,39 @@ function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']
     .join('\n');
 }
 
-for (const route of routes) {
-  test(`${route.path}: no serious or critical axe violation, nothing blocked by the CSP`, async ({ browser }) => {
-    test.setTimeout(90_000);
-    const visits = VISITS[route.path];
-    expect(visits, `add the visits of ${route.path} to VISITS in a11y.spec.ts`).toBeDefined();
-    const failures: string[] = [];
-    for (const visit of visits) {
-      const url = typeof visit.url === 'string' ? visit.url : visit.url(cast);
-      const { page, problems, close } = await openAs(browser, visit.as, url, visit.leavesByItself);
-      try {
-        await settled(page);
-        // Stopped once it stands: the page started its wait to leave when it mounted, well under a second ago.
-        if (visit.leavesByItself) await page.clock.pauseAt(new Date(Date.now() + 20));
-        await visit.act?.(page);
-        const results = await analyse(page, visit.leavesByItself === true);
-        const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        const { csp, errors } = await problems();
-        const where = `${url} as ${visit.as} (${visit.state})`;
-        if (serious.length > 0) failures.push(`${where}: ${serious.length} serious or critical axe violations\n${describeViolations(serious)}`);
-        if (csp.length > 0) failures.push(`${where}: Content-Security-Policy violations\n    ${csp.join('\n    ')}`);
-        if (errors.length > 0) failures.push(`${where}: uncaught errors\n    ${errors.join('\n    ')}`);
-        const minor = results.violations.filter((v) => !serious.includes(v));
-        if (minor.length > 0) console.log(`${where}: minor or moderate axe findings (not failing): ${minor.map((v) => v.id).join(', ')}`);
-        await page.screenshot({ path: test.info().outputPath(`${visit.as}-${visit.state.replace(/\W+/g, '-')}.png`), fullPage: true });
-      } finally {
-        await close();
+for (const language of LANGUAGES) {
+  for (const route of routes) {
+    test(`${route.path} [${language}]: no serious or critical axe violation, nothing blocked by the CSP`, async ({ browser }) => {
+      // A route of six visits on a busy two-core machine takes well over a minute; a timeout restarts the worker and its cast.
+      test.setTimeout(180_000);
+      const visits = VISITS[route.path];
+      expect(visits, `add the visits of ${route.path} to VISITS in a11y.spec.ts`).toBeDefined();
+      const say = wordsIn(language);
+      const failures: string[] = [];
+      for (const visit of visits) {
+        const url = typeof visit.url === 'string' ? visit.url : visit.url(cast);
+        const { page, problems, close } = await openAs(browser, visit.as, url, { leavesByItself: visit.leavesByItself, language });
+        try {
+          await settled(page);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          // Stopped once it stands: the page started its wait to leave when it mounted, well under a second ago.
+          if (visit.leavesByItself) await page.clock.pauseAt(new Date(Date.now() + 20));
+          await visit.act?.(page, say);
+          const results = await analyse(page, visit.leavesByItself === true);
+          const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          const { csp, errors } = await problems();
+          const where = `${url} as ${visit.as} in ${language} (${visit.state})`;
+          if (serious.length > 0) failures.push(`${where}: ${serious.length} serious or critical axe violations\n${describeViolations(serious)}`);
+          if (csp.length > 0) failures.push(`${where}: Content-Security-Policy violations\n    ${csp.join('\n    ')}`);
+          if (errors.length > 0) failures.push(`${where}: uncaught errors\n    ${errors.join('\n    ')}`);
+          const minor = results.violations.filter((v) => !serious.includes(v));
+          if (minor.length > 0) console.log(`${where}: minor or moderate axe findings (not failing): ${minor.map((v) => v.id).join(', ')}`);
+          await page.screenshot({ path: test.info().outputPath(`${language}-${visit.as}-${visit.state.replace(/\W+/g, '-')}.png`), fullPage: true });
+        } finally {
+          await close();
+        }
       }
-    }
-    expect(failures, failures.join('\n\n')).toEqual([]);
-  });
+      expect(failures, failures.join('\n\n')).toEqual([]);
+    });
+  }
 }

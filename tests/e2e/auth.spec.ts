@@ -24,6 +24,32 @@ test('a new player registers, lands on /dashboard, enters the game and logs out'
   expect(stored).toEqual([null, null]);
 });
 
+test('a signed-in player opening / goes on to /dashboard; with a session the server no longer knows, the landing page stays', async ({ page, request }) => {
+  const player = await registerViaApi(request);
+  await page.goto('/login');
+  await logIn(page, player);
+  await expect(page).toHaveURL(/\/(dashboard|game)/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/(dashboard|game)/);
+  await expect(page.getByText(player.username).first()).toBeVisible();
+
+  // Signed out on the server (another device's logout everywhere, an expired session): the stored token is dropped.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const out = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
+  expect(out.ok()).toBe(true);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome to the Age of Vikings');
+  await expect.poll(() => page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('Discord sign-in from the landing page goes through the provider into the game', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Login with Discord' }).click();
+  await expect(page).toHaveURL(/\/(dashboard|game)/, { timeout: 20_000 });
+  await expect(page.getByText('Freydis').first()).toBeVisible();
+});
+
 test('registration shows the rules of the form and clears an error on edit', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Create Account' }).click();

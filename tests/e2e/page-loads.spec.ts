@@ -1,5 +1,6 @@
 // No request made twice during a page load: each main game page, opened by a signed-in player with a village, asks the
-// API for each thing once (the same method and address never twice) until the page has settled.
+// API for each thing once (the same method and address never twice) until the page has settled; and the static landing
+// page asks its one question.
 import { test, expect, type Page } from '@playwright/test';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
 import { logIn } from './support/players';
@@ -39,6 +40,14 @@ function repeated(requests: readonly string[]): string[] {
   for (const request of requests) counts.set(request, (counts.get(request) ?? 0) + 1);
   return [...counts].filter(([, count]) => count > 1).map(([request, count]) => `${request} x${count}`);
 }
+
+test('/ (the prerendered landing page) asks a visitor\'s server one thing, once: the figures', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests = await apiRequestsOfLoad(page, '/');
+  expect(requests).toEqual(['GET /api/public/figures']);
+  await context.close();
+});
 
 for (const path of PAGES) {
   test(`${path} requests nothing twice while it loads`, async ({ browser }) => {

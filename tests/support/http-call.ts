@@ -7,6 +7,8 @@ const agent = new Agent({ keepAlive: true, scheduling: 'lifo' });
 export interface HttpReply {
   status: number;
   text: string;
+  /** The Retry-After header, when the server sent one (503s). */
+  retryAfter: string | null;
 }
 
 /** Sends one request and reads the whole reply; a refused or cut connection rejects with the socket's error. */
@@ -17,7 +19,8 @@ export function httpCall(url: string, method: string, headers: Record<string, st
     const req = request(url, { method, headers: method === 'GET' ? headers : { ...headers, 'content-length': String(length) }, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      const retryAfter = res.headers['retry-after'] ?? null;
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), retryAfter }));
       res.on('error', reject);
       res.on('aborted', () => reject(new Error('reply cut off')));
     });

@@ -37,6 +37,11 @@ export interface PlayOptions {
   meanThinkMs: number;
   /** True once the players should stop; checked between turns. */
   stopped: () => boolean;
+  /**
+   * A 503 is part of playing (the database restarts during the run): the player reads the message, waits and plays on.
+   * Every 503 is still recorded in the log's serverErrors for the test to judge.
+   */
+  unavailableIsExpected?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,7 +61,9 @@ export async function play(players: SimPlayer[], options: PlayOptions, random: (
         try {
           await player.turn(() => near[Math.floor(random() * near.length)], random);
         } catch (error) {
-          if (error instanceof HttpError) throw error;
+          if (error instanceof HttpError && !(options.unavailableIsExpected && error.status === 503)) throw error;
+          // "Please try again in a few seconds": a person waits a moment rather than clicking on at once.
+          if (error instanceof HttpError) await sleep(1000);
           // The connection was refused or cut: the server went away mid-request.
         }
         await sleep(-Math.log(1 - random()) * options.meanThinkMs);

@@ -37,7 +37,9 @@ export async function waitForHealth(url: string, run: ServerRun, timeoutMs = 60_
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`server exited with ${run.child.exitCode}: ${run.output()}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      // Closed after the answer: an idle connection left open would hold a stopping server behind a proxy (TRUST_PROXY),
+      // which leaves idle connections for the proxy to close.
+      const res = await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
       if (res.ok) return;
     } catch {
       // not listening yet

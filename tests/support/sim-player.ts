@@ -16,11 +16,13 @@ export type Ack =
   | { kind: 'train'; player: string; villageId: string; unitType: 'bondi'; count: number; firstUnitAt: number }
   | { kind: 'send'; player: string; villageId: string; movementId: string; toVillageId: string; units: Record<string, number>; departedAt: number; arrivesAt: number };
 
-/** A write that got no answer (connection cut, server killed): it may or may not have happened. */
+/** A write that got no answer (connection cut, server killed) or a 503 (the database went away under it): it may or may not have happened. */
 export interface Unanswered {
   player: string;
   step: StepName;
   villageId: string | null;
+  /** 503 when the server answered that its database was unavailable; absent when nothing answered. */
+  status?: number;
 }
 
 export interface StepTiming {
@@ -35,7 +37,7 @@ export class LoadLog {
   readonly unanswered: Unanswered[] = [];
   readonly timings: StepTiming[] = [];
   /** Replies with a status of 500 or more, which no game action may produce. */
-  readonly serverErrors: { step: StepName; status: number; body: string }[] = [];
+  readonly serverErrors: { step: StepName; status: number; body: string; headers: { retryAfter: string | null }; at: number }[] = [];
   recordTimings = true;
 }
 
@@ -101,7 +103,9 @@ export class SimPlayer {
     }
     const { status, text } = reply;
     if (this.log.recordTimings) this.log.timings.push({ step, ms: performance.now() - started, status });
-    if (status >= 500) this.log.serverErrors.push({ step, status, body: text.slice(0, 300) });
+    if (status >= 500) this.log.serverErrors.push({ step, status, body: text.slice(0, 300), headers: { retryAfter: reply.retryAfter }, at: Date.now() });
+    // A transaction cut by the database going away may have committed just before: the write's outcome is unknown.
+    if (status === 503 && method !== 'GET') this.log.unanswered.push({ player: this.name, step, villageId: this.villageId || null, status });
     if (status >= 300) throw new HttpError(status, text);
     return JSON.parse(text) as T;
   }

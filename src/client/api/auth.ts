@@ -58,3 +58,8 @@ export async function startDiscordLink(): Promise<void> {
   const { url } = await unwrap(api.POST('/api/auth/discord/link'));
   window.location.assign(url);
 }
+
+/** Remembers the language the player chose in their account, so every browser they sign in on shows it. */
+export async function setMyLocale(locale: 'en' | 'de'): Promise<void> {
+  await unwrap(api.PUT('/api/me/locale', { body: { locale } }));
+}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiFailure, apiError, configureApi } from './client';
+import { ApiFailure, apiError, configureApi, configureErrorTranslation, type ErrorParams } from './client';
 import { fetchMe, login } from './auth';
 
 const USER = { id: 'u1', username: 'Floki', email: 'f@x.no', role: 'user' as const, discordAvatar: null, createdAt: '' };
@@ -39,6 +39,38 @@ describe('apiError', () => {
     expect(apiError(new ApiFailure(500, 'Internal'), 'fallback')).toBe('fallback');
     expect(apiError(new ApiFailure(400, { error: '' }), 'fallback')).toBe('fallback');
     expect(apiError(undefined, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('apiError with a coded reply', () => {
+  const texts: Record<string, string> = { not_enough_resources: 'Nicht genug {{resource}}' };
+  const translate = (code: string, params: ErrorParams) => texts[code]?.replace('{{resource}}', String(params.resource ?? '')) ?? null;
+  let undo: () => void = () => undefined;
+  beforeEach(() => {
+    undo = configureErrorTranslation(translate);
+  });
+  afterEach(() => undo());
+
+  it("shows the player's language when it has the code, with the reply's params", () => {
+    const body = { error: 'Not enough timber', code: 'not_enough_resources', params: { resource: 'Holz' } };
+    expect(apiError(new ApiFailure(409, body), 'fallback')).toBe('Nicht genug Holz');
+  });
+
+  it("shows the server's English for a code the language lacks, a missing code, or a code that is not one", () => {
+    expect(apiError(new ApiFailure(409, { error: 'Tag taken', code: 'tag_taken' }), 'fallback')).toBe('Tag taken');
+    expect(apiError(new ApiFailure(409, { error: 'Tag taken' }), 'fallback')).toBe('Tag taken');
+    expect(apiError(new ApiFailure(409, { error: 'Tag taken', code: 42 }), 'fallback')).toBe('Tag taken');
+    expect(apiError(new ApiFailure(409, { error: 'Tag taken', code: 'Not a code!' }), 'fallback')).toBe('Tag taken');
+  });
+
+  it('reads params defensively: anything but an object of texts and numbers counts as none', () => {
+    const body = { error: 'Not enough timber', code: 'not_enough_resources', params: { resource: { nested: true } } };
+    expect(apiError(new ApiFailure(409, body), 'fallback')).toBe('Nicht genug ');
+  });
+
+  it('shows English again once disconnected', () => {
+    undo();
+    expect(apiError(new ApiFailure(409, { error: 'Not enough timber', code: 'not_enough_resources' }), 'fallback')).toBe('Not enough timber');
   });
 });
 

@@ -27,13 +27,49 @@ function serverMessage(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The values a coded server error was built from (`params`), as text or numbers. */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+/** The player's-language text of a coded server error, or null when the language has no text for the code. */
+export type ErrorTranslation = (code: string, params: ErrorParams) => string | null;
+
+/** Until the languages start (src/client/i18n hands its translation over), every error shows the server's English. */
+let translateError: ErrorTranslation = () => null;
+
+/** Connects the client to the player's language; the returned function disconnects it again (tests use it). */
+export function configureErrorTranslation(next: ErrorTranslation): () => void {
+  translateError = next;
+  return () => {
+    if (translateError === next) translateError = () => null;
+  };
+}
+
+function isErrorParams(value: unknown): value is ErrorParams {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))
+  );
+}
+
+/** The reply's `code` and `params` (every error reply carries a code; read defensively, as an older server sent none). */
+function codedMessage(body: unknown): string | undefined {
+  if (!body || typeof body !== 'object' || !('code' in body)) return undefined;
+  const { code } = body;
+  if (typeof code !== 'string' || !/^[a-z][a-z0-9_]*$/.test(code)) return undefined;
+  const params = 'params' in body && isErrorParams(body.params) ? body.params : {};
+  return translateError(code, params) ?? undefined;
+}
+
 /**
- * The message to show for a failed call: the server's `error` field when it sent one, else the
- * fallback. Network failures (a thrown TypeError) get the fallback too, as SPEC section 8 asks.
+ * The message to show for a failed call: the server's coded error in the player's language when that language has its
+ * code, else the server's `error` field, else the fallback. Network failures (a thrown TypeError) get the fallback
+ * too, as SPEC section 8 asks.
  */
 export function apiError(error: unknown, fallback: string): string {
-  if (error instanceof ApiFailure) return serverMessage(error.body) ?? fallback;
-  return serverMessage(error) ?? fallback;
+  const body = error instanceof ApiFailure ? error.body : error;
+  return codedMessage(body) ?? serverMessage(body) ?? fallback;
 }
 
 /**

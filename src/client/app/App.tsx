@@ -1,4 +1,4 @@
-// The running app: one browser router over the route table inside the app's providers, with 401 replies routed to /login.
+// The running app: one browser router over the route table inside the app's providers, with 401 replies routed to /login, in the account's language.
 import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { sessionStore } from '../state/session';
@@ -6,10 +6,12 @@ import { Provider } from 'jotai';
 import { setLoginRedirect } from './apiSession';
 import { buildRoutes } from './routes';
 import { pathOf, type FromState } from './guards';
+import { useAccountLanguage } from './accountLanguage';
 
 /** The data layer (the QueryClient) is not here: it comes with the pages that read server data (routes.tsx, DataLayer.tsx). */
 export function App() {
   const [router] = useState(() => createBrowserRouter(buildRoutes()));
+  useAccountLanguage();
 
   useEffect(
     () =>

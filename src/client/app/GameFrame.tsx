@@ -5,7 +5,9 @@ import GameShell from '../features/shell/GameShell';
 import { TutorialButton } from '../features/tutorial/TutorialButton';
 import { VacationBanner } from '../features/vacation/VacationBanner';
 import { SittingBanner } from '../features/sitters/SittingBanner';
-import { sittingAtom } from '../state/session';
+import { villagesQuery } from '../state/queries';
+import { sessionStore, sittingAtom, tokenAtom, userIdAtom } from '../state/session';
+import { dataLayerClient } from './DataLayer';
 import { useLiveUpdates } from './liveUpdates';
 import { usePageViewReports } from './pageViews';
 
@@ -30,4 +32,19 @@ export default function GameFrame() {
       }
     />
   );
+}
+
+/**
+ * The read every game page starts with, the player's villages (the shell's village card, the village page's heading),
+ * asked as soon as this chunk arrives at the start of a game page's load, while the session is still being checked
+ * (routes.tsx's preloadPagesAt): the shell and the page find it under way or done (a read of the same page load is used,
+ * see PAGE_LOAD_MS) instead of asking once they have rendered. Only this one: a read made long before the part that
+ * uses it mounts would be older than a page load on a slow device, and asked again. A stored session the server refuses
+ * ends as the app's check would end it (the API client's 401). Here, not in the data layer: the sign-in pages load the
+ * data layer and none of the game's reads.
+ */
+export async function prefetchGameReads(store = sessionStore, client = dataLayerClient): Promise<void> {
+  const viewer = store.get(userIdAtom);
+  if (viewer === null || store.get(tokenAtom) === null) return;
+  await client.prefetchQuery(villagesQuery(viewer));
 }

@@ -1,4 +1,5 @@
 // Route guards: signed-in only, minimum role, public-only pages for visitors, and the hold of a temporary password.
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, type Location } from 'react-router';
@@ -16,7 +17,8 @@ export function pathOf(location: Pick<Location, 'pathname' | 'search' | 'hash'>)
 }
 
 function AuthLoading() {
-  return <Spinner fullPage label="Checking your session..." />;
+  const { t } = useTranslation('common');
+  return <Spinner fullPage label={t('checkingSession')} />;
 }
 
 function ToLogin() {

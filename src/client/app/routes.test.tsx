@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { buildRoutes } from './routes';
+import { buildRoutes, lazyPage, preloadPagesAt, type AppRoute } from './routes';
 import { dataLayerClient } from './DataLayer';
 import { sessionStore, signInAtom, signOutAtom, type User } from '../state/session';
 import type { AdminUser } from '../api/admin';
@@ -25,7 +25,7 @@ function renderAt(url: string) {
 beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
-  // The landing page asks whether Discord is configured; this server has it.
+  // The sign-in pages ask whether Discord is configured; this server has it.
   server.on('GET /api/auth/options', { discord: true });
 });
 afterEach(() => {
@@ -35,17 +35,28 @@ afterEach(() => {
 });
 
 describe('route table', () => {
-  it('shows the landing page to visitors', async () => {
-    renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Welcome to the Age of Vikings' })).toBeTruthy();
-    const stats = within(screen.getByRole('list', { name: 'The game in numbers' })).getAllByRole('listitem');
-    expect(stats.map((item) => item.textContent)).toEqual([
-      '15K+ active players',
-      '820+ clans',
-      '4 server worlds',
-      '1.2M+ battles',
-    ]);
-    expect(await screen.findByRole('button', { name: 'Login with Discord' })).toBeTruthy();
+  it('sends a visitor at / to sign in when the app itself was served for / (a build without the static landing page)', async () => {
+    // This document was loaded at "/" (happy-dom's address): with the landing page built, the server sends that instead.
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    try {
+      const router = renderAt('/');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      reload.mockRestore();
+    }
+  });
+
+  it('sends a signed-in player at / to /dashboard, loading nothing', async () => {
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
+    try {
+      sessionStore.set(signInAtom, { token: 't', user: user('user') });
+      const router = renderAt('/');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      reload.mockRestore();
+    }
   });
 
   it('opens the village page inside the game shell by default', async () => {
@@ -69,7 +80,7 @@ describe('route table', () => {
   it('shows the Admin link only to admins and the Discord avatar when there is one', async () => {
     sessionStore.set(signInAtom, { token: 't', user: user('admin', { discordAvatar: 'hash1' }) });
     renderAt('/game/army');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Army' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Army' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Admin' })).toBeTruthy();
     const avatar = screen.getByRole('img', { name: "Astrid's avatar" });
     expect(avatar.getAttribute('src')).toBe('https://cdn.discordapp.com/avatars/0a1b2c3d-4e5f-6789-abcd-ef0123456789/hash1.png');
@@ -201,5 +212,63 @@ describe('route table', () => {
   it('shows the 404 page for unknown addresses', async () => {
     renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+  });
+});
+
+describe('preloadPagesAt', () => {
+  /** A route table of lazy pages whose loaders count their calls. */
+  function table() {
+    const loads: string[] = [];
+    const page = (name: string, ...companions: string[]) =>
+      lazyPage(
+        () => {
+          loads.push(name);
+          return Promise.resolve({ default: () => <p>{name}</p> });
+        },
+        [],
+        ...companions.map((companion) => () => Promise.resolve(loads.push(companion))),
+      );
+    const routes: AppRoute[] = [
+      { path: '/', access: 'visitors', page: page('landing'), withoutData: true },
+      { path: '/login', access: 'public', page: page('login') },
+      {
+        path: '/game',
+        access: 'signed-in',
+        page: page('frame'),
+        children: [
+          { index: true, redirect: 'village' },
+          { path: 'village', access: 'signed-in', page: page('village home', 'village page') },
+          { path: 'map', access: 'signed-in', page: page('map') },
+        ],
+      },
+      { path: '/admin/*', access: { role: 'admin' }, page: page('admin') },
+    ];
+    return { loads, routes };
+  }
+
+  it('fetches the page at the address with its parent and its companions at once, and nothing else', () => {
+    const { loads, routes } = table();
+    preloadPagesAt('/game/village', { signedIn: true }, routes);
+    expect(loads.sort()).toEqual(['frame', 'village home', 'village page']);
+  });
+
+  it('leaves alone the pages the stored session may not open (the guard sends the visitor elsewhere)', () => {
+    const { loads, routes } = table();
+    preloadPagesAt('/game/map', { signedIn: false }, routes);
+    preloadPagesAt('/', { signedIn: true }, routes);
+    expect(loads).toEqual([]);
+    preloadPagesAt('/login', { signedIn: false }, routes);
+    preloadPagesAt('/admin/users', { signedIn: true }, routes);
+    expect(loads.sort()).toEqual(['admin', 'login']);
+  });
+
+  it('fetches a page once, however often it is asked and rendered', async () => {
+    const { loads, routes } = table();
+    preloadPagesAt('/login', { signedIn: false }, routes);
+    preloadPagesAt('/login', { signedIn: false }, routes);
+    const router = createMemoryRouter(buildRoutes(routes), { initialEntries: ['/login'] });
+    renderWithProviders(<RouterProvider router={router} />, { route: false, store: sessionStore, user: null });
+    expect(await screen.findByText('login')).toBeTruthy();
+    expect(loads).toEqual(['login']);
   });
 });

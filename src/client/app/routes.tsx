@@ -1,58 +1,88 @@
 // The one typed route table of SPEC section 2, and its translation into react-router route objects.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import type { Role } from '../../rules/roles';
 import { Spinner } from '../ui/Spinner';
+import { loadNamespaces } from '../i18n';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteError } from './RouteError';
+import { StaticLanding } from './StaticLanding';
 
-// Every page is its own chunk, so the landing page never pulls in the game (and the map's PixiJS).
-const LandingPage = lazy(() => import('../features/landing/LandingPage'));
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
-const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage'));
-const CallbackPage = lazy(() => import('../features/auth/CallbackPage'));
-const ForbiddenPage = lazy(() => import('../features/forbidden/ForbiddenPage'));
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+/** How to fetch each lazy page's chunks before it renders (see preloadPagesAt), by the page. */
+const pagePreloads = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * React.lazy whose chunk can also be fetched before the page renders (once, shared with the render), together with its
+ * `companions`: chunks the page is sure to ask for as soon as it renders. The translation namespaces it reads are
+ * fetched beside the chunk rather than after it (one round trip, and the page never renders before its words are
+ * there). A namespace is the feature folder's name (its files are src/client/i18n/locales/<language>/<namespace>.json);
+ * one with no file yet costs nothing.
+ */
+export function lazyPage<P>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  namespaces: readonly string[],
+  ...companions: (() => Promise<unknown>)[]
+): LazyExoticComponent<ComponentType<P>> {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const loadOnce = () => (loading ??= Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module));
+  const page = lazy(loadOnce);
+  pagePreloads.set(page, () => Promise.all([loadOnce(), ...companions.map((companion) => companion())]));
+  return page;
+}
+
+// Every page is its own chunk, so a page never pulls in the game (and the map's PixiJS) before it needs it. The landing
+// page is not among them: it is static HTML the server sends for "/" (StaticLanding).
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), ['auth']);
+const RegisterPage = lazyPage(() => import('../features/auth/RegisterPage'), ['auth']);
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage'), ['auth']);
+const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage'), ['auth']);
+const CallbackPage = lazyPage(() => import('../features/auth/CallbackPage'), ['auth']);
+const ForbiddenPage = lazyPage(() => import('../features/forbidden/ForbiddenPage'), ['forbidden']);
+const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), ['dashboard']);
 // The shell composed with the tutorial (features never import each other, so app/ puts them together).
-const GameFrame = lazy(() => import('./GameFrame'));
+const loadGameFrame = () => import('./GameFrame');
+const GameFrame = lazyPage(loadGameFrame, ['shell', 'tutorial', 'quest-catalog', 'vacation', 'sitters']);
 // The village page, or the world picker for a player without a village; its own chunk, with the data layer's atoms.
-const VillageHome = lazy(() => import('./VillageHome'));
-const DataLayer = lazy(() => import('./DataLayer'));
-const MapPage = lazy(() => import('../features/map-panel/MapPage'));
-const HeroesPage = lazy(() => import('../features/heroes/HeroesPage'));
-const WondersPage = lazy(() => import('../features/wonders/WondersPage'));
-const QuestsPage = lazy(() => import('../features/quests/QuestsPage'));
+const VillageHome = lazyPage(
+  () => import('./VillageHome'),
+  ['village', 'worlds'],
+  // Its village page comes at once for every player with a village: fetched with it, not after it.
+  () => import('../features/village/VillagePage'),
+);
+const DataLayer = lazyPage(() => import('./DataLayer'), []);
+const MapPage = lazyPage(() => import('../features/map-panel/MapPage'), ['map-panel']);
+const HeroesPage = lazyPage(() => import('../features/heroes/HeroesPage'), ['heroes']);
+const WondersPage = lazyPage(() => import('../features/wonders/WondersPage'), ['wonders']);
+const QuestsPage = lazyPage(() => import('../features/quests/QuestsPage'), ['quests', 'quest-catalog']);
 // The alliance page composed with the reports feature's card for the battles of its activity feed.
-const AllianceFrame = lazy(() => import('./AllianceFrame'));
-const AllianceDirectoryPage = lazy(() => import('../features/alliance/AllianceDirectoryPage'));
-const AllianceProfilePage = lazy(() => import('../features/alliance/AllianceProfilePage'));
-const ArmyPage = lazy(() => import('../features/army/ArmyPage'));
-const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
-const MessagesPage = lazy(() => import('../features/messages/MessagesPage'));
-const ComposePage = lazy(() => import('../features/messages/ComposePage'));
+const AllianceFrame = lazyPage(() => import('./AllianceFrame'), ['alliance', 'reports']);
+const AllianceDirectoryPage = lazyPage(() => import('../features/alliance/AllianceDirectoryPage'), ['alliance']);
+const AllianceProfilePage = lazyPage(() => import('../features/alliance/AllianceProfilePage'), ['alliance']);
+const ArmyPage = lazyPage(() => import('../features/army/ArmyPage'), ['army']);
+const ReportsPage = lazyPage(() => import('../features/reports/ReportsPage'), ['reports']);
+const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'), ['messages']);
+const ComposePage = lazyPage(() => import('../features/messages/ComposePage'), ['messages']);
 // One message composed with the reports feature's card for a battle report it shares.
-const MessageFrame = lazy(() => import('./MessageFrame'));
-const PlayerPage = lazy(() => import('../features/players/PlayerPage'));
-const PlayerByNamePage = lazy(() => import('../features/players/PlayerByNamePage'));
+const MessageFrame = lazyPage(() => import('./MessageFrame'), ['messages', 'reports']);
+const PlayerPage = lazyPage(() => import('../features/players/PlayerPage'), ['players']);
+const PlayerByNamePage = lazyPage(() => import('../features/players/PlayerByNamePage'), ['players']);
 // The rankings composed with the heroes feature's leaderboard.
-const RankingsFrame = lazy(() => import('./RankingsFrame'));
+const RankingsFrame = lazyPage(() => import('./RankingsFrame'), ['rankings', 'heroes']);
 // The marketplace composed with the army's movement list for its shipments.
-const MarketplaceHome = lazy(() => import('./MarketplaceHome'));
+const MarketplaceHome = lazyPage(() => import('./MarketplaceHome'), ['marketplace', 'army', 'app']);
 // The settings page composed of the features' sections (vacation, ...).
-const SettingsFrame = lazy(() => import('./SettingsFrame'));
+const SettingsFrame = lazyPage(() => import('./SettingsFrame'), ['settings', 'vacation', 'alerts', 'sitters']);
 // The last alerts (alerts while away); the settings page's Alerts section subscribes this browser.
-const AlertsPage = lazy(() => import('../features/alerts/AlertsPage'));
+const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage'), ['alerts']);
 // Every world (join one, go back to one, an ended world's hall of fame), and an ended world's final standing.
-const WorldPicker = lazy(() => import('../features/worlds/WorldPicker'));
-const HallOfFamePage = lazy(() => import('../features/worlds/HallOfFamePage'));
+const WorldPicker = lazyPage(() => import('../features/worlds/WorldPicker'), ['worlds']);
+const HallOfFamePage = lazyPage(() => import('../features/worlds/HallOfFamePage'), ['worlds']);
 // The game master dashboard composed with the admin feature's player search.
-const GameMasterFrame = lazy(() => import('./GameMasterFrame'));
-const AdminPage = lazy(() => import('../features/admin/AdminPage'));
-const DesignerMapPage = lazy(() => import('../features/designer/DesignerMapPage'));
-const DesignerVillagePage = lazy(() => import('../features/designer/DesignerVillagePage'));
-const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const GameMasterFrame = lazyPage(() => import('./GameMasterFrame'), ['gamemaster', 'admin', 'app']);
+const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), ['admin']);
+const DesignerMapPage = lazyPage(() => import('../features/designer/DesignerMapPage'), ['designer']);
+const DesignerVillagePage = lazyPage(() => import('../features/designer/DesignerVillagePage'), ['designer']);
+const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), ['not-found']);
 
 /** Who may open a route: anyone, visitors only (signed-in players go to /dashboard), signed-in players, or a minimum role. */
 export type Access = 'public' | 'visitors' | 'signed-in' | { role: Role };
@@ -92,8 +122,8 @@ const armyRoutes: readonly AppRoute[] = [
 ];
 
 export const appRoutes: readonly AppRoute[] = [
-  // The landing page reads no server data but the sign-in options: it loads without the data layer, and so stays light.
-  { path: '/', access: 'visitors', page: LandingPage, withoutData: true },
+  // The static landing page, loaded from the server when the app is asked for "/"; a signed-in player goes to /dashboard.
+  { path: '/', access: 'visitors', page: StaticLanding, withoutData: true },
   { path: '/login', access: 'public', page: LoginPage },
   { path: '/register', access: 'visitors', page: RegisterPage },
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
@@ -136,6 +166,47 @@ function toRouteObject(route: AppRoute, nested: boolean): RouteObject {
     element,
     children: route.children?.map((child) => toRouteObject(child, true)),
   };
+}
+
+/** Whether a visitor (`signedIn` false) or a player with a stored session may be shown a route of `access`. */
+function mayOpen(access: Access, signedIn: boolean): boolean {
+  if (access === 'public') return true;
+  return access === 'visitors' ? !signedIn : signedIn;
+}
+
+/** The route table as react-router matches it, each route's handle fetching its page's chunks (and the data layer's). */
+function preloadRoutes(routes: readonly AppRoute[], signedIn: boolean, nested: boolean, inherited?: Access): RouteObject[] {
+  return routes.map((route) => {
+    const access = route.access ?? inherited;
+    const page = route.page;
+    const fetchPage = () => {
+      if (!page || (access !== undefined && !mayOpen(access, signedIn))) return;
+      // A chunk that fails to arrive fails the page's own render, which says so (RouteError); nothing to say here.
+      pagePreloads.get(page)?.().catch(() => undefined);
+      if (!nested && !('withoutData' in route && route.withoutData)) pagePreloads.get(DataLayer)?.().catch(() => undefined);
+    };
+    if (route.index) return { index: true, handle: fetchPage };
+    return { path: route.path, handle: fetchPage, children: route.children && preloadRoutes(route.children, signedIn, true, access) };
+  });
+}
+
+/**
+ * Starts fetching the chunks of the pages at `pathname` (the page, its parent's, the data layer when they read data)
+ * as the app starts: without it each arrives only once the session check has answered and the page above it has
+ * rendered, one round trip after another. Pages the stored session (`signedIn`: a token is stored) may not open are
+ * left alone: the guard sends the visitor elsewhere.
+ */
+export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boolean }, routes: readonly AppRoute[] = appRoutes): void {
+  const matches = matchRoutes(preloadRoutes(routes, signedIn, false), pathname) ?? [];
+  for (const { route } of matches) {
+    if (typeof route.handle === 'function') route.handle();
+  }
+  // A game page's first read goes out with its chunks (GameFrame.tsx's prefetchGameReads).
+  if (signedIn && routes === appRoutes && matches.some(({ route }) => route.path === '/game')) {
+    loadGameFrame()
+      .then((frame) => frame.prefetchGameReads())
+      .catch(() => undefined);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 // Startup check of a stored token (SPEC section 4): keep it if /api/auth/me accepts it, drop it otherwise.
+import { startTransition } from 'react';
 import { fetchMe } from '../api/auth';
 import { ApiFailure } from '../api/client';
 import { authStatusAtom, backToOwnAccountAtom, confirmUserAtom, sessionStore, signOutAtom, tokenAtom, userAtom } from '../state/session';
@@ -11,7 +12,9 @@ export async function verifyStoredSession(store = sessionStore): Promise<void> {
   store.set(authStatusAtom, 'loading');
   const verifying = store.get(tokenAtom);
   try {
-    store.set(confirmUserAtom, await fetchMe());
+    const user = await fetchMe();
+    // What the answer reveals (the whole game frame, for a game page) renders in slices, not in one long task.
+    startTransition(() => store.set(confirmUserAtom, user));
   } catch (error) {
     const rejected = error instanceof ApiFailure && (error.status === 401 || error.status === 403);
     const storedUser = store.get(userAtom);

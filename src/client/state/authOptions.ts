@@ -1,5 +1,6 @@
 // Whether to offer the Discord login: false until the server has said it is configured, asked once per page load (per store).
-// Plain state rather than a query: the landing page shows it, and the landing page loads no data layer (app/DataLayer.tsx).
+// Plain state rather than a query, asked once per page load whichever sign-in page asks first (the prerendered landing
+// page needs no question: the server sends it with or without its Discord button).
 import { useEffect, useState } from 'react';
 import { atom, useStore } from 'jotai';
 import { getAuthOptions } from '../api/auth';

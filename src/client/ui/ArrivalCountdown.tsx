@@ -1,6 +1,6 @@
 // Counts down to a client-clock instant (an army's arrival) every second, and calls onDone once when it is reached.
 import { useEffect, useRef, useState } from 'react';
-import { formatDuration } from '../../rules/format';
+import { formatDuration, useLanguage } from '../i18n/format';
 
 export interface ArrivalCountdownProps {
   /** Date.now() instant of the arrival. */
@@ -9,6 +9,7 @@ export interface ArrivalCountdownProps {
 }
 
 export function ArrivalCountdown({ until, onDone }: ArrivalCountdownProps) {
+  useLanguage();
   const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
   const [remaining, setRemaining] = useState(left);
   const doneRef = useRef(onDone);

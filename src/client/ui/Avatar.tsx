@@ -1,5 +1,6 @@
 // A player's picture: the Discord avatar when the account has one, else the first letter of the name.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface AvatarProps {
   /** Whose Discord avatar it is (the path segment before the hash in Discord's CDN address). */
@@ -16,6 +17,7 @@ export function discordAvatarUrl(userId: string, discordAvatar: string): string 
 }
 
 export function Avatar({ userId, username, discordAvatar, size = 36 }: AvatarProps) {
+  const { t } = useTranslation('common');
   const [broken, setBroken] = useState(false);
   const initial = (username.trim()[0] ?? '?').toUpperCase();
   const style = { width: size, height: size, fontSize: Math.round(size * 0.45) };
@@ -24,7 +26,7 @@ export function Avatar({ userId, username, discordAvatar, size = 36 }: AvatarPro
       <img
         className="avatar"
         src={discordAvatarUrl(userId, discordAvatar)}
-        alt={`${username}'s avatar`}
+        alt={t('avatar', { username })}
         width={size}
         height={size}
         style={style}
@@ -33,7 +35,7 @@ export function Avatar({ userId, username, discordAvatar, size = 36 }: AvatarPro
     );
   }
   return (
-    <span className="avatar avatar--initial" style={style} role="img" aria-label={`${username}'s avatar`}>
+    <span className="avatar avatar--initial" style={style} role="img" aria-label={t('avatar', { username })}>
       {initial}
     </span>
   );

@@ -1,5 +1,7 @@
 // A building type's picture from assets/buildings, shown beside its name in cards, forms and reports; a letter if the picture is missing.
-import { BUILDINGS, type BuildingType } from '../../rules/buildings';
+import type { BuildingType } from '../../rules/buildings';
+import { buildingName } from '../i18n/game';
+import { useLanguage } from '../i18n/format';
 import { ArtImage } from './ArtIcon';
 
 /** Every picture under assets/buildings, bundled as its own hashed file (as ArtIcon's, not inlined into the script). */
@@ -22,15 +24,16 @@ export interface BuildingIconProps {
 
 /** Decoration beside the building’s name (which says it for screen readers), so it is hidden from them. */
 export function BuildingIcon({ type, size = 24, className }: BuildingIconProps) {
-  return <ArtImage src={buildingIconUrl(type)} name={BUILDINGS[type].name} size={size} className={className ? `type-icon ${className}` : 'type-icon'} />;
+  return <ArtImage src={buildingIconUrl(type)} name={buildingName(type)} size={size} className={className ? `type-icon ${className}` : 'type-icon'} />;
 }
 
 /** The building’s picture and name together, for a table cell, a list item or a line of text. */
 export function BuildingName({ type, size = 20 }: { type: BuildingType; size?: number }) {
+  useLanguage();
   return (
     <span className="icon-label">
       <BuildingIcon type={type} size={size} />
-      {BUILDINGS[type].name}
+      {buildingName(type)}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 // Placeholder body for a game page whose real content comes later.
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ComingSoonProps {
   title: string;
@@ -7,14 +8,15 @@ export interface ComingSoonProps {
   message?: ReactNode;
 }
 
-export function ComingSoon({ title, message = 'Coming soon' }: ComingSoonProps) {
+export function ComingSoon({ title, message }: ComingSoonProps) {
+  const { t } = useTranslation('common');
   return (
     <section className="page coming-soon" aria-labelledby="coming-soon-title">
       <h1 id="coming-soon-title" className="page__title">
         {title}
       </h1>
       <div className="card coming-soon__card">
-        <p>{message}</p>
+        <p>{message ?? t('comingSoon')}</p>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 // Counts a server-given number of seconds down locally (as 'h m s') and calls onDone once at zero.
 import { useEffect, useRef, useState } from 'react';
-import { formatDuration } from '../../rules/format';
+import { formatDuration, useLanguage } from '../i18n/format';
 
 export interface CountdownProps {
   seconds: number;
@@ -13,6 +13,7 @@ export function Countdown({ seconds, onDone }: CountdownProps) {
 }
 
 function CountdownFrom({ seconds, onDone }: CountdownProps) {
+  useLanguage();
   const start = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   const [remaining, setRemaining] = useState(start);
   const doneRef = useRef(onDone);

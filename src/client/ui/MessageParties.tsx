@@ -1,4 +1,5 @@
 // Who wrote a message, to whom and when: the rows of a definition list, shown alike to players and game masters.
+import { useTranslation } from 'react-i18next';
 import { PlayerLink } from './PlayerLink';
 import { formatDateTime } from './dates';
 
@@ -10,22 +11,23 @@ export interface MessageParties {
 
 /** The From, To and Sent rows, for a `<dl>` the caller styles (and may add rows to). */
 export function MessagePartiesRows({ message }: { message: MessageParties }) {
+  const { t } = useTranslation('common');
   return (
     <>
       <div>
-        <dt>From</dt>
+        <dt>{t('message.from')}</dt>
         <dd>
-          <PlayerLink player={message.from} fallback="Former player" />
+          <PlayerLink player={message.from} fallback={t('message.formerPlayer')} />
         </dd>
       </div>
       <div>
-        <dt>To</dt>
+        <dt>{t('message.to')}</dt>
         <dd>
-          <PlayerLink player={message.to} fallback="Former player" />
+          <PlayerLink player={message.to} fallback={t('message.formerPlayer')} />
         </dd>
       </div>
       <div>
-        <dt>Sent</dt>
+        <dt>{t('message.sent')}</dt>
         <dd>
           <time dateTime={message.sentAt}>{formatDateTime(message.sentAt)}</time>
         </dd>

@@ -1,5 +1,6 @@
 // A modal dialog: titled, closes on Escape, on the backdrop and with its Close button; focus moves into it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface ModalProps {
   open: boolean;
@@ -13,7 +14,8 @@ export interface ModalProps {
   className?: string;
 }
 
-export function Modal({ open, title, onClose, children, footer, closeLabel = 'Close', className }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, closeLabel, className }: ModalProps) {
+  const { t } = useTranslation('common');
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
@@ -51,7 +53,7 @@ export function Modal({ open, title, onClose, children, footer, closeLabel = 'Cl
             {title}
           </h2>
           <button type="button" className="button button--ghost modal__close" onClick={onClose}>
-            {closeLabel}
+            {closeLabel ?? t('modal.close')}
           </button>
         </div>
         <div className="modal__body">{children}</div>

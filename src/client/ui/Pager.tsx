@@ -1,4 +1,5 @@
 // Paging of a long list: Previous, the page numbers around the current one (first and last always), and Next.
+import { useTranslation } from 'react-i18next';
 import './pager.css';
 
 export interface PagerProps {
@@ -20,11 +21,12 @@ export function pageNumbers(page: number, pages: number): (number | null)[] {
 }
 
 export function Pager({ page, pages, onPage, label }: PagerProps) {
+  const { t } = useTranslation('common');
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label={label}>
       <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('pager.previous')}
       </button>
       <ol className="pager__pages">
         {pageNumbers(page, pages).map((n, i) =>
@@ -38,7 +40,7 @@ export function Pager({ page, pages, onPage, label }: PagerProps) {
                 type="button"
                 className={n === page ? 'button button--small pager__page' : 'button button--ghost button--small pager__page'}
                 aria-current={n === page ? 'page' : undefined}
-                aria-label={`Page ${n}`}
+                aria-label={t('pager.page', { page: n })}
                 onClick={() => onPage(n)}
               >
                 {n}
@@ -48,10 +50,10 @@ export function Pager({ page, pages, onPage, label }: PagerProps) {
         )}
       </ol>
       <span className="pager__where">
-        Page {page} of {pages}
+        {t('pager.where', { page, pages })}
       </span>
       <button type="button" className="button button--secondary button--small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('pager.next')}
       </button>
     </nav>
   );

@@ -1,5 +1,6 @@
 // A player's name as a link to their profile: by id when known, else by name (the by-name route finds the id), else a plain word.
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import './player-link.css';
 
 export interface PlayerLinkProps {
@@ -7,7 +8,7 @@ export interface PlayerLinkProps {
   player?: { id: string; username: string } | null;
   /** Only the name is known (the hero leaderboard): the link asks the server for the id. */
   username?: string | null;
-  /** What is written when there is nobody to link to. */
+  /** What is written when there is nobody to link to ('Abandoned' unless told). */
   fallback?: string;
   className?: string;
 }
@@ -17,7 +18,8 @@ export function playerPath(player: { id: string } | { username: string }): strin
   return 'id' in player ? `/game/players/${encodeURIComponent(player.id)}` : `/game/players/by-name/${encodeURIComponent(player.username)}`;
 }
 
-export function PlayerLink({ player, username, fallback = 'Abandoned', className }: PlayerLinkProps) {
+export function PlayerLink({ player, username, fallback, className }: PlayerLinkProps) {
+  const { t } = useTranslation('common');
   const classes = className ? `player-link ${className}` : 'player-link';
   if (player) {
     return (
@@ -33,5 +35,5 @@ export function PlayerLink({ player, username, fallback = 'Abandoned', className
       </Link>
     );
   }
-  return <span className="muted">{fallback}</span>;
+  return <span className="muted">{fallback ?? t('playerLink.abandoned')}</span>;
 }

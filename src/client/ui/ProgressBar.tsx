@@ -1,4 +1,6 @@
 // A labelled horizontal bar for percentages, resource fill, experience and construction progress.
+import { formatPercent, useLanguage } from '../i18n/format';
+
 export type ProgressTone = 'normal' | 'good' | 'warning' | 'danger';
 
 export interface ProgressBarProps {
@@ -13,10 +15,11 @@ export interface ProgressBarProps {
 }
 
 export function ProgressBar({ value, max = 100, label, tone = 'normal', hideLabel = false, valueText }: ProgressBarProps) {
+  useLanguage();
   const safeMax = max > 0 ? max : 1;
   const clamped = Math.min(Math.max(Number.isFinite(value) ? value : 0, 0), safeMax);
   const percent = Math.floor((clamped / safeMax) * 100);
-  const text = valueText ?? `${percent}%`;
+  const text = valueText ?? formatPercent(percent);
   return (
     <div className={`progress progress--${tone}`}>
       {!hideLabel && (

@@ -1,5 +1,6 @@
 // A beginner-protection shield: 'Under beginner protection · ends in 2h 14m 5s', counted down to the server's instant on this clock.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ArrivalCountdown } from './ArrivalCountdown';
 import './protection-shield.css';
 
@@ -20,6 +21,7 @@ export function ProtectionShield({ until, serverOffsetMs, onEnd }: ProtectionShi
 }
 
 function ShieldUntil({ endsAt, onEnd }: { endsAt: number; onEnd?: () => void }) {
+  const { t } = useTranslation('common');
   const [ended, setEnded] = useState(() => Date.now() >= endsAt);
   if (ended) return null;
   return (
@@ -27,7 +29,7 @@ function ShieldUntil({ endsAt, onEnd }: { endsAt: number; onEnd?: () => void }) 
       <span className="protection-shield__icon" aria-hidden="true">
         🛡
       </span>{' '}
-      Under beginner protection · ends in{' '}
+      {t('protection.endsIn')}{' '}
       <ArrivalCountdown
         until={endsAt}
         onDone={() => {

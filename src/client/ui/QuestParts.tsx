@@ -1,8 +1,10 @@
 // What a quest asks and what it gives, as both the quests page and the tutorial overlay show them.
-import { formatNumber } from '../../rules/format';
-import { objectiveLabel } from '../../rules/quests';
-import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../rules/resources';
-import { UNITS, isUnitType } from '../../rules/units';
+import { useTranslation } from 'react-i18next';
+import { RESOURCE_TYPES } from '../../rules/resources';
+import { isUnitType } from '../../rules/units';
+import { formatNumber } from '../i18n/format';
+import { resourceName, unitName } from '../i18n/game';
+import { objectiveText } from '../i18n/quests';
 import { ResourceIcon } from './icons';
 import { UnitIcon } from './UnitIcon';
 import './quest-parts.css';
@@ -21,10 +23,11 @@ export interface ObjectiveListProps {
 
 /** Each objective in words with how far it is: 'Upgrade Barracks 0/1'. */
 export function ObjectiveList({ objectives, progress }: ObjectiveListProps) {
+  const { t } = useTranslation('common');
   const names = Object.keys(objectives ?? {});
-  if (names.length === 0) return <p className="muted objectives--none">No objectives</p>;
+  if (names.length === 0) return <p className="muted objectives--none">{t('quest.noObjectives')}</p>;
   return (
-    <ul className="objectives" aria-label="Objectives">
+    <ul className="objectives" aria-label={t('quest.objectives')}>
       {names.map((name) => {
         const target = count(objectives[name]);
         const reached = Math.min(count(progress?.[name]), target);
@@ -34,7 +37,7 @@ export function ObjectiveList({ objectives, progress }: ObjectiveListProps) {
             <span className="objectives__mark" aria-hidden="true">
               {met ? '✓' : '○'}
             </span>
-            <span className="objectives__name">{objectiveLabel(name)}</span>
+            <span className="objectives__name">{objectiveText(name)}</span>
             <span className="objectives__count">
               {reached}/{target}
             </span>
@@ -54,24 +57,25 @@ export interface RewardListProps {
 
 /** The resources and units a quest gives: '100 Timber', '2 × Bondi'. */
 export function RewardList({ rewards }: RewardListProps) {
+  const { t } = useTranslation('common');
   const resources = RESOURCE_TYPES.map((type) => ({ type, amount: count(rewards?.resources?.[type]) })).filter((r) => r.amount > 0);
   const units = Object.entries(rewards?.units ?? {})
     .map(([type, n]) => ({ type, amount: count(n) }))
     .filter((u) => u.amount > 0);
-  if (resources.length === 0 && units.length === 0) return <p className="muted rewards--none">No rewards</p>;
+  if (resources.length === 0 && units.length === 0) return <p className="muted rewards--none">{t('quest.noRewards')}</p>;
   return (
-    <ul className="rewards" aria-label="Rewards">
+    <ul className="rewards" aria-label={t('quest.rewards')}>
       {resources.map((r) => (
         <li key={r.type} className="rewards__item">
           <ResourceIcon type={r.type} size={16} />
-          <span className="rewards__amount">{formatNumber(r.amount)}</span> <span className="rewards__name">{RESOURCE_NAMES[r.type]}</span>
+          <span className="rewards__amount">{formatNumber(r.amount)}</span> <span className="rewards__name">{resourceName(r.type)}</span>
         </li>
       ))}
       {units.map((u) => (
         <li key={u.type} className="rewards__item rewards__item--unit">
-          <span className="rewards__amount">{u.amount} ×</span>{' '}
+          <span className="rewards__amount">{t('quest.unitCount', { amount: u.amount })}</span>{' '}
           {isUnitType(u.type) && <UnitIcon type={u.type} size={18} />}
-          <span className="rewards__name">{isUnitType(u.type) ? UNITS[u.type].name : u.type}</span>
+          <span className="rewards__name">{isUnitType(u.type) ? unitName(u.type) : u.type}</span>
         </li>
       ))}
     </ul>

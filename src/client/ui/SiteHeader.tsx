@@ -2,11 +2,13 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { parseRole, roleAllows } from '../../rules/roles';
 import { authStatusAtom, userAtom } from '../state/session';
 import { Logo } from './Logo';
 
 export function SiteHeader({ className, children }: { className?: string; children?: ReactNode }) {
+  const { t } = useTranslation('common');
   const status = useAtomValue(authStatusAtom);
   const user = useAtomValue(userAtom);
   const role = parseRole(user?.role);
@@ -15,14 +17,14 @@ export function SiteHeader({ className, children }: { className?: string; childr
   const isModerator = role === 'moderator';
   return (
     <header className={className ? `site-header ${className}` : 'site-header'}>
-      <Link className="site-header__brand" to="/" aria-label="Vikings home">
+      <Link className="site-header__brand" to="/" aria-label={t('header.home')}>
         <Logo />
       </Link>
-      <nav aria-label="Main">
-        {status === 'authenticated' && <NavLink to="/dashboard">Dashboard</NavLink>}
-        {status === 'authenticated' && isGameMaster && <NavLink to="/gamemaster">Game Master</NavLink>}
-        {status === 'authenticated' && isModerator && <NavLink to="/gamemaster">Moderation</NavLink>}
-        {status === 'authenticated' && isAdmin && <NavLink to="/admin">Admin</NavLink>}
+      <nav aria-label={t('header.main')}>
+        {status === 'authenticated' && <NavLink to="/dashboard">{t('header.dashboard')}</NavLink>}
+        {status === 'authenticated' && isGameMaster && <NavLink to="/gamemaster">{t('header.gameMaster')}</NavLink>}
+        {status === 'authenticated' && isModerator && <NavLink to="/gamemaster">{t('header.moderation')}</NavLink>}
+        {status === 'authenticated' && isAdmin && <NavLink to="/admin">{t('header.admin')}</NavLink>}
         {children}
       </nav>
     </header>

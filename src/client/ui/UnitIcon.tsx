@@ -1,5 +1,7 @@
 // A unit type's picture from assets/units, shown beside its name wherever units are listed; a letter if the picture is missing.
-import { UNITS, type UnitType } from '../../rules/units';
+import type { UnitType } from '../../rules/units';
+import { unitName } from '../i18n/game';
+import { useLanguage } from '../i18n/format';
 import { ArtImage } from './ArtIcon';
 
 /** Every picture under assets/units, bundled as its own hashed file (as ArtIcon's, not inlined into the script). */
@@ -22,15 +24,16 @@ export interface UnitIconProps {
 
 /** Decoration beside the unit’s name (which says it for screen readers), so it is hidden from them. */
 export function UnitIcon({ type, size = 24, className }: UnitIconProps) {
-  return <ArtImage src={unitIconUrl(type)} name={UNITS[type].name} size={size} className={className ? `type-icon ${className}` : 'type-icon'} />;
+  return <ArtImage src={unitIconUrl(type)} name={unitName(type)} size={size} className={className ? `type-icon ${className}` : 'type-icon'} />;
 }
 
 /** The unit’s picture and name together, for a table cell, a list item or a line of text. */
 export function UnitName({ type, size = 20 }: { type: UnitType; size?: number }) {
+  useLanguage();
   return (
     <span className="icon-label">
       <UnitIcon type={type} size={size} />
-      {UNITS[type].name}
+      {unitName(type)}
     </span>
   );
 }

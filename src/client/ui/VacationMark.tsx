@@ -1,4 +1,5 @@
 // A vacation on a village: 'On vacation until 12 Mar 2026, 14:05', gone once that instant has passed on this clock.
+import { useTranslation } from 'react-i18next';
 import { formatDateTime } from './dates';
 import { usePassed } from './usePassed';
 import './vacation-mark.css';
@@ -12,6 +13,7 @@ export interface VacationMarkProps {
 
 /** Nothing once the instant has passed: the server owns the instant, the client only waits for it. */
 export function VacationMark({ until, serverOffsetMs }: VacationMarkProps) {
+  const { t } = useTranslation('common');
   const endsAt = Date.parse(until);
   const ended = usePassed(Number.isFinite(endsAt) ? endsAt - serverOffsetMs : null);
   if (!Number.isFinite(endsAt) || ended) return null;
@@ -20,7 +22,7 @@ export function VacationMark({ until, serverOffsetMs }: VacationMarkProps) {
       <span className="vacation-mark__icon" aria-hidden="true">
         ⏾
       </span>{' '}
-      On vacation until <time dateTime={until}>{formatDateTime(until)}</time>
+      {t('vacation.until')} <time dateTime={until}>{formatDateTime(until)}</time>
     </span>
   );
 }

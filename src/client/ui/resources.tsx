@@ -1,8 +1,11 @@
 // Resource stocks as the player sees them: counted up live between server reads, counting up briefly when something
 // lands, and bars that warn of full stores.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { formatNumber } from '../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES, type ResourceType, type Resources } from '../../rules/resources';
+import { useTranslation } from 'react-i18next';
+import { RESOURCE_TYPES, type ResourceType, type Resources } from '../../rules/resources';
+import { i18n } from '../i18n';
+import { formatNumber, formatPercent, formatRate } from '../i18n/format';
+import { resourceName } from '../i18n/game';
 import { storeAlert, storeFillPercent, type StoreAlert } from '../../rules/economy';
 import { MS_PER_HOUR } from '../../rules/settle';
 import { ProgressBar, type ProgressTone } from './ProgressBar';
@@ -143,21 +146,21 @@ export function storeTone(amount: number, capacity: number): ProgressTone {
   return TONES[storeAlert(amount, capacity)];
 }
 
-/** '300 timber, 1.2K iron' for the resources above 0 (a shipment's cargo, loot); 'nothing' when none. */
+/** '300 timber, 1.2K iron' for the resources above 0 (a shipment's cargo, loot); 'nothing' when none (German '300 Holz', 'nichts'). */
 export function describeResources(amounts: Partial<Resources>): string {
-  const parts = RESOURCE_TYPES.filter((r) => (amounts[r] ?? 0) > 0).map((r) => `${formatNumber(amounts[r] ?? 0)} ${RESOURCE_NAMES[r].toLowerCase()}`);
-  return parts.length === 0 ? 'nothing' : parts.join(', ');
+  const parts = RESOURCE_TYPES.filter((r) => (amounts[r] ?? 0) > 0).map((r) =>
+    i18n.t('common:resourceAmount', { amount: formatNumber(amounts[r] ?? 0), resource: i18n.t(`common:resourcesInText.${r}`) }),
+  );
+  return parts.length === 0 ? i18n.t('common:nothing') : parts.join(', ');
 }
 
-/** '+8/h', '-3/h', '+1.2K/h'. */
-export function formatRate(perHour: number): string {
-  const text = formatNumber(perHour);
-  return `${perHour >= 0 ? '+' : ''}${text}/h`;
-}
+/** '+8/h', '-3/h', '+1.2K/h' (src/client/i18n/format.ts; here for the pages that import it from the resources). */
+export { formatRate };
 
 /** A resource card: amount of capacity, production per hour, and the fill bar; a landing counts up with a glow. */
 export function ResourceBar({ type, amount, capacity, production }: ResourceReading) {
-  const name = RESOURCE_NAMES[type];
+  const { t } = useTranslation('common');
+  const name = resourceName(type);
   const percent = Math.floor(Math.min(100, storeFillPercent(amount, capacity)));
   // The figure counts up when something lands; the bar (and what it tells screen readers) takes the new stock at once and eases there in CSS.
   const { shown, landing } = useLanding({ amount, capacity, production });
@@ -177,10 +180,10 @@ export function ResourceBar({ type, amount, capacity, production }: ResourceRead
       <ProgressBar
         value={amount}
         max={capacity}
-        label={`${name} store`}
+        label={t('resourceBar.store', { resource: name })}
         hideLabel
         tone={storeTone(amount, capacity)}
-        valueText={`${percent}% full`}
+        valueText={t('resourceBar.full', { percent: formatPercent(percent) })}
       />
     </article>
   );

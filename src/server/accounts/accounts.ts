@@ -8,7 +8,7 @@ import { createSession, revokeSession, sessionForToken, sessionKey, type Session
 import type { Schema } from '../../contract';
 import { passwordError, validateRegistration } from '../../rules/validation';
 import { notifyPlayers } from '../live/notify';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../errors';
+import { badRequest, conflict, forbidden, notFound, say, unauthorized, worded, type Said } from '../errors';
 import { changingAccounts } from './session-cache';
 import { endVacationsAtSignIn } from '../vacation/vacation';
 import type { PlayerId } from '../../rules/ids';
@@ -30,11 +30,27 @@ export function userFields(row: UserRow) {
   };
 }
 
+/** The stored language as the contract names it: a value other than the game's languages (never written) reads as none. */
+function localeOf(row: UserRow): Locale | null {
+  return row.locale === 'en' || row.locale === 'de' ? row.locale : null;
+}
+
 export function publicUser(row: UserRow): PublicUser {
   return {
     ...userFields(row),
     discordLinked: row.discordId !== null,
+    locale: localeOf(row),
   };
+}
+
+export type Locale = Schema<'Locale'>;
+
+/** Remembers the language the player chose for the game; their own replies (User.locale) carry it from now on. */
+export async function setLocale(db: Db, userId: PlayerId, locale: Locale): Promise<void> {
+  // Through the session cache's notice, so the player's next read of themselves (getMe) already shows the choice.
+  const updated = await changingAccounts(db, db.update(users).set({ locale }).where(eq(users.id, userId)).returning({ id: users.id }));
+  // The account was deleted while the request ran, and its sessions with it.
+  if (updated.length === 0) throw unauthorized();
 }
 
 /** The account as a session shows it: in a sitting session, with the sitter playing it. */
@@ -52,9 +68,9 @@ async function assertFree(db: Db, email: string, username: string): Promise<void
     .where(sql`lower(${users.email}) = lower(${email}) or lower(${users.username}) = lower(${username})`);
   const emailTaken = taken.some((u) => u.email.toLowerCase() === email.toLowerCase());
   const usernameTaken = taken.some((u) => u.username.toLowerCase() === username.toLowerCase());
-  if (emailTaken && usernameTaken) throw conflict('Email and username are already taken');
-  if (emailTaken) throw conflict('Email is already registered');
-  if (usernameTaken) throw conflict('Username is already taken');
+  if (emailTaken && usernameTaken) throw conflict('email_and_username_taken');
+  if (emailTaken) throw conflict('email_taken');
+  if (usernameTaken) throw conflict('username_taken');
 }
 
 /** Where a registration comes from (fair play's signals), and how many accounts that address may register a day. */
@@ -68,7 +84,7 @@ export async function register(db: Db, input: { username: string; email: string;
   const errors = validateRegistration({ username, email, password: input.password });
   const fields = Object.entries(errors);
   const [first] = fields;
-  if (first) throw badRequest(first[1], fields.map(([field, message]) => ({ field, message })));
+  if (first) throw badRequest(worded(first[1]), fields.map(([field, message]) => ({ field, message })));
   await assertFree(db, email, username);
   // Refused with 503 when the hashing pool's line is full: before anything is stored.
   const passwordHash = await signInHashing.hash(input.password);
@@ -83,7 +99,7 @@ export async function register(db: Db, input: { username: string; email: string;
     // Two registrations raced past assertFree: the unique index decides, and the loser gets the same 409.
     if (isUniqueViolation(error)) {
       await assertFree(db, email, username);
-      throw conflict('Email or username is already taken');
+      throw conflict('email_or_username_taken');
     }
     throw error;
   }
@@ -103,8 +119,6 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export const LOGIN_FAILED = 'Invalid email or password';
-
 export async function login(db: Db, input: { email: string; password: string; rememberMe?: boolean }, now: Date, signals: SignInSignals): Promise<AuthResult> {
   const [row] = await db
     .select()
@@ -114,9 +128,9 @@ export async function login(db: Db, input: { email: string; password: string; re
   if (!row || !row.passwordHash) {
     // Spend the same time as a real check (and be refused when the pool is full, as one would be) so the reply does not reveal whether the email exists.
     await signInHashing.verifyDecoy(input.password);
-    throw unauthorized(LOGIN_FAILED);
+    throw unauthorized('login_failed');
   }
-  if (!(await signInHashing.verify(row.passwordHash, input.password))) throw unauthorized(LOGIN_FAILED);
+  if (!(await signInHashing.verify(row.passwordHash, input.password))) throw unauthorized('login_failed');
   // Only the right password learns of a suspension: nobody else finds out the account exists.
   if (row.suspendedAt) throw forbidden(suspendedMessage(row));
   // Coming back after a vacation's minimum ends it (GAME_RULES, Vacation).
@@ -126,13 +140,12 @@ export async function login(db: Db, input: { email: string; password: string; re
   return { user: publicUser(row), token };
 }
 
-export const CHOOSE_PASSWORD_FIRST = 'Choose your own password first: an admin gave you a temporary one';
 /** What a player with a temporary password may still call. */
 export const OPEN_WITH_TEMPORARY_PASSWORD: ReadonlySet<string> = new Set(['getMe', 'changePassword', 'logout']);
 
 /** What a suspended player reads when signing in. */
-export function suspendedMessage(row: Pick<UserRow, 'suspensionReason'>): string {
-  return row.suspensionReason ? `This account is suspended: ${row.suspensionReason}` : 'This account is suspended';
+export function suspendedMessage(row: Pick<UserRow, 'suspensionReason'>): Said {
+  return row.suspensionReason ? say('account_suspended_because', { reason: row.suspensionReason }) : say('account_suspended');
 }
 
 /** The user of a live session, and its sitter in a sitting session; a suspended account has none (its sessions ended with the suspension). */
@@ -147,12 +160,12 @@ export async function currentSession(db: Db, token: string, now: Date): Promise<
  */
 export async function changePassword(db: Db, user: UserRow, sessionToken: string, input: { currentPassword: string; newPassword: string }): Promise<PublicUser> {
   if (!user.passwordHash || !(await signInHashing.verify(user.passwordHash, input.currentPassword))) {
-    throw badRequest('The current password is not right', [{ field: 'currentPassword', message: 'The current password is not right' }]);
+    throw badRequest('current_password_wrong', [{ field: 'currentPassword', ...say('current_password_wrong') }]);
   }
   const weak = passwordError(input.newPassword);
-  if (weak) throw badRequest(weak, [{ field: 'newPassword', message: weak }]);
+  if (weak) throw badRequest(worded(weak), [{ field: 'newPassword', message: weak }]);
   if (input.newPassword === input.currentPassword) {
-    throw badRequest('Choose a password other than the current one', [{ field: 'newPassword', message: 'Choose a password other than the current one' }]);
+    throw badRequest('password_unchanged', [{ field: 'newPassword', ...say('password_unchanged') }]);
   }
   const [updated] = await db
     .update(users)
@@ -190,17 +203,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 /** The id of the account with `email`, for operator commands that name players by e-mail. */
 export async function userIdByEmail(db: Db, email: string): Promise<PlayerId> {
   const row = await findUserByEmail(db, email);
-  if (!row) throw notFound(`No user with email ${email}`);
+  if (!row) throw notFound('no_user_with_email', { email });
   return row.id;
 }
 
 export async function setPassword(db: Db, email: string, password: string): Promise<PublicUser> {
   const weak = passwordError(password);
-  if (weak) throw badRequest(weak);
+  if (weak) throw badRequest(worded(weak));
   const row = await findUserByEmail(db, email);
-  if (!row) throw notFound(`No user with email ${email}`);
+  if (!row) throw notFound('no_user_with_email', { email });
   const [updated] = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, row.id)).returning();
-  if (!updated) throw notFound(`No user with email ${email}`);
+  if (!updated) throw notFound('no_user_with_email', { email });
   // A reset password must lock out whoever held the old one.
   await changingAccounts(db, db.delete(sessions).where(eq(sessions.userId, row.id)));
   return publicUser(updated);

@@ -2,10 +2,10 @@
 // and a sign-in beyond that is refused at once (503 with Retry-After) instead of slowing every other request.
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
-import { GameError } from '../errors';
+import { GameError, errorText, say } from '../errors';
 import type { HashPoolSize } from '../config';
 
-export const HASHING_BUSY = 'The server is busy signing players in: please try again in a few seconds';
+export const HASHING_BUSY = errorText('hashing_busy');
 
 /** The seconds a refused sign-in is told to wait (its Retry-After), by the error it was refused with. */
 const retryAfter = new WeakMap<object, number>();
@@ -16,7 +16,7 @@ export function hashingBusyRetryAfter(error: unknown): number | null {
 }
 
 function hashingBusy(seconds: number): GameError {
-  const error = new GameError(503, HASHING_BUSY);
+  const error = new GameError(503, say('hashing_busy'));
   retryAfter.set(error, seconds);
   return error;
 }

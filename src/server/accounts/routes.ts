@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { Redirect, type Handlers } from '../operations';
 import * as accounts from './accounts';
 import { DiscordLoginError, finishDiscord, redeemDiscordCode, startDiscord } from './discord';
-import { badRequest, GameError } from '../errors';
+import { badRequest, GameError, say } from '../errors';
 import { DEVICE_COOKIE, deviceCookie, deviceOf } from '../fair-play/device';
 import { configureHashing } from './passwords';
 import { hashingBusyRetryAfter } from './hash-pool';
@@ -91,6 +91,10 @@ export function authRoutes(ctx: AppContext): Handlers {
       return { user: accounts.publicSessionUser({ user, sitter }) };
     },
 
+    async setMyLocale({ user, body }) {
+      await accounts.setLocale(db, user.id, body.locale);
+    },
+
     async logout({ request, user }) {
       if (!request.sessionToken) return;
       await accounts.logout(db, user.id, request.sessionToken);
@@ -104,7 +108,7 @@ export function authRoutes(ctx: AppContext): Handlers {
     },
 
     async startDiscordLink({ user, reply }) {
-      if (!config.discord) throw new GameError(409, 'Discord sign-in is not set up on this server');
+      if (!config.discord) throw new GameError(409, say('discord_not_set_up'));
       const { state, url } = await startDiscord(db, config.discord, { purpose: 'link', userId: user.id }, clock.now());
       setState(reply, state);
       return { url };
@@ -143,7 +147,7 @@ export function authRoutes(ctx: AppContext): Handlers {
         given(reply);
         return { user: accounts.publicUser(user), token };
       } catch (error) {
-        if (error instanceof DiscordLoginError) throw badRequest('This sign-in has expired or was already used. Please sign in again.');
+        if (error instanceof DiscordLoginError) throw badRequest('discord_sign_in_expired');
         throw error;
       }
     },

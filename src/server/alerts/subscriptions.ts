@@ -5,7 +5,7 @@ import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { alerts, pushSubscriptions } from '../db/schema';
-import { badRequest } from '../errors';
+import { badRequest, say, worded } from '../errors';
 import { ALERT_KINDS, ALERT_LIST_SIZE, DEFAULT_ALERTS, type AlertKind } from '../../rules/alerts';
 import type { PlayerId } from '../../rules/ids';
 import { vapidKeys } from './vapid';
@@ -17,7 +17,6 @@ export const SUBSCRIPTIONS_PER_PLAYER = 10;
 
 export const ENDPOINT_NOT_HTTPS = 'A push endpoint must be an https address';
 export const ENDPOINT_NOT_PUBLIC = 'A push endpoint must be a push service on the internet, not an address of a private network';
-export const BAD_PUSH_KEYS = 'These push keys are not a browser subscription’s (p256dh: a P-256 public key, auth: 16 bytes)';
 
 const LOOPBACK_HOSTS: readonly string[] = ['127.0.0.1', 'localhost', '[::1]'];
 
@@ -112,8 +111,8 @@ export interface Subscriber {
 export async function saveSubscription(db: Db, { userId, now, allowLoopback }: Subscriber, input: RequestBody<'saveAlertSubscription'>): Promise<AlertSettingsView> {
   const { endpoint, keys } = input.subscription;
   const refusal = endpointRefusal(endpoint, allowLoopback);
-  if (refusal) throw badRequest(refusal, [{ field: 'subscription.endpoint', message: refusal }]);
-  if (!keysUsable(keys)) throw badRequest(BAD_PUSH_KEYS, [{ field: 'subscription.keys', message: BAD_PUSH_KEYS }]);
+  if (refusal) throw badRequest(worded(refusal), [{ field: 'subscription.endpoint', message: refusal }]);
+  if (!keysUsable(keys)) throw badRequest('bad_push_keys', [{ field: 'subscription.keys', ...say('bad_push_keys') }]);
   const kinds = ordered(input.kinds);
   const { publicKey } = await vapidKeys(db);
   await db.transaction(async (tx) => {

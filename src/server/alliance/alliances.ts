@@ -14,14 +14,14 @@ import {
   type AllianceMemberRow,
   type AllianceRow,
 } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, worded } from '../errors';
 import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError, freeTextError, validateAllianceForm } from '../../rules/validation';
-import { rightRefusal, successorOf } from '../../rules/alliances';
+import { successorOf } from '../../rules/alliances';
 import { foundingRefusal, memberCap } from '../../rules/embassy';
 import { embassyLevelOf, refuseWhenFull } from './embassy';
 import { recordQuestEvents } from '../progress/quest-events';
 import { notifyPlayers } from '../live/notify';
-import { ALREADY_IN_ALLIANCE, NOT_IN_ALLIANCE, actingMember, admitMember, allianceRow, lockPlayer, membershipOf, notifyAlliances } from './membership';
+import { actingMember, admitMember, allianceRow, lockPlayer, membershipOf, notifyAlliances } from './membership';
 import { dropFeed, recordFeed } from './feed';
 import { ownerTotals } from '../village/population';
 import { isUniqueViolation } from '../accounts/accounts';
@@ -33,16 +33,6 @@ export type AllianceView = Schema<'Alliance'>;
 export type MembershipView = Schema<'Membership'>;
 export type InvitationView = Schema<'Invitation'>;
 export type AllianceMessageView = Schema<'AllianceMessage'>;
-
-export { ALREADY_IN_ALLIANCE, NOT_IN_ALLIANCE };
-export const TAG_TAKEN = 'That tag is already taken by another alliance';
-export const NO_SUCH_INVITATION = 'No such invitation';
-export const NOT_YOUR_INVITATION = 'This invitation is for another player';
-export const CANNOT_INVITE = rightRefusal('invite');
-export const NO_SUCH_PLAYER = 'No player with that username';
-export const ALREADY_MEMBER = 'That player is already a member of your alliance';
-export const ALREADY_INVITED = 'That player already has an invitation from your alliance';
-export const MEMBERS_ONLY = 'Only members can read and write alliance messages';
 
 /** A newest-first page of messages. */
 export const MESSAGE_PAGE = 50;
@@ -110,7 +100,7 @@ export function membershipView(member: AllianceMemberRow): MembershipView {
 /** The caller's alliance and membership as the reply of an action that changed it. */
 export async function allianceWithMembership(db: Db, userId: PlayerId, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   const member = await membershipOf(db, userId);
-  if (!member) throw forbidden(NOT_IN_ALLIANCE);
+  if (!member) throw forbidden('not_in_alliance');
   return { alliance: await allianceView(db, await allianceRow(db, member.allianceId), now), membership: membershipView(member) };
 }
 
@@ -151,15 +141,15 @@ export async function createAlliance(db: Db, userId: PlayerId, input: CreateAlli
   const form = { name: input.name.normalize('NFC').trim(), tag: input.tag.trim(), description: input.description.normalize('NFC').trim() };
   const problems = Object.entries(validateAllianceForm(form)).filter((e): e is [string, string] => typeof e[1] === 'string');
   const [first] = problems;
-  if (first) throw badRequest(first[1], problems.map(([field, message]) => ({ field, message })));
+  if (first) throw badRequest(worded(first[1]), problems.map(([field, message]) => ({ field, message })));
   try {
     return await db.transaction(async (tx) => {
       await lockPlayer(tx, userId);
-      if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
+      if (await membershipOf(tx, userId)) throw conflict('already_in_alliance');
       const embassy = foundingRefusal(await embassyLevelOf(tx, userId, now));
-      if (embassy) throw conflict(embassy);
+      if (embassy) throw conflict(worded(embassy));
       const [taken] = await tx.select({ id: alliances.id }).from(alliances).where(eq(alliances.tag, form.tag)).limit(1);
-      if (taken) throw conflict(TAG_TAKEN);
+      if (taken) throw conflict('tag_taken');
       const alliance = inserted(
         await tx.insert(alliances).values({ name: form.name, tag: form.tag, description: form.description, isPublic: input.isPublic, foundedAt: now }).returning(),
       );
@@ -173,15 +163,15 @@ export async function createAlliance(db: Db, userId: PlayerId, input: CreateAlli
     });
   } catch (error) {
     // Two players founding the same tag at once: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(TAG_TAKEN);
+    if (isUniqueViolation(error)) throw conflict('tag_taken');
     throw error;
   }
 }
 
 async function invitationFor(db: Db, userId: PlayerId, invitationId: string) {
   const [invitation] = await db.select().from(allianceInvitations).where(eq(allianceInvitations.id, invitationId));
-  if (!invitation) throw notFound(NO_SUCH_INVITATION);
-  if (invitation.userId !== userId) throw forbidden(NOT_YOUR_INVITATION);
+  if (!invitation) throw notFound('no_such_invitation');
+  if (invitation.userId !== userId) throw forbidden('invitation_for_another');
   return invitation;
 }
 
@@ -218,11 +208,11 @@ export async function declineInvitation(db: Db, userId: PlayerId, invitationId: 
 export async function leaveAlliance(db: Db, userId: PlayerId, now: Date): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
     const found = await membershipOf(tx, userId);
-    if (!found) throw conflict(NOT_IN_ALLIANCE);
+    if (!found) throw conflict('not_in_alliance');
     // `for update`: the last member deletes the row.
     await allianceRow(tx, found.allianceId, 'update');
     const member = await membershipOf(tx, userId);
-    if (!member || member.allianceId !== found.allianceId) throw conflict(NOT_IN_ALLIANCE);
+    if (!member || member.allianceId !== found.allianceId) throw conflict('not_in_alliance');
     const everyone = await tx.select().from(allianceMembers).where(eq(allianceMembers.allianceId, member.allianceId));
     // Wonders that raise production stop counting for the leaver and the others from now: settle first.
     await settleBeforeMembershipEnds(tx, everyone.map((m) => m.userId), now);
@@ -255,20 +245,20 @@ export async function invitePlayer(
   const message = input.message?.normalize('NFC').trim() || null;
   if (message) {
     const problem = freeTextError(message) ?? (message.length > ALLIANCE_MESSAGE_MAX_LENGTH ? allianceMessageError(message) : undefined);
-    if (problem) throw badRequest(problem, [{ field: 'message', message: problem }]);
+    if (problem) throw badRequest(worded(problem), [{ field: 'message', message: problem }]);
   }
   return db.transaction(async (tx) => {
     const inviter = await membershipOf(tx, userId);
-    if (!inviter) throw forbidden(CANNOT_INVITE);
+    if (!inviter) throw forbidden('right_invite');
     const { alliance } = await actingMember(tx, userId, 'invite');
     const [target] = await tx
       .select({ id: users.id, username: users.username })
       .from(users)
       .where(sql`lower(${users.username}) = lower(${input.username.trim()})`)
       .limit(1);
-    if (!target) throw notFound(NO_SUCH_PLAYER);
+    if (!target) throw notFound('no_player_with_username');
     const targetMembership = await membershipOf(tx, target.id);
-    if (targetMembership?.allianceId === alliance.id) throw conflict(ALREADY_MEMBER);
+    if (targetMembership?.allianceId === alliance.id) throw conflict('already_member');
     // A full alliance invites no one; the cap is checked again, under the alliance's lock, when an invitation is accepted.
     await refuseWhenFull(tx, alliance.id, now);
     const inviterName = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
@@ -277,7 +267,7 @@ export async function invitePlayer(
       .values({ allianceId: alliance.id, userId: target.id, inviterId: userId, message, createdAt: now })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw conflict(ALREADY_INVITED);
+    if (!row) throw conflict('already_invited');
     // The invited player's alliance page lists it at once.
     await notifyPlayers(tx, [target.id], { kind: 'alliance_changed' });
     return {
@@ -313,7 +303,7 @@ async function raiseProduction(db: Db, ownerIds: readonly PlayerId[]): Promise<b
 
 async function memberOrRefuse(db: Db, userId: PlayerId): Promise<AllianceMemberRow> {
   const member = await membershipOf(db, userId);
-  if (!member) throw forbidden(MEMBERS_ONLY);
+  if (!member) throw forbidden('alliance_messages_members_only');
   return member;
 }
 
@@ -330,7 +320,7 @@ export async function allianceMessagesPage(db: Db, userId: PlayerId, before: str
       .select({ createdAt: allianceMessages.createdAt, id: allianceMessages.id })
       .from(allianceMessages)
       .where(and(eq(allianceMessages.id, before), eq(allianceMessages.allianceId, member.allianceId)));
-    if (!anchor) throw notFound('No such message');
+    if (!anchor) throw notFound('no_such_message');
     older = or(lt(allianceMessages.createdAt, anchor.createdAt), and(eq(allianceMessages.createdAt, anchor.createdAt), lt(allianceMessages.id, anchor.id)));
   }
   const rows = await db
@@ -346,7 +336,7 @@ export async function allianceMessagesPage(db: Db, userId: PlayerId, before: str
 export async function postAllianceMessage(db: Db, userId: PlayerId, rawBody: string, now: Date): Promise<{ message: AllianceMessageView }> {
   const body = rawBody.normalize('NFC').trim();
   const problem = allianceMessageError(body);
-  if (problem) throw badRequest(problem, [{ field: 'body', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'body', message: problem }]);
   const member = await memberOrRefuse(db, userId);
   const row = inserted(await db.insert(allianceMessages).values({ allianceId: member.allianceId, authorId: userId, body, createdAt: now }).returning());
   const [author] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));

@@ -3,22 +3,18 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceApplications, alliances, users, type AllianceApplicationRow } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, worded } from '../errors';
 import { isUniqueViolation } from '../accounts/accounts';
 import { applicationMessageError, normaliseFreeText } from '../../rules/validation';
-import { hasRight, rightRefusal } from '../../rules/alliances';
+import { hasRight } from '../../rules/alliances';
 import { joiningRefusal } from '../../rules/embassy';
 import type { AllianceId, ApplicationId, PlayerId } from '../../rules/ids';
 import { embassyLevelOf, refuseWhenFull } from './embassy';
-import { ALREADY_IN_ALLIANCE, actingMember, admitMember, allianceRow, lockPlayer, membershipOf, notifyAlliances } from './membership';
+import { actingMember, admitMember, allianceRow, lockPlayer, membershipOf, notifyAlliances } from './membership';
 import { allianceWithMembership } from './alliances';
 import { ownerTotals } from '../village/population';
 import { notifyPlayers } from '../live/notify';
 import { sendGameLetter } from '../messages/mail';
-
-export const NO_SUCH_APPLICATION = 'No such application';
-export const INVITATION_ONLY = 'That alliance takes new members by invitation only';
-export const ALREADY_APPLIED = 'Your application to that alliance is already waiting for an answer';
 
 type MyApplicationView = Schema<'MyApplication'>;
 
@@ -32,7 +28,7 @@ function myApplicationView(row: AllianceApplicationRow, alliance: { id: Alliance
 function applicationMessage(raw: string | undefined): string | null {
   const message = raw === undefined ? '' : normaliseFreeText(raw);
   const problem = applicationMessageError(message);
-  if (problem) throw badRequest(problem, [{ field: 'message', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'message', message: problem }]);
   return message === '' ? null : message;
 }
 
@@ -48,18 +44,18 @@ export async function applyToAlliance(db: Db, userId: PlayerId, request: { allia
       // Player first, then the alliance: the lock order of every join.
       await lockPlayer(tx, userId);
       const alliance = await allianceRow(tx, request.allianceId, 'no key update');
-      if (await membershipOf(tx, userId)) throw conflict(ALREADY_IN_ALLIANCE);
-      if (!alliance.isPublic) throw conflict(INVITATION_ONLY);
+      if (await membershipOf(tx, userId)) throw conflict('already_in_alliance');
+      if (!alliance.isPublic) throw conflict('invitation_only');
       const embassy = joiningRefusal(await embassyLevelOf(tx, userId, now));
-      if (embassy) throw conflict(embassy);
+      if (embassy) throw conflict(worded(embassy));
       await refuseWhenFull(tx, alliance.id, now);
       const [row] = await tx.insert(allianceApplications).values({ allianceId: alliance.id, userId, message, createdAt: now }).onConflictDoNothing().returning();
-      if (!row) throw conflict(ALREADY_APPLIED);
+      if (!row) throw conflict('already_applied');
       await notifyAlliances(tx, [alliance.id], [userId]);
       return { application: myApplicationView(row, alliance) };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(ALREADY_APPLIED);
+    if (isUniqueViolation(error)) throw conflict('already_applied');
     throw error;
   }
 }
@@ -87,7 +83,7 @@ export async function myApplicationTo(db: Db, userId: PlayerId, alliance: { id: 
 /** Applications to the caller's alliance, oldest first, with each applicant's population (the invite right). */
 export async function allianceApplicationsList(db: Db, userId: PlayerId): Promise<Schema<'AllianceApplicationList'>> {
   const member = await membershipOf(db, userId);
-  if (!member || !hasRight(member.role, 'invite')) throw forbidden(rightRefusal('invite'));
+  if (!member || !hasRight(member.role, 'invite')) throw forbidden('right_invite');
   const rows = await db
     .select({ application: allianceApplications, username: users.username })
     .from(allianceApplications)
@@ -126,12 +122,12 @@ async function applicationRow(db: Db, applicationId: ApplicationId): Promise<(Al
 export async function acceptApplication(db: Db, userId: PlayerId, applicationId: ApplicationId, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   return db.transaction(async (tx) => {
     const found = await applicationRow(tx, applicationId);
-    if (!found) throw notFound(NO_SUCH_APPLICATION);
+    if (!found) throw notFound('no_such_application');
     await lockPlayer(tx, found.userId);
     const acting = await actingMember(tx, userId, 'invite');
-    if (acting.alliance.id !== found.allianceId) throw notFound(NO_SUCH_APPLICATION);
+    if (acting.alliance.id !== found.allianceId) throw notFound('no_such_application');
     const [taken] = await tx.delete(allianceApplications).where(eq(allianceApplications.id, applicationId)).returning();
-    if (!taken) throw notFound(NO_SUCH_APPLICATION);
+    if (!taken) throw notFound('no_such_application');
     await admitMember(tx, {
       alliance: acting.alliance,
       player: { id: found.userId, name: found.username },
@@ -150,18 +146,18 @@ export async function acceptApplication(db: Db, userId: PlayerId, applicationId:
 export async function declineApplication(db: Db, userId: PlayerId, applicationId: ApplicationId, now: Date): Promise<{ ok: true }> {
   return db.transaction(async (tx) => {
     const found = await applicationRow(tx, applicationId);
-    if (!found) throw notFound(NO_SUCH_APPLICATION);
+    if (!found) throw notFound('no_such_application');
     if (found.userId === userId) {
       const gone = await tx.delete(allianceApplications).where(eq(allianceApplications.id, applicationId)).returning({ id: allianceApplications.id });
-      if (gone.length === 0) throw notFound(NO_SUCH_APPLICATION);
+      if (gone.length === 0) throw notFound('no_such_application');
       await notifyAlliances(tx, [found.allianceId]);
       return { ok: true as const };
     }
     const member = await membershipOf(tx, userId);
-    if (!member || member.allianceId !== found.allianceId) throw forbidden('Only the applicant and their chosen alliance may end an application');
+    if (!member || member.allianceId !== found.allianceId) throw forbidden('application_end_forbidden');
     const acting = await actingMember(tx, userId, 'invite');
     const gone = await tx.delete(allianceApplications).where(eq(allianceApplications.id, applicationId)).returning({ id: allianceApplications.id });
-    if (gone.length === 0) throw notFound(NO_SUCH_APPLICATION);
+    if (gone.length === 0) throw notFound('no_such_application');
     const { tag, name } = acting.alliance;
     await sendGameLetter(
       tx,

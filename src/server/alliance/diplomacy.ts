@@ -3,9 +3,9 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceRelations, alliances, users, type AllianceRelationRow, type AllianceRow } from '../db/schema';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound, worded } from '../errors';
 import { isUniqueViolation } from '../accounts/accounts';
-import { hasRight, rightRefusal } from '../../rules/alliances';
+import { hasRight } from '../../rules/alliances';
 import {
   DIPLOMACY_CAPS,
   DIPLOMACY_KINDS,
@@ -17,12 +17,8 @@ import {
 } from '../../rules/diplomacy';
 import type { FeedKind } from '../../rules/alliance-feed';
 import type { AllianceId, PlayerId, RelationId } from '../../rules/ids';
-import { NOT_IN_ALLIANCE, allianceRow, membershipOf, notifyAlliances } from './membership';
+import { allianceRow, membershipOf, notifyAlliances } from './membership';
 import { recordFeed } from './feed';
-
-export const NO_SUCH_ALLIANCE_TAG = 'No alliance with that tag';
-export const NO_SUCH_RELATION = 'No such relation or proposal of your alliance';
-export const WAITING_PROPOSAL = 'A proposal between your alliances is already waiting for an answer';
 
 type RelationView = Schema<'DiplomaticRelation'>;
 
@@ -57,7 +53,7 @@ export async function diplomacyOf(db: Db, allianceId: AllianceId): Promise<Schem
 /** The caller's alliance's diplomacy (403 outside an alliance). */
 export async function myDiplomacy(db: Db, userId: PlayerId): Promise<Schema<'Diplomacy'>> {
   const member = await membershipOf(db, userId);
-  if (!member) throw forbidden(NOT_IN_ALLIANCE);
+  if (!member) throw forbidden('not_in_alliance');
   return diplomacyOf(db, member.allianceId);
 }
 
@@ -90,8 +86,8 @@ async function relationBetween(db: Db, a: AllianceId, b: AllianceId): Promise<Al
 /** The caller as a member with the diplomacy right, read under the lock of their alliance row (taken by the caller). */
 async function diplomat(tx: Db, userId: PlayerId, allianceId: AllianceId): Promise<{ id: PlayerId; name: string }> {
   const member = await membershipOf(tx, userId);
-  if (!member || member.allianceId !== allianceId) throw forbidden(NOT_IN_ALLIANCE);
-  if (!hasRight(member.role, 'diplomacy')) throw forbidden(rightRefusal('diplomacy'));
+  if (!member || member.allianceId !== allianceId) throw forbidden('not_in_alliance');
+  if (!hasRight(member.role, 'diplomacy')) throw forbidden('right_diplomacy');
   const [me] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
   return { id: userId, name: me?.username ?? '' };
 }
@@ -122,22 +118,22 @@ export async function proposeRelation(db: Db, userId: PlayerId, proposal: { tag:
   try {
     return await db.transaction(async (tx) => {
       const member = await membershipOf(tx, userId);
-      if (!member) throw forbidden(NOT_IN_ALLIANCE);
+      if (!member) throw forbidden('not_in_alliance');
       const [target] = await tx.select({ id: alliances.id }).from(alliances).where(eq(alliances.tag, proposal.tag));
-      if (!target) throw notFound(NO_SUCH_ALLIANCE_TAG);
+      if (!target) throw notFound('no_alliance_with_tag');
       // Proposing to one's own alliance locks its row twice (harmless) and is refused by the rule after the right is checked.
       const [mine, theirs] = await lockBoth(tx, member.allianceId, target.id);
       const actor = await diplomat(tx, userId, mine.id);
       const existing = mine.id === theirs.id ? null : await relationBetween(tx, mine.id, theirs.id);
       const refusal = proposalRefusal({ kind: proposal.kind, fromAllianceId: mine.id, toAllianceId: theirs.id, existing, counts: await countsOf(tx, mine.id) });
-      if (refusal) throw conflict(refusal);
+      if (refusal) throw conflict(worded(refusal));
       await tx.insert(allianceRelations).values({ kind: proposal.kind, status: 'proposed', fromAllianceId: mine.id, toAllianceId: theirs.id, proposedBy: userId, proposedAt: now });
       await tellBoth(tx, { mine, theirs }, { kind: 'diplomacy_proposed', relation: proposal.kind, actor }, now);
       await notifyAlliances(tx, [mine.id, theirs.id]);
       return diplomacyOf(tx, mine.id);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(WAITING_PROPOSAL);
+    if (isUniqueViolation(error)) throw conflict('proposal_waiting');
     throw error;
   }
 }
@@ -145,15 +141,15 @@ export async function proposeRelation(db: Db, userId: PlayerId, proposal: { tag:
 /** A relation of the caller's alliance with both alliances locked, or 404. */
 async function ownRelation(tx: Db, userId: PlayerId, relationId: RelationId) {
   const member = await membershipOf(tx, userId);
-  if (!member) throw forbidden(NOT_IN_ALLIANCE);
+  if (!member) throw forbidden('not_in_alliance');
   const [found] = await tx.select().from(allianceRelations).where(eq(allianceRelations.id, relationId));
-  if (!found || (found.fromAllianceId !== member.allianceId && found.toAllianceId !== member.allianceId)) throw notFound(NO_SUCH_RELATION);
+  if (!found || (found.fromAllianceId !== member.allianceId && found.toAllianceId !== member.allianceId)) throw notFound('no_such_relation');
   const theirId = found.fromAllianceId === member.allianceId ? found.toAllianceId : found.fromAllianceId;
   const [mine, theirs] = await lockBoth(tx, member.allianceId, theirId);
   const actor = await diplomat(tx, userId, mine.id);
   // Read again under the locks: an answer or an end that committed meanwhile counts.
   const [relation] = await tx.select().from(allianceRelations).where(eq(allianceRelations.id, relationId));
-  if (!relation) throw notFound(NO_SUCH_RELATION);
+  if (!relation) throw notFound('no_such_relation');
   return { relation, mine, theirs, actor };
 }
 
@@ -161,10 +157,10 @@ async function ownRelation(tx: Db, userId: PlayerId, relationId: RelationId) {
 export async function acceptRelation(db: Db, userId: PlayerId, relationId: RelationId, now: Date): Promise<Schema<'Diplomacy'>> {
   return db.transaction(async (tx) => {
     const { relation, mine, theirs, actor } = await ownRelation(tx, userId, relationId);
-    if (relation.status === 'active') throw conflict('That relation already holds');
-    if (relation.fromAllianceId === mine.id) throw conflict('Your alliance made this proposal; the other alliance answers it');
+    if (relation.status === 'active') throw conflict('relation_holds');
+    if (relation.fromAllianceId === mine.id) throw conflict('own_proposal');
     const refusal = acceptanceRefusal(relation.kind, { mine: await countsOf(tx, mine.id), theirs: await countsOf(tx, theirs.id), theirTag: theirs.tag });
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(worded(refusal));
     await tx.update(allianceRelations).set({ status: 'active', acceptedAt: now }).where(eq(allianceRelations.id, relation.id));
     await tellBoth(tx, { mine, theirs }, { kind: 'diplomacy_accepted', relation: relation.kind, actor }, now);
     await notifyAlliances(tx, [mine.id, theirs.id]);

@@ -2,7 +2,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { allianceMembers, buildings, villages } from '../db/schema';
-import { conflict } from '../errors';
+import { conflict, worded } from '../errors';
 import { fullRefusal } from '../../rules/embassy';
 import type { AllianceId, PlayerId } from '../../rules/ids';
 
@@ -42,5 +42,5 @@ export async function allianceSize(db: Db, allianceId: AllianceId, now: Date): P
  */
 export async function refuseWhenFull(db: Db, allianceId: AllianceId, now: Date): Promise<void> {
   const refusal = fullRefusal(await allianceSize(db, allianceId, now));
-  if (refusal) throw conflict(refusal);
+  if (refusal) throw conflict(worded(refusal));
 }

@@ -150,7 +150,7 @@ function entryView(row: AllianceEventRow, report: Schema<'BattleReport'> | null)
 /** A page of the caller's alliance's feed, newest first (403 outside an alliance). */
 export async function allianceFeedPage(db: Db, userId: PlayerId, page: number): Promise<Schema<'AllianceFeedPage'>> {
   const [member] = await db.select({ allianceId: allianceMembers.allianceId }).from(allianceMembers).where(eq(allianceMembers.userId, userId));
-  if (!member) throw forbidden('Only members can read the alliance’s feed');
+  if (!member) throw forbidden('alliance_feed_members_only');
   const { limit, offset } = pageWindow({ page, limit: FEED_PAGE_SIZE });
   const rows = await db
     .select()

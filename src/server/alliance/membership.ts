@@ -3,18 +3,14 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { inserted } from '../db/rows';
 import { allianceApplications, allianceInvitations, allianceMembers, alliances, users, type AllianceMemberRow, type AllianceRow } from '../db/schema';
-import { conflict, forbidden, notFound } from '../errors';
-import { hasRight, rightRefusal, type AllianceRight } from '../../rules/alliances';
+import { conflict, forbidden, notFound, worded } from '../errors';
+import { hasRight, type AllianceRight } from '../../rules/alliances';
 import { JOINING_EMBASSY_LEVEL, joiningRefusal } from '../../rules/embassy';
 import type { AllianceId, PlayerId } from '../../rules/ids';
 import { embassyLevelOf, refuseWhenFull } from './embassy';
 import { recordQuestEvents } from '../progress/quest-events';
 import { notifyPlayers } from '../live/notify';
 import { recordFeed, type FeedPerson } from './feed';
-
-export const NOT_IN_ALLIANCE = 'You are not in an alliance';
-export const ALREADY_IN_ALLIANCE = 'You are already in an alliance; leave it first';
-export const NO_SUCH_ALLIANCE = 'No such alliance';
 
 /** Locks the player's user row against their own concurrent joins (no key update: village writes that reference the user are not blocked). */
 export async function lockPlayer(tx: Db, userId: PlayerId): Promise<void> {
@@ -35,7 +31,7 @@ export async function membershipOf(db: Db, userId: PlayerId): Promise<AllianceMe
 export async function allianceRow(db: Db, allianceId: AllianceId, lock: 'no key update' | 'update' | null = null): Promise<AllianceRow> {
   const query = db.select().from(alliances).where(eq(alliances.id, allianceId));
   const [row] = lock ? await query.for(lock) : await query;
-  if (!row) throw notFound(NO_SUCH_ALLIANCE);
+  if (!row) throw notFound('no_such_alliance');
   return row;
 }
 
@@ -53,13 +49,13 @@ export interface ActingMember {
  */
 export async function actingMember(tx: Db, userId: PlayerId, right: AllianceRight | null): Promise<ActingMember> {
   const before = await membershipOf(tx, userId);
-  if (!before) throw forbidden(NOT_IN_ALLIANCE);
+  if (!before) throw forbidden('not_in_alliance');
   // Gone meanwhile (its last member left): the caller stands in no alliance.
   const [alliance] = await tx.select().from(alliances).where(eq(alliances.id, before.allianceId)).for('no key update');
-  if (!alliance) throw forbidden(NOT_IN_ALLIANCE);
+  if (!alliance) throw forbidden('not_in_alliance');
   const member = await membershipOf(tx, userId);
-  if (!member || member.allianceId !== alliance.id) throw forbidden(NOT_IN_ALLIANCE);
-  if (right && !hasRight(member.role, right)) throw forbidden(rightRefusal(right));
+  if (!member || member.allianceId !== alliance.id) throw forbidden('not_in_alliance');
+  if (right && !hasRight(member.role, right)) throw forbidden(`right_${right}`);
   const [me] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
   return { member, alliance, name: me?.username ?? '' };
 }
@@ -95,9 +91,9 @@ export interface Admission {
 export async function admitMember(tx: Db, { alliance, player, via, by, at }: Admission): Promise<AllianceMemberRow> {
   // Refusals speak to whoever acts: the player accepting an invitation, or the member answering an application.
   const own = via === 'invitation';
-  if (await membershipOf(tx, player.id)) throw conflict(own ? ALREADY_IN_ALLIANCE : `${player.name} is already in an alliance`);
+  if (await membershipOf(tx, player.id)) throw own ? conflict('already_in_alliance') : conflict('player_already_in_alliance', { player: player.name });
   const embassy = joiningRefusal(await embassyLevelOf(tx, player.id, at));
-  if (embassy) throw conflict(own ? embassy : `${player.name} cannot join: joining needs an Embassy at level ${JOINING_EMBASSY_LEVEL} in one of their villages`);
+  if (embassy) throw own ? conflict(worded(embassy)) : conflict('player_needs_embassy', { player: player.name, level: JOINING_EMBASSY_LEVEL });
   await refuseWhenFull(tx, alliance.id, at);
   const member = inserted(await tx.insert(allianceMembers).values({ allianceId: alliance.id, userId: player.id, role: 'member', joinedAt: at }).returning());
   await tx.delete(allianceInvitations).where(eq(allianceInvitations.userId, player.id));

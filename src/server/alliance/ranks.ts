@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, users, type AllianceMemberRow } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, worded } from '../errors';
 import { dismissalReasonError, normaliseFreeText } from '../../rules/validation';
 import { FORMER_LEADER_ROLE, dismissalRefusal, handoverRefusal, rankChangeRefusal, rightRefusal, type AppointableRole } from '../../rules/alliances';
 import type { AllianceId, MemberId, PlayerId } from '../../rules/ids';
@@ -12,8 +12,6 @@ import { allianceWithMembership, settleBeforeMembershipEnds } from './alliances'
 import { recordFeed } from './feed';
 import { sendGameLetter } from '../messages/mail';
 
-export const NO_SUCH_MEMBER = 'No such member of your alliance';
-
 /** A member of the acting member's alliance, with their name; 404 for anyone else (another alliance's membership looks like none). */
 async function fellowMember(tx: Db, allianceId: AllianceId, memberId: MemberId): Promise<AllianceMemberRow & { name: string }> {
   const [row] = await tx
@@ -21,14 +19,14 @@ async function fellowMember(tx: Db, allianceId: AllianceId, memberId: MemberId):
     .from(allianceMembers)
     .innerJoin(users, eq(users.id, allianceMembers.userId))
     .where(and(eq(allianceMembers.id, memberId), eq(allianceMembers.allianceId, allianceId)));
-  if (!row) throw notFound(NO_SUCH_MEMBER);
+  if (!row) throw notFound('no_such_member');
   return { ...row.member, name: row.name };
 }
 
 /** A rules refusal as its reply: lacking the right is 403, anything else about the target a conflict. */
 function refuse(refusal: string | null): void {
   if (refusal === null) return;
-  throw refusal === rightRefusal('ranks') || refusal === rightRefusal('dismiss') ? forbidden(refusal) : conflict(refusal);
+  throw refusal === rightRefusal('ranks') || refusal === rightRefusal('dismiss') ? forbidden(worded(refusal)) : conflict(worded(refusal));
 }
 
 const person = (acting: ActingMember) => ({ id: acting.member.userId, name: acting.name });
@@ -78,7 +76,7 @@ export async function handOverLeadership(db: Db, userId: PlayerId, memberId: Mem
 export async function dismissMember(db: Db, userId: PlayerId, dismissal: { memberId: MemberId; reason: string }, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   const reason = normaliseFreeText(dismissal.reason);
   const problem = dismissalReasonError(reason);
-  if (problem) throw badRequest(problem, [{ field: 'reason', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'reason', message: problem }]);
   return db.transaction(async (tx) => {
     const acting = await actingMember(tx, userId, null);
     const target = await fellowMember(tx, acting.alliance.id, dismissal.memberId);

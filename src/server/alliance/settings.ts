@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { alliances } from '../db/schema';
-import { badRequest } from '../errors';
+import { badRequest, worded } from '../errors';
 import { allianceDescriptionError, announcementError, normaliseFreeText } from '../../rules/validation';
 import type { PlayerId } from '../../rules/ids';
 import { actingMember, notifyAlliances, type ActingMember } from './membership';
@@ -14,7 +14,7 @@ import { recordFeed } from './feed';
 export async function updateMyAlliance(db: Db, userId: PlayerId, input: { description: string; isPublic: boolean }, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   const description = normaliseFreeText(input.description);
   const problem = allianceDescriptionError(description);
-  if (problem) throw badRequest(problem, [{ field: 'description', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'description', message: problem }]);
   return db.transaction(async (tx) => {
     const acting = await actingMember(tx, userId, 'describe');
     const [changed] = await tx.update(alliances).set({ description, isPublic: input.isPublic }).where(eq(alliances.id, acting.alliance.id)).returning();
@@ -27,7 +27,7 @@ export async function updateMyAlliance(db: Db, userId: PlayerId, input: { descri
 export async function setAllianceAnnouncement(db: Db, userId: PlayerId, rawText: string, now: Date): Promise<Schema<'AllianceWithMembership'>> {
   const text = normaliseFreeText(rawText);
   const problem = announcementError(text);
-  if (problem) throw badRequest(problem, [{ field: 'text', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'text', message: problem }]);
   return db.transaction(async (tx) => {
     const acting = await actingMember(tx, userId, 'announce');
     const pinned = text === '' ? { announcement: null, announcementAt: null, announcementBy: null } : { announcement: text, announcementAt: now, announcementBy: userId };

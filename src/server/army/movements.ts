@@ -9,7 +9,7 @@ import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { accountLinks, allianceMembers, allianceRelations, alliances, battleReports, heroes, movements, stationedTroops, users, vacations, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, forbidden, notFound, type GameError } from '../errors';
+import { badRequest, conflict, forbidden, notFound, say, worded, type GameError } from '../errors';
 import { cleanUnits, shortfallRefusal } from '../../rules/combat';
 import { unitCount, unitEntries } from '../../rules/units';
 import { MERCHANT_MOVEMENTS, marchSeconds, sendRefusal, type SendableMovement } from '../../rules/movements';
@@ -37,9 +37,6 @@ import { arrivesBeforeWorldEnds, refuseIfEnded, worldGate } from '../worlds/clos
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
-
-export const NO_SUCH_VILLAGE = 'No such village';
-export const NO_UNITS = 'Choose at least one unit to send';
 
 const iso = (at: Date) => at.toISOString();
 
@@ -143,9 +140,9 @@ export function senderRelation(found: SendTarget, senderId: PlayerId): TargetRel
 
 /** A hero's refusal as the reply it makes: a wrong order is bad input, someone else's hero is not found, a busy hero a conflict. */
 function heroRefused(refusal: HeroMarchRefusal): GameError {
-  if (refusal.kind === 'wrong_order') return badRequest(refusal.message);
-  if (refusal.kind === 'not_yours') return notFound(refusal.message);
-  return conflict(refusal.message);
+  if (refusal.kind === 'wrong_order') return badRequest(worded(refusal.message));
+  if (refusal.kind === 'not_yours') return notFound(worded(refusal.message));
+  return conflict(worded(refusal.message));
 }
 
 /**
@@ -170,11 +167,11 @@ export const SITTERS_SEND = 'attack, raid or scout, or send troops to another pl
 export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInput, now: Date): Promise<{ movement: MovementView }> {
   const type: SendableMovement = input.movementType;
   const units = cleanUnits(input.units);
-  if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
+  if (unitCount(units) === 0) throw badRequest('no_units_chosen', [{ field: 'units', ...say('no_units_chosen') }]);
   const notScouts = type === 'scout' ? scoutingRefusal(units) : null;
-  if (notScouts) throw badRequest(notScouts, [{ field: 'units', message: notScouts }]);
+  if (notScouts) throw badRequest(worded(notScouts), [{ field: 'units', message: notScouts }]);
   const badAim = catapultOrderRefusal(type, units, input.catapultTarget ?? null);
-  if (badAim) throw badRequest(badAim, [{ field: 'catapultTarget', message: badAim }]);
+  if (badAim) throw badRequest(worded(badAim), [{ field: 'catapultTarget', message: badAim }]);
   // Checked before anything is loaded: an order that can take no hero is wrong whatever the hero.
   const wrongOrder = input.heroId ? heroOrderRefusal(type) : null;
   if (wrongOrder) throw heroRefused(wrongOrder);
@@ -185,16 +182,16 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
       summedEffects(tx, userId, sql`(select ${villages.worldId} from ${villages} where ${villages.id} = ${input.toVillageId})`, now),
       loadVillageHead(tx, input.fromVillageId, now, true),
     ]);
-    if (!found) throw notFound(NO_SUCH_VILLAGE);
+    if (!found) throw notFound('no_such_village');
     const { allianceTag, vacationUntil, truce, linkStatus, ...target } = found;
     const relation = senderRelation(found, userId);
     const head = ownedOpenVillage(loaded, userId, now);
     await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
     // A sitter keeps the owner's villages going: reinforcements between the owner's own villages only.
-    if (input.sittingBy && (type !== 'reinforce' || target.ownerId !== userId)) throw forbidden(sitterRefusal(SITTERS_SEND));
+    if (input.sittingBy && (type !== 'reinforce' || target.ownerId !== userId)) throw forbidden(worded(sitterRefusal(SITTERS_SEND)));
     if (type !== 'reinforce') {
       const refusal = (vacationUntil ? targetOnVacationRefusal(vacationUntil.getTime()) : null) ?? linkedAttackRefusal(linkStatus);
-      if (refusal) throw conflict(refusal);
+      if (refusal) throw conflict(worded(refusal));
     }
     // Beginner protection of both ends, read in this transaction: it only ever ends, so the check cannot let through an
     // attack on someone protected; at worst it refuses one a moment before an attack of theirs ends their shield.
@@ -207,9 +204,9 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
         const refusal =
           sendRefusal(type, { from: state, to: target }, relation, allianceTag) ??
           protectionRefusalFor(type, target.ownerId ? (shields?.get(target.ownerId) ?? null) : null, now.getTime());
-        if (refusal) throw conflict(refusal);
+        if (refusal) throw conflict(worded(refusal));
         const short = shortfallRefusal(state.units, units);
-        if (short) throw conflict(short);
+        if (short) throw conflict(worded(short));
         for (const [unit, n] of unitEntries(units)) state.units[unit] = (state.units[unit] ?? 0) - n;
       },
     });
@@ -228,7 +225,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     const seconds = marchSeconds(village.state, target, units, { worldSpeed: village.env.worldSpeed, speedBonusPercent: effects.movementSpeedBonus })!;
     const arrivesAt = new Date(now.getTime() + seconds * 1000);
     const nightly = type === 'reinforce' ? null : truceRefusal(truce, arrivesAt.getTime());
-    if (nightly) throw conflict(nightly);
+    if (nightly) throw conflict(worded(nightly));
     // The notice is sent only if the transaction commits, so it may go out with the insert.
     const [rows] = await Promise.all([
       tx
@@ -347,7 +344,7 @@ export async function listBattles(db: Db, userId: PlayerId, { page, limit }: Pag
 
 export async function markBattleRead(db: Db, userId: PlayerId, reportId: ReportId): Promise<{ ok: true }> {
   const [row] = await db.select().from(battleReports).where(and(eq(battleReports.id, reportId), involves(userId)));
-  if (!row) throw notFound('No such report');
+  if (!row) throw notFound('no_such_report');
   if (row.attackerId === userId) await db.update(battleReports).set({ attackerRead: true }).where(eq(battleReports.id, reportId));
   if (row.defenderId === userId) await db.update(battleReports).set({ defenderRead: true }).where(eq(battleReports.id, reportId));
   return { ok: true };
@@ -417,12 +414,12 @@ export async function listStationed(db: Db, userId: PlayerId, now: Date): Promis
 export async function recallStationed(db: Db, userId: PlayerId, stationedId: string, now: Date): Promise<{ movement: MovementView }> {
   const row = await db.transaction(async (tx) => {
     const [troops] = await tx.select().from(stationedTroops).where(eq(stationedTroops.id, stationedId)).for('update');
-    if (!troops) throw notFound('No such troops');
-    if (troops.ownerId !== userId) throw forbidden('These troops are not yours');
+    if (!troops) throw notFound('no_such_troops');
+    if (troops.ownerId !== userId) throw forbidden('troops_not_yours');
     const [host, home] = await Promise.all([placeOf(tx, troops.villageId), placeOf(tx, troops.homeVillageId)]);
-    if (!host || !home) throw notFound('No such village');
+    if (!host || !home) throw notFound('no_such_village');
     const [world] = await tx.select({ worldId: villages.worldId, speed: worlds.speed }).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, host.id));
-    if (!world) throw notFound(NO_SUCH_VILLAGE);
+    if (!world) throw notFound('no_such_village');
     refuseIfEnded(await worldGate(tx, world.worldId), now);
     const units = cleanUnits(troops.units);
     const bonus = (await summedEffects(tx, userId, world.worldId, now)).movementSpeedBonus;

@@ -2,7 +2,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const LOCK_NAME = 'server.pid';
+/** The lock file's name inside the data directory (a backup carries its maker's; a restore replaces it). */
+export const LOCK_NAME = 'server.pid';
 
 function alive(pid: number): boolean {
   try {

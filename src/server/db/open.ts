@@ -12,6 +12,7 @@ import * as schema from './schema';
 import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
 import { PgliteWorker } from './pglite-worker';
+import { watchDatabase } from '../metrics/db-watch';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -43,6 +44,7 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
   // Cast: Drizzle's PGlite driver is typed for a PGlite instance only, and the worker is none; it answers the calls the
   // driver makes of one (query, transaction) the same way, which tests/api/pglite-thread.test.ts holds it to.
   const db = drizzlePglite(client as unknown as PGlite, { schema, logger: options.logger });
+  watchDatabase(db, () => client.use());
   await migratePglite(db, { migrationsFolder });
   await installStoredReads((statement) => client.exec(statement));
   return {
@@ -61,13 +63,16 @@ const MIGRATION_LOCK = 7_461_001;
 export async function openPostgres(url: string, options: OpenOptions = {}): Promise<Database> {
   // Pipeline mode (pg's own option): a statement goes out without waiting for the answer to the one before, so
   // statements a service sends together (Promise.all) share one round trip.
-  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true });
+  // A connection attempt that hangs (a failover to an address nobody answers yet) fails after 10 s rather than holding
+  // the request forever, and TCP keep-alives notice a server that went away without closing its connections.
+  const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true, connectionTimeoutMillis: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
   // Nor may one lost while a request holds it: pg emits 'error' on the client besides failing its statements,
   // and the pool listens only while the client is idle. The request fails; the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'PostgreSQL connection lost in use', err: error.message }))));
   const db = drizzlePg(pool, { schema, logger: options.logger });
+  watchDatabase(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   // Several processes may start at once: an advisory lock lets one migrate (and install the stored reads) while the others wait.
   const lockClient = await pool.connect();
   try {
@@ -104,6 +109,7 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
     const lost = () => {
       if (client !== next) return;
       client = null;
+      console.error(JSON.stringify({ level: 40, msg: 'PostgreSQL LISTEN connection lost; listening again once the database answers', channel }));
       onState?.(false);
       retryLater();
     };
@@ -113,10 +119,23 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
       lost();
     });
     next.on('end', lost);
-    await next.connect();
-    await next.query(`listen ${channel}`);
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      // Connected but refused the LISTEN (a server still starting): this client is dropped, the next attempt makes another.
+      void next.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     client = next;
-    if (everListened) onState?.(true);
+    if (everListened) {
+      console.error(JSON.stringify({ level: 30, msg: 'PostgreSQL LISTEN connection back', channel }));
+      onState?.(true);
+    }
     everListened = true;
   };
   await connect();

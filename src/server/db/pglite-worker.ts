@@ -183,6 +183,12 @@ export class PgliteWorker {
     };
   }
 
+  /** The one connection's use (for /metrics): busy while anything sent is unanswered, and how much waits behind the first. */
+  use(): { total: number; idle: number; waiting: number } {
+    const sent = this.pending.size;
+    return { total: 1, idle: sent === 0 ? 1 : 0, waiting: Math.max(0, sent - 1) };
+  }
+
   /** Waits for what was sent, closes PGlite (its files are then consistent) and ends the thread. */
   async close(): Promise<void> {
     if (this.ended) return;

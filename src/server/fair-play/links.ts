@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { accountLinks, users, type LinkEvidenceCounts } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, errorText, forbidden, notFound, worded } from '../errors';
 import { recordAudit, type Actor } from '../operators/audit';
 import { LINK_EVIDENCE, linkNoteError } from '../../rules/fair-play';
 import { normaliseFreeText } from '../../rules/validation';
@@ -15,8 +15,7 @@ export type AccountLinkView = Schema<'AccountLink'>;
 /** Links a page shows. */
 export const LINKS_PAGE_SIZE = 20;
 
-export const NO_SUCH_LINK = 'No such account link';
-export const OWN_LINK = 'You cannot decide a link of your own account: another game master will';
+export const OWN_LINK = errorText('own_account_link');
 
 const userA = alias(users, 'user_a_row');
 const userB = alias(users, 'user_b_row');
@@ -85,12 +84,12 @@ export interface LinkDecision {
  */
 export async function decideAccountLink(db: Db, actor: Actor, decision: LinkDecision, now: Date): Promise<{ link: AccountLinkView }> {
   const problem = linkNoteError(decision.note);
-  if (problem) throw badRequest(problem, [{ field: 'note', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'note', message: problem }]);
   const note = normaliseFreeText(decision.note);
   await db.transaction(async (tx) => {
     const [found] = await linksWithNames(tx).where(eq(accountLinks.id, decision.linkId));
-    if (!found) throw notFound(NO_SUCH_LINK);
-    if (actor.id === found.a.id || actor.id === found.b.id) throw forbidden(OWN_LINK);
+    if (!found) throw notFound('no_such_account_link');
+    if (actor.id === found.a.id || actor.id === found.b.id) throw forbidden('own_account_link');
     await tx
       .update(accountLinks)
       .set({ status: decision.status, note, decidedBy: actor.id, decidedAt: now })
@@ -107,6 +106,6 @@ export async function decideAccountLink(db: Db, actor: Actor, decision: LinkDeci
     );
   });
   const [decided] = await linksWithNames(db).where(eq(accountLinks.id, decision.linkId));
-  if (!decided) throw notFound(NO_SUCH_LINK);
+  if (!decided) throw notFound('no_such_account_link');
   return { link: linkView(decided) };
 }

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { accountLinks, resourceTransfers, villages } from '../db/schema';
-import { conflict } from '../errors';
+import { conflict, worded } from '../errors';
 import { villagePopulation } from '../village/population';
 import { pushingLimited, pushingRefusal, utcDay, type LinkStatus } from '../../rules/fair-play';
 import type { PlayerId, WorldId } from '../../rules/ids';
@@ -86,7 +86,7 @@ export async function countTransfers(tx: Db, { worldId, transfers }: TransferBat
   for (const transfer of moving) {
     const total = totals.find((row) => row.from === transfer.from && row.to === transfer.to)?.amount ?? transfer.amount;
     const refusal = refusalOf(standing, transfer, total - transfer.amount);
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(worded(refusal));
   }
 }
 

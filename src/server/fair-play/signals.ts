@@ -3,7 +3,7 @@ import { and, desc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { accountLinks, signIns, type LinkEvidenceCounts } from '../db/schema';
 import { DAY_COUNTER_PREFIX, increment } from '../http/rate-limit';
-import { tooManyRequests } from '../errors';
+import { tooManyRequests, worded } from '../errors';
 import { ADDRESS_WINDOW_HOURS, LINKS_PER_SIGN_IN, addressIsEvidence, registrationLimitRefusal, utcDay, type LinkEvidence } from '../../rules/fair-play';
 import type { PlayerId } from '../../rules/ids';
 
@@ -107,5 +107,5 @@ export interface RegistrationLimit {
  */
 export async function countRegistration(tx: Db, { address, perDay }: RegistrationLimit, now: Date): Promise<void> {
   const { current } = await increment(tx, `${DAY_COUNTER_PREFIX}register:${address}:${utcDay(now.getTime())}`, DAY_MS, now);
-  if (current > perDay) throw tooManyRequests(registrationLimitRefusal(perDay));
+  if (current > perDay) throw tooManyRequests(worded(registrationLimitRefusal(perDay)));
 }

@@ -4,23 +4,20 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { battleReports, farmLists, farmTargets, movements, users, villages } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, say, worded } from '../errors';
 import { cleanUnits } from '../../rules/combat';
 import { unitCount, type UnitCounts } from '../../rules/units';
 import { sendRefusal } from '../../rules/movements';
 import { MAX_FARM_LISTS, MAX_FARM_TARGETS, farmListNameError, survivorsCarry } from '../../rules/farm-lists';
 import { normaliseFreeText } from '../../rules/validation';
-import { NO_UNITS, senderRelation, targetOf } from '../army/movements';
-import { NOT_YOURS, NO_SUCH_VILLAGE, settleDueArrivalsFor, type VillageOrder } from '../village/villages';
+import { senderRelation, targetOf } from '../army/movements';
+import { settleDueArrivalsFor, type VillageOrder } from '../village/villages';
 import { villagePopulation } from '../village/population';
 import type { PlayerId } from '../../rules/ids';
 
 export type FarmListRow = typeof farmLists.$inferSelect;
 export type FarmListView = Schema<'FarmList'>;
 export type FarmTargetView = Schema<'FarmTarget'>;
-
-export const NO_SUCH_LIST = 'No such farm list';
-export const NO_SUCH_ROW = 'No such row on this list';
 
 /** A player acting on one of their lists. */
 export interface ListOrder {
@@ -49,14 +46,14 @@ export async function lockedList(tx: Db, { actor, listId }: Omit<ListOrder, 'now
     .innerJoin(villages, eq(villages.id, farmLists.villageId))
     .where(eq(farmLists.id, listId))
     .for('no key update', { of: farmLists });
-  if (!row || row.list.ownerId !== actor) throw notFound(NO_SUCH_LIST);
+  if (!row || row.list.ownerId !== actor) throw notFound('no_such_farm_list');
   return row;
 }
 
 /** The caller's list, read without a lock. */
 export async function listOf(db: Db, { actor, listId }: Omit<ListOrder, 'now'>): Promise<FarmListRow> {
   const [row] = await db.select().from(farmLists).where(eq(farmLists.id, listId));
-  if (!row || row.ownerId !== actor) throw notFound(NO_SUCH_LIST);
+  if (!row || row.ownerId !== actor) throw notFound('no_such_farm_list');
   return row;
 }
 
@@ -71,14 +68,14 @@ function after(earlier: readonly { createdAt: Date }[], now: Date): Date {
 /** A name as it is stored, or 400 in the rule's words. */
 function checkedName(raw: string): string {
   const refusal = farmListNameError(raw);
-  if (refusal) throw badRequest(refusal, [{ field: 'name', message: refusal }]);
+  if (refusal) throw badRequest(worded(refusal), [{ field: 'name', message: refusal }]);
   return normaliseFreeText(raw);
 }
 
 /** A unit template as it is stored, or 400: a row sends at least one unit. */
 function checkedUnits(raw: UnitCounts): UnitCounts {
   const units = cleanUnits(raw);
-  if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
+  if (unitCount(units) === 0) throw badRequest('no_units_chosen', [{ field: 'units', ...say('no_units_chosen') }]);
   return units;
 }
 
@@ -181,10 +178,10 @@ export async function createFarmList(db: Db, { actor, villageId, now }: VillageO
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, actor)).for('no key update');
     const [village] = await tx.select({ ownerId: villages.ownerId }).from(villages).where(eq(villages.id, villageId));
-    if (!village) throw notFound(NO_SUCH_VILLAGE);
-    if (village.ownerId !== actor) throw forbidden(NOT_YOURS);
+    if (!village) throw notFound('no_such_village');
+    if (village.ownerId !== actor) throw forbidden('village_not_yours');
     const held = await tx.select({ createdAt: farmLists.createdAt }).from(farmLists).where(eq(farmLists.ownerId, actor));
-    if (held.length >= MAX_FARM_LISTS) throw conflict(`You keep at most ${MAX_FARM_LISTS} farm lists`);
+    if (held.length >= MAX_FARM_LISTS) throw conflict('too_many_farm_lists', { max: MAX_FARM_LISTS });
     const list = inserted(await tx.insert(farmLists).values({ ownerId: actor, villageId, name, createdAt: after(held, now) }).returning());
     return oneListView(tx, list);
   });
@@ -222,14 +219,14 @@ export async function addFarmTarget(db: Db, order: ListOrder, input: TargetInput
       .select({ id: villages.id })
       .from(villages)
       .where(and(eq(villages.worldId, worldId), eq(villages.x, input.x), eq(villages.y, input.y)));
-    if (!there) throw notFound(`No village stands at (${input.x}|${input.y})`);
+    if (!there) throw notFound('no_village_at', { x: input.x, y: input.y });
     const found = await targetOf(tx, order.actor, there.id, order.now);
-    if (!found) throw notFound(NO_SUCH_VILLAGE);
+    if (!found) throw notFound('no_such_village');
     const refusal = sendRefusal('raid', { from: { id: list.villageId, worldId }, to: found }, senderRelation(found, order.actor), found.allianceTag);
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(worded(refusal));
     const rows = await tx.select({ villageId: farmTargets.villageId, createdAt: farmTargets.createdAt }).from(farmTargets).where(eq(farmTargets.listId, list.id));
-    if (rows.some((r) => r.villageId === there.id)) throw conflict(`${found.name} (${found.x}|${found.y}) is on the list already`);
-    if (rows.length >= MAX_FARM_TARGETS) throw conflict(`A farm list holds at most ${MAX_FARM_TARGETS} targets`);
+    if (rows.some((r) => r.villageId === there.id)) throw conflict('farm_target_listed', { village: found.name, x: found.x, y: found.y });
+    if (rows.length >= MAX_FARM_TARGETS) throw conflict('farm_list_full', { max: MAX_FARM_TARGETS });
     await tx.insert(farmTargets).values({ listId: list.id, villageId: there.id, units, createdAt: after(rows, order.now) });
     return oneListView(tx, list);
   });
@@ -244,7 +241,7 @@ export async function updateFarmTarget(db: Db, order: RowOrder, rawUnits: UnitCo
       .set({ units })
       .where(and(eq(farmTargets.id, order.targetId), eq(farmTargets.listId, list.id)))
       .returning({ id: farmTargets.id });
-    if (changed.length === 0) throw notFound(NO_SUCH_ROW);
+    if (changed.length === 0) throw notFound('no_such_farm_row');
     return oneListView(tx, list);
   });
 }
@@ -256,7 +253,7 @@ export async function removeFarmTarget(db: Db, order: RowOrder): Promise<{ list:
       .delete(farmTargets)
       .where(and(eq(farmTargets.id, order.targetId), eq(farmTargets.listId, list.id)))
       .returning({ id: farmTargets.id });
-    if (gone.length === 0) throw notFound(NO_SUCH_ROW);
+    if (gone.length === 0) throw notFound('no_such_farm_row');
     return oneListView(tx, list);
   });
 }

@@ -10,7 +10,7 @@ import { sendTroops } from '../army/movements';
 import { ownedOpenVillage } from '../village/villages';
 import { loadVillageHead } from '../village/store';
 import { refuseWhileOnVacation } from '../vacation/vacation';
-import { NO_SUCH_LIST, listOf, type FarmListRow, type ListOrder } from './farm-lists';
+import { listOf, type FarmListRow, type ListOrder } from './farm-lists';
 
 export type FarmSendReply = Schema<'FarmListSendResult'>;
 type RowResult = Schema<'FarmRowResult'>;
@@ -21,7 +21,6 @@ export interface FarmSendRequest {
   targetIds?: string[];
 }
 
-export const OTHER_ROWS_UNDER_KEY = 'This send was made with other rows of the list: choose the rows again and send anew';
 export const ROW_GONE = 'That row is no longer on the list';
 
 /**
@@ -47,7 +46,7 @@ async function storedSend(db: Db, listId: string, key: string) {
 async function claim(db: Db, { list, now }: { list: FarmListRow; now: Date }, request: FarmSendRequest): Promise<void> {
   await db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: farmLists.id }).from(farmLists).where(eq(farmLists.id, list.id)).for('no key update');
-    if (!locked) throw notFound(NO_SUCH_LIST);
+    if (!locked) throw notFound('no_such_farm_list');
     // Keys older than a retry could be are forgotten here, so a list sent every few minutes for months keeps a day of them.
     await tx.delete(farmListSends).where(and(eq(farmListSends.listId, list.id), lt(farmListSends.createdAt, new Date(now.getTime() - SEND_KEY_KEPT_MS))));
     const rows = await tx.select({ id: farmTargets.id }).from(farmTargets).where(eq(farmTargets.listId, list.id)).orderBy(farmTargets.createdAt, farmTargets.id);
@@ -123,16 +122,16 @@ export async function sendFarmList(db: Db, order: ListOrder, request: FarmSendRe
     await refuseWhileOnVacation(db, { userId: order.actor, worldId: head.village.worldId, now: order.now });
     await claim(db, { list, now: order.now }, request);
     stored = await storedSend(db, list.id, request.key);
-    if (!stored) throw notFound(NO_SUCH_LIST);
+    if (!stored) throw notFound('no_such_farm_list');
   }
-  if (stored.fingerprint !== fingerprint) throw conflict(OTHER_ROWS_UNDER_KEY);
+  if (stored.fingerprint !== fingerprint) throw conflict('farm_send_other_rows');
   const rows = stored.reply?.results ?? [];
   for (const [index, row] of rows.entries()) {
     if (isPending(row)) await decideRow(db, { order, list, key: request.key }, index);
   }
   const done = await storedSend(db, list.id, request.key);
   // The list was deleted meanwhile, and its sends with it.
-  if (!done?.reply) throw notFound(NO_SUCH_LIST);
+  if (!done?.reply) throw notFound('no_such_farm_list');
   if (done.reply.results.some(isPending)) throw new Error('A farm list send left a row undecided');
   return done.reply;
 }

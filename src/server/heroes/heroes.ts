@@ -5,7 +5,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { heroes, users, villages, type HeroRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { GameError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { GameError, badRequest, conflict, errorText, forbidden, notFound, say, worded } from '../errors';
 import {
   DEFAULT_MAX_HEROES,
   HERO_LEVEL_CAP,
@@ -31,10 +31,7 @@ import { refuseIfEnded, worldGate } from '../worlds/closure';
 
 export type HeroView = Schema<'Hero'>;
 
-export const MAX_HEROES_REACHED = `You already lead ${DEFAULT_MAX_HEROES} heroes, the most a chieftain can`;
-export const NO_SUCH_HERO = 'No such hero';
-export const NOT_YOUR_HERO = 'This hero is not yours';
-export const HERO_AT_LEVEL_CAP = `This hero has reached level ${HERO_LEVEL_CAP}`;
+export const MAX_HEROES_REACHED = errorText('max_heroes', { max: DEFAULT_MAX_HEROES });
 export const HERO_NAME_MAX_LENGTH = 30;
 
 export function heroView(row: HeroRow, now: Date): HeroView {
@@ -116,17 +113,17 @@ export async function recruitHero(
   input: { villageId: VillageId; heroType: string; customName?: string },
   { now, random = () => randomInt(0, 1_000_000) / 1_000_000 }: RecruitmentMoment,
 ): Promise<{ hero: HeroView }> {
-  if (!isHeroType(input.heroType)) throw badRequest(`Unknown hero type "${input.heroType}"`);
+  if (!isHeroType(input.heroType)) throw badRequest('unknown_hero_type', { type: input.heroType });
   const type: HeroType = input.heroType;
   const name = input.customName === undefined ? `${NAMES[Math.floor(random() * NAMES.length)]} the ${HERO_TYPE_INFO[type].name}` : normaliseFreeText(input.customName);
-  if (name === '') throw badRequest('A hero needs a name', [{ field: 'customName', message: 'A hero needs a name' }]);
-  const problem = [...name].length > HERO_NAME_MAX_LENGTH ? `Hero names are at most ${HERO_NAME_MAX_LENGTH} characters` : freeTextError(name);
-  if (problem) throw badRequest(problem, [{ field: 'customName', message: problem }]);
+  if (name === '') throw badRequest('hero_name_required', [{ field: 'customName', ...say('hero_name_required') }]);
+  const problem = [...name].length > HERO_NAME_MAX_LENGTH ? errorText('hero_name_too_long', { max: HERO_NAME_MAX_LENGTH }) : freeTextError(name);
+  if (problem) throw badRequest(worded(problem), [{ field: 'customName', message: problem }]);
   return db.transaction(async (tx) => {
     // The player's row orders recruits of the same player, so ten at once never make a sixth hero.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
     const owned = await heroCount(tx, userId);
-    if (owned >= DEFAULT_MAX_HEROES) throw conflict(MAX_HEROES_REACHED);
+    if (owned >= DEFAULT_MAX_HEROES) throw conflict('max_heroes', { max: DEFAULT_MAX_HEROES });
     await payFromVillage(tx, { actor: userId, villageId: input.villageId, now }, recruitmentCost(owned));
     const rarity = rollRarity(random);
     const row = inserted(
@@ -143,14 +140,14 @@ export async function recruitHero(
 export async function levelUpHero(db: Db, userId: PlayerId, heroId: HeroId, now: Date): Promise<{ hero: HeroView }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(heroes).where(eq(heroes.id, heroId)).for('update');
-    if (!row) throw notFound(NO_SUCH_HERO);
-    if (row.userId !== userId) throw forbidden(NOT_YOUR_HERO);
+    if (!row) throw notFound('no_such_hero');
+    if (row.userId !== userId) throw forbidden('hero_not_yours');
     // A hero of an ended world stays as the world's end left it.
     const [home] = await tx.select({ worldId: villages.worldId }).from(villages).where(eq(villages.id, row.villageId));
     if (home) refuseIfEnded(await worldGate(tx, home.worldId), now);
-    if (row.level >= HERO_LEVEL_CAP) throw conflict(HERO_AT_LEVEL_CAP);
+    if (row.level >= HERO_LEVEL_CAP) throw conflict('hero_at_level_cap', { max: HERO_LEVEL_CAP });
     if (!canLevelUp(row)) {
-      throw new GameError(409, `Needs ${experienceForNextLevel(row.level)} experience to reach level ${row.level + 1}; the hero has ${row.experience}`);
+      throw new GameError(409, say('hero_needs_experience', { needed: experienceForNextLevel(row.level), level: row.level + 1, experience: row.experience }));
     }
     const progress = levelUpProgress(row);
     const stats = levelUpStats(row, row.type);
@@ -160,7 +157,7 @@ export async function levelUpHero(db: Db, userId: PlayerId, heroId: HeroId, now:
       .where(eq(heroes.id, heroId))
       .returning();
     // The row is locked above, so it is still there.
-    if (!updated) throw notFound(NO_SUCH_HERO);
+    if (!updated) throw notFound('no_such_hero');
     return { hero: heroView(updated, now) };
   });
 }

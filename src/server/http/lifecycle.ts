@@ -23,9 +23,17 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
   let sweeper: SweeperHandle | null = null;
   let pusher: PusherHandle | null = null;
   let stopSessionCache: (() => Promise<void>) | null = null;
-  // Event streams never end by themselves: close them before Fastify waits for open requests.
-  app.addHook('preClose', async () => {
-    await ctx.live.stop();
+  let closing = false;
+  // Event streams never end by themselves: end them before Fastify waits for open requests. Nothing is awaited here:
+  // Fastify stops listening only after preClose, and meanwhile every reply retires its connection (Connection: close),
+  // so a proxy in front would open new ones that the stop then resets. Presence and the LISTEN are closed in onClose.
+  app.addHook('preClose', () => {
+    closing = true;
+    ctx.live.endStreams();
+  });
+  // A reply finished while the server stops retires its connection, so a proxy sends nothing more on it (shutdown.ts).
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
   });
   app.addHook('onReady', async () => {
     await ctx.live.start();
@@ -34,7 +42,7 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
     await ensureDefaultWorld(db, clock.now());
     // The VAPID keys are made at first start (and read once per process), before any browser asks for them.
     await vapidKeys(db);
-    if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'));
+    if (config.sweepIntervalMs > 0) sweeper = startSweeper(ctx, (err) => app.log.error({ err }, 'sweep failed'), ctx.metrics.sweepObserver());
     // Alerts are pushed by a loop of its own, stopped with the sweeper: a slow push service never delays a battle.
     if (config.sweepIntervalMs > 0) pusher = startPusher(ctx, (err) => app.log.error({ err }, 'push step failed'));
   });
@@ -46,6 +54,7 @@ export const lifecycle = fp<{ ctx: AppContext; listen: Listen | null }>(async (a
     await ctx.activity.flush(clock.now()).catch(() => {});
     await sweeper?.stop();
     await pusher?.stop();
+    await ctx.live.stop();
     await stopSessionCache?.();
   });
 });

@@ -91,7 +91,7 @@ export async function signInLimits(app: FastifyInstance, db: Db, clock: Clock, m
       if (key(request) === null) return;
       const outcome = await limiter(request);
       if (!outcome.isAllowed && outcome.isExceeded) {
-        throw tooManyRequests(`Too many attempts. Please wait ${Math.max(1, outcome.ttlInSeconds)} seconds and try again.`);
+        throw tooManyRequests('too_many_attempts', { seconds: Math.max(1, outcome.ttlInSeconds) });
       }
     };
   };

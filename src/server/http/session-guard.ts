@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import type { Guards } from '../openapi';
-import { CHOOSE_PASSWORD_FIRST, OPEN_WITH_TEMPORARY_PASSWORD, currentSession } from '../accounts/accounts';
+import { OPEN_WITH_TEMPORARY_PASSWORD, currentSession } from '../accounts/accounts';
 import { admitSitting, recordSitterAction } from '../sitters/sitting';
 import { forbidden, unauthorized } from '../errors';
 import { parseRole, roleAllows, type Role } from '../../rules/roles';
@@ -18,15 +18,15 @@ export function sessionGuards({ db, clock, activity }: AppContext): Guards {
   return {
     async requireUser(request, operation) {
       const token = bearerToken(request);
-      if (!token) throw unauthorized('Authentication required');
+      if (!token) throw unauthorized('authentication_required');
       const now = clock.now();
       const session = await currentSession(db, token, now);
-      if (!session) throw unauthorized('Your session has expired. Please log in again.');
+      if (!session) throw unauthorized('session_expired');
       const { user, sitter } = session;
       // A sitter plays as the owner (every ownership check holds unchanged), within a sitter's rights only.
       if (sitter) await admitSitting(db, { owner: user, token, operation, ownerSeenHere: activity.noted(user.id) }, now);
       // With a temporary password from an admin, the player may only see who they are and choose their own.
-      if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(operation.operationId)) throw forbidden(CHOOSE_PASSWORD_FIRST);
+      if (user.mustChangePassword && !OPEN_WITH_TEMPORARY_PASSWORD.has(operation.operationId)) throw forbidden('choose_password_first');
       request.user = user;
       request.sitter = sitter;
       request.sessionToken = token;
@@ -35,7 +35,7 @@ export function sessionGuards({ db, clock, activity }: AppContext): Guards {
     },
     requireRole(request, role: Role) {
       const actual = parseRole(request.user?.role ?? '') ?? 'user';
-      if (!roleAllows(actual, role)) throw forbidden("You don't have permission to access this page.");
+      if (!roleAllows(actual, role)) throw forbidden('page_forbidden');
     },
     async sitterActed(request, operation) {
       const { user, sitter } = request;

@@ -21,6 +21,8 @@ interface Subscriber {
 export class LiveHub {
   private readonly subscribers = new Set<Subscriber>();
   private stopListening: (() => Promise<void>) | null = null;
+  /** Set once the server stops: no new stream is kept. */
+  private closed = false;
 
   /** `presence` records in the database which players have streams open here (alerts are not pushed to them). */
   constructor(
@@ -32,7 +34,23 @@ export class LiveHub {
   async start(): Promise<void> {
     this.presence?.start();
     if (!this.listen || this.stopListening) return;
-    this.stopListening = await this.listen(LIVE_CHANNEL, (payload) => this.deliver(payload));
+    this.stopListening = await this.listen(
+      LIVE_CHANNEL,
+      (payload) => this.deliver(payload),
+      (listening) => {
+        // Back after the database was away (a restart, a failover): notices sent meanwhile were never heard, so the
+        // streams open now end, and their browsers open them again and read everything afresh (client/app/liveUpdates.ts).
+        if (listening) this.endAll();
+      },
+    );
+  }
+
+  /** Ends every open stream; the browsers reconnect (to this process or another). */
+  private endAll(): void {
+    for (const subscriber of [...this.subscribers]) {
+      this.remove(subscriber);
+      subscriber.stream.close();
+    }
   }
 
   private deliver(payload: string): void {
@@ -51,8 +69,12 @@ export class LiveHub {
     for (const subscriber of this.subscribers) if (userId === EVERYONE || subscriber.userId === userId) subscriber.stream.send(event.kind, event);
   }
 
-  /** Adds a stream; the returned function removes it again. */
+  /** Adds a stream; the returned function removes it again. Once the server stops, a stream ends at once (its browser opens it elsewhere). */
   subscribe(userId: PlayerId, session: string, stream: LiveStream): () => void {
+    if (this.closed) {
+      stream.close();
+      return () => {};
+    }
     const subscriber = { userId, session, stream };
     this.subscribers.add(subscriber);
     this.presence?.opened(userId);
@@ -69,10 +91,21 @@ export class LiveHub {
     return this.subscribers.size;
   }
 
-  /** Ends every stream and stops listening (shutdown). */
-  async stop(): Promise<void> {
-    for (const subscriber of [...this.subscribers]) subscriber.stream.close();
+  /**
+   * The server stops: every stream ends now, and any opened from here on ends at once. Synchronous, so that the server
+   * stops listening right after (a proxy would otherwise keep opening connections that the stop then resets). Each end
+   * is not recorded as presence: stop() deletes this process's presence rows at once.
+   */
+  endStreams(): void {
+    this.closed = true;
+    const open = [...this.subscribers];
     this.subscribers.clear();
+    for (const subscriber of open) subscriber.stream.close();
+  }
+
+  /** Ends every stream, deletes this process's presence and stops listening (shutdown). */
+  async stop(): Promise<void> {
+    this.endStreams();
     await this.presence?.stop();
     await this.stopListening?.();
     this.stopListening = null;

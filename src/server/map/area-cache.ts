@@ -138,7 +138,7 @@ export class MapAreaCache {
       )
       .where(eq(worlds.id, query.worldId));
     const [first] = rows;
-    if (!first) throw notFound('No such world');
+    if (!first) throw notFound('no_such_world');
     // A world in maintenance still shows its map: only game actions pause.
     const world: AreaWorld = { id: first.id, seed: first.seed, size: first.size, speed: first.speed };
     const at = now.getTime();

@@ -185,7 +185,7 @@ export async function mapAreaJson(db: Db, query: AreaQuery, now: Date): Promise<
     .leftJoin(alliances, eq(alliances.id, allianceMembers.allianceId))
     .where(eq(worlds.id, query.worldId));
   const [first] = rows;
-  if (!first) throw notFound('No such world');
+  if (!first) throw notFound('no_such_world');
   // A world in maintenance still shows its map: only game actions pause.
   const world = { id: first.worldId, seed: first.seed, size: first.size, speed: first.speed };
   const owners = rows.map((r) => r.ownerId);

@@ -25,7 +25,7 @@ export async function villageDetails(db: Db, villageId: VillageId, now: Date): P
     .leftJoin(users, eq(users.id, villages.ownerId))
     .where(eq(villages.id, villageId))
     .limit(1);
-  if (!row) throw notFound('No such village');
+  if (!row) throw notFound('no_such_village');
   const v = row.village;
   const populationNow = row.population;
   // An abandoned village has no owner, and so no alliance.
@@ -82,8 +82,8 @@ export async function villageOases(db: Db, userId: PlayerId, villageId: VillageI
     .innerJoin(worlds, eq(worlds.id, villages.worldId))
     .where(eq(villages.id, villageId))
     .limit(1);
-  if (!row) throw notFound('No such village');
-  if (row.ownerId !== userId) throw forbidden('This is not your village');
+  if (!row) throw notFound('no_such_village');
+  if (row.ownerId !== userId) throw forbidden('not_your_village');
   const reach = Math.floor(maxDistance);
   const codes = terrainCodes(row.seed);
   const holders = await oasisHoldersIn(db, { worldId: row.worldId, minX: row.x - reach, maxX: row.x + reach, minY: row.y - reach, maxY: row.y + reach });

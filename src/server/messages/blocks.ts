@@ -6,9 +6,6 @@ import { playerBlocks, users } from '../db/schema';
 import { conflict, notFound } from '../errors';
 import type { PlayerId } from '../../rules/ids';
 
-export const NO_SUCH_PLAYER = 'No such player';
-export const NOT_YOURSELF = 'You cannot block yourself';
-
 /** Who would not hear from whom. */
 export interface Block {
   blocker: PlayerId;
@@ -37,11 +34,11 @@ export async function blockedPlayers(db: Db, blockerId: PlayerId): Promise<Schem
 
 /** Blocks a player; blocking them again changes nothing. */
 export async function blockPlayer(db: Db, { blocker, blocked }: Block, now: Date): Promise<Schema<'BlockedPlayers'>> {
-  if (blocker === blocked) throw conflict(NOT_YOURSELF);
+  if (blocker === blocked) throw conflict('cannot_block_yourself');
   await db.transaction(async (tx) => {
     // Key share: the account cannot be deleted before the block referring to it is written.
     const [player] = await tx.select({ id: users.id }).from(users).where(eq(users.id, blocked)).for('key share');
-    if (!player) throw notFound(NO_SUCH_PLAYER);
+    if (!player) throw notFound('no_such_player');
     await tx.insert(playerBlocks).values({ blockerId: blocker, blockedId: blocked, createdAt: now }).onConflictDoNothing();
   });
   return blockedPlayers(db, blocker);
@@ -50,7 +47,7 @@ export async function blockPlayer(db: Db, { blocker, blocked }: Block, now: Date
 /** Receives a player's mail again; unblocking someone not blocked changes nothing. */
 export async function unblockPlayer(db: Db, { blocker, blocked }: Block): Promise<Schema<'BlockedPlayers'>> {
   const [player] = await db.select({ id: users.id }).from(users).where(eq(users.id, blocked));
-  if (!player) throw notFound(NO_SUCH_PLAYER);
+  if (!player) throw notFound('no_such_player');
   await db.delete(playerBlocks).where(and(eq(playerBlocks.blockerId, blocker), eq(playerBlocks.blockedId, blocked)));
   return blockedPlayers(db, blocker);
 }

@@ -5,7 +5,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { inserted } from '../db/rows';
 import { allianceInvitations, allianceMembers, alliances, battleReports, messages, users, type BattleReportRow, type MessageRow } from '../db/schema';
-import { badRequest, conflict, notFound, tooManyRequests } from '../errors';
+import { badRequest, conflict, notFound, tooManyRequests, worded } from '../errors';
 import { increment } from '../http/rate-limit';
 import { notifyPlayers } from '../live/notify';
 import { messageAlert } from '../../rules/alerts';
@@ -20,16 +20,6 @@ import { playerNamed } from '../players/profiles';
 
 export type MessageView = Schema<'Message'>;
 export type MessageFolder = Schema<'MessageList'>['folder'];
-
-export const NO_SUCH_PLAYER = 'No player by that name';
-export const NO_SUCH_MESSAGE = 'No such message';
-export const NO_SUCH_BATTLE_REPORT = 'No such battle report among yours';
-export const NOT_TO_YOURSELF = 'You cannot write to yourself';
-export const NO_SUCH_INVITATION = 'No such invitation from your alliance';
-
-/** The refusal of an invitation shared with someone it does not invite. */
-export const invitationForAnother = (invitee: string, recipient: string) =>
-  `This invitation is for ${invitee}, not ${recipient}: share it only with the player it invites`;
 
 /** A player as a message names them. */
 export interface Correspondent {
@@ -155,7 +145,7 @@ export async function listMessages(db: Db, userId: PlayerId, { folder, page, lim
 /** One message of the caller's (sent, or received and not blocked), unless they deleted their copy. */
 export async function getMessage(db: Db, userId: PlayerId, messageId: MessageId): Promise<{ message: MessageView }> {
   const [row] = await selectMessages(db).where(and(eq(messages.id, messageId), visibleTo(userId)));
-  if (!row) throw notFound(NO_SUCH_MESSAGE);
+  if (!row) throw notFound('no_such_message');
   return { message: messageView(row) };
 }
 
@@ -166,7 +156,7 @@ export async function markMessageRead(db: Db, userId: PlayerId, messageId: Messa
     .set({ readAt: sql`coalesce(${messages.readAt}, ${now})` })
     .where(and(eq(messages.id, messageId), inboxOf(userId)))
     .returning({ id: messages.id });
-  if (marked.length === 0) throw notFound(NO_SUCH_MESSAGE);
+  if (marked.length === 0) throw notFound('no_such_message');
   return unreadCount(db, userId);
 }
 
@@ -180,7 +170,7 @@ export async function deleteMessage(db: Db, userId: PlayerId, messageId: Message
     })
     .where(and(eq(messages.id, messageId), visibleTo(userId)))
     .returning({ id: messages.id });
-  if (deleted.length === 0) throw notFound(NO_SUCH_MESSAGE);
+  if (deleted.length === 0) throw notFound('no_such_message');
 }
 
 /** What a player writes: to whom (a username, any case), a subject, a body, perhaps a battle report of theirs and an invitation of their alliance. */
@@ -228,8 +218,8 @@ async function allianceInvitation(db: Db, senderId: PlayerId, invitationId: Invi
 async function sharedInvitation(db: Db, letter: Letter, sides: { from: Correspondent; to: Correspondent }): Promise<InvitationJoin> {
   if (letter.invitationId === undefined) return NO_INVITATION;
   const found = await allianceInvitation(db, sides.from.id, letter.invitationId);
-  if (!found) throw notFound(NO_SUCH_INVITATION);
-  if (found.invitation.inviteeId !== sides.to.id) throw conflict(invitationForAnother(found.inviteeName, sides.to.username));
+  if (!found) throw notFound('no_such_alliance_invitation');
+  if (found.invitation.inviteeId !== sides.to.id) throw conflict('invitation_for_other_player', { invitee: found.inviteeName, recipient: sides.to.username });
   return found;
 }
 
@@ -243,18 +233,18 @@ export async function sendMessage(db: Db, from: Correspondent, letter: Letter, n
   const body = normaliseFreeText(letter.body);
   const fields = Object.entries(validateMailForm({ subject, body }));
   const [first] = fields;
-  if (first) throw badRequest(first[1], fields.map(([field, message]) => ({ field, message })));
+  if (first) throw badRequest(worded(first[1]), fields.map(([field, message]) => ({ field, message })));
 
   return db.transaction(async (tx) => {
     const to = await playerNamed(tx, letter.to);
-    if (!to) throw notFound(NO_SUCH_PLAYER);
-    if (to.id === from.id) throw conflict(NOT_TO_YOURSELF);
+    if (!to) throw notFound('no_player_by_that_name');
+    if (to.id === from.id) throw conflict('cannot_write_to_yourself');
     const report = letter.reportId === undefined ? null : await ownReport(tx, from.id, letter.reportId);
-    if (letter.reportId !== undefined && !report) throw notFound(NO_SUCH_BATTLE_REPORT);
+    if (letter.reportId !== undefined && !report) throw notFound('no_such_battle_report');
     const invitation = await sharedInvitation(tx, letter, { from, to });
     const blocked = await isBlocked(tx, { blocker: to.id, blocked: from.id });
     const sent = await increment(tx, `mail:${from.id}`, MAIL_LIMIT.windowMs, now);
-    if (sent.current > MAIL_LIMIT.messages) throw tooManyRequests(mailLimitMessage(sent.ttl));
+    if (sent.current > MAIL_LIMIT.messages) throw tooManyRequests(worded(mailLimitMessage(sent.ttl)));
     const message = inserted(
       await tx
         .insert(messages)

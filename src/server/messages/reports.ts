@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { messageReports, messages, users } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound, worded } from '../errors';
 import { messagesByIds, messageView, type MessageJoin } from './mail';
 import { reportReasonError } from '../../rules/mail';
 import { normaliseFreeText } from '../../rules/validation';
@@ -12,10 +12,6 @@ import { pageWindow, type PageRequest } from '../../rules/paging';
 import type { MessageId, PlayerId } from '../../rules/ids';
 
 export type MessageReportView = Schema<'MessageReport'>;
-
-export const NOT_IN_INBOX = 'No such message in your inbox';
-export const ALREADY_REPORTED = 'You have already reported this message';
-export const NO_SUCH_REPORT = 'No such report';
 
 const reporter = alias(users, 'reporter');
 
@@ -73,25 +69,25 @@ export interface Complaint {
 export async function reportMessage(db: Db, reporterId: PlayerId, { messageId, reason }: Complaint, now: Date): Promise<{ report: MessageReportView }> {
   const text = normaliseFreeText(reason);
   const problem = reportReasonError(text);
-  if (problem) throw badRequest(problem, [{ field: 'reason', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'reason', message: problem }]);
   const id = await db.transaction(async (tx) => {
     const [message] = await tx
       .select({ id: messages.id, recipientId: messages.recipientId, deletedAt: messages.recipientDeletedAt, blocked: messages.blocked })
       .from(messages)
       .where(eq(messages.id, messageId))
       .for('key share');
-    if (!message || message.recipientId !== reporterId || message.deletedAt !== null || message.blocked) throw notFound(NOT_IN_INBOX);
+    if (!message || message.recipientId !== reporterId || message.deletedAt !== null || message.blocked) throw notFound('no_such_message_in_inbox');
     // The unique index decides, so two reports sent at once still make one.
     const [made] = await tx
       .insert(messageReports)
       .values({ messageId, reporterId, reason: text, reportedAt: now })
       .onConflictDoNothing({ target: [messageReports.messageId, messageReports.reporterId] })
       .returning({ id: messageReports.id });
-    if (!made) throw conflict(ALREADY_REPORTED);
+    if (!made) throw conflict('already_reported');
     return made.id;
   });
   const report = await oneReport(db, id);
-  if (!report) throw notFound(NOT_IN_INBOX);
+  if (!report) throw notFound('no_such_message_in_inbox');
   return { report };
 }
 
@@ -117,6 +113,6 @@ export async function resolveMessageReport(db: Db, resolverId: PlayerId, reportI
     .where(eq(messageReports.id, reportId))
     .returning({ id: messageReports.id });
   const report = resolved.length === 0 ? null : await oneReport(db, reportId);
-  if (!report) throw notFound(NO_SUCH_REPORT);
+  if (!report) throw notFound('no_such_report');
   return { report };
 }

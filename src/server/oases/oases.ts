@@ -5,7 +5,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { battleReports, heroes, movements, oases, users, villages, worlds, type MovementRow, type OasisRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound, say, worded } from '../errors';
 import { cleanUnits, shortfallRefusal } from '../../rules/combat';
 import { unitCount, unitEntries, type UnitCounts } from '../../rules/units';
 import { marchSeconds } from '../../rules/movements';
@@ -39,11 +39,6 @@ import { changeVillage, ownedOpenVillage, settleAndStore } from '../village/vill
 import { oneMovementView } from '../army/movements';
 import { claimArrival } from '../army/arrivals';
 import { arrivesBeforeWorldEnds, settleInstant } from '../worlds/closure';
-
-export const NO_OASIS = 'No oasis on that tile';
-export const ONLY_BATTLES_TO_OASES = 'Only an attack or a raid marches to an oasis';
-const NO_UNITS = 'Choose at least one unit to send';
-export const NO_BUILDINGS_AT_OASES = 'An oasis has no buildings for catapults to aim at';
 
 /** A world as an oasis needs it: its seed (which tells where oases lie and their kinds), size, speed and end. */
 interface OasisWorld {
@@ -81,7 +76,7 @@ async function ensureOasis(tx: Db, tile: OasisTile, now: Date): Promise<OasisRow
     .select()
     .from(oases)
     .where(and(eq(oases.worldId, tile.worldId), eq(oases.x, tile.x), eq(oases.y, tile.y)));
-  if (!row) throw notFound(NO_OASIS);
+  if (!row) throw notFound('no_oasis');
   return row;
 }
 
@@ -108,22 +103,22 @@ export interface OasisOrder {
  */
 export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOrder, now: Date): Promise<MovementRow> {
   const type = order.movementType;
-  if (type !== 'attack' && type !== 'raid') throw conflict(ONLY_BATTLES_TO_OASES);
+  if (type !== 'attack' && type !== 'raid') throw conflict('only_battles_to_oases');
   const units = cleanUnits(order.units);
-  if (unitCount(units) === 0) throw badRequest(NO_UNITS, [{ field: 'units', message: NO_UNITS }]);
+  if (unitCount(units) === 0) throw badRequest('no_units_chosen', [{ field: 'units', ...say('no_units_chosen') }]);
   return db.transaction(async (tx) => {
     const head = ownedOpenVillage(await loadVillageHead(tx, order.fromVillageId, now, true), userId, now);
     await refuseWhileOnVacation(tx, { userId, worldId: head.village.worldId, now });
     const world = await worldOf(tx, head.village.worldId);
     const tile = world ? oasisTile(world, order.x, order.y) : null;
-    if (!tile) throw notFound(NO_OASIS);
+    if (!tile) throw notFound('no_oasis');
     const [oasis, effects] = await Promise.all([ensureOasis(tx, tile, now), summedEffects(tx, userId, tile.worldId, now)]);
     const { village } = await changeVillage(tx, {
       village: head,
       now,
       change: ({ state }) => {
         const short = shortfallRefusal(state.units, units);
-        if (short) throw conflict(short);
+        if (short) throw conflict(worded(short));
         for (const [unit, n] of unitEntries(units)) state.units[unit] = (state.units[unit] ?? 0) - n;
       },
     });
@@ -133,8 +128,8 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
         { movementType: type, playerId: userId, fromVillageId: order.fromVillageId, at: now.getTime() },
         hero ? { name: hero.name, ownerId: hero.userId, villageId: hero.villageId, onMission: hero.onMission, restingUntil: hero.restingUntil?.getTime() ?? null } : null,
       );
-      if (refusal?.kind === 'not_yours') throw notFound(refusal.message);
-      if (refusal) throw conflict(refusal.message);
+      if (refusal?.kind === 'not_yours') throw notFound(worded(refusal.message));
+      if (refusal) throw conflict(worded(refusal.message));
       await tx.update(heroes).set({ onMission: true }).where(eq(heroes.id, order.heroId));
     }
     const seconds = marchSeconds(village.state, tile, units, { worldSpeed: village.env.worldSpeed, speedBonusPercent: effects.movementSpeedBonus }) ?? 1;
@@ -159,8 +154,6 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
   });
 }
 
-export const ONE_TARGET = 'Choose one target: toVillageId or toOasis';
-
 /** The send-troops request with a tile target, ids read as what they name (the route does that once). */
 export interface OasisSendRequest {
   fromVillageId: VillageId;
@@ -180,10 +173,10 @@ export const SITTERS_AT_OASES = 'attack or raid oases';
 /** POST /api/game/send-troops with a tile target: exactly one target (400 otherwise), then the troops march to the oasis there. */
 export async function sendToOasisTile(db: Db, userId: PlayerId, request: OasisSendRequest, now: Date): Promise<{ movement: Schema<'Movement'> }> {
   const { toOasis } = request;
-  if (!toOasis || request.toVillageId !== undefined) throw badRequest(ONE_TARGET, [{ field: 'toOasis', message: ONE_TARGET }]);
-  if (request.sittingBy) throw forbidden(sitterRefusal(SITTERS_AT_OASES));
+  if (!toOasis || request.toVillageId !== undefined) throw badRequest('one_target', [{ field: 'toOasis', ...say('one_target') }]);
+  if (request.sittingBy) throw forbidden(worded(sitterRefusal(SITTERS_AT_OASES)));
   // Said rather than ignored: an aim the army could never follow would otherwise be dropped without a word.
-  if (request.catapultTarget !== undefined) throw badRequest(NO_BUILDINGS_AT_OASES, [{ field: 'catapultTarget', message: NO_BUILDINGS_AT_OASES }]);
+  if (request.catapultTarget !== undefined) throw badRequest('oasis_has_no_buildings', [{ field: 'catapultTarget', ...say('oasis_has_no_buildings') }]);
   const row = await sendTroopsToOasis(db, userId, { ...request, x: toOasis.x, y: toOasis.y }, now);
   return { movement: await oneMovementView(db, row, { userId, now }) };
 }
@@ -456,9 +449,9 @@ export async function oasisHoldersIn(db: Db, box: TileBox): Promise<Map<string, 
 /** One oasis as the map's tile details show it at `now`: its bonuses, who holds it, and the animals there now. */
 export async function oasisDetails(db: Db, where: { worldId: WorldId; x: number; y: number }, now: Date): Promise<Schema<'OasisDetails'>> {
   const world = await worldOf(db, where.worldId);
-  if (!world) throw notFound('No such world');
+  if (!world) throw notFound('no_such_world');
   const tile = oasisTile(world, where.x, where.y);
-  if (!tile) throw notFound(NO_OASIS);
+  if (!tile) throw notFound('no_oasis');
   const [row] = await db
     .select()
     .from(oases)

@@ -5,7 +5,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, sessions, users, villages, type UserRow } from '../db/schema';
 import { containsIgnoringCase } from '../db/like';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, errorText, forbidden, notFound, say, worded } from '../errors';
 import { hashPassword } from '../accounts/passwords';
 import { userFields } from '../accounts/accounts';
 import { parseRole, suspensionRefusal, type Role } from '../../rules/roles';
@@ -19,7 +19,6 @@ import type { PlayerId } from '../../rules/ids';
 
 export type AdminUserView = Schema<'AdminUser'>;
 
-export const LAST_ADMIN = 'The last admin cannot stop being one';
 /** Seen within this many minutes counts as online on the dashboard. */
 const ONLINE_MINUTES = 15;
 
@@ -82,7 +81,7 @@ export async function adminStats(db: Db, now: Date): Promise<Schema<'AdminStats'
 /** The target row under its lock, or 404. */
 async function target(tx: Db, userId: PlayerId): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  if (!row) throw notFound('No such player');
+  if (!row) throw notFound('no_such_player');
   return row;
 }
 
@@ -90,7 +89,7 @@ async function target(tx: Db, userId: PlayerId): Promise<UserRow> {
 async function keepOneAdmin(tx: Db, row: UserRow): Promise<void> {
   if (row.role !== 'admin') return;
   const admins = await tx.select({ id: users.id }).from(users).where(and(eq(users.role, 'admin'), isNull(users.suspendedAt))).for('update');
-  if (admins.filter((a) => a.id !== row.id).length === 0) throw conflict(LAST_ADMIN);
+  if (admins.filter((a) => a.id !== row.id).length === 0) throw conflict('last_admin');
 }
 
 /** Ends every session of a player, on every server process (their open streams close too). */
@@ -106,7 +105,7 @@ async function viewOf(tx: Db, row: UserRow): Promise<{ user: AdminUserView }> {
 /** Changes the player `target` has locked (so the row is still there) and returns the row as it is now. */
 async function updateTarget(tx: Db, row: UserRow, changes: PgUpdateSetSource<typeof users>): Promise<UserRow> {
   const [updated] = await tx.update(users).set(changes).where(eq(users.id, row.id)).returning();
-  if (!updated) throw notFound('No such player');
+  if (!updated) throw notFound('no_such_player');
   return updated;
 }
 
@@ -118,7 +117,7 @@ export interface RoleChange {
 
 export async function setUserRole(db: Db, actor: Actor, { userId, role: roleName }: RoleChange, now: Date): Promise<{ user: AdminUserView }> {
   const role: Role | null = parseRole(roleName);
-  if (!role) throw badRequest(`Unknown role "${roleName}"`);
+  if (!role) throw badRequest('unknown_role', { role: roleName });
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     if (role !== 'admin') await keepOneAdmin(tx, row);
@@ -139,19 +138,17 @@ export interface Suspender extends Actor {
   role: Role;
 }
 
-export const NOT_YOURSELF = 'You cannot suspend yourself';
-
 /** Refuses, under the target's lock, a suspension or its lifting that the caller's role does not reach. */
 function mayActOn(actor: Suspender, row: UserRow): void {
   const refusal = suspensionRefusal(actor.role, row.role);
-  if (refusal) throw forbidden(refusal);
+  if (refusal) throw forbidden(worded(refusal));
 }
 
 export async function suspendUser(db: Db, actor: Suspender, { userId, reason: rawReason }: Suspension, now: Date): Promise<{ user: AdminUserView }> {
   const reason = normaliseFreeText(rawReason);
-  const problem = reason === '' ? 'Give a reason' : freeTextError(reason);
-  if (problem) throw badRequest(problem, [{ field: 'reason', message: problem }]);
-  if (userId === actor.id) throw conflict(NOT_YOURSELF);
+  const problem = reason === '' ? errorText('suspension_reason_required') : freeTextError(reason);
+  if (problem) throw badRequest(worded(problem), [{ field: 'reason', message: problem }]);
+  if (userId === actor.id) throw conflict('cannot_suspend_yourself');
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
     mayActOn(actor, row);
@@ -182,7 +179,7 @@ export interface TemporaryPassword {
 /** Sets a password the player must replace at next login; their sessions end, so the old holder is out. */
 export async function setTemporaryPassword(db: Db, actor: Actor, { userId, password }: TemporaryPassword, now: Date): Promise<{ user: AdminUserView }> {
   const weak = passwordError(password);
-  if (weak) throw badRequest(weak, [{ field: 'password', message: weak }]);
+  if (weak) throw badRequest(worded(weak), [{ field: 'password', message: weak }]);
   const passwordHash = await hashPassword(password);
   return changingAccounts(db, db.transaction(async (tx) => {
     const row = await target(tx, userId);
@@ -204,11 +201,11 @@ export interface AccountDeletion {
  * alliance hands over leadership as if the player had left; nothing of other players changes.
  */
 export async function deleteUser(db: Db, actor: Actor, { userId, confirmUsername }: AccountDeletion, now: Date): Promise<{ ok: true }> {
-  if (userId === actor.id) throw conflict('Admins cannot delete their own account');
+  if (userId === actor.id) throw conflict('cannot_delete_yourself');
   const [found] = await db.select().from(users).where(eq(users.id, userId));
-  if (!found) throw notFound('No such player');
+  if (!found) throw notFound('no_such_player');
   if (confirmUsername !== found.username) {
-    throw badRequest(`Type the username "${found.username}" to confirm`, [{ field: 'confirmUsername', message: 'The username does not match' }]);
+    throw badRequest('confirm_username', { username: found.username }, [{ field: 'confirmUsername', ...say('username_mismatch') }]);
   }
   const [member] = await db.select({ id: allianceMembers.id }).from(allianceMembers).where(eq(allianceMembers.userId, userId));
   if (member) await leaveAlliance(db, userId, now);

@@ -4,12 +4,12 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { announcements, buildings, movements, playerDays, rewardGrants, units, users, villages, worldEvents, worlds, type AnnouncementRow, type WorldEventRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, errorText, notFound, say, worded, type Said } from '../errors';
 import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
 import { editRefusal, eventStatus, type WorldEventKind } from '../../rules/world-events';
 import type { SettableWorldStatus } from '../../rules/world';
-import { endDateRefusal, worldEndedRefusal } from '../../rules/world-rounds';
-import { hasEnded, refuseIfEnded, worldGate } from '../worlds/closure';
+import { endDateRefusal } from '../../rules/world-rounds';
+import { hasEnded, refuseIfEnded, worldEndedSaid, worldGate } from '../worlds/closure';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
 import { findWorld, listWorlds } from '../worlds/worlds';
@@ -57,8 +57,8 @@ export async function worldsOverview(db: Db, now: Date): Promise<Schema<'GmWorld
 
 export async function createWorldAs(db: Db, actor: Actor, input: Omit<NewWorld, 'seed' | 'now'>, now: Date): Promise<{ world: Schema<'World'> }> {
   const name = normaliseFreeText(input.name);
-  const problem = name === '' ? 'A world needs a name' : freeTextError(name);
-  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  const problem = name === '' ? errorText('world_name_required') : freeTextError(name);
+  if (problem) throw badRequest(worded(problem), [{ field: 'name', message: problem }]);
   const row = await createWorld(db, { name, speed: input.speed, size: input.size, maxPlayers: input.maxPlayers, truce: input.truce, now });
   const truce = row.truce ? `, night truce ${describeTruce(row.truce)}` : '';
   await recordAudit(db, actor, { action: 'create_world', target: { id: row.id, name: row.name }, detail: `speed ${row.speed}, size ${row.size}, capacity ${row.maxPlayers}${truce}` }, now);
@@ -71,8 +71,6 @@ export interface WorldStatusChange {
   status: SettableWorldStatus;
 }
 
-export const WORLD_ENDED_STATUS = 'This world has ended; its status no longer changes';
-
 /** Maintenance pauses every game action in the world (503); reading stays possible. An ended world stays ended (409). */
 export async function setWorldStatus(db: Db, actor: Actor | null, { worldId, status }: WorldStatusChange, now: Date): Promise<{ world: Schema<'World'> }> {
   const [row] = await db
@@ -82,7 +80,7 @@ export async function setWorldStatus(db: Db, actor: Actor | null, { worldId, sta
     .returning();
   if (!row) {
     await findWorld(db, worldId);
-    throw conflict(WORLD_ENDED_STATUS);
+    throw conflict('world_status_ended');
   }
   await notifyEveryone(db, { kind: 'notices_changed', worldId: row.id });
   if (actor) await recordAudit(db, actor, { action: 'set_world_status', target: { id: row.id, name: row.name }, detail: status }, now);
@@ -103,7 +101,7 @@ export interface WorldEndChange {
 export async function setWorldEndDate(db: Db, actor: Actor, { worldId, endsAt }: WorldEndChange, now: Date): Promise<{ world: Schema<'World'> }> {
   const at = endsAt === null ? null : Date.parse(endsAt);
   const refusal = at === null ? null : endDateRefusal(at, now.getTime());
-  if (refusal) throw badRequest(refusal, [{ field: 'endsAt', message: refusal }]);
+  if (refusal) throw badRequest(worded(refusal), [{ field: 'endsAt', message: refusal }]);
   const row = await db.transaction(async (tx) => {
     const world = await findWorld(tx, worldId, true);
     refuseIfEnded(await worldGate(tx, worldId), now);
@@ -148,8 +146,8 @@ export async function listWorldEvents(db: Db, now: Date, worldId?: WorldId): Pro
 
 function eventName(raw: string): string {
   const name = normaliseFreeText(raw);
-  const problem = name === '' ? 'An event needs a name' : freeTextError(name);
-  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  const problem = name === '' ? errorText('event_name_required') : freeTextError(name);
+  if (problem) throw badRequest(worded(problem), [{ field: 'name', message: problem }]);
   return name;
 }
 
@@ -162,7 +160,7 @@ export async function createWorldEvent(
   const name = eventName(input.name);
   const startsAt = new Date(input.startTime);
   const endsAt = new Date(input.endTime);
-  if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('The event must end after it starts', [{ field: 'endTime', message: 'The event must end after it starts' }]);
+  if (endsAt.getTime() <= startsAt.getTime()) throw badRequest('event_end_before_start', [{ field: 'endTime', ...say('event_end_before_start') }]);
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(worldEvents).values({ worldId: world.id, name, kind: input.kind, percent: input.percent, startsAt, endsAt, createdAt: now }).returning());
   await notifyEveryone(db, { kind: 'notices_changed', worldId: world.id });
@@ -170,11 +168,9 @@ export async function createWorldEvent(
   return { event: worldEventView(row, now) };
 }
 
-const NO_SUCH_EVENT = 'No such event';
-
 async function eventRow(tx: Db, eventId: string): Promise<WorldEventRow> {
   const [row] = await tx.select().from(worldEvents).where(eq(worldEvents.id, eventId)).for('update');
-  if (!row) throw notFound(NO_SUCH_EVENT);
+  if (!row) throw notFound('no_such_event');
   return row;
 }
 
@@ -194,9 +190,9 @@ export async function updateWorldEvent(db: Db, actor: Actor, { eventId, changes:
       endsAt: input.endTime ? new Date(input.endTime) : row.endsAt,
     };
     const refusal = editRefusal(times(row), { startsAt: next.startsAt.getTime(), endsAt: next.endsAt.getTime(), activations: row.periods, percent: next.percent }, now.getTime());
-    if (refusal) throw refusal.startsWith('The event must end') ? badRequest(refusal) : conflict(refusal);
+    if (refusal) throw refusal.startsWith('The event must end') ? badRequest(worded(refusal)) : conflict(worded(refusal));
     const [updated] = await tx.update(worldEvents).set(next).where(eq(worldEvents.id, eventId)).returning();
-    if (!updated) throw notFound(NO_SUCH_EVENT);
+    if (!updated) throw notFound('no_such_event');
     await notifyEveryone(tx, { kind: 'notices_changed', worldId: row.worldId });
     await recordAudit(tx, actor, { action: 'edit_event', target: { id: row.id, name: next.name }, detail: `${next.percent}%, ${next.startsAt.toISOString()} to ${next.endsAt.toISOString()}` }, now);
     return { event: worldEventView(updated, now) };
@@ -217,7 +213,7 @@ export async function setWorldEventActive(db: Db, actor: Actor, { eventId, activ
     const at = now.getTime();
     const periods: [number, number | null][] = active ? [...row.periods, [at, null]] : row.periods.map(([from, to]) => [from, to ?? at]);
     const [updated] = await tx.update(worldEvents).set({ active, periods }).where(eq(worldEvents.id, eventId)).returning();
-    if (!updated) throw notFound(NO_SUCH_EVENT);
+    if (!updated) throw notFound('no_such_event');
     await notifyEveryone(tx, { kind: 'notices_changed', worldId: row.worldId });
     await recordAudit(tx, actor, { action: active ? 'activate_event' : 'deactivate_event', target: { id: row.id, name: row.name }, detail: '' }, now);
     return { event: worldEventView(updated, now) };
@@ -264,16 +260,21 @@ export async function listAnnouncements(db: Db, worldId?: WorldId): Promise<{ an
 
 export async function createAnnouncement(db: Db, actor: Actor, input: { worldId: WorldId; message: string; endsAt: string }, now: Date): Promise<{ announcement: AnnouncementView }> {
   const message = normaliseFreeText(input.message);
-  const problem = message === '' ? 'Write a message' : freeTextError(message, { multiline: true });
-  if (problem) throw badRequest(problem, [{ field: 'message', message: problem }]);
+  const problem = message === '' ? errorText('announcement_message_required') : freeTextError(message, { multiline: true });
+  if (problem) throw badRequest(worded(problem), [{ field: 'message', message: problem }]);
   const endsAt = new Date(input.endsAt);
-  if (endsAt.getTime() <= now.getTime()) throw badRequest('The announcement must end in the future', [{ field: 'endsAt', message: 'The announcement must end in the future' }]);
-  if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest(`Announcements run at most ${ANNOUNCEMENT_MAX_DAYS} days`);
+  if (endsAt.getTime() <= now.getTime()) throw badRequest('announcement_end_in_past', [{ field: 'endsAt', ...say('announcement_end_in_past') }]);
+  if (endsAt.getTime() > now.getTime() + ANNOUNCEMENT_MAX_DAYS * DAY_MS) throw badRequest('announcement_too_long_running', { days: ANNOUNCEMENT_MAX_DAYS });
   const world = await findWorld(db, input.worldId);
   const row = inserted(await db.insert(announcements).values({ worldId: world.id, message, endsAt, authorId: actor.id, createdAt: now }).returning());
   await notifyEveryone(db, { kind: 'notices_changed', worldId: world.id });
   await recordAudit(db, actor, { action: 'announce', target: { id: world.id, name: world.name }, detail: message.slice(0, 200) }, now);
   return { announcement: announcementView(row, await authorNames(db, [row])) };
+}
+
+/** An ended world's notice: the words of its refusal, with their code and params so the client says them in its language. */
+function endNotice(said: Said, hallOfFame: boolean): Schema<'WorldEndNotice'> {
+  return { message: said.message, code: said.code, ...(said.params ? { params: said.params } : {}), hallOfFame };
 }
 
 /** What players of a world should see now: maintenance, its end (coming or come), running announcements and active events. */
@@ -293,7 +294,7 @@ export async function worldNotices(db: Db, worldId: WorldId, now: Date): Promise
     worldId,
     maintenance: world.status === 'maintenance',
     endsAt: world.endsAt?.toISOString() ?? null,
-    ended: ended ? { message: worldEndedRefusal(gate.status === 'ended' ? gate.ending : null), hallOfFame: gate.status === 'ended' } : null,
+    ended: ended ? endNotice(worldEndedSaid(gate), gate.status === 'ended') : null,
     announcements: await announcementViews(db, running),
     events: events.map((row) => worldEventView(row, now)),
   };
@@ -313,7 +314,7 @@ export interface DistributionInput {
  */
 export async function distributeRewards(db: Db, actor: Actor, input: DistributionInput, now: Date): Promise<Schema<'RewardDistribution'>> {
   const asked = mapResources((r) => input.resources[r] ?? 0);
-  if (RESOURCE_TYPES.every((r) => asked[r] === 0)) throw badRequest('Give at least one resource');
+  if (RESOURCE_TYPES.every((r) => asked[r] === 0)) throw badRequest('give_at_least_one_resource');
   const world = await findWorld(db, input.worldId);
   // Rewards are game: an ended world's villages stay as they were at its end.
   refuseIfEnded(await worldGate(db, world.id), now);
@@ -323,8 +324,8 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
     return row;
   };
   const replay = (row: NonNullable<Awaited<ReturnType<typeof stored>>>) => {
-    if (row.result.fingerprint !== fingerprint) throw conflict('That idempotency key was used for another distribution');
-    if (!row.result.reply) throw conflict('That distribution is still being paid; try again in a moment');
+    if (row.result.fingerprint !== fingerprint) throw conflict('distribution_key_reused');
+    if (!row.result.reply) throw conflict('distribution_in_progress');
     return row.result.reply;
   };
   const earlier = await stored(db);
@@ -339,7 +340,7 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
         .innerJoin(users, eq(users.id, villages.ownerId))
         .where(and(eq(villages.worldId, world.id), eq(villages.isCapital, true), input.username ? sql`lower(${users.username}) = lower(${input.username})` : undefined))
         .orderBy(asc(villages.id));
-      if (input.username && capitals.length === 0) throw notFound(`No player named ${input.username} in ${world.name}`);
+      if (input.username && capitals.length === 0) throw notFound('no_player_in_world', { username: input.username, world: world.name });
       const granted = mapResources(() => 0);
       for (const capital of capitals) {
         const landed = await grantIntoVillage(tx, capital.id, { resources: asked, units: {} }, now);
@@ -353,7 +354,7 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const row = await stored(db);
-    if (!row?.result.reply) throw conflict('That distribution is still being paid; try again in a moment');
+    if (!row?.result.reply) throw conflict('distribution_in_progress');
     return replay(row);
   }
 }

@@ -15,21 +15,21 @@ export function parseResourceArgs(args: readonly string[]): Partial<Resources> {
   const out: Partial<Resources> = {};
   for (const arg of args) {
     const [, resource, digits] = /^([a-z]+)=(\d+)$/.exec(arg) ?? [];
-    if (resource === undefined || digits === undefined || !isResourceType(resource)) throw badRequest(`"${arg}" is not of the form timber=N, stone=N, iron=N or mead=N`);
+    if (resource === undefined || digits === undefined || !isResourceType(resource)) throw badRequest('grant_argument_form', { argument: arg });
     const amount = Number(digits);
-    if (amount > 10_000_000) throw badRequest(`${resource} may be at most 10000000`);
+    if (amount > 10_000_000) throw badRequest('grant_too_much', { resource });
     out[resource] = amount;
   }
-  if (Object.keys(out).length === 0) throw badRequest('Name at least one resource, e.g. timber=1000');
+  if (Object.keys(out).length === 0) throw badRequest('grant_nothing');
   return out;
 }
 
 /** Adds resources to the capital of the player with `email`, capped by its capacity; returns what landed. */
 export async function grantToPlayer(db: Db, email: string, resources: Partial<Resources>, now: Date): Promise<Granted> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw notFound(`No user with email ${email}`);
+  if (!user) throw notFound('no_user_with_email', { email });
   const granted = await db.transaction((tx) => grantIntoCapital(tx, user.id, { resources, units: {} }, now));
-  if (!granted) throw notFound(`${email} has no village yet`);
+  if (!granted) throw notFound('no_village_yet', { email });
   return granted;
 }
 
@@ -60,11 +60,11 @@ export interface BuildingLevelOrder {
  * progress. A type the village lacks is placed in its first free inner slot.
  */
 export async function setBuildingLevel(db: Db, { villageId, type, level }: BuildingLevelOrder, now: Date): Promise<BuildingSet> {
-  if (!isBuildingType(type)) throw badRequest(`Unknown building type "${type}"`);
-  if (!Number.isInteger(level) || level < 0 || level > MAX_BUILDING_LEVEL) throw badRequest(`Level must be a whole number from 0 to ${MAX_BUILDING_LEVEL}`);
+  if (!isBuildingType(type)) throw badRequest('unknown_building_type', { type });
+  if (!Number.isInteger(level) || level < 0 || level > MAX_BUILDING_LEVEL) throw badRequest('building_level_range', { max: MAX_BUILDING_LEVEL });
   return db.transaction(async (tx) => {
     const head = await loadVillageHead(tx, villageId, now, true);
-    if (!head) throw notFound(`No village with id ${villageId}`);
+    if (!head) throw notFound('no_village_with_id', { id: villageId });
     const { result } = await changeVillage(tx, {
       village: head,
       now,
@@ -75,11 +75,11 @@ export async function setBuildingLevel(db: Db, { villageId, type, level }: Build
           Object.assign(existing, { level, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: now.getTime() });
           return { villageName: state.name, type, slot: existing.slot, from, to: level };
         }
-        if (isFieldType(type)) throw badRequest(`${BUILDINGS[type].name} fields exist from the start; this village has none`);
+        if (isFieldType(type)) throw badRequest('fields_exist_already', { building: type });
         const taken = new Set(state.buildings.map((b) => b.slot));
         let slot = INNER_SLOT_FIRST;
         while (slot <= INNER_SLOT_LAST && taken.has(slot)) slot += 1;
-        if (slot > INNER_SLOT_LAST) throw badRequest('This village has no free inner slot');
+        if (slot > INNER_SLOT_LAST) throw badRequest('no_free_inner_slot');
         state.buildings.push({ id: randomUUID(), slot, type, level, upgradeStartedAt: null, upgradeFinishesAt: null, updatedAt: now.getTime() });
         return { villageName: state.name, type, slot, from: null, to: level };
       },

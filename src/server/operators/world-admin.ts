@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import type { Db } from '../db/open';
 import { worlds, type WorldRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflict, worded } from '../errors';
 import { isUniqueViolation } from '../accounts/accounts';
 import { foundWorldBarbarians } from '../worlds/barbarians';
 import { truceError, type NightTruce } from '../../rules/night-truce';
@@ -26,16 +26,16 @@ export interface NewWorld {
  */
 export async function createWorld(db: Db, input: NewWorld): Promise<WorldRow> {
   const speed = input.speed ?? 1;
-  if (!Number.isFinite(speed) || speed <= 0 || speed > 10_000) throw badRequest('Speed must be a number above 0 and at most 10000');
-  if (input.name.length < 1 || input.name.length > 50) throw badRequest('World name must be 1 to 50 characters');
+  if (!Number.isFinite(speed) || speed <= 0 || speed > 10_000) throw badRequest('world_speed_invalid');
+  if (input.name.length < 1 || input.name.length > 50) throw badRequest('world_name_length');
   const size = input.size ?? 200;
   // The dashboard asks for 40 or more (capitals stand in a ring from 40 tiles out); tests make small maps too.
-  if (!Number.isInteger(size) || size < 1 || size > 200) throw badRequest('Size must be a whole number from 1 to 200');
+  if (!Number.isInteger(size) || size < 1 || size > 200) throw badRequest('world_size_invalid');
   const maxPlayers = input.maxPlayers ?? 500;
-  if (!Number.isInteger(maxPlayers) || maxPlayers < 1) throw badRequest('Capacity must be a whole number of at least 1');
+  if (!Number.isInteger(maxPlayers) || maxPlayers < 1) throw badRequest('world_capacity_invalid');
   const truce = input.truce ?? null;
   const truceProblem = truce ? truceError(truce) : null;
-  if (truceProblem) throw badRequest(truceProblem, [{ field: 'truce', message: truceProblem }]);
+  if (truceProblem) throw badRequest(worded(truceProblem), [{ field: 'truce', message: truceProblem }]);
   try {
     return await db.transaction(async (tx) => {
       const rows = await tx
@@ -47,7 +47,7 @@ export async function createWorld(db: Db, input: NewWorld): Promise<WorldRow> {
       return world;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A world named ${input.name} already exists`);
+    if (isUniqueViolation(error)) throw conflict('world_name_taken', { name: input.name });
     throw error;
   }
 }

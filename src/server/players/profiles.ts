@@ -3,15 +3,13 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, alliances, playerStandings, users, vacations, villages, worlds } from '../db/schema';
-import { badRequest, notFound, unauthorized } from '../errors';
+import { badRequest, notFound, unauthorized, worded } from '../errors';
 import { villagePopulation } from '../village/population';
 import { profileDescriptionError } from '../../rules/mail';
 import { normaliseFreeText } from '../../rules/validation';
 import type { PlayerId, WorldId } from '../../rules/ids';
 
 export type PlayerProfileView = Schema<'PlayerProfile'>;
-
-export const NO_SUCH_PLAYER = 'No such player';
 
 /** Whose profile, and who looks at it. */
 export interface ProfileLook {
@@ -79,7 +77,7 @@ export async function playerProfile(db: Db, { playerId, viewerId, now }: Profile
 /** Any signed-in player may look at any player's profile. */
 export async function getPlayerProfile(db: Db, look: ProfileLook): Promise<PlayerProfileView> {
   const profile = await playerProfile(db, look);
-  if (!profile) throw notFound(NO_SUCH_PLAYER);
+  if (!profile) throw notFound('no_such_player');
   return profile;
 }
 
@@ -95,7 +93,7 @@ export async function playerNamed(db: Db, username: string): Promise<{ id: Playe
 /** The player of that username, in any case. */
 export async function findPlayerByName(db: Db, username: string): Promise<Schema<'PlayerFound'>> {
   const player = await playerNamed(db, username);
-  if (!player) throw notFound(NO_SUCH_PLAYER);
+  if (!player) throw notFound('no_such_player');
   return { player };
 }
 
@@ -103,7 +101,7 @@ export async function findPlayerByName(db: Db, username: string): Promise<Schema
 export async function updateMyProfile(db: Db, playerId: PlayerId, description: string, now: Date): Promise<PlayerProfileView> {
   const text = normaliseFreeText(description);
   const problem = profileDescriptionError(text);
-  if (problem) throw badRequest(problem, [{ field: 'description', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'description', message: problem }]);
   const updated = await db.update(users).set({ profileDescription: text }).where(eq(users.id, playerId)).returning({ id: users.id });
   const profile = updated.length === 0 ? null : await playerProfile(db, { playerId, viewerId: playerId, now });
   // Only an account deleted while the request ran has no row: it is signed out.

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { playerProgress, playerQuests, questEvents, type PlayerQuestRow } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound, worded } from '../errors';
 import { TUTORIAL, eventsQuestsCount, questDefinition } from '../../rules/quest-catalog';
 import { dailyPeriod, type PlayerSnapshot, type QuestType } from '../../rules/quests';
 import {
@@ -241,6 +241,7 @@ export function questView(row: PlayerQuestRow): QuestView {
   const definition = questDefinition(row.questKey)!;
   return {
     id: row.id,
+    key: definition.key,
     title: definition.title,
     description: definition.description,
     type: definition.type,
@@ -278,7 +279,7 @@ export async function startQuest(db: Db, userId: PlayerId, questId: string, now:
     // Events queued before the start are settled first, so they never count for the new quest.
     const book = (await settleQuests(tx, userId, now))!;
     const plan = await book.plan((scene) => planQuestStart(scene, questId));
-    if (plan.kind === 'refused') throw plan.reason === 'no_such_quest' ? notFound(plan.message) : conflict(plan.message);
+    if (plan.kind === 'refused') throw plan.reason === 'no_such_quest' ? notFound(worded(plan.message)) : conflict(worded(plan.message));
     book.apply(plan);
     await book.payRewards(plan.rewards);
     await book.save();

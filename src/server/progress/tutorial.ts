@@ -33,6 +33,7 @@ export function tutorialStatus(book: QuestBook): TutorialStatusView {
       current && view
         ? {
             id: view.id,
+            key: current.step.key,
             title: view.title,
             description: view.description,
             objectives: view.objectives,
@@ -104,7 +105,7 @@ export async function tutorialHints(db: Db, userId: PlayerId, now: Date): Promis
         unitsAtHome: unitCount(state.units),
       };
     }),
-    tutorial: step ? { title: step.title, hint: step.hint } : null,
+    tutorial: step ? { key: step.key, title: step.title, hint: step.hint } : null,
     pendingInvitations: Number(invitations?.n ?? 0),
     inAlliance: member !== undefined,
   });

@@ -8,7 +8,6 @@ import { ALL_TIME, killPoints, weekStart } from '../../rules/rankings';
 import { pageWindow, type PageRequest } from '../../rules/paging';
 import type { UnitCounts } from '../../rules/units';
 import type { PlayerId, WorldId } from '../../rules/ids';
-import { NO_SUCH_WORLD } from './standings';
 
 /** One battle's casualties: who fought (null for an abandoned village or a deleted account) and what each side lost. */
 export interface BattleCasualties {
@@ -78,7 +77,7 @@ export async function combatRankings(db: Db, worldId: WorldId, list: CombatList 
   // One index range of (world, week, points): the count reads the index alone.
   const total = db.select({ n: count() }).from(combatPoints).where(onList);
   const [world] = await db.select({ total: sql<number>`(${total})`.mapWith(Number) }).from(worlds).where(eq(worlds.id, worldId));
-  if (!world) throw notFound(NO_SUCH_WORLD);
+  if (!world) throw notFound('no_such_world');
   const { limit, offset } = pageWindow(list);
   // The page is chosen first (the index in points order, usernames only to break ties), then named with alliances.
   const page = db

@@ -5,7 +5,7 @@ import type { Db } from '../db/open';
 import { allianceMembers, allianceStandings, combatPoints, playerStandings, users, worlds } from '../db/schema';
 import { notFound } from '../errors';
 import type { PlayerId, WorldId } from '../../rules/ids';
-import { ensureStandings, NO_SUCH_WORLD } from './standings';
+import { ensureStandings } from './standings';
 import { periodStart, pointsOf, usernameOrder, type CombatList } from './combat-points';
 
 /** Whose rank, in which world, as of when. */
@@ -49,6 +49,6 @@ export async function myRankings(db: Db, who: Ranked): Promise<Schema<'MyRanking
     })
     .from(worlds)
     .where(eq(worlds.id, who.worldId));
-  if (!row) throw notFound(NO_SUCH_WORLD);
+  if (!row) throw notFound('no_such_world');
   return { worldId: who.worldId, ...row };
 }

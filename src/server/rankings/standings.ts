@@ -9,8 +9,6 @@ import { STANDINGS_EVERY_MINUTES } from '../../rules/rankings';
 import { pageWindow, type PageRequest } from '../../rules/paging';
 import type { WorldId } from '../../rules/ids';
 
-export const NO_SUCH_WORLD = 'No such world';
-
 /** How long standings stay fresh before the sweeper computes them again. */
 export const STANDINGS_EVERY_MS = STANDINGS_EVERY_MINUTES * 60_000;
 
@@ -139,7 +137,7 @@ async function standingsHeader(db: Db, worldId: WorldId, table: typeof playerSta
       .from(worlds)
       .leftJoin(rankingRuns, eq(rankingRuns.worldId, worlds.id))
       .where(eq(worlds.id, worldId));
-    if (!row) throw notFound(NO_SUCH_WORLD);
+    if (!row) throw notFound('no_such_world');
     return { computedAt: row.computedAt, total: Number(row.total) };
   };
   const first = await read();

@@ -4,7 +4,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { buildings, users, villages, worlds } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, errorText, notFound, worded } from '../errors';
 import { STARTING_BUILDINGS, buildingLevels } from '../../rules/buildings';
 import { startingStock } from '../../rules/resources';
 import { isEmptyLand, terrainAt } from '../../rules/terrain';
@@ -25,7 +25,7 @@ const OASIS_NEIGHBOURHOOD = 3;
 
 async function worldRow(db: Db, worldId: WorldId) {
   const [world] = await db.select().from(worlds).where(eq(worlds.id, worldId));
-  if (!world) throw notFound('No such world');
+  if (!world) throw notFound('no_such_world');
   return world;
 }
 
@@ -103,25 +103,25 @@ export interface FoundInput {
  */
 export async function foundVillage(db: Db, userId: PlayerId, input: FoundInput, now: Date): Promise<{ village: Schema<'Village'> }> {
   const name = normaliseVillageName(input.villageName);
-  const problem = name === '' ? 'Village name is required' : villageNameError(name);
-  if (problem) throw badRequest(problem, [{ field: 'villageName', message: problem }]);
+  const problem = name === '' ? errorText('village_name_required') : villageNameError(name);
+  if (problem) throw badRequest(worded(problem), [{ field: 'villageName', message: problem }]);
   const world = await worldRow(db, input.worldId);
   try {
     return await db.transaction(async (tx) => {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
       const levels = await longhouseLevels(tx, userId);
       if ((await villageCount(tx, userId)) >= maxVillages(levels)) {
-        throw conflict(`Your longhouses allow ${maxVillages(levels)} villages; raise them by ten more levels to found another`);
+        throw conflict('village_limit', { max: maxVillages(levels) });
       }
       const reason = settleRefusal(input.x, input.y, await siteOf(tx, world));
-      if (reason) throw conflict(reason);
+      if (reason) throw conflict(worded(reason));
       await changeVillage(tx, {
         village: await playersVillage(tx, { actor: userId, villageId: input.fromVillageId, now }),
         now,
         change: ({ state }) => {
-          if (state.worldId !== world.id) throw conflict('The source village is in another world');
+          if (state.worldId !== world.id) throw conflict('source_village_other_world');
           const longhouse = buildingLevels(state.buildings).longhouse ?? 0;
-          if (longhouse < FOUNDING_LONGHOUSE_LEVEL) throw conflict(`Founding needs a Longhouse at level ${FOUNDING_LONGHOUSE_LEVEL} in the source village; it stands at level ${longhouse}`);
+          if (longhouse < FOUNDING_LONGHOUSE_LEVEL) throw conflict('founding_needs_longhouse', { needed: FOUNDING_LONGHOUSE_LEVEL, level: longhouse });
           pay(state, foundingCost());
         },
       });
@@ -141,7 +141,7 @@ export async function foundVillage(db: Db, userId: PlayerId, input: FoundInput, 
     });
   } catch (error) {
     // Two players founding on one tile at once: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict('A village already stands there');
+    if (isUniqueViolation(error)) throw conflict('village_already_there');
     throw error;
   }
 }

@@ -3,20 +3,17 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { sessions, sitterActions, sitters, users, type UserRow } from '../db/schema';
 import type { Schema } from '../../contract';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound, worded } from '../errors';
 import { changingAccounts } from '../accounts/session-cache';
 import { createSittingSession } from '../accounts/sessions';
 import { publicSessionUser, suspendedMessage } from '../accounts/accounts';
 import { notifyPlayers } from '../live/notify';
-import { MAX_SITTERS, SITTING_LAPSED, namingRefusal, ownerLastPlayed, sittingHolds } from '../../rules/sitters';
+import { MAX_SITTERS, SITTER_LAPSE_DAYS, namingRefusal, ownerLastPlayed, sittingHolds } from '../../rules/sitters';
 import { pageWindow } from '../../rules/paging';
 import type { PlayerId } from '../../rules/ids';
 
 /** Entries of the owner's log on one page. */
 export const SITTER_LOG_PAGE_SIZE = 20;
-
-const NOT_A_SITTER = 'That player has not named you a sitter';
-const NEITHER = 'That player is neither a sitter of yours nor an account you sit for';
 
 /** Whether sitting for `owner` still holds at `now` (the owner played within the lapse). */
 function holdsFor(owner: Pick<UserRow, 'lastSeenAt' | 'createdAt'>, now: Date): boolean {
@@ -60,7 +57,7 @@ export async function addSitter(db: Db, ownerId: PlayerId, username: string, now
       .limit(1);
     const held = await tx.select({ sitterId: sitters.sitterId }).from(sitters).where(eq(sitters.ownerId, ownerId));
     const refusal = namingRefusal({ ownerId, sitterId: named?.id ?? null, sitters: held.map((s) => s.sitterId) });
-    if (refusal) throw named ? conflict(refusal) : notFound(refusal);
+    if (refusal) throw named ? conflict(worded(refusal)) : notFound(worded(refusal));
     if (named) await tx.insert(sitters).values({ ownerId, sitterId: named.id, createdAt: now });
   });
   return sitterOverview(db, ownerId, now);
@@ -79,7 +76,7 @@ export async function removeSitter(db: Db, userId: PlayerId, playerId: PlayerId,
         .delete(sitters)
         .where(or(and(eq(sitters.ownerId, userId), eq(sitters.sitterId, playerId)), and(eq(sitters.ownerId, playerId), eq(sitters.sitterId, userId))))
         .returning({ ownerId: sitters.ownerId, sitterId: sitters.sitterId });
-      if (pairs.length === 0) throw notFound(NEITHER);
+      if (pairs.length === 0) throw notFound('neither_sitter');
       for (const pair of pairs) await endSittingSessions(tx, pair);
     }),
   );
@@ -113,10 +110,10 @@ export async function startSitting(db: Db, pair: { ownerId: PlayerId; sitterId: 
         .for('share', { of: sitters }),
       tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, pair.sitterId)),
     ]);
-    if (!found || !sitter) throw notFound(NOT_A_SITTER);
+    if (!found || !sitter) throw notFound('not_a_sitter');
     const owner = found.users;
     if (owner.suspendedAt) throw conflict(suspendedMessage(owner));
-    if (!holdsFor(owner, now)) throw conflict(SITTING_LAPSED);
+    if (!holdsFor(owner, now)) throw conflict('sitting_lapsed', { days: SITTER_LAPSE_DAYS });
     const token = await createSittingSession(tx, pair, now);
     return { user: publicSessionUser({ user: owner, sitter }), token };
   });

@@ -2,11 +2,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { sessions, sitterActions, users, type UserRow } from '../db/schema';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized, worded } from '../errors';
 import { changingAccounts } from '../accounts/session-cache';
 import { hashToken, type SessionSitter } from '../accounts/sessions';
 import { notifyPlayers } from '../live/notify';
-import { SITTING_LAPSED, ownerLastPlayed, sitterRefusalFor, sittingHolds } from '../../rules/sitters';
+import { SITTER_LAPSE_DAYS, ownerLastPlayed, sitterRefusalFor, sittingHolds } from '../../rules/sitters';
 import { summariseSitterAction, type SitterRequest } from './summaries';
 import type { PlayerId } from '../../rules/ids';
 
@@ -43,10 +43,10 @@ export async function admitSitting(db: Db, request: SittingRequest, now: Date): 
           await notifyPlayers(tx, [owner.id], { kind: 'signed_out', session: hash });
         }),
       );
-      throw unauthorized(SITTING_LAPSED);
+      throw unauthorized('sitting_lapsed', { days: SITTER_LAPSE_DAYS });
     }
   }
-  if (!operation.sitter) throw forbidden(sitterRefusalFor(operation.tag));
+  if (!operation.sitter) throw forbidden(worded(sitterRefusalFor(operation.tag)));
 }
 
 /** A change a sitter made in the owner's account, for the owner's log. */

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte, max } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { unitResearch } from '../db/schema';
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflict, worded } from '../errors';
 import { buildingLevels } from '../../rules/buildings';
 import { canAfford } from '../../rules/resources';
 import {
@@ -108,7 +108,7 @@ export async function startResearch(db: Db, order: VillageOrder, { unitType, tra
           blacksmithLevel: buildingLevels(state.buildings).blacksmith ?? 0,
           busy: steps.some((s) => s.finishesAt > now),
         });
-        if (refusal) throw isResearchable(unitType) ? conflict(refusal) : badRequest(refusal);
+        if (refusal) throw isResearchable(unitType) ? conflict(worded(refusal)) : badRequest(worded(refusal));
         pay(state, researchCost(unitType, level + 1));
         return { unitType, track, level: level + 1, startedAt: now, finishesAt: now + researchSeconds(unitType, level + 1, env.worldSpeed) * 1000 };
       },

@@ -2,14 +2,11 @@
 import { marketExchanges } from '../db/schema';
 import type { Db } from '../db/open';
 import { conflict } from '../errors';
-import { TRADE_MESSAGES, asResources, exchangeAvailableAt } from '../../rules/trade';
+import { asResources, exchangeAvailableAt } from '../../rules/trade';
 import type { ResourceType } from '../../rules/resources';
 import { villageEconomy } from '../../rules/village-timeline';
 import { changeVillage, pay, playersVillage, type VillageOrder } from '../village/villages';
 import { marketOf, marketplaceLevel, merchantsAway, type MarketView } from './market';
-
-/** The exchange refuses what would not fit rather than lose it: the player chose the amount. */
-export const NO_ROOM = 'Not enough room in the stores for that';
 
 /** An exchange as the request states it. */
 export interface ExchangeRequest {
@@ -31,11 +28,12 @@ export async function exchangeResources(db: Db, order: VillageOrder, { from, to,
       village: head,
       now,
       change: ({ state, env }) => {
-        if (marketplaceLevel(state) < 1) throw conflict(TRADE_MESSAGES.noMarketplace);
-        if (from === to) throw conflict(TRADE_MESSAGES.exchangeSame);
-        if (exchangeAvailableAt(lastExchangeAt?.getTime() ?? null, now.getTime()) !== null) throw conflict(TRADE_MESSAGES.exchangeCooldown);
+        if (marketplaceLevel(state) < 1) throw conflict('no_marketplace');
+        if (from === to) throw conflict('exchange_same_resource');
+        if (exchangeAvailableAt(lastExchangeAt?.getTime() ?? null, now.getTime()) !== null) throw conflict('exchange_cooldown');
         pay(state, asResources({ resource: from, amount }));
-        if (state.amounts[to] + amount > villageEconomy(state, env).capacity[to]) throw conflict(NO_ROOM);
+        // What would not fit is refused rather than lost: the player chose the amount.
+        if (state.amounts[to] + amount > villageEconomy(state, env).capacity[to]) throw conflict('no_room_in_stores');
         state.amounts[to] += amount;
       },
     });

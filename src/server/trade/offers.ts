@@ -4,9 +4,9 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { tradeOffers, users, villages, type TradeOfferRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound, worded } from '../errors';
 import { gateOfVillage, refuseUnlessOpen } from '../worlds/closure';
-import { TRADE_MESSAGES, asResources, landing, merchantSeconds, merchantsNeeded, offerRefusal, type ResourceAmount } from '../../rules/trade';
+import { asResources, landing, merchantSeconds, merchantsNeeded, offerRefusal, type ResourceAmount } from '../../rules/trade';
 import { distance } from '../../rules/world';
 import type { ResourceType } from '../../rules/resources';
 import { villageEconomy } from '../../rules/village-timeline';
@@ -99,9 +99,9 @@ export async function createTradeOffer(db: Db, order: VillageOrder, terms: Offer
       now,
       change: ({ state }) => {
         const refusal = offerRefusal(terms.offer, terms.want);
-        if (refusal) throw conflict(refusal);
-        if (marketplaceLevel(state) < 1) throw conflict(TRADE_MESSAGES.noMarketplace);
-        if (merchants > merchantsOf(state, away).atHome) throw conflict(TRADE_MESSAGES.notEnoughMerchants);
+        if (refusal) throw conflict(worded(refusal));
+        if (marketplaceLevel(state) < 1) throw conflict('no_marketplace');
+        if (merchants > merchantsOf(state, away).atHome) throw conflict('not_enough_merchants');
         pay(state, asResources(terms.offer));
       },
     });
@@ -123,7 +123,7 @@ export async function createTradeOffer(db: Db, order: VillageOrder, terms: Offer
     return inserted(rows).id;
   });
   const made = await oneOffer(db, offerId);
-  if (!made) throw notFound(TRADE_MESSAGES.noSuchOffer);
+  if (!made) throw notFound('no_such_offer');
   return { offer: offerView(made, null) };
 }
 
@@ -183,18 +183,18 @@ export interface OfferOrder {
 export async function withdrawTradeOffer(db: Db, { actor, offerId, now }: OfferOrder): Promise<{ offer: TradeOfferView }> {
   await db.transaction(async (tx) => {
     const [offer] = await tx.select().from(tradeOffers).where(eq(tradeOffers.id, offerId));
-    if (!offer) throw notFound(TRADE_MESSAGES.noSuchOffer);
-    if (offer.ownerId !== actor) throw forbidden(TRADE_MESSAGES.notYourOffer);
+    if (!offer) throw notFound('no_such_offer');
+    if (offer.ownerId !== actor) throw forbidden('offer_not_yours');
     // The offer belongs to its village, whoever holds the village now: the resources go back there.
     const head = await loadVillageHead(tx, offer.villageId, now, true);
-    if (!head) throw notFound(TRADE_MESSAGES.noSuchOffer);
+    if (!head) throw notFound('no_such_offer');
     refuseUnlessOpen(gateOfVillage(head), now);
     const closed = await tx
       .update(tradeOffers)
       .set({ status: 'withdrawn', closedAt: now })
       .where(and(eq(tradeOffers.id, offerId), eq(tradeOffers.status, 'open')))
       .returning({ id: tradeOffers.id });
-    if (closed.length === 0) throw conflict(TRADE_MESSAGES.offerClosed);
+    if (closed.length === 0) throw conflict('offer_closed');
     await changeVillage(tx, {
       village: head,
       now,
@@ -205,7 +205,7 @@ export async function withdrawTradeOffer(db: Db, { actor, offerId, now }: OfferO
     });
   });
   const withdrawn = await oneOffer(db, offerId);
-  if (!withdrawn) throw notFound(TRADE_MESSAGES.noSuchOffer);
+  if (!withdrawn) throw notFound('no_such_offer');
   return { offer: offerView(withdrawn, null) };
 }
 
@@ -219,19 +219,19 @@ export async function acceptTradeOffer(db: Db, { actor, offerId, now }: OfferOrd
   const { outgoing, incoming } = await db.transaction(async (tx) => {
     const head = await playersVillage(tx, { actor, villageId, now });
     const found = await oneOffer(tx, offerId);
-    if (!found) throw notFound(TRADE_MESSAGES.noSuchOffer);
+    if (!found) throw notFound('no_such_offer');
     const { offer, village: offerVillage } = found;
-    if (offer.worldId !== head.village.worldId) throw conflict(TRADE_MESSAGES.otherWorld);
-    if (offer.ownerId === actor || offer.villageId === villageId) throw conflict(TRADE_MESSAGES.ownOffer);
-    if (offer.status !== 'open') throw conflict(TRADE_MESSAGES.offerClosed);
+    if (offer.worldId !== head.village.worldId) throw conflict('village_in_other_world');
+    if (offer.ownerId === actor || offer.villageId === villageId) throw conflict('own_offer');
+    if (offer.status !== 'open') throw conflict('offer_closed');
     const merchants = merchantsNeeded(offer.wantAmount);
     const away = await merchantsAway(tx, villageId, now);
     const { village } = await changeVillage(tx, {
       village: head,
       now,
       change: ({ state }) => {
-        if (marketplaceLevel(state) < 1) throw conflict(TRADE_MESSAGES.noMarketplace);
-        if (merchants > merchantsOf(state, away).atHome) throw conflict(TRADE_MESSAGES.notEnoughMerchants);
+        if (marketplaceLevel(state) < 1) throw conflict('no_marketplace');
+        if (merchants > merchantsOf(state, away).atHome) throw conflict('not_enough_merchants');
         pay(state, asResources(wanted(offer)));
       },
     });
@@ -241,7 +241,7 @@ export async function acceptTradeOffer(db: Db, { actor, offerId, now }: OfferOrd
       .where(and(eq(tradeOffers.id, offerId), eq(tradeOffers.status, 'open')))
       .returning({ id: tradeOffers.id });
     // Someone else took it (or it was withdrawn) since it was read: the payment above rolls back with this refusal.
-    if (taken.length === 0) throw conflict(TRADE_MESSAGES.offerClosed);
+    if (taken.length === 0) throw conflict('offer_closed');
     // The pushing limit counts both sides of the trade; a refusal rolls back the payment and the taking.
     const trade = [
       { from: actor, to: offer.ownerId, amount: offer.wantAmount },
@@ -272,7 +272,7 @@ export async function acceptTradeOffer(db: Db, { actor, offerId, now }: OfferOrd
     return { outgoing: going, incoming: coming };
   });
   const taken = await oneOffer(db, offerId);
-  if (!taken) throw notFound(TRADE_MESSAGES.noSuchOffer);
+  if (!taken) throw notFound('no_such_offer');
   const viewer = { userId: actor, now };
   return {
     offer: offerView(taken, null),

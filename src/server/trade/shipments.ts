@@ -5,7 +5,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { movements, villages, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound, worded } from '../errors';
 import { TRADE_MESSAGES, landing, merchantSeconds, merchantsNeeded, shipmentTotal } from '../../rules/trade';
 import { canAfford, type Resources } from '../../rules/resources';
 import { villageEconomy } from '../../rules/village-timeline';
@@ -113,8 +113,8 @@ export async function sendResources(db: Db, order: VillageOrder, request: Shipme
   const { row, market, known } = await db.transaction(async (tx) => {
     const head = await playersVillage(tx, order);
     const target = await villageAt(tx, { worldId: head.village.worldId, x: request.x, y: request.y });
-    if (!target) throw notFound(TRADE_MESSAGES.noVillageThere);
-    if (request.sittingBy && target.ownerId !== actor) throw forbidden(sitterRefusal(SITTERS_SHIP));
+    if (!target) throw notFound('no_village_on_tile');
+    if (request.sittingBy && target.ownerId !== actor) throw forbidden(worded(sitterRefusal(SITTERS_SHIP)));
     const away = await merchantsAway(tx, villageId, now);
     const { village } = await changeVillage(tx, {
       village: head,
@@ -122,7 +122,7 @@ export async function sendResources(db: Db, order: VillageOrder, request: Shipme
       change: ({ state }) => {
         const refusal = shipmentRefusal({ from: state, to: target, merchantsAtHome: merchantsOf(state, away).atHome, cargo, stock: state.amounts });
         // Short of resources, pay() refuses with the same words and names what is missing.
-        if (refusal !== null && refusal !== NOT_ENOUGH_RESOURCES) throw conflict(refusal);
+        if (refusal !== null && refusal !== NOT_ENOUGH_RESOURCES) throw conflict(worded(refusal));
         pay(state, cargo);
       },
     });
@@ -170,7 +170,7 @@ export async function previewShipment(db: Db, order: VillageOrder, request: Ship
   const cargo = wholeCargo(request.resources);
   const { state, env } = await readVillage(db, actor, villageId, now);
   const target = await villageAt(db, { worldId: state.worldId, x: request.x, y: request.y });
-  if (!target) throw notFound(TRADE_MESSAGES.noVillageThere);
+  if (!target) throw notFound('no_village_on_tile');
   const merchantsAtHome = merchantsOf(state, await merchantsAway(db, villageId, now)).atHome;
   const travelSeconds = merchantSeconds(state, target, env.worldSpeed);
   const arrivesAtMs = now.getTime() + travelSeconds * 1000;

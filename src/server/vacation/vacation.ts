@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { users, vacations, villages, worlds, type VacationRow } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, errorText, notFound, say, worded } from '../errors';
 import { bumpChunksOfPlayer, bumpChunksOfPlayerIn } from '../map/chunks';
 import { onVacationRefusal, vacationEndRefusal, vacationRefusal, vacationSpan, type Vacation } from '../../rules/vacation';
 import { MERCHANT_MOVEMENTS } from '../../rules/movements';
@@ -19,9 +19,7 @@ export interface PlayerInWorld {
 
 export type VacationStatus = Schema<'VacationStatus'>;
 
-export const NO_SUCH_WORLD = 'No such world';
-export const NO_VILLAGE_THERE = 'You have no village in this world';
-export const CHOOSE_AN_END = 'Choose when the vacation ends';
+const NO_VILLAGE_THERE = errorText('no_village_in_world');
 
 /** When the player's vacation in the world ends, while one holds at `now`; null otherwise. */
 export async function vacationEnd(db: Db, { userId, worldId, now }: PlayerInWorld): Promise<Date | null> {
@@ -35,7 +33,7 @@ export async function vacationEnd(db: Db, { userId, worldId, now }: PlayerInWorl
 /** Refuses (409) an action of a player who is on vacation in the world: no builds, training, sends or trades there. */
 export async function refuseWhileOnVacation(db: Db, who: PlayerInWorld): Promise<void> {
   const until = await vacationEnd(db, who);
-  if (until) throw conflict(onVacationRefusal(until.getTime()));
+  if (until) throw conflict(worded(onVacationRefusal(until.getTime())));
 }
 
 /**
@@ -84,7 +82,7 @@ async function sceneOf(db: Db, { userId, worldId }: PlayerInWorld) {
     .from(worlds)
     .leftJoin(vacations, and(eq(vacations.worldId, worlds.id), eq(vacations.userId, userId)))
     .where(eq(worlds.id, worldId));
-  if (!row) throw notFound(NO_SUCH_WORLD);
+  if (!row) throw notFound('no_such_world');
   const { startedAt, endsAt, earliestEndAt, ...rest } = row;
   return { ...rest, vacation: startedAt && endsAt && earliestEndAt ? stored({ startedAt, endsAt, earliestEndAt }) : null };
 }
@@ -137,7 +135,7 @@ async function lockPlayer(tx: Db, userId: PlayerId): Promise<void> {
  */
 export async function startVacation(db: Db, who: PlayerInWorld, endsAtText: string): Promise<VacationStatus> {
   const endsAt = Date.parse(endsAtText);
-  if (!Number.isFinite(endsAt)) throw badRequest(CHOOSE_AN_END, [{ field: 'endsAt', message: CHOOSE_AN_END }]);
+  if (!Number.isFinite(endsAt)) throw badRequest('choose_vacation_end', [{ field: 'endsAt', ...say('choose_vacation_end') }]);
   const { userId, worldId, now } = who;
   return db.transaction(async (tx) => {
     await lockPlayer(tx, userId);
@@ -149,9 +147,9 @@ export async function startVacation(db: Db, who: PlayerInWorld, endsAtText: stri
       .orderBy(villages.id)
       .for('no key update');
     const scene = await sceneOf(tx, who);
-    if (scene.villages === 0) throw notFound(NO_VILLAGE_THERE);
+    if (scene.villages === 0) throw notFound('no_village_in_world');
     const refusal = refusalOf(scene, { now, endsAt });
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(worded(refusal));
     const row = { startedAt: now, endsAt: new Date(endsAt), earliestEndAt: new Date(now.getTime() + vacationSpan(scene.speed).min) };
     // One row per player and world: a new vacation replaces the one that ended.
     await tx
@@ -171,7 +169,7 @@ export async function endVacation(db: Db, who: PlayerInWorld): Promise<VacationS
     refuseIfEnded(await worldGate(tx, worldId), now);
     const scene = await sceneOf(tx, who);
     const refusal = vacationEndRefusal(holding(scene, now), now.getTime());
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(worded(refusal));
     await tx
       .update(vacations)
       .set({ endsAt: now })

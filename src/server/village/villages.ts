@@ -5,12 +5,11 @@ import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { movements, villages } from '../db/schema';
 import type { Db } from '../db/open';
 import type { RequestBody } from '../../contract';
-import { GameError, badRequest, conflict, forbidden, notFound } from '../errors';
+import { GameError, badRequest, conflict, errorText, forbidden, notFound, say, worded } from '../errors';
 import type { Resources } from '../../rules/resources';
 import { RESOURCE_TYPES, canAfford, subtractResources } from '../../rules/resources';
 import type { BuildingType } from '../../rules/buildings';
 import {
-  BUILDINGS,
   BUILDING_MESSAGES,
   MAX_BUILDING_LEVEL,
   buildTimeSeconds,
@@ -51,9 +50,7 @@ import { protectionEnds } from '../worlds/protection';
 import { settleDueOasisArrivalsFor } from '../oases/oases';
 import { arrivesBeforeWorldEnds, gateOfVillage, hasEnded, refuseUnlessOpen, settleInstant } from '../worlds/closure';
 
-export const NOT_YOURS = 'This village is not yours';
-export const NO_SUCH_VILLAGE = 'No such village';
-export const NOT_ENOUGH_RESOURCES = 'Not enough resources';
+export const NOT_ENOUGH_RESOURCES = errorText('not_enough_resources');
 
 export interface SettledVillage {
   state: StoredVillageState;
@@ -64,8 +61,8 @@ export interface SettledVillage {
 }
 
 function checkOwner<H extends VillageHead>(head: H | null, userId: PlayerId): H {
-  if (!head) throw notFound(NO_SUCH_VILLAGE);
-  if (head.village.ownerId !== userId) throw forbidden(NOT_YOURS);
+  if (!head) throw notFound('no_such_village');
+  if (head.village.ownerId !== userId) throw forbidden('village_not_yours');
   return head;
 }
 
@@ -84,7 +81,7 @@ async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, ask
   if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime(), starvation: storedStarvation(head.village) };
   return db.transaction(async (tx) => {
     const locked = await loadVillageHead(tx, head.village.id, asked, true);
-    if (!locked) throw notFound(NO_SUCH_VILLAGE);
+    if (!locked) throw notFound('no_such_village');
     return settleAndStore(tx, locked, asked);
   });
 }
@@ -269,9 +266,9 @@ export function pay(state: VillageState, price: Resources): void {
     const have = wholeAmounts(state.amounts);
     const details = RESOURCE_TYPES.filter((r) => state.amounts[r] < price[r]).map((r) => ({
       field: r,
-      message: `Needs ${price[r]} ${r}, the village has ${have[r]}`,
+      ...say('resource_short', { amount: price[r], resource: r, have: have[r] }),
     }));
-    throw new GameError(409, NOT_ENOUGH_RESOURCES, details);
+    throw new GameError(409, say('not_enough_resources'), details);
   }
   state.amounts = subtractResources(state.amounts, price);
 }
@@ -292,7 +289,7 @@ export async function constructBuilding(db: Db, order: VillageOrder, input: Requ
   const type: BuildingType = input.buildingType;
   const { result } = await actOnVillage(db, order, ({ state, env, now: at }) => {
     const refusal = placementRefusal(type, input.slot, state.buildings, constructionRunning(state));
-    if (refusal) throw PLACEMENT_BAD_INPUT.includes(refusal) ? badRequest(refusal) : conflict(refusal);
+    if (refusal) throw PLACEMENT_BAD_INPUT.includes(refusal) ? badRequest(worded(refusal)) : conflict(worded(refusal));
     pay(state, buildingCost(type, 1));
     const seconds = buildTimeSeconds(type, 1, greatHallLevel(state), env.worldSpeed);
     const building = {
@@ -313,12 +310,12 @@ export async function constructBuilding(db: Db, order: VillageOrder, input: Requ
 export async function upgradeBuilding(db: Db, order: VillageOrder, buildingId: string): Promise<{ building: views.BuildingView }> {
   const { result } = await actOnVillage(db, order, ({ state, env, now: at }) => {
     const building = state.buildings.find((b) => b.id === buildingId);
-    if (!building) throw notFound('No such building in this village');
+    if (!building) throw notFound('no_such_building');
     const refusal = upgradeRefusal(
       { level: building.level, isUpgrading: building.upgradeFinishesAt !== null },
       constructionRunning(state),
     );
-    if (refusal) throw conflict(refusal);
+    if (refusal) throw conflict(worded(refusal));
     const level = building.level + 1;
     pay(state, buildingCost(building.type, level));
     const seconds = buildTimeSeconds(building.type, level, greatHallLevel(state), env.worldSpeed);
@@ -337,7 +334,7 @@ export async function trainUnits(db: Db, order: VillageOrder, input: RequestBody
   const { result } = await actOnVillage(db, order, ({ state, env, now: at }) => {
     const info = UNITS[type];
     const level = buildingLevels(state.buildings)[info.trainedIn] ?? 0;
-    if (level < 1) throw conflict(`Training a ${info.name} needs a ${BUILDINGS[info.trainedIn].name} of level 1 or more`);
+    if (level < 1) throw conflict('training_needs_building', { unit: type, building: info.trainedIn });
     pay(state, trainingCost(type, count));
     const secondsEach = spedUpTraining(trainingTimeSeconds(type, level, env.worldSpeed), env.trainingBonusPercent ?? 0);
     // Orders of a village run one after another: this one starts when the last queued one ends.
@@ -360,9 +357,9 @@ export async function trainUnits(db: Db, order: VillageOrder, input: RequestBody
 
 export async function renameVillage(db: Db, order: VillageOrder, rawName: string): Promise<{ village: views.VillageView }> {
   const name = normaliseVillageName(rawName);
-  if (name === '') throw badRequest('Village name is required', [{ field: 'name', message: 'Village name is required' }]);
+  if (name === '') throw badRequest('village_name_required', [{ field: 'name', ...say('village_name_required') }]);
   const problem = villageNameError(name);
-  if (problem) throw badRequest(problem, [{ field: 'name', message: problem }]);
+  if (problem) throw badRequest(worded(problem), [{ field: 'name', message: problem }]);
   const { village } = await actOnVillage(db, order, ({ state }) => {
     // The same name again is accepted and changes nothing, as the client's rename prompt ignores an unchanged answer.
     if (name !== state.name) state.name = name;
@@ -372,9 +369,9 @@ export async function renameVillage(db: Db, order: VillageOrder, rawName: string
 
 /** Cost and build time of one level at world speed 1 with great hall level 1. */
 export function buildingCostQuote(buildingType: string, level: number): { buildingType: BuildingType; level: number; cost: Resources; buildTime: number } {
-  if (!isBuildingType(buildingType)) throw badRequest(`Unknown building type "${buildingType}"`);
+  if (!isBuildingType(buildingType)) throw badRequest('unknown_building_type', { type: buildingType });
   if (!Number.isInteger(level) || level < 1 || level > MAX_BUILDING_LEVEL) {
-    throw badRequest(`level must be a whole number from 1 to ${MAX_BUILDING_LEVEL}`);
+    throw badRequest('building_level_out_of_range', { max: MAX_BUILDING_LEVEL });
   }
   return { buildingType, level, cost: buildingCost(buildingType, level), buildTime: buildTimeSeconds(buildingType, level, 1, 1) };
 }

@@ -4,7 +4,7 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, alliances, users, villages, wonderContributions, wonders, worlds, type WonderRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { badRequest, conflict, errorText, forbidden, notFound, worded } from '../errors';
 import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
 import { buildingLevels } from '../../rules/buildings';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
@@ -39,12 +39,6 @@ import { settleInstant } from '../worlds/closure';
 export type WonderView = Schema<'Wonder'>;
 
 export const WONDER_NAME_MAX_LENGTH = 50;
-export const NO_SUCH_WONDER = 'No such wonder';
-export const WONDER_COMPLETED = 'This wonder is already completed';
-export const NOT_YOUR_ALLIANCE = "Only the builder and the builder's alliance may contribute to this wonder";
-export const NOTHING_CONTRIBUTED = 'Contribute at least one resource';
-export const OTHER_WORLD = 'That village is in another world than the wonder';
-export const VILLAGE_HAS_WONDER = 'This village already raises a wonder';
 
 const iso = (at: number | Date) => new Date(at).toISOString();
 
@@ -62,7 +56,6 @@ function rowFromState(state: WonderState, history: number[], finished: number[])
   };
 }
 
-
 /**
  * Writes a wonder settled to `at`; a wonder completed on the way records its builder's alliance as the winner's, and when
  * the completed wonders now make a victory the world closes in this same transaction, at `at`.
@@ -79,7 +72,7 @@ async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement
     .where(eq(wonders.id, row.id))
     .returning();
   // Every caller holds the row's lock, so it is still there.
-  if (!updated) throw notFound(NO_SUCH_WONDER);
+  if (!updated) throw notFound('no_such_wonder');
   await tellLevelsFinished(tx, row, levelsFinishedAt);
   if (state.status === 'completed' && row.status !== 'completed') await closeOnVictory(tx, row.worldId, at);
   return updated;
@@ -137,7 +130,7 @@ export async function settleWondersToEnd(tx: Db, worldId: WorldId, at: Date): Pr
 async function worldOf(db: Db, userId: PlayerId, worldId?: WorldId): Promise<WorldId | null> {
   if (worldId) {
     const [world] = await db.select({ id: worlds.id }).from(worlds).where(eq(worlds.id, worldId));
-    if (!world) throw notFound('No such world');
+    if (!world) throw notFound('no_such_world');
     return world.id;
   }
   const capital = await capitalId(db, userId);
@@ -237,12 +230,16 @@ export async function constructWonder(
   input: { villageId: VillageId; wonderType: string; wonderName: string },
   now: Date,
 ): Promise<{ wonder: WonderView }> {
-  if (!isWonderType(input.wonderType)) throw badRequest(`Unknown wonder type "${input.wonderType}"`);
+  if (!isWonderType(input.wonderType)) throw badRequest('unknown_wonder_type', { type: input.wonderType });
   const type: WonderType = input.wonderType;
   const name = normaliseFreeText(input.wonderName);
   const problem =
-    name === '' ? 'A wonder needs a name' : [...name].length > WONDER_NAME_MAX_LENGTH ? `Wonder names are at most ${WONDER_NAME_MAX_LENGTH} characters` : freeTextError(name);
-  if (problem) throw badRequest(problem, [{ field: 'wonderName', message: problem }]);
+    name === ''
+      ? errorText('wonder_name_required')
+      : [...name].length > WONDER_NAME_MAX_LENGTH
+        ? errorText('wonder_name_too_long', { max: WONDER_NAME_MAX_LENGTH })
+        : freeTextError(name);
+  if (problem) throw badRequest(worded(problem), [{ field: 'wonderName', message: problem }]);
   try {
     return await db.transaction(async (tx) => {
       const { village } = await changeVillage(tx, {
@@ -251,14 +248,14 @@ export async function constructWonder(
         change: ({ state }) => {
           const hall = buildingLevels(state.buildings).great_hall ?? 0;
           if (hall < WONDER_GREAT_HALL_LEVEL) {
-            throw conflict(`A wonder needs a Great Hall at level ${WONDER_GREAT_HALL_LEVEL} or higher in this village; it stands at level ${hall}`);
+            throw conflict('wonder_needs_great_hall', { needed: WONDER_GREAT_HALL_LEVEL, level: hall });
           }
         },
       });
       const [taken] = await tx.select().from(wonders).where(and(eq(wonders.worldId, village.state.worldId), eq(wonders.type, type)));
-      if (taken) throw conflict(`${WONDERS[type].name} is already being raised in this world (${taken.name}); each wonder stands once per world`);
+      if (taken) throw conflict('wonder_raised_elsewhere', { wonder: type, name: taken.name });
       const [here] = await tx.select({ id: wonders.id }).from(wonders).where(eq(wonders.villageId, input.villageId));
-      if (here) throw conflict(VILLAGE_HAS_WONDER);
+      if (here) throw conflict('village_has_wonder');
       const row = inserted(
         await tx
           .insert(wonders)
@@ -269,7 +266,7 @@ export async function constructWonder(
     });
   } catch (error) {
     // Two players founding the same type in one world at once: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(`${WONDERS[type].name} is already being raised in this world; each wonder stands once per world`);
+    if (isUniqueViolation(error)) throw conflict('wonder_raised_already', { wonder: type });
     throw error;
   }
 }
@@ -296,26 +293,26 @@ export interface WonderContribution {
  */
 export async function contributeToWonder(db: Db, userId: PlayerId, { wonderId, ...input }: WonderContribution, now: Date): Promise<{ wonder: WonderView }> {
   const total = RESOURCE_TYPES.reduce((sum, r) => sum + input.resources[r], 0);
-  if (total <= 0) throw badRequest(NOTHING_CONTRIBUTED);
+  if (total <= 0) throw badRequest('nothing_contributed');
   const [found] = await db.select().from(wonders).where(eq(wonders.id, wonderId));
-  if (!found) throw notFound(NO_SUCH_WONDER);
-  if (!(await mayContribute(db, userId, found.ownerId))) throw forbidden(NOT_YOUR_ALLIANCE);
+  if (!found) throw notFound('no_such_wonder');
+  if (!(await mayContribute(db, userId, found.ownerId))) throw forbidden('wonder_not_your_alliance');
   const speed = await worldSpeed(db, found.worldId);
   return db.transaction(async (tx) => {
     await changeVillage(tx, {
       village: await playersVillage(tx, { actor: userId, villageId: input.villageId, now }),
       now,
       change: ({ state }) => {
-        if (state.worldId !== found.worldId) throw conflict(OTHER_WORLD);
+        if (state.worldId !== found.worldId) throw conflict('wonder_other_world');
         pay(state, input.resources);
       },
     });
     // Village first, then the wonder: every transaction that holds both takes them in this order.
     const [row] = await tx.select().from(wonders).where(eq(wonders.id, wonderId)).for('update');
     // Deleted with its village since it was read.
-    if (!row) throw notFound(NO_SUCH_WONDER);
+    if (!row) throw notFound('no_such_wonder');
     const settled = settleWonder(wonderState(row), now.getTime(), speed);
-    if (settled.state.status === 'completed') throw conflict(WONDER_COMPLETED);
+    if (settled.state.status === 'completed') throw conflict('wonder_completed');
     // Levels finished before now join the history; the contribution itself can only start building.
     const updated = await storeSettled(tx, row, { state: contribute(settled.state, input.resources, now.getTime(), speed), levelsFinishedAt: settled.levelsFinishedAt }, now);
     await tx.insert(wonderContributions).values({ wonderId, userId, villageId: input.villageId, ...input.resources, createdAt: now });

@@ -2,7 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { movements, worldHallOfFame, worlds } from '../db/schema';
-import { conflict, maintenance, notFound } from '../errors';
+import { conflict, maintenance, notFound, worded, type Said } from '../errors';
 import { settleLimit, worldEndedRefusal, worldHasEnded, type WorldEnding } from '../../rules/world-rounds';
 import type { WorldId } from '../../rules/ids';
 import { endingOf } from '../village/load';
@@ -19,9 +19,14 @@ export function hasEnded(gate: Pick<WorldGate, 'status' | 'endsAt'>, now: Date):
   return gate.status === 'ended' || worldHasEnded(gate.endsAt?.getTime() ?? null, now.getTime());
 }
 
+/** What an ended world says (code `world_ended_*`, with its winner and wonder as params): how it ended and where to go on. */
+export function worldEndedSaid(gate: WorldGate): Said {
+  return worded(worldEndedRefusal(gate.status === 'ended' ? gate.ending : null));
+}
+
 /** Refuses (409, saying how the world ended and where to go on) any game action in a world that has ended by `now`. */
 export function refuseIfEnded(gate: WorldGate, now: Date): void {
-  if (hasEnded(gate, now)) throw conflict(worldEndedRefusal(gate.status === 'ended' ? gate.ending : null));
+  if (hasEnded(gate, now)) throw conflict(worldEndedSaid(gate));
 }
 
 /** The gate of every game action: an ended world refuses (409), a world in maintenance asks to wait (503). */
@@ -42,7 +47,7 @@ export async function worldGate(db: Db, worldId: WorldId): Promise<WorldGate> {
     .from(worlds)
     .leftJoin(worldHallOfFame, eq(worldHallOfFame.worldId, worlds.id))
     .where(eq(worlds.id, worldId));
-  if (!row) throw notFound('No such world');
+  if (!row) throw notFound('no_such_world');
   return { status: row.status, endsAt: row.endsAt, ending: row.reason ? endingOf({ reason: row.reason, winner: row.winner, victory: row.victory }) : null };
 }
 

@@ -13,9 +13,6 @@ import { totalPower } from '../../rules/heroes';
 import type { PlayerId, WorldId } from '../../rules/ids';
 import { endingOf } from '../village/load';
 
-export const NO_SUCH_WORLD = 'No such world';
-export const NOT_ENDED = 'This world has not ended: its hall of fame is written when it closes';
-
 /** A world closing: which, why, at which instant it stops, and the victory that closes it (a victory only). */
 export interface WorldClose {
   worldId: WorldId;
@@ -140,7 +137,7 @@ export async function hallOfFame(db: Db, worldId: WorldId): Promise<Schema<'Hall
     .from(worlds)
     .leftJoin(worldHallOfFame, eq(worldHallOfFame.worldId, worlds.id))
     .where(eq(worlds.id, worldId));
-  if (!found) throw notFound(NO_SUCH_WORLD);
-  if (!found.fame) throw notFound(NOT_ENDED);
+  if (!found) throw notFound('no_such_world');
+  if (!found.fame) throw notFound('world_not_ended');
   return hallOfFameView(found.fame, found.world);
 }

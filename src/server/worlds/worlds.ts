@@ -20,11 +20,6 @@ import type { WorldId } from '../../rules/ids';
 /** A world as the replies show it, its id still the world's. */
 export type WorldView = Schema<'World'> & { id: WorldId };
 
-export const NO_SUCH_WORLD = 'No such world';
-export const ALREADY_JOINED = 'You already have a village in this world';
-export const WORLD_FULL = 'This world is full';
-export const NO_LAND_LEFT = 'There is no free land left for a new capital in this world';
-
 function worldView(row: WorldRow, players: number): WorldView {
   return {
     id: row.id,
@@ -59,7 +54,7 @@ export async function listWorlds(db: Db): Promise<{ worlds: WorldView[] }> {
 export async function findWorld(db: Db, worldId: WorldId, lock = false): Promise<WorldRow> {
   const query = db.select().from(worlds).where(eq(worlds.id, worldId));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound(NO_SUCH_WORLD);
+  if (!row) throw notFound('no_such_world');
   return row;
 }
 
@@ -102,15 +97,15 @@ export async function joinWorld(
       .from(villages)
       .where(and(eq(villages.worldId, worldId), eq(villages.ownerId, user.id)))
       .limit(1);
-    if (mine) throw conflict(ALREADY_JOINED);
+    if (mine) throw conflict('already_joined');
     const players = await playerCount(tx, worldId);
-    if (players >= world.maxPlayers) throw conflict(WORLD_FULL);
+    if (players >= world.maxPlayers) throw conflict('world_full');
     const taken = await tx.select({ x: villages.x, y: villages.y, ownerId: villages.ownerId }).from(villages).where(eq(villages.worldId, worldId));
     const search = { random, isEmptyLand: (x: number, y: number) => isEmptyLand(world.seed, x, y), villages: taken, worldSize: world.size, attempts: 5000 };
     const neighbourhood = { world, standing: taken, random };
     // A site with the oases and barbarian villages a new player is promised near them; in a world too crowded for one, any free site.
     const spot = findCapitalSpot({ ...search, isGoodSite: (x, y) => isGoodCapitalSite(neighbourhood, { x, y }) }) ?? findCapitalSpot(search);
-    if (!spot) throw conflict(NO_LAND_LEFT);
+    if (!spot) throw conflict('no_land_left');
     const stock = startingStock();
     const created = await tx
       .insert(villages)

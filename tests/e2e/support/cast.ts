@@ -31,7 +31,8 @@ export async function api<T>(server: ServerProcess, method: string, path: string
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path} failed ${res.status}: ${await res.text()}`);
-  return (await res.json()) as T;
+  // A 204 (a choice saved, nothing to say) has no body.
+  return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
 async function register(server: ServerProcess, prefix: string) {

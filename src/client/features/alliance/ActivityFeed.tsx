@@ -1,15 +1,14 @@
 // The alliance's activity feed: newest first, a page at a time, one sentence per entry with its badge and time; a big battle shows its summary and opens its full report.
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import type { AllianceFeedEntry } from '../../api/alliances';
 import type { BattleReport } from '../../api/army';
 import { apiError } from '../../api/client';
-import { formatNumber } from '../../../rules/format';
-import { BARBARIANS } from '../../../rules/barbarians';
+import { formatDateTime, formatNumber } from '../../i18n/format';
 import { allianceFeedQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
-import { formatDateTime } from '../../ui/dates';
 import { Modal } from '../../ui/Modal';
 import { Pager } from '../../ui/Pager';
 import { PlayerLink } from '../../ui/PlayerLink';
@@ -42,37 +41,36 @@ function Part({ part }: { part: FeedPart }) {
 
 /** Who fought whom, who won and what it cost each side. */
 function BattleSummary({ report, onOpen }: { report: BattleReport; onOpen?: () => void }) {
+  const { t } = useTranslation('alliance');
   const losses = battleLosses(report);
+  const units = (count: number) => t('feed.battle.units', { count, n: formatNumber(count) });
   return (
     <div className="feed-battle">
       <dl className="feed-battle__facts">
         <div>
-          <dt>Attacker</dt>
+          <dt>{t('feed.battle.attacker')}</dt>
           <dd>
-            <PlayerLink player={report.attacker.user} fallback="A vanished player" /> · {placeName(report.attacker.village)}
+            <PlayerLink player={report.attacker.user} fallback={t('people.aVanishedPlayer')} /> · {placeName(report.attacker.village)}
           </dd>
         </div>
         <div>
-          <dt>Defender</dt>
+          <dt>{t('feed.battle.defender')}</dt>
           <dd>
-            <PlayerLink player={report.defender.user} fallback={report.oasis ? 'Wild animals' : BARBARIANS} /> · {placeName(report.defender.village)}
+            <PlayerLink player={report.defender.user} fallback={report.oasis ? t('people.wildAnimals') : t('people.barbarians')} /> · {placeName(report.defender.village)}
           </dd>
         </div>
         <div>
-          <dt>Winner</dt>
-          <dd>{report.winner === 'attacker' ? 'Attacker' : 'Defender'}</dd>
+          <dt>{t('feed.battle.winner')}</dt>
+          <dd>{report.winner === 'attacker' ? t('feed.battle.attacker') : t('feed.battle.defender')}</dd>
         </div>
         <div>
-          <dt>Losses</dt>
-          <dd>
-            Attacker {formatNumber(losses.attacker)} {losses.attacker === 1 ? 'unit' : 'units'}, defender {formatNumber(losses.defender)}{' '}
-            {losses.defender === 1 ? 'unit' : 'units'}
-          </dd>
+          <dt>{t('feed.battle.losses')}</dt>
+          <dd>{t('feed.battle.lossesText', { attacker: units(losses.attacker), defender: units(losses.defender) })}</dd>
         </div>
       </dl>
       {onOpen && (
         <button type="button" className="button button--ghost button--small" onClick={onOpen}>
-          Open full report
+          {t('feed.openReport')}
         </button>
       )}
     </div>
@@ -80,11 +78,12 @@ function BattleSummary({ report, onOpen }: { report: BattleReport; onOpen?: () =
 }
 
 function FeedEntry({ entry, onOpenReport }: { entry: AllianceFeedEntry; onOpenReport?: (report: BattleReport) => void }) {
+  const { t } = useTranslation('alliance');
   const group = FEED_GROUP_OF[entry.kind];
   const report = entry.report;
   return (
     <li className={`feed-entry feed-entry--${group}`} data-kind={entry.kind}>
-      <span className={`badge ${GROUP_BADGES[group]} feed-entry__badge`}>{FEED_GROUP_LABELS[group]}</span>
+      <span className={`badge ${GROUP_BADGES[group]} feed-entry__badge`}>{t(FEED_GROUP_LABELS[group])}</span>
       <div className="feed-entry__body">
         <p className="feed-entry__sentence">
           {feedSentence(entry).map((part, i) => (
@@ -96,7 +95,7 @@ function FeedEntry({ entry, onOpenReport }: { entry: AllianceFeedEntry; onOpenRe
           (report ? (
             <BattleSummary report={report} onOpen={onOpenReport && (() => onOpenReport(report))} />
           ) : (
-            <p className="muted feed-entry__note">The report of this battle is no longer kept.</p>
+            <p className="muted feed-entry__note">{t('feed.reportGone')}</p>
           ))}
       </div>
       <time className="feed-entry__time muted" dateTime={entry.occurredAt}>
@@ -111,6 +110,7 @@ export interface ActivityFeedProps {
 }
 
 export function ActivityFeed({ reportView }: ActivityFeedProps) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const [page, setPage] = useState(1);
@@ -123,19 +123,19 @@ export function ActivityFeed({ reportView }: ActivityFeedProps) {
   if (!feed && read.isError) {
     body = (
       <div className="alliance-failed">
-        <p>{apiError(read.error, 'Could not load the activity feed.')}</p>
+        <p>{apiError(read.error, t('feed.loadFailed'))}</p>
         <button type="button" className="button button--secondary button--small" onClick={() => void read.refetch()}>
-          Try again
+          {t('actions.tryAgain')}
         </button>
       </div>
     );
   } else if (!feed) {
-    body = <Spinner label="Loading the activity feed..." />;
+    body = <Spinner label={t('feed.loading')} />;
   } else if (feed.entries.length === 0) {
-    body = <p className="muted">{page === 1 ? 'Nothing has happened yet. Deeds will be told here.' : 'No older entries.'}</p>;
+    body = <p className="muted">{page === 1 ? t('feed.empty') : t('feed.noOlder')}</p>;
   } else {
     body = (
-      <ol className={read.isPlaceholderData ? 'feed feed--loading' : 'feed'} aria-label="Activity" aria-busy={read.isPlaceholderData || undefined}>
+      <ol className={read.isPlaceholderData ? 'feed feed--loading' : 'feed'} aria-label={t('feed.list')} aria-busy={read.isPlaceholderData || undefined}>
         {feed.entries.map((entry) => (
           <FeedEntry key={entry.id} entry={entry} onOpenReport={reportView ? setOpenReport : undefined} />
         ))}
@@ -145,12 +145,12 @@ export function ActivityFeed({ reportView }: ActivityFeedProps) {
 
   return (
     <section className="card alliance-feed" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Activity feed</h2>
+      <h2 id={`${id}-title`}>{t('feed.title')}</h2>
       {body}
       {/* The feed says only whether a next page exists: the pages offered are those known so far. */}
-      {feed && <Pager page={page} pages={feed.hasMore ? page + 1 : page} onPage={setPage} label="Activity feed pages" />}
+      {feed && <Pager page={page} pages={feed.hasMore ? page + 1 : page} onPage={setPage} label={t('feed.pages')} />}
       {reportView && (
-        <Modal open={openReport !== null} title="Battle report" onClose={() => setOpenReport(null)} className="alliance-report-modal">
+        <Modal open={openReport !== null} title={t('feed.reportTitle')} onClose={() => setOpenReport(null)} className="alliance-report-modal">
           {openReport && reportView(openReport)}
         </Modal>
       )}

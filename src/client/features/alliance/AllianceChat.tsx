@@ -1,19 +1,22 @@
 // The alliance chat: the newest messages with older ones on demand, new ones fetched every few seconds, and a box to write.
 import { useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { postAllianceMessage, type AllianceMessagePage } from '../../api/alliances';
 import { allianceChatQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ALLIANCE_MESSAGE_MAX_LENGTH, allianceMessageError } from '../../../rules/validation';
-import { formatDateTime } from '../../ui/dates';
+import { formatDateTime } from '../../i18n/format';
 import { Spinner } from '../../ui/Spinner';
 import { ActionButton } from '../../ui/ActionButton';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
 import { chatLogOf } from './chat';
+import { ruleText } from './refusals';
 
 export function AllianceChat({ myUserId }: { myUserId: string | null }) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -35,7 +38,7 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
       );
       setDraft('');
     },
-    failure: 'Failed to send message',
+    failure: t('chat.sendFailed'),
   });
   const shownError = error ?? (send.outcome?.kind === 'error' ? send.outcome.text : null);
 
@@ -48,7 +51,7 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const rule = allianceMessageError(draft);
-    setError(rule ?? null);
+    setError(ruleText(rule) ?? null);
     send.mutation.reset();
     if (rule) return;
     send.run(draft.trim());
@@ -56,29 +59,29 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
 
   const length = [...draft.trim()].length;
   return (
-    <section className="chat" aria-label="Alliance messages">
+    <section className="chat" aria-label={t('chat.label')}>
       {!log ? (
-        failed ? <p className="muted">Could not load the messages. Trying again shortly...</p> : <Spinner label="Loading messages..." />
+        failed ? <p className="muted">{t('chat.loadFailed')}</p> : <Spinner label={t('chat.loading')} />
       ) : (
         <>
           {log.hasMore && (
             <button type="button" className="button button--ghost button--small chat__older" onClick={() => void chat.fetchNextPage()} disabled={chat.isFetchingNextPage}>
-              Load older
+              {t('chat.older')}
             </button>
           )}
           {log.messages.length === 0 ? (
-            <p className="muted chat__empty">No messages yet. Be the first to raise your voice.</p>
+            <p className="muted chat__empty">{t('chat.empty')}</p>
           ) : (
-            <ol className="chat__list" ref={listRef} aria-label="Messages">
+            <ol className="chat__list" ref={listRef} aria-label={t('chat.list')}>
               {log.messages.map((message) => (
                 <li
                   key={message.id}
                   className={message.author?.id === myUserId ? 'chat__message chat__message--mine' : 'chat__message'}
-                  aria-label={`Message from ${message.author?.username ?? 'a former member'}`}
+                  aria-label={t('chat.messageFrom', { name: message.author?.username ?? t('people.fromAFormerMember') })}
                 >
                   <header className="chat__meta">
                     <strong className="chat__author">
-                      <PlayerLink player={message.author} fallback="Former member" />
+                      <PlayerLink player={message.author} fallback={t('people.formerMember')} />
                     </strong>
                     <time className="chat__time" dateTime={message.createdAt}>
                       {formatDateTime(message.createdAt)}
@@ -94,13 +97,13 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
       )}
       <form className="chat__form" onSubmit={onSubmit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-message`}>Message</label>
+          <label htmlFor={`${id}-message`}>{t('chat.message')}</label>
           <textarea
             id={`${id}-message`}
             className="input"
             rows={3}
             value={draft}
-            placeholder="Write to your alliance..."
+            placeholder={t('chat.placeholder')}
             aria-invalid={shownError ? true : undefined}
             aria-describedby={shownError ? `${id}-error` : undefined}
             onChange={(event) => {
@@ -123,7 +126,7 @@ export function AllianceChat({ myUserId }: { myUserId: string | null }) {
           </div>
         </div>
         <ActionButton type="submit" className="button" pending={send.pending}>
-          Send
+          {t('chat.send')}
         </ActionButton>
       </form>
     </section>

@@ -1,9 +1,10 @@
 // Finding an alliance: a search by part of a tag or name and a paged list (most members first) whose rows lead to each alliance's profile.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { apiError } from '../../api/client';
-import { formatNumber } from '../../../rules/format';
+import { formatNumber } from '../../i18n/format';
 import { allianceDirectoryQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { Pager } from '../../ui/Pager';
@@ -14,6 +15,7 @@ import { AllianceLink } from './AllianceLink';
 const SEARCH_MAX_LENGTH = 50;
 
 export function AllianceDirectory() {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const [draft, setDraft] = useState('');
@@ -30,31 +32,31 @@ export function AllianceDirectory() {
   if (!list && read.isError) {
     body = (
       <div className="alliance-failed">
-        <p>{apiError(read.error, 'Could not load the alliances.')}</p>
+        <p>{apiError(read.error, t('directory.loadFailed'))}</p>
         <button type="button" className="button button--secondary button--small" onClick={() => void read.refetch()}>
-          Try again
+          {t('actions.tryAgain')}
         </button>
       </div>
     );
   } else if (!list) {
-    body = <Spinner label="Loading the alliances..." />;
+    body = <Spinner label={t('directory.loading')} />;
   } else if (list.alliances.length === 0) {
-    body = <p className="muted">{search.q ? `No alliance has “${search.q}” in its tag or name.` : 'No alliance has been founded yet.'}</p>;
+    body = <p className="muted">{search.q ? t('directory.noMatch', { search: search.q }) : t('directory.none')}</p>;
   } else {
     body = (
       <div className="table-wrap">
         <table className="table alliance-directory__table" aria-busy={read.isPlaceholderData || undefined}>
-          <caption className="visually-hidden">{search.q ? `Alliances matching ${search.q}` : 'Alliances'}</caption>
+          <caption className="visually-hidden">{search.q ? t('directory.matching', { search: search.q }) : t('directory.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">Alliance</th>
+              <th scope="col">{t('directory.alliance')}</th>
               <th scope="col" className="alliance-number">
-                Members
+                {t('directory.members')}
               </th>
               <th scope="col" className="alliance-number">
-                Population
+                {t('directory.population')}
               </th>
-              <th scope="col">Applications</th>
+              <th scope="col">{t('directory.applications')}</th>
             </tr>
           </thead>
           <tbody>
@@ -66,7 +68,7 @@ export function AllianceDirectory() {
                 <td className="alliance-number">{formatNumber(alliance.memberCount)}</td>
                 <td className="alliance-number">{formatNumber(alliance.totalPopulation)}</td>
                 <td>
-                  <span className={alliance.isPublic ? 'badge badge--green' : 'badge badge--grey'}>{alliance.isPublic ? 'Open' : 'Invite only'}</span>
+                  <span className={alliance.isPublic ? 'badge badge--green' : 'badge badge--grey'}>{alliance.isPublic ? t('openness.open') : t('openness.inviteOnly')}</span>
                 </td>
               </tr>
             ))}
@@ -78,10 +80,10 @@ export function AllianceDirectory() {
 
   return (
     <section className="card alliance-directory" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Find an alliance</h2>
-      <form role="search" className="alliance-directory__search" onSubmit={onSubmit} aria-label="Search alliances">
+      <h2 id={`${id}-title`}>{t('directory.find')}</h2>
+      <form role="search" className="alliance-directory__search" onSubmit={onSubmit} aria-label={t('directory.searchLabel')}>
         <label className="visually-hidden" htmlFor={`${id}-q`}>
-          Tag or name
+          {t('directory.tagOrName')}
         </label>
         <div className="input-with-button">
           <input
@@ -89,20 +91,20 @@ export function AllianceDirectory() {
             className="input"
             type="search"
             autoComplete="off"
-            placeholder="Part of a tag or name"
+            placeholder={t('directory.placeholder')}
             maxLength={SEARCH_MAX_LENGTH}
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
           />
           <button type="submit" className="button button--secondary">
-            Search
+            {t('directory.search')}
           </button>
         </div>
       </form>
       {body}
       {/* The directory says only whether a next page exists: the pages offered are those known so far. */}
       {list && (
-        <Pager page={search.page} pages={list.hasMore ? search.page + 1 : search.page} onPage={(page) => setSearch((old) => ({ ...old, page }))} label="Alliance directory pages" />
+        <Pager page={search.page} pages={list.hasMore ? search.page + 1 : search.page} onPage={(page) => setSearch((old) => ({ ...old, page }))} label={t('directory.pages')} />
       )}
     </section>
   );

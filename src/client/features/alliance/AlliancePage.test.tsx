@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Alliance, AllianceMessage, Invitation, MyAlliance } from '../../api/alliances';
+import { i18n } from '../../i18n';
 import { reply as json, setupFakeServer, type FakeCall } from '../../test/fakeServer';
 import { TEST_USER, renderWithProviders } from '../../test/render';
 import AlliancePage from './AlliancePage';
-import { LEAVE_CONFIRMATION } from './MemberView';
+import { leaveConfirmation } from './MemberView';
 
 const ME = { id: '00000000-0000-4000-8000-0000000000a1', username: 'Lagertha' };
 const OTHER = { id: '00000000-0000-4000-8000-0000000000a2', username: 'Bjorn' };
@@ -306,7 +308,7 @@ describe('in an alliance', () => {
     confirmMock.mockReturnValueOnce(false);
     fireEvent.click(leave);
     expect(confirmMock).toHaveBeenCalledWith('Are you sure you want to leave your alliance?');
-    expect(LEAVE_CONFIRMATION).toBe('Are you sure you want to leave your alliance?');
+    expect(leaveConfirmation()).toBe('Are you sure you want to leave your alliance?');
     expect(requests('POST', '/api/alliances/leave')).toHaveLength(0);
     confirmMock.mockReturnValueOnce(true);
     fireEvent.click(leave);
@@ -457,5 +459,35 @@ describe('the alliance chat', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('Message must be at most 500 characters')).toBeTruthy();
     expect(requests('POST', '/api/alliances/messages')).toHaveLength(0);
+  });
+});
+
+describe('in German', () => {
+  it('says there is no alliance, and the founding form checks in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    serve({ mine: NONE, invitations: [] });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Du bist in keiner Allianz' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Allianz gründen' }));
+    const form = screen.getByRole('form', { name: 'Eine Allianz gründen' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Allianz gründen' }));
+    expect(within(form).getByText('Der Allianzname ist erforderlich')).toBeTruthy();
+    expect(within(form).getByText('Das Allianzkürzel ist erforderlich')).toBeTruthy();
+    expect(requests('POST', '/api/alliances/create')).toHaveLength(0);
+  });
+
+  it('shows a member their alliance, its tabs and figures in German, and asks before leaving in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    serve({ mine: alliance('leader'), invitations: [] });
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Übersicht' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Mitglieder (2)' })).toBeTruthy();
+    expect(screen.getByTestId('my-role').textContent).toBe('Anführer');
+    const figures = screen.getByRole('list', { name: 'Kennzahlen der Allianz' });
+    expect(figures.textContent).toContain('1,2 Tsd. Einwohner');
+    expect(figures.textContent).toContain('3 Dörfer');
+    confirmMock.mockReturnValueOnce(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Verlassen' }));
+    expect(confirmMock).toHaveBeenCalledWith('Willst du deine Allianz wirklich verlassen?');
   });
 });

@@ -1,5 +1,6 @@
 // /game/alliance: the player's alliance, or the invitations and applications waiting, a way to found one and the alliances to apply to.
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import type { Invitation } from '../../api/alliances';
@@ -16,6 +17,7 @@ import { MyApplications } from './MyApplications';
 import './alliance.css';
 
 function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invitation[]; embassyLevel: number }) {
+  const { t } = useTranslation('alliance');
   const [creating, setCreating] = useState(false);
   const noteId = useId();
   // Founding needs an embassy: the note says how the player's stands, and the button waits for it.
@@ -24,7 +26,7 @@ function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invit
       <EmbassyNote need="found" level={embassyLevel} id={noteId} />
       {!creating && (
         <button type="button" className="button" onClick={() => setCreating(true)} disabled={!embassyAllows('found', embassyLevel)} aria-describedby={noteId}>
-          Create Alliance
+          {t('noAlliance.create')}
         </button>
       )}
     </>
@@ -44,8 +46,8 @@ function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invit
     return (
       <div className="stack">
         <InvitationList invitations={invitations} embassyLevel={embassyLevel} />
-        <section className="card alliance-empty" aria-label="Found your own alliance">
-          <p>Rather lead than follow? Found an alliance of your own.</p>
+        <section className="card alliance-empty" aria-label={t('noAlliance.foundOwn')}>
+          <p>{t('noAlliance.ratherLead')}</p>
           {founding}
         </section>
         {form}
@@ -56,8 +58,8 @@ function NoAlliance({ invitations, embassyLevel }: { invitations: readonly Invit
   return (
     <div className="stack">
       <section className="card alliance-empty" aria-labelledby="no-alliance-title">
-        <h2 id="no-alliance-title">You are not in an alliance</h2>
-        <p className="muted">Found your own alliance, apply to an open one below, or ask a jarl you know to invite you by your username.</p>
+        <h2 id="no-alliance-title">{t('noAlliance.title')}</h2>
+        <p className="muted">{t('noAlliance.intro')}</p>
         {founding}
       </section>
       {form}
@@ -72,6 +74,7 @@ export interface AlliancePageProps {
 }
 
 export default function AlliancePage({ reportView }: AlliancePageProps = {}) {
+  const { t } = useTranslation('alliance');
   const myUserId = useAtomValue(userAtom)?.id ?? null;
   // Both are asked again every ALLIANCE_POLL_MS while the page is open (and the tab shows); failures are only logged.
   const mineRead = useQuery(myAllianceQuery(myUserId));
@@ -94,19 +97,19 @@ export default function AlliancePage({ reportView }: AlliancePageProps = {}) {
   } else if (failed) {
     body = (
       <div className="card alliance-failed">
-        <p>Could not load your alliance.</p>
+        <p>{t('page.loadFailed')}</p>
         <button type="button" className="button button--secondary" onClick={load}>
-          Try again
+          {t('actions.tryAgain')}
         </button>
       </div>
     );
   } else {
-    body = <Spinner label="Loading your alliance..." />;
+    body = <Spinner label={t('page.loading')} />;
   }
 
   return (
-    <section className="page alliance" aria-label="Alliance">
-      {!mine?.alliance && <h1 className="page__title">Alliance</h1>}
+    <section className="page alliance" aria-label={t('page.title')}>
+      {!mine?.alliance && <h1 className="page__title">{t('page.title')}</h1>}
       {body}
     </section>
   );

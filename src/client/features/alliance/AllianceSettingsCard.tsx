@@ -1,5 +1,6 @@
 // The alliance's settings for ranks with the describe right: its description and whether it takes applications.
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { updateMyAlliance, type Alliance } from '../../api/alliances';
@@ -10,12 +11,14 @@ import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useAction } from '../../ui/useAction';
 import { allianceChanged } from './allianceCache';
 import { characterCount } from '../../../rules/validation';
+import { ruleText } from './refusals';
 
 export interface AllianceSettingsCardProps {
   alliance: Pick<Alliance, 'description' | 'isPublic'>;
 }
 
 export function AllianceSettingsCard({ alliance }: AllianceSettingsCardProps) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -25,24 +28,24 @@ export function AllianceSettingsCard({ alliance }: AllianceSettingsCardProps) {
   const save = useAction({
     mutationFn: (settings: { description: string; isPublic: boolean }) => updateMyAlliance(settings),
     onSuccess: (reply) => allianceChanged(client, viewer, reply, { directory: true }),
-    success: 'The settings are saved.',
-    failure: 'Failed to save the settings',
+    success: t('settings.saved'),
+    failure: t('settings.saveFailed'),
   });
   const length = characterCount(description);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const refused = allianceDescriptionError(description);
-    if (refused) save.refuse(refused);
+    if (refused) save.refuse(ruleText(refused));
     else save.run({ description: normaliseFreeText(description), isPublic });
   }
 
   return (
     <section className="card alliance-settings" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Alliance settings</h2>
+      <h2 id={`${id}-title`}>{t('settings.title')}</h2>
       <form className="stack" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
         <div className="field">
-          <label htmlFor={`${id}-description`}>Description</label>
+          <label htmlFor={`${id}-description`}>{t('fields.description')}</label>
           <textarea
             id={`${id}-description`}
             className="input"
@@ -55,7 +58,7 @@ export function AllianceSettingsCard({ alliance }: AllianceSettingsCardProps) {
             }}
           />
           <span id={`${id}-count`} className={length > ALLIANCE_DESCRIPTION_MAX_LENGTH ? 'alliance-counter alliance-counter--over' : 'alliance-counter'}>
-            {length}/{ALLIANCE_DESCRIPTION_MAX_LENGTH} characters
+            {t('fields.characters', { length, max: ALLIANCE_DESCRIPTION_MAX_LENGTH })}
           </span>
         </div>
         <label className="alliance-checkbox">
@@ -68,15 +71,15 @@ export function AllianceSettingsCard({ alliance }: AllianceSettingsCardProps) {
               save.mutation.reset();
             }}
           />
-          Open to applications
+          {t('settings.open')}
         </label>
         <p id={`${id}-open-hint`} className="field__hint">
-          Open alliances take applications from the directory; otherwise players join by invitation only.
+          {t('settings.openHint')}
         </p>
         <ActionOutcome message={save.outcome} />
         <div className="row">
-          <ActionButton type="submit" className="button button--small" pending={save.pending} busyLabel="Saving...">
-            Save
+          <ActionButton type="submit" className="button button--small" pending={save.pending} busyLabel={t('actions.saving')}>
+            {t('actions.save')}
           </ActionButton>
         </div>
       </form>

@@ -1,5 +1,6 @@
 // The announcement pinned on the alliance's page, and for ranks with the announce right the box that posts a new one or takes it down.
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { setAllianceAnnouncement, type Alliance, type Membership } from '../../api/alliances';
@@ -8,11 +9,12 @@ import { ANNOUNCEMENT_MAX_LENGTH, announcementError, normaliseFreeText } from '.
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDateTime } from '../../ui/dates';
+import { formatDateTime } from '../../i18n/format';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
 import { allianceChanged } from './allianceCache';
 import { characterCount } from '../../../rules/validation';
+import { ruleText } from './refusals';
 
 export interface AnnouncementCardProps {
   announcement: Alliance['announcement'];
@@ -20,6 +22,7 @@ export interface AnnouncementCardProps {
 }
 
 function AnnouncementForm({ pinned }: { pinned: boolean }) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -31,14 +34,14 @@ function AnnouncementForm({ pinned }: { pinned: boolean }) {
       allianceChanged(client, viewer, reply);
       setDraft('');
     },
-    success: 'The announcement is posted.',
-    failure: 'Failed to post the announcement',
+    success: t('announcement.posted'),
+    failure: t('announcement.postFailed'),
   });
   const takeDown = useAction({
     mutationFn: () => setAllianceAnnouncement(''),
     onSuccess: (reply) => allianceChanged(client, viewer, reply),
-    success: 'The announcement is taken down.',
-    failure: 'Failed to take down the announcement',
+    success: t('announcement.takenDown'),
+    failure: t('announcement.takeDownFailed'),
   });
   const length = characterCount(draft);
 
@@ -47,15 +50,15 @@ function AnnouncementForm({ pinned }: { pinned: boolean }) {
     takeDown.mutation.reset();
     const text = normaliseFreeText(draft);
     // An empty text would take the announcement down: that has its own button.
-    const refused = text === '' ? 'Write the announcement first' : announcementError(text);
+    const refused = text === '' ? t('announcement.writeFirst') : ruleText(announcementError(text));
     if (refused) post.refuse(refused);
     else post.run(text);
   }
 
   return (
-    <form className="alliance-announcement__form" onSubmit={onSubmit} noValidate aria-label="Post an announcement">
+    <form className="alliance-announcement__form" onSubmit={onSubmit} noValidate aria-label={t('announcement.formLabel')}>
       <div className="field">
-        <label htmlFor={`${id}-text`}>New announcement</label>
+        <label htmlFor={`${id}-text`}>{t('announcement.field')}</label>
         <textarea
           id={`${id}-text`}
           className="input"
@@ -68,20 +71,20 @@ function AnnouncementForm({ pinned }: { pinned: boolean }) {
           }}
         />
         <span id={`${id}-count`} className={length > ANNOUNCEMENT_MAX_LENGTH ? 'alliance-counter alliance-counter--over' : 'alliance-counter'}>
-          {length}/{ANNOUNCEMENT_MAX_LENGTH} characters
+          {t('fields.characters', { length, max: ANNOUNCEMENT_MAX_LENGTH })}
         </span>
       </div>
       <ActionOutcome message={post.outcome ?? takeDown.outcome} />
       <div className="row">
         <ActionButton type="submit" className="button button--small" pending={post.pending} disabled={takeDown.pending}>
-          Post announcement
+          {t('announcement.post')}
         </ActionButton>
         {pinned && (
           <ActionButton className="button button--secondary button--small" pending={takeDown.pending} disabled={post.pending} onClick={() => {
             post.mutation.reset();
             takeDown.run();
           }}>
-            Take down
+            {t('announcement.takeDown')}
           </ActionButton>
         )}
       </div>
@@ -90,21 +93,26 @@ function AnnouncementForm({ pinned }: { pinned: boolean }) {
 }
 
 export function AnnouncementCard({ announcement, myRole }: AnnouncementCardProps) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   return (
     <section className="card alliance-announcement" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Announcement</h2>
+      <h2 id={`${id}-title`}>{t('announcement.title')}</h2>
       {announcement ? (
         <>
           {/* Text only, line breaks kept: what a member wrote is never read as markup. */}
           <p className="alliance-announcement__text">{announcement.text}</p>
           <p className="alliance-announcement__by muted">
-            Posted by <PlayerLink player={announcement.author} fallback="a former member" /> on{' '}
-            <time dateTime={announcement.postedAt}>{formatDateTime(announcement.postedAt)}</time>
+            <Trans
+              t={t}
+              i18nKey="announcement.postedBy"
+              values={{ when: formatDateTime(announcement.postedAt) }}
+              components={{ player: <PlayerLink player={announcement.author} fallback={t('people.fromAFormerMember')} />, time: <time dateTime={announcement.postedAt} /> }}
+            />
           </p>
         </>
       ) : (
-        <p className="muted">No announcement is pinned.</p>
+        <p className="muted">{t('announcement.none')}</p>
       )}
       {hasRight(myRole, 'announce') && <AnnouncementForm pinned={announcement !== null} />}
     </section>

@@ -1,19 +1,20 @@
 // Applications to the alliance, for ranks that answer them: who applied, their population, their message and when, with Accept and Decline.
+import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { acceptApplication, declineApplication, type AllianceApplication } from '../../api/alliances';
 import { apiError } from '../../api/client';
-import { formatNumber } from '../../../rules/format';
+import { formatDateTime, formatNumber } from '../../i18n/format';
 import { allianceApplicationsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDateTime } from '../../ui/dates';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { Spinner } from '../../ui/Spinner';
 import { useAction } from '../../ui/useAction';
 import { allianceChanged, applicationAnswered } from './allianceCache';
 
 export function ApplicationsTab() {
+  const { t } = useTranslation('alliance');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const read = useQuery(allianceApplicationsQuery(viewer, true));
@@ -26,14 +27,14 @@ export function ApplicationsTab() {
     },
     // Refused because it was answered or withdrawn meanwhile, or the applicant joined elsewhere: the list is read again.
     onError: () => void client.invalidateQueries({ queryKey: allianceApplicationsQuery(viewer, true).queryKey }),
-    success: (_reply, application) => `${application.user.username} joined the alliance.`,
-    failure: 'Failed to accept the application',
+    success: (_reply, application) => t('applications.accepted', { name: application.user.username }),
+    failure: t('applications.acceptFailed'),
   });
   const decline = useAction({
     mutationFn: (application: AllianceApplication) => declineApplication(application.id),
     onSuccess: (_reply, application) => applicationAnswered(client, viewer, application.id),
-    success: (_reply, application) => `The application of ${application.user.username} was declined.`,
-    failure: 'Failed to decline the application',
+    success: (_reply, application) => t('applications.declined', { name: application.user.username }),
+    failure: t('applications.declineFailed'),
   });
   const busy = accept.pending || decline.pending;
 
@@ -41,39 +42,44 @@ export function ApplicationsTab() {
     if (read.isError) {
       return (
         <div className="card alliance-failed">
-          <p>{apiError(read.error, 'Could not load the applications.')}</p>
+          <p>{apiError(read.error, t('applications.loadFailed'))}</p>
           <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
-            Try again
+            {t('actions.tryAgain')}
           </button>
         </div>
       );
     }
-    return <Spinner label="Loading the applications..." />;
+    return <Spinner label={t('applications.loading')} />;
   }
   const applications = read.data;
   return (
     <div className="stack">
       <ActionOutcome message={accept.outcome ?? decline.outcome} />
       {applications.length === 0 ? (
-        <p className="card muted alliance-soon">No applications are waiting.</p>
+        <p className="card muted alliance-soon">{t('applications.none')}</p>
       ) : (
-        <ul className="alliance-applications" aria-label="Applications">
+        <ul className="alliance-applications" aria-label={t('applications.list')}>
           {applications.map((application) => (
-            <li key={application.id} className="card alliance-application" aria-label={`Application from ${application.user.username}`}>
+            <li key={application.id} className="card alliance-application" aria-label={t('applications.item', { name: application.user.username })}>
               <div className="alliance-application__text">
                 <p className="alliance-application__who">
                   <strong>
                     <PlayerLink player={application.user} />
                   </strong>{' '}
                   <span className="muted">
-                    · {formatNumber(application.population)} population · applied <time dateTime={application.createdAt}>{formatDateTime(application.createdAt)}</time>
+                    <Trans
+                      t={t}
+                      i18nKey="applications.meta"
+                      values={{ population: formatNumber(application.population), when: formatDateTime(application.createdAt) }}
+                      components={{ time: <time dateTime={application.createdAt} /> }}
+                    />
                   </span>
                 </p>
                 {/* Text only: what a player wrote is never read as markup. */}
                 {application.message ? (
                   <blockquote className="invitation__message">{application.message}</blockquote>
                 ) : (
-                  <p className="muted alliance-application__none">No message.</p>
+                  <p className="muted alliance-application__none">{t('applications.noMessage')}</p>
                 )}
               </div>
               <div className="invitation__actions">
@@ -86,7 +92,7 @@ export function ApplicationsTab() {
                     accept.run(application);
                   }}
                 >
-                  Accept
+                  {t('actions.accept')}
                 </button>
                 <button
                   type="button"
@@ -97,7 +103,7 @@ export function ApplicationsTab() {
                     decline.run(application);
                   }}
                 >
-                  Decline
+                  {t('actions.decline')}
                 </button>
               </div>
             </li>

@@ -1,5 +1,6 @@
 // The form that founds an alliance: name, tag, description and public flag, with the rules' messages beside the fields.
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { createAlliance, type CreateAllianceRequest } from '../../api/alliances';
@@ -17,14 +18,14 @@ import {
   type FieldErrors,
 } from '../../../rules/validation';
 import { joined } from './allianceCache';
-
-export const CREATE_FAILED = 'Failed to create alliance';
+import { ruleText } from './refusals';
 
 export interface CreateAllianceFormProps {
   onCancel?: () => void;
 }
 
 export function CreateAllianceForm({ onCancel }: CreateAllianceFormProps) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const [form, setForm] = useState<AllianceForm>({ name: '', tag: '', description: '' });
   const [isPublic, setIsPublic] = useState(true);
@@ -35,7 +36,7 @@ export function CreateAllianceForm({ onCancel }: CreateAllianceFormProps) {
   const create = useAction({
     mutationFn: (request: CreateAllianceRequest) => createAlliance(request),
     onSuccess: (created) => joined(client, viewer, created),
-    failure: CREATE_FAILED,
+    failure: t('create.failed'),
   });
 
   function edit(field: keyof AllianceForm, value: string) {
@@ -61,47 +62,47 @@ export function CreateAllianceForm({ onCancel }: CreateAllianceFormProps) {
   const message = (name: keyof AllianceForm) =>
     errors[name] && (
       <p id={`${id}-${name}-error`} className="field__error">
-        {errors[name]}
+        {ruleText(errors[name])}
       </p>
     );
 
   return (
     <form className="form card alliance-create" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Found an alliance</h2>
+      <h2 id={`${id}-title`}>{t('create.title')}</h2>
       <div className="alliance-create__row">
         <div className="field alliance-create__name">
-          <label htmlFor={`${id}-name`}>Name</label>
+          <label htmlFor={`${id}-name`}>{t('create.name')}</label>
           <input
             {...field('name')}
             className="input"
             autoComplete="off"
-            placeholder={`Up to ${ALLIANCE_NAME_MAX_LENGTH} characters`}
+            placeholder={t('create.namePlaceholder', { max: ALLIANCE_NAME_MAX_LENGTH })}
             value={form.name}
             onChange={(event) => edit('name', event.target.value)}
           />
           {message('name')}
         </div>
         <div className="field alliance-create__tag">
-          <label htmlFor={`${id}-tag`}>Tag</label>
+          <label htmlFor={`${id}-tag`}>{t('create.tag')}</label>
           <input
             {...field('tag')}
             className="input"
             autoComplete="off"
-            placeholder="e.g. WOLF"
+            placeholder={t('fields.tagPlaceholder')}
             // Tags are capitals and digits: typing in lower case is taken as meant in capitals.
             value={form.tag}
             onChange={(event) => edit('tag', event.target.value.toUpperCase())}
           />
-          {message('tag') ?? <p className="field__hint">3 to {ALLIANCE_TAG_MAX_LENGTH} letters A-Z or digits</p>}
+          {message('tag') ?? <p className="field__hint">{t('create.tagHint', { max: ALLIANCE_TAG_MAX_LENGTH })}</p>}
         </div>
       </div>
       <div className="field">
-        <label htmlFor={`${id}-description`}>Description</label>
+        <label htmlFor={`${id}-description`}>{t('fields.description')}</label>
         <textarea
           {...field('description')}
           className="input"
           rows={3}
-          placeholder={`What your alliance stands for (up to ${ALLIANCE_DESCRIPTION_MAX_LENGTH} characters)`}
+          placeholder={t('create.descriptionPlaceholder', { max: ALLIANCE_DESCRIPTION_MAX_LENGTH })}
           value={form.description}
           onChange={(event) => edit('description', event.target.value)}
         />
@@ -109,16 +110,16 @@ export function CreateAllianceForm({ onCancel }: CreateAllianceFormProps) {
       </div>
       <label className="checkbox">
         <input type="checkbox" checked={isPublic} onChange={(event) => setIsPublic(event.target.checked)} />
-        Public alliance
+        {t('create.public')}
       </label>
       <ActionOutcome message={create.outcome} />
       <div className="row">
         <ActionButton type="submit" className="button" pending={create.pending || create.mutation.isSuccess}>
-          Found Alliance
+          {t('create.submit')}
         </ActionButton>
         {onCancel && (
           <button type="button" className="button button--ghost" onClick={onCancel}>
-            Cancel
+            {t('actions.cancel')}
           </button>
         )}
       </div>

@@ -1,28 +1,32 @@
 // The alliance's diplomacy: active relations by kind against their caps, proposals both ways, and for ranks with the diplomacy right the answers, Withdraw, End and a form to propose.
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { acceptRelation, endRelation, proposeRelation, type Diplomacy, type DiplomacyKind, type DiplomaticRelation } from '../../api/alliances';
 import { apiError } from '../../api/client';
 import { hasRight, rightRefusal, type AllianceRole } from '../../../rules/alliances';
-import { DIPLOMACY_CAPS, DIPLOMACY_KINDS, DIPLOMACY_NAMES, capRefusal, proposalRefusal, type RelationCounts } from '../../../rules/diplomacy';
+import { DIPLOMACY_CAPS, DIPLOMACY_KINDS, capRefusal, proposalRefusal, type RelationCounts } from '../../../rules/diplomacy';
 import { isOneOf } from '../../../rules/tuples';
 import { diplomacyQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDate } from '../../ui/dates';
+import { i18n } from '../../i18n';
+import { formatDate } from '../../i18n/format';
+import { diplomacyName } from '../../i18n/game';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { Spinner } from '../../ui/Spinner';
 import { useAction } from '../../ui/useAction';
 import { AllianceLink } from './AllianceLink';
 import { diplomacyChanged } from './allianceCache';
+import { ruleText } from './refusals';
 import { aRelation, countsOf, kindsName, theRelation } from './relations';
 import { allianceTagError } from '../../../rules/validation';
 
 /** What ending a relation asks first. */
 export function endConfirmation(relation: Pick<DiplomaticRelation, 'kind' | 'alliance'>): string {
-  return `End ${theRelation(relation.kind)} with [${relation.alliance.tag}] ${relation.alliance.name}?`;
+  return i18n.t('alliance:diplomacy.endConfirmation', { relation: theRelation(relation.kind), tag: relation.alliance.tag, name: relation.alliance.name });
 }
 
 /** How an answer to a relation is sent: accepting, or ending it (declining and withdrawing a proposal are endings too). */
@@ -35,6 +39,7 @@ interface ProposeFormProps {
 }
 
 function ProposeForm({ diplomacy, myTag, counts }: ProposeFormProps) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -47,8 +52,8 @@ function ProposeForm({ diplomacy, myTag, counts }: ProposeFormProps) {
       diplomacyChanged(client, viewer, reply, null);
       setTag('');
     },
-    success: (_reply, proposal) => `${DIPLOMACY_NAMES[proposal.kind]} proposed to [${proposal.tag}].`,
-    failure: 'Failed to propose the relation',
+    success: (_reply, proposal) => t('diplomacy.proposedTo', { kind: diplomacyName(proposal.kind), tag: proposal.tag }),
+    failure: t('diplomacy.proposeFailed'),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -65,21 +70,21 @@ function ProposeForm({ diplomacy, myTag, counts }: ProposeFormProps) {
         existing: existing && { kind: existing.kind, status: existing.status },
         counts,
       });
-    if (refused) propose.refuse(refused);
+    if (refused) propose.refuse(ruleText(refused));
     else propose.run({ tag: wanted, kind });
   }
 
   return (
     <section className="card alliance-propose" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Propose a relation</h2>
+      <h2 id={`${id}-title`}>{t('diplomacy.propose')}</h2>
       <form className="alliance-propose__form" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
         <div className="field">
-          <label htmlFor={`${id}-tag`}>Alliance tag</label>
+          <label htmlFor={`${id}-tag`}>{t('diplomacy.tag')}</label>
           <input
             id={`${id}-tag`}
             className="input"
             autoComplete="off"
-            placeholder="e.g. WOLF"
+            placeholder={t('fields.tagPlaceholder')}
             value={tag}
             // Tags are capitals and digits: typing in lower case is taken as meant in capitals.
             onChange={(event) => {
@@ -89,7 +94,7 @@ function ProposeForm({ diplomacy, myTag, counts }: ProposeFormProps) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-kind`}>Kind</label>
+          <label htmlFor={`${id}-kind`}>{t('diplomacy.kind')}</label>
           <select
             id={`${id}-kind`}
             className="input"
@@ -102,13 +107,13 @@ function ProposeForm({ diplomacy, myTag, counts }: ProposeFormProps) {
           >
             {DIPLOMACY_KINDS.map((option) => (
               <option key={option} value={option}>
-                {DIPLOMACY_NAMES[option]}
+                {diplomacyName(option)}
               </option>
             ))}
           </select>
         </div>
         <ActionButton type="submit" className="button" pending={propose.pending}>
-          Propose
+          {t('diplomacy.proposeButton')}
         </ActionButton>
       </form>
       <ActionOutcome message={propose.outcome} />
@@ -117,10 +122,16 @@ function ProposeForm({ diplomacy, myTag, counts }: ProposeFormProps) {
 }
 
 function Proposer({ relation }: { relation: DiplomaticRelation }) {
+  const { t } = useTranslation('alliance');
   return (
     <span className="muted">
       {' '}
-      · by <PlayerLink player={relation.proposedBy} fallback="a former member" /> on <time dateTime={relation.proposedAt}>{formatDate(relation.proposedAt)}</time>
+      <Trans
+        t={t}
+        i18nKey="diplomacy.proposer"
+        values={{ when: formatDate(relation.proposedAt) }}
+        components={{ player: <PlayerLink player={relation.proposedBy} fallback={t('people.fromAFormerMember')} />, time: <time dateTime={relation.proposedAt} /> }}
+      />
     </span>
   );
 }
@@ -132,6 +143,7 @@ export interface DiplomacyTabProps {
 }
 
 export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
+  const { t } = useTranslation('alliance');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const read = useQuery(diplomacyQuery(viewer, true));
@@ -141,26 +153,26 @@ export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
     // Accepting starts a relation, ending an active one stops it: both alliances' profiles list their relations.
     onSuccess: (reply, { relation, accept }) => diplomacyChanged(client, viewer, reply, accept || relation.status === 'active' ? relation.alliance.id : null),
     success: (_reply, { relation, accept }) => {
-      const other = `[${relation.alliance.tag}]`;
-      if (accept) return `${DIPLOMACY_NAMES[relation.kind]} with ${other} accepted.`;
-      if (relation.status === 'active') return `${DIPLOMACY_NAMES[relation.kind]} with ${other} ended.`;
-      return relation.direction === 'incoming' ? `Proposal of ${other} declined.` : `Proposal to ${other} withdrawn.`;
+      const values = { kind: diplomacyName(relation.kind), tag: relation.alliance.tag };
+      if (accept) return t('diplomacy.accepted', values);
+      if (relation.status === 'active') return t('diplomacy.ended', values);
+      return relation.direction === 'incoming' ? t('diplomacy.declined', values) : t('diplomacy.withdrawn', values);
     },
-    failure: 'Failed to answer the proposal',
+    failure: t('diplomacy.answerFailed'),
   });
 
   if (!read.data) {
     if (read.isError) {
       return (
         <div className="card alliance-failed">
-          <p>{apiError(read.error, 'Could not load the diplomacy.')}</p>
+          <p>{apiError(read.error, t('diplomacy.loadFailed'))}</p>
           <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
-            Try again
+            {t('actions.tryAgain')}
           </button>
         </div>
       );
     }
-    return <Spinner label="Loading the diplomacy..." />;
+    return <Spinner label={t('diplomacy.loading')} />;
   }
   const diplomacy = read.data;
   const counts = countsOf(diplomacy.relations);
@@ -170,7 +182,7 @@ export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
 
   function onAccept(relation: DiplomaticRelation) {
     const refused = capRefusal(relation.kind, counts, 'Your alliance');
-    if (refused) answer.refuse(refused);
+    if (refused) answer.refuse(ruleText(refused));
     else answer.run({ relation, accept: true });
   }
 
@@ -181,10 +193,10 @@ export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
 
   return (
     <div className="stack alliance-diplomacy">
-      {!mayManage && <p className="alliance-embassy">{rightRefusal('diplomacy')}.</p>}
+      {!mayManage && <p className="alliance-embassy">{ruleText(rightRefusal('diplomacy'))}.</p>}
       <ActionOutcome message={answer.outcome} />
       <section className="card" aria-labelledby="diplomacy-relations">
-        <h2 id="diplomacy-relations">Relations</h2>
+        <h2 id="diplomacy-relations">{t('diplomacy.relations')}</h2>
         <div className="alliance-relations">
           {DIPLOMACY_KINDS.map((kind) => {
             const cap = DIPLOMACY_CAPS[kind];
@@ -198,7 +210,7 @@ export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
                   </span>
                 </h3>
                 {relations.length === 0 ? (
-                  <p className="muted">None.</p>
+                  <p className="muted">{t('diplomacy.none')}</p>
                 ) : (
                   <ul className="alliance-relations__list" aria-label={kindsName(kind)}>
                     {relations.map((relation) => (
@@ -206,12 +218,17 @@ export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
                         <span>
                           <AllianceLink alliance={relation.alliance} />{' '}
                           <span className="muted">
-                            since <time dateTime={relation.acceptedAt ?? relation.proposedAt}>{formatDate(relation.acceptedAt ?? relation.proposedAt)}</time>
+                            <Trans
+                              t={t}
+                              i18nKey="diplomacy.since"
+                              values={{ when: formatDate(relation.acceptedAt ?? relation.proposedAt) }}
+                              components={{ time: <time dateTime={relation.acceptedAt ?? relation.proposedAt} /> }}
+                            />
                           </span>
                         </span>
                         {mayManage && (
                           <ActionButton className="button button--ghost button--small" pending={busyWith(relation)} disabled={answer.pending} onClick={() => onEnd(relation)}>
-                            End
+                            {t('diplomacy.end')}
                           </ActionButton>
                         )}
                       </li>
@@ -225,24 +242,24 @@ export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
       </section>
 
       <section className="card" aria-labelledby="diplomacy-incoming">
-        <h2 id="diplomacy-incoming">Proposals to your alliance</h2>
+        <h2 id="diplomacy-incoming">{t('diplomacy.incoming')}</h2>
         {incoming.length === 0 ? (
-          <p className="muted">No proposals are waiting for an answer.</p>
+          <p className="muted">{t('diplomacy.noIncoming')}</p>
         ) : (
-          <ul className="alliance-relations__list" aria-label="Proposals to your alliance">
+          <ul className="alliance-relations__list" aria-label={t('diplomacy.incoming')}>
             {incoming.map((relation) => (
               <li key={relation.id} className="alliance-relation">
                 <span>
-                  <AllianceLink alliance={relation.alliance} /> proposes {aRelation(relation.kind)}
+                  <Trans t={t} i18nKey="diplomacy.proposes" values={{ relation: aRelation(relation.kind) }} components={{ alliance: <AllianceLink alliance={relation.alliance} /> }} />
                   <Proposer relation={relation} />
                 </span>
                 {mayManage && (
                   <span className="row">
                     <ActionButton className="button button--small" pending={busyWith(relation) && answer.variables?.accept === true} disabled={answer.pending} onClick={() => onAccept(relation)}>
-                      Accept
+                      {t('actions.accept')}
                     </ActionButton>
                     <ActionButton className="button button--secondary button--small" pending={busyWith(relation) && answer.variables?.accept === false} disabled={answer.pending} onClick={() => onEnd(relation)}>
-                      Decline
+                      {t('actions.decline')}
                     </ActionButton>
                   </span>
                 )}
@@ -253,20 +270,20 @@ export function DiplomacyTab({ myRole, myTag }: DiplomacyTabProps) {
       </section>
 
       <section className="card" aria-labelledby="diplomacy-outgoing">
-        <h2 id="diplomacy-outgoing">Your proposals</h2>
+        <h2 id="diplomacy-outgoing">{t('diplomacy.outgoing')}</h2>
         {outgoing.length === 0 ? (
-          <p className="muted">Your alliance has no proposal waiting.</p>
+          <p className="muted">{t('diplomacy.noOutgoing')}</p>
         ) : (
-          <ul className="alliance-relations__list" aria-label="Your proposals">
+          <ul className="alliance-relations__list" aria-label={t('diplomacy.outgoing')}>
             {outgoing.map((relation) => (
               <li key={relation.id} className="alliance-relation">
                 <span>
-                  {DIPLOMACY_NAMES[relation.kind]} proposed to <AllianceLink alliance={relation.alliance} />
+                  <Trans t={t} i18nKey="diplomacy.proposal" values={{ kind: diplomacyName(relation.kind) }} components={{ alliance: <AllianceLink alliance={relation.alliance} /> }} />
                   <Proposer relation={relation} />
                 </span>
                 {mayManage && (
                   <ActionButton className="button button--secondary button--small" pending={busyWith(relation)} disabled={answer.pending} onClick={() => onEnd(relation)}>
-                    Withdraw
+                    {t('actions.withdraw')}
                   </ActionButton>
                 )}
               </li>

@@ -1,11 +1,13 @@
 // The small dialog that asks why a member is dismissed before it is done: the reason is told to them and kept in the feed.
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AllianceMember } from '../../api/alliances';
 import { normaliseFreeText } from '../../../rules/validation';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome, type OutcomeMessage } from '../../ui/ActionOutcome';
 import { Modal } from '../../ui/Modal';
 import { DISMISSAL_REASON_MAX_LENGTH, characterCount, dismissalReasonError } from '../../../rules/validation';
+import { ruleText } from './refusals';
 
 export interface DismissDialogProps {
   /** The member to dismiss; null keeps the dialog shut. */
@@ -17,6 +19,7 @@ export interface DismissDialogProps {
 }
 
 function DismissForm({ member, onDismiss, onClose, state }: DismissDialogProps & { member: AllianceMember }) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,15 +28,15 @@ function DismissForm({ member, onDismiss, onClose, state }: DismissDialogProps &
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const refused = dismissalReasonError(reason);
-    setError(refused ?? null);
+    setError(ruleText(refused) ?? null);
     if (!refused) onDismiss(normaliseFreeText(reason));
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label={`Dismiss ${member.user.username}`}>
-      <p className="muted">{member.user.username} leaves the alliance at once. They are told the reason, and it stays in the activity feed.</p>
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('dismiss.title', { name: member.user.username })}>
+      <p className="muted">{t('dismiss.explain', { name: member.user.username })}</p>
       <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
+        <label htmlFor={`${id}-reason`}>{t('dismiss.reason')}</label>
         <input
           id={`${id}-reason`}
           className="input"
@@ -52,17 +55,17 @@ function DismissForm({ member, onDismiss, onClose, state }: DismissDialogProps &
           </p>
         ) : (
           <span id={`${id}-count`} className={length > DISMISSAL_REASON_MAX_LENGTH ? 'alliance-counter alliance-counter--over' : 'alliance-counter'}>
-            {length}/{DISMISSAL_REASON_MAX_LENGTH} characters
+            {t('fields.characters', { length, max: DISMISSAL_REASON_MAX_LENGTH })}
           </span>
         )}
       </div>
       <ActionOutcome message={state.outcome} />
       <div className="row">
         <ActionButton type="submit" className="button button--danger" pending={state.pending}>
-          Dismiss {member.user.username}
+          {t('dismiss.title', { name: member.user.username })}
         </ActionButton>
         <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
+          {t('actions.cancel')}
         </button>
       </div>
     </form>
@@ -70,9 +73,10 @@ function DismissForm({ member, onDismiss, onClose, state }: DismissDialogProps &
 }
 
 export function DismissDialog(props: DismissDialogProps) {
+  const { t } = useTranslation('alliance');
   const { member, onClose } = props;
   return (
-    <Modal open={member !== null} title={member ? `Dismiss ${member.user.username}` : 'Dismiss'} onClose={onClose}>
+    <Modal open={member !== null} title={member ? t('dismiss.title', { name: member.user.username }) : t('members.dismiss')} onClose={onClose}>
       {/* Keyed by the member, so another dismissal starts with an empty reason. */}
       {member && <DismissForm key={member.id} {...props} member={member} />}
     </Modal>

@@ -1,4 +1,5 @@
 // What founding or joining an alliance needs of the player's embassy, how theirs stands, and the way to build it.
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FOUNDING_EMBASSY_LEVEL, JOINING_EMBASSY_LEVEL, MEMBERS_PER_EMBASSY_LEVEL, memberCap } from '../../../rules/embassy';
 
@@ -6,7 +7,6 @@ import { FOUNDING_EMBASSY_LEVEL, JOINING_EMBASSY_LEVEL, MEMBERS_PER_EMBASSY_LEVE
 export const BUILD_EMBASSY_LINK = '/game/village?tab=buildings&build=embassy';
 
 const NEEDED = { found: FOUNDING_EMBASSY_LEVEL, join: JOINING_EMBASSY_LEVEL } as const;
-const ACTION = { found: 'Founding an alliance', join: 'Joining an alliance' } as const;
 
 export type EmbassyNeed = keyof typeof NEEDED;
 
@@ -24,17 +24,19 @@ export interface EmbassyNoteProps {
 }
 
 export function EmbassyNote({ need, level, id }: EmbassyNoteProps) {
+  const { t } = useTranslation('alliance');
   const needed = NEEDED[need];
   const short = level < needed;
   // A founder's embassy sets how many the new alliance may hold.
-  const room = !short && need === 'found' ? ` Your alliance will have room for ${memberCap(level)} members (${MEMBERS_PER_EMBASSY_LEVEL} per embassy level).` : '';
+  const room = !short && need === 'found' ? ` ${t('embassy.room', { cap: memberCap(level), perLevel: MEMBERS_PER_EMBASSY_LEVEL })}` : '';
   return (
     <p id={id} className={`alliance-embassy${short ? ' alliance-embassy--short' : ''}`}>
-      {ACTION[need]} needs an Embassy at level {needed} — yours is level {level}.{room}
+      {t(`embassy.needs.${need}`, { needed, level })}
+      {room}
       {short && (
         <>
           {' '}
-          <Link to={BUILD_EMBASSY_LINK}>{level === 0 ? 'Build an Embassy' : 'Raise your Embassy'}</Link>
+          <Link to={BUILD_EMBASSY_LINK}>{level === 0 ? t('embassy.build') : t('embassy.raise')}</Link>
         </>
       )}
     </p>

@@ -1,5 +1,6 @@
 // Invitations waiting for the player: which alliance, who invited and why, with Accept and Decline.
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { acceptInvitation, declineInvitation, type Invitation } from '../../api/alliances';
@@ -11,8 +12,6 @@ import { useAction } from '../../ui/useAction';
 import { joined } from './allianceCache';
 import { EmbassyNote, embassyAllows } from './EmbassyNote';
 
-export const ACCEPT_FAILED = 'Failed to accept invitation';
-
 export interface InvitationListProps {
   invitations: readonly Invitation[];
   /** The player's highest embassy level: joining needs one. */
@@ -20,6 +19,7 @@ export interface InvitationListProps {
 }
 
 export function InvitationList({ invitations, embassyLevel }: InvitationListProps) {
+  const { t } = useTranslation('alliance');
   const noteId = useId();
   const mayJoin = embassyAllows('join', embassyLevel);
   const viewer = useAtomValue(userIdAtom);
@@ -28,7 +28,7 @@ export function InvitationList({ invitations, embassyLevel }: InvitationListProp
   const accept = useAction({
     mutationFn: (invitationId: string) => acceptInvitation(invitationId),
     onSuccess: (reply) => joined(client, viewer, reply),
-    failure: ACCEPT_FAILED,
+    failure: t('invitations.acceptFailed'),
   });
   const decline = useMutation({
     mutationFn: (invitationId: string) => declineInvitation(invitationId),
@@ -44,23 +44,20 @@ export function InvitationList({ invitations, embassyLevel }: InvitationListProp
   return (
     <section className="alliance-invitations" aria-labelledby="invitations-title">
       <h2 id="invitations-title" className="section-title">
-        Invitations
+        {t('invitations.title')}
       </h2>
       {!mayJoin && <EmbassyNote need="join" level={embassyLevel} id={noteId} />}
       <ActionOutcome message={accept.outcome} />
       <ul className="alliance-invitations__list">
         {invitations.map((invitation) => (
-          <li key={invitation.id} className="card invitation" aria-label={`Invitation from ${invitation.alliance.name}`}>
+          <li key={invitation.id} className="card invitation" aria-label={t('invitations.item', { name: invitation.alliance.name })}>
             <div className="invitation__text">
               <h3 className="invitation__name">
                 <span className="alliance-tag">[{invitation.alliance.tag}]</span> {invitation.alliance.name}
               </h3>
               <p className="invitation__description">{invitation.alliance.description}</p>
               <p className="invitation__inviter muted">
-                Invited by{' '}
-                <strong>
-                  <PlayerLink player={invitation.inviter} />
-                </strong>
+                <Trans t={t} i18nKey="invitations.invitedBy" components={{ strong: <strong />, player: <PlayerLink player={invitation.inviter} /> }} />
               </p>
               {invitation.message && <blockquote className="invitation__message">{invitation.message}</blockquote>}
             </div>
@@ -72,10 +69,10 @@ export function InvitationList({ invitations, embassyLevel }: InvitationListProp
                 disabled={busy || !mayJoin}
                 aria-describedby={mayJoin ? undefined : noteId}
               >
-                Accept
+                {t('actions.accept')}
               </button>
               <button type="button" className="button button--secondary" onClick={() => decline.mutate(invitation.id)} disabled={busy}>
-                Decline
+                {t('actions.decline')}
               </button>
             </div>
           </li>

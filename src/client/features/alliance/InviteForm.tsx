@@ -1,17 +1,20 @@
 // The small form that invites a player by username, with an optional message; says whether it was sent or why not, and offers to tell the player by mail.
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { invitePlayer } from '../../api/alliances';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useAction } from '../../ui/useAction';
 import { allianceMessageError } from '../../../rules/validation';
+import { ruleText } from './refusals';
 
 export interface InviteFormProps {
   onClose: () => void;
 }
 
 export function InviteForm({ onClose }: InviteFormProps) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const [username, setUsername] = useState('');
   const [message, setMessage] = useState('');
@@ -26,8 +29,8 @@ export function InviteForm({ onClose }: InviteFormProps) {
       setMessage('');
       setSent({ id: reply.id, username: invitation.username });
     },
-    success: (_sent, invitation) => `Invitation sent to ${invitation.username}.`,
-    failure: 'Failed to send invitation',
+    success: (_sent, invitation) => t('invite.sent', { name: invitation.username }),
+    failure: t('invite.failed'),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,9 +39,9 @@ export function InviteForm({ onClose }: InviteFormProps) {
     setSent(null);
     const name = username.trim();
     const found = {
-      username: name === '' ? 'Username is required' : undefined,
+      username: name === '' ? t('invite.usernameRequired') : undefined,
       // The message is optional; when there is one it follows the rule of every alliance message.
-      message: message.trim() === '' ? undefined : allianceMessageError(message),
+      message: message.trim() === '' ? undefined : ruleText(allianceMessageError(message)),
     };
     setErrors(found);
     if (found.username || found.message) return;
@@ -46,10 +49,10 @@ export function InviteForm({ onClose }: InviteFormProps) {
   }
 
   return (
-    <form className="card invite-form" onSubmit={onSubmit} noValidate aria-label="Invite a player">
+    <form className="card invite-form" onSubmit={onSubmit} noValidate aria-label={t('invite.label')}>
       <div className="invite-form__fields">
         <div className="field">
-          <label htmlFor={`${id}-username`}>Username</label>
+          <label htmlFor={`${id}-username`}>{t('invite.username')}</label>
           <input
             id={`${id}-username`}
             className="input"
@@ -64,7 +67,7 @@ export function InviteForm({ onClose }: InviteFormProps) {
           {errors.username && <p className="field__error">{errors.username}</p>}
         </div>
         <div className="field invite-form__message">
-          <label htmlFor={`${id}-message`}>Message (optional)</label>
+          <label htmlFor={`${id}-message`}>{t('fields.optionalMessage')}</label>
           <input
             id={`${id}-message`}
             className="input"
@@ -82,15 +85,15 @@ export function InviteForm({ onClose }: InviteFormProps) {
       <ActionOutcome message={invite.outcome} />
       {sent && (
         <p>
-          <Link to={`/game/messages/new?to=${encodeURIComponent(sent.username)}&invitation=${encodeURIComponent(sent.id)}`}>Tell {sent.username} in a message</Link>
+          <Link to={`/game/messages/new?to=${encodeURIComponent(sent.username)}&invitation=${encodeURIComponent(sent.id)}`}>{t('invite.tell', { name: sent.username })}</Link>
         </p>
       )}
       <div className="row">
         <ActionButton type="submit" className="button button--small" pending={invite.pending}>
-          Send Invitation
+          {t('invite.send')}
         </ActionButton>
         <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          Close
+          {t('actions.close')}
         </button>
       </div>
     </form>

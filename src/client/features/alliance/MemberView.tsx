@@ -1,4 +1,5 @@
 // The alliance of a member: header with the figures, the player's role, Browse alliances and Leave; tabs for overview, members, applications (ranks that answer them), diplomacy and chat.
+import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -9,8 +10,9 @@ import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { useAction } from '../../ui/useAction';
-import { hasRight, roleLabel } from '../../../rules/alliances';
-import { formatNumber } from '../../../rules/format';
+import { hasRight } from '../../../rules/alliances';
+import { i18n } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 import { isOneOf } from '../../../rules/tuples';
 import type { ReportView } from './ActivityFeed';
 import { AllianceChat } from './AllianceChat';
@@ -20,9 +22,12 @@ import { DiplomacyTab } from './DiplomacyTab';
 import { MembersTab } from './MembersTab';
 import { OverviewTab } from './OverviewTab';
 import { left } from './allianceCache';
+import { rankName } from './ranks';
 
-export const LEAVE_CONFIRMATION = 'Are you sure you want to leave your alliance?';
-export const LEAVE_FAILED = 'Failed to leave alliance';
+/** What leaving asks first. */
+export function leaveConfirmation(): string {
+  return i18n.t('alliance:header.leaveConfirmation');
+}
 
 const TAB_IDS = ['overview', 'members', 'applications', 'diplomacy', 'messages'] as const;
 type TabId = (typeof TAB_IDS)[number];
@@ -36,6 +41,7 @@ export interface MemberViewProps {
 }
 
 export function MemberView({ alliance, membership, myUserId, reportView }: MemberViewProps) {
+  const { t } = useTranslation('alliance');
   const [params, setParams] = useSearchParams();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -45,31 +51,31 @@ export function MemberView({ alliance, membership, myUserId, reportView }: Membe
   const leave = useAction({
     mutationFn: () => leaveAlliance(),
     onSuccess: () => left(client, viewer),
-    failure: LEAVE_FAILED,
+    failure: t('header.leaveFailed'),
   });
   const members = alliance.members ?? [];
   const applicationsTab: TabItem<TabId> = {
     id: 'applications',
-    label: applications ? `Applications (${applications.length})` : 'Applications',
+    label: applications ? t('tabs.applicationsCount', { n: applications.length }) : t('tabs.applications'),
     panel: <ApplicationsTab />,
   };
   const tabs: TabItem<TabId>[] = [
-    { id: 'overview', label: 'Overview', panel: <OverviewTab alliance={alliance} myRole={membership.role} reportView={reportView} /> },
+    { id: 'overview', label: t('tabs.overview'), panel: <OverviewTab alliance={alliance} myRole={membership.role} reportView={reportView} /> },
     {
       id: 'members',
-      label: `Members (${members.length})`,
+      label: t('tabs.membersCount', { n: members.length }),
       panel: <MembersTab members={members} size={alliance} myRole={membership.role} myUserId={myUserId} />,
     },
     ...(mayAnswer ? [applicationsTab] : []),
-    { id: 'diplomacy', label: 'Diplomacy', panel: <DiplomacyTab myRole={membership.role} myTag={alliance.tag} /> },
-    { id: 'messages', label: 'Messages', panel: <AllianceChat myUserId={myUserId} /> },
+    { id: 'diplomacy', label: t('tabs.diplomacy'), panel: <DiplomacyTab myRole={membership.role} myTag={alliance.tag} /> },
+    { id: 'messages', label: t('tabs.messages'), panel: <AllianceChat myUserId={myUserId} /> },
   ];
   const tabParam = params.get('tab') ?? '';
   // A tab the player's rank does not show (applications after a demotion) falls back to the overview.
   const tab: TabId = isOneOf(TAB_IDS, tabParam) && tabs.some((item) => item.id === tabParam) ? tabParam : 'overview';
 
   function onLeave() {
-    if (!window.confirm(LEAVE_CONFIRMATION)) return;
+    if (!window.confirm(leaveConfirmation())) return;
     leave.run();
   }
 
@@ -81,33 +87,33 @@ export function MemberView({ alliance, membership, myUserId, reportView }: Membe
             <span className="alliance-tag">[{alliance.tag}]</span> {alliance.name}
           </h1>
           <p className="alliance-header__description">{alliance.description}</p>
-          <ul className="alliance-header__facts" aria-label="Alliance figures">
+          <ul className="alliance-header__facts" aria-label={t('header.figures')}>
             <li>
-              <strong>{formatNumber(alliance.memberCount)}</strong> {alliance.memberCount === 1 ? 'member' : 'members'}
+              <strong>{formatNumber(alliance.memberCount)}</strong> {t('header.members', { count: alliance.memberCount })}
             </li>
             <li>
-              <strong>{formatNumber(alliance.totalVillages)}</strong> {alliance.totalVillages === 1 ? 'village' : 'villages'}
+              <strong>{formatNumber(alliance.totalVillages)}</strong> {t('header.villages', { count: alliance.totalVillages })}
             </li>
             <li>
-              <strong>{formatNumber(alliance.totalPopulation)}</strong> population
+              <strong>{formatNumber(alliance.totalPopulation)}</strong> {t('header.population')}
             </li>
             <li>
-              Your role: <strong data-testid="my-role">{roleLabel(membership.role)}</strong>
+              <Trans t={t} i18nKey="header.yourRole" values={{ role: rankName(membership.role) }} components={{ strong: <strong data-testid="my-role" /> }} />
             </li>
           </ul>
         </div>
         <div className="alliance-header__actions">
           <Link className="button button--secondary button--small" to={DIRECTORY_PATH}>
-            Browse alliances
+            {t('header.browse')}
           </Link>
           <ActionButton className="button button--danger" onClick={onLeave} pending={leave.pending || leave.mutation.isSuccess}>
-            Leave
+            {t('header.leave')}
           </ActionButton>
           <ActionOutcome message={leave.outcome} />
         </div>
       </header>
       <Tabs<TabId>
-        label="Alliance sections"
+        label={t('tabs.label')}
         selected={tab}
         onSelect={(next) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true })}
         tabs={tabs}

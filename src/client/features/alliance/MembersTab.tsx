@@ -1,5 +1,6 @@
 // The member list: how many the leader's embassy admits, then picture, name, joined date and role, with Invite Player for those whose role may invite; the leader sets ranks and hands over leadership, ranks that dismiss dismiss lower ranks.
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { dismissMember, handOverLeadership, setMemberRank, type Alliance, type AllianceMember, type Membership } from '../../api/alliances';
@@ -10,35 +11,31 @@ import {
   dismissalRefusal,
   handoverRefusal,
   rankChangeRefusal,
-  roleLabel,
   type AllianceRole,
   type AppointableRole,
   type RankedMember,
 } from '../../../rules/alliances';
 import { MAX_ALLIANCE_MEMBERS, MEMBERS_PER_EMBASSY_LEVEL } from '../../../rules/embassy';
-import { formatNumber } from '../../../rules/format';
 import { isOneOf } from '../../../rules/tuples';
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Avatar } from '../../ui/Avatar';
-import { formatDate } from '../../ui/dates';
+import { i18n } from '../../i18n';
+import { formatDate, formatNumber } from '../../i18n/format';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { useAction } from '../../ui/useAction';
 import { allianceChanged } from './allianceCache';
 import { DismissDialog } from './DismissDialog';
 import { InviteForm } from './InviteForm';
+import { aRank, rankName } from './ranks';
+import { ruleText } from './refusals';
 
 const ROLE_BADGE: Record<string, string> = { leader: 'badge--gold', elder: 'badge--purple', officer: 'badge--blue' };
 
-/** 'an elder', 'an officer', 'a regular member': a rank after "is now". */
-function aRank(role: AppointableRole): string {
-  return role === 'member' ? 'a regular member' : `an ${roleLabel(role).toLowerCase()}`;
-}
-
 /** What the leader is asked before handing over: who leads then, and what the leader becomes. */
 export function handoverConfirmation(username: string): string {
-  return `Make ${username} the leader of the alliance? You become ${aRank(FORMER_LEADER_ROLE)} and can no longer appoint ranks.`;
+  return i18n.t('alliance:members.handoverConfirmation', { name: username, rank: aRank(FORMER_LEADER_ROLE) });
 }
 
 export interface MembersTabProps {
@@ -65,13 +62,14 @@ interface RankControlProps {
 
 /** The leader's rank select of one member, and its button; what the rules refuse stays shut. */
 function RankControl({ member, target, myRole, busy, onSet }: RankControlProps) {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const [role, setRole] = useState<AppointableRole>(isOneOf(APPOINTABLE_ROLES, member.role) ? member.role : 'member');
   const refusal = rankChangeRefusal(myRole, target, role);
   return (
     <div className="alliance-member__rank">
       <label className="visually-hidden" htmlFor={`${id}-rank`}>
-        Rank of {member.user.username}
+        {t('members.rankOf', { name: member.user.username })}
       </label>
       <select
         id={`${id}-rank`}
@@ -84,19 +82,20 @@ function RankControl({ member, target, myRole, busy, onSet }: RankControlProps) 
       >
         {APPOINTABLE_ROLES.map((rank) => (
           <option key={rank} value={rank}>
-            {roleLabel(rank)}
+            {rankName(rank)}
           </option>
         ))}
       </select>
       {/* The rank the member holds already is refused by the rules: the button waits for another. */}
-      <button type="button" className="button button--secondary button--small" disabled={busy || refusal !== null} title={refusal ?? undefined} onClick={() => onSet({ member, role })}>
-        Set rank
+      <button type="button" className="button button--secondary button--small" disabled={busy || refusal !== null} title={ruleText(refusal)} onClick={() => onSet({ member, role })}>
+        {t('members.setRank')}
       </button>
     </div>
   );
 }
 
 export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps) {
+  const { t } = useTranslation('alliance');
   const [inviting, setInviting] = useState(false);
   const [dismissing, setDismissing] = useState<AllianceMember | null>(null);
   const viewer = useAtomValue(userIdAtom);
@@ -107,14 +106,14 @@ export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps)
   const rank = useAction({
     mutationFn: (order: RankOrder) => setMemberRank(order.member.id, order.role),
     onSuccess: (reply) => allianceChanged(client, viewer, reply),
-    success: (_reply, order) => `${order.member.user.username} is now ${aRank(order.role)}.`,
-    failure: 'Failed to change the rank',
+    success: (_reply, order) => t('members.rankChanged', { name: order.member.user.username, rank: aRank(order.role) }),
+    failure: t('members.rankFailed'),
   });
   const handover = useAction({
     mutationFn: (member: AllianceMember) => handOverLeadership(member.id),
     onSuccess: (reply) => allianceChanged(client, viewer, reply),
-    success: (_reply, member) => `${member.user.username} now leads the alliance. You are ${aRank(FORMER_LEADER_ROLE)}.`,
-    failure: 'Failed to hand over the leadership',
+    success: (_reply, member) => t('members.handedOver', { name: member.user.username, rank: aRank(FORMER_LEADER_ROLE) }),
+    failure: t('members.handoverFailed'),
   });
   const dismiss = useAction({
     mutationFn: (order: { member: AllianceMember; reason: string }) => dismissMember(order.member.id, order.reason),
@@ -122,8 +121,8 @@ export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps)
       allianceChanged(client, viewer, reply, { directory: true });
       setDismissing(null);
     },
-    success: (_reply, order) => `${order.member.user.username} was dismissed.`,
-    failure: 'Failed to dismiss the member',
+    success: (_reply, order) => t('members.dismissed', { name: order.member.user.username }),
+    failure: t('members.dismissFailed'),
   });
   const busy = rank.pending || handover.pending || dismiss.pending;
 
@@ -142,10 +141,11 @@ export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps)
     <div className="stack">
       <p className="alliance-cap">
         <strong data-testid="member-cap">
-          {formatNumber(size.memberCount)} of {formatNumber(size.memberCap)} members (Embassy level {size.leaderEmbassyLevel})
+          {t('members.cap', { members: formatNumber(size.memberCount), cap: formatNumber(size.memberCap), level: size.leaderEmbassyLevel })}
         </strong>{' '}
         <span className="muted">
-          {full ? 'The alliance is full. ' : ''}The leader&apos;s embassy admits {MEMBERS_PER_EMBASSY_LEVEL} members per level, up to {MAX_ALLIANCE_MEMBERS}.
+          {full ? `${t('members.full')} ` : ''}
+          {t('members.capRule', { perLevel: MEMBERS_PER_EMBASSY_LEVEL, max: MAX_ALLIANCE_MEMBERS })}
         </span>
       </p>
       {canInvite(myRole) && (
@@ -154,14 +154,14 @@ export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps)
             <InviteForm onClose={() => setInviting(false)} />
           ) : (
             <button type="button" className="button button--small" onClick={() => setInviting(true)}>
-              Invite Player
+              {t('members.invite')}
             </button>
           )}
         </div>
       )}
       {/* A refused dismissal is told inside its dialog; the list says only that it was done. */}
       <ActionOutcome message={rank.outcome ?? handover.outcome ?? (dismiss.outcome?.kind === 'success' ? dismiss.outcome : null)} />
-      <ul className="alliance-members" aria-label="Members">
+      <ul className="alliance-members" aria-label={t('members.list')}>
         {members.map((member) => {
           const target: RankedMember = { role: member.role, self: member.user.id === myUserId };
           const mayRank = APPOINTABLE_ROLES.some((next) => rankChangeRefusal(myRole, target, next) === null);
@@ -173,11 +173,11 @@ export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps)
               <div className="alliance-member__text">
                 <span className="alliance-member__name">
                   <PlayerLink player={member.user} />
-                  {target.self && <span className="muted"> (you)</span>}
+                  {target.self && <span className="muted"> {t('members.you')}</span>}
                 </span>
-                <span className="alliance-member__joined muted">Joined {formatDate(member.joinedAt)}</span>
+                <span className="alliance-member__joined muted">{t('members.joined', { date: formatDate(member.joinedAt) })}</span>
               </div>
-              <span className={`badge ${ROLE_BADGE[member.role] ?? 'badge--grey'}`}>{roleLabel(member.role)}</span>
+              <span className={`badge ${ROLE_BADGE[member.role] ?? 'badge--grey'}`}>{rankName(member.role)}</span>
               {(mayRank || mayHandOver || mayDismiss) && (
                 <div className="alliance-member__actions">
                   {mayRank && (
@@ -194,7 +194,7 @@ export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps)
                   )}
                   {mayHandOver && (
                     <ActionButton className="button button--ghost button--small" pending={handover.pending} disabled={busy} onClick={() => onHandover(member)}>
-                      Make leader
+                      {t('members.makeLeader')}
                     </ActionButton>
                   )}
                   {mayDismiss && (
@@ -207,7 +207,7 @@ export function MembersTab({ members, size, myRole, myUserId }: MembersTabProps)
                         setDismissing(member);
                       }}
                     >
-                      Dismiss
+                      {t('members.dismiss')}
                     </button>
                   )}
                 </div>

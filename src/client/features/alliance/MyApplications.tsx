@@ -1,5 +1,6 @@
 // The player's applications waiting for an answer, each with Withdraw; nothing while there are none.
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { declineApplication, type MyApplication } from '../../api/alliances';
@@ -7,12 +8,13 @@ import { myApplicationsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDateTime } from '../../ui/dates';
+import { formatDateTime } from '../../i18n/format';
 import { useAction } from '../../ui/useAction';
 import { AllianceLink } from './AllianceLink';
 import { withdrawn } from './allianceCache';
 
 export function MyApplications() {
+  const { t } = useTranslation('alliance');
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -20,8 +22,8 @@ export function MyApplications() {
   const withdraw = useAction({
     mutationFn: (application: MyApplication) => declineApplication(application.id),
     onSuccess: (_reply, application) => withdrawn(client, viewer, application),
-    success: (_reply, application) => `Your application to [${application.alliance.tag}] is withdrawn.`,
-    failure: 'Failed to withdraw the application',
+    success: (_reply, application) => t('myApplications.withdrawn', { tag: application.alliance.tag }),
+    failure: t('myApplications.withdrawFailed'),
   });
 
   // The last withdrawal's word stays once the list is empty.
@@ -29,19 +31,24 @@ export function MyApplications() {
   return (
     <section className="alliance-my-applications" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="alliance-section-title">
-        Your applications
+        {t('myApplications.title')}
       </h2>
       <ActionOutcome message={withdraw.outcome} />
       {applications.length > 0 && (
-        <ul className="alliance-invitations__list" aria-label="Your applications">
+        <ul className="alliance-invitations__list" aria-label={t('myApplications.title')}>
           {applications.map((application) => (
-            <li key={application.id} className="card invitation" aria-label={`Application to ${application.alliance.name}`}>
+            <li key={application.id} className="card invitation" aria-label={t('myApplications.item', { name: application.alliance.name })}>
               <div className="invitation__text">
                 <p className="invitation__name">
                   <AllianceLink alliance={application.alliance} />
                 </p>
                 <p className="invitation__inviter muted">
-                  Waiting for an answer since <time dateTime={application.createdAt}>{formatDateTime(application.createdAt)}</time>
+                  <Trans
+                    t={t}
+                    i18nKey="myApplications.waitingSince"
+                    values={{ when: formatDateTime(application.createdAt) }}
+                    components={{ time: <time dateTime={application.createdAt} /> }}
+                  />
                 </p>
                 {application.message && <blockquote className="invitation__message">{application.message}</blockquote>}
               </div>
@@ -52,7 +59,7 @@ export function MyApplications() {
                   disabled={withdraw.pending}
                   onClick={() => withdraw.run(application)}
                 >
-                  Withdraw
+                  {t('actions.withdraw')}
                 </ActionButton>
               </div>
             </li>

@@ -1,5 +1,7 @@
 // The activity feed in words: one readable sentence per kind, naming players, alliances and villages, and a group for every kind.
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import type { AllianceFeedEntry } from '../../api/alliances';
 import type { BattleReport } from '../../api/army';
 import { FEED_KINDS } from '../../../rules/alliance-feed';
@@ -99,5 +101,25 @@ describe('feed sentences', () => {
 
   it('puts every kind in a group with a label', () => {
     for (const kind of FEED_KINDS) expect(FEED_GROUP_LABELS[FEED_GROUP_OF[kind]]).toBeTruthy();
+  });
+});
+
+describe('feed sentences in German', () => {
+  it('puts the players and alliances where German puts them', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    expect(text(entry('joined'))).toBe('Floki ist der Allianz beigetreten, aufgenommen von Bjorn');
+    expect(text(entry('diplomacy_proposed', { relation: 'nap', alliance: WOLF, byUs: true }))).toBe('Floki hat [WOLF] Wolves of the North einen Nichtangriffspakt vorgeschlagen');
+    expect(text(entry('diplomacy_ended', { relation: 'war', alliance: WOLF, byUs: false }))).toBe('[WOLF] Wolves of the North hat den Krieg beendet (Floki)');
+    expect(text(entry('village_conquered', { village: HEDEBY, subject: null }))).toBe('Floki hat Hedeby (3|-4) von Barbaren erobert');
+    expect(text(entry('battle', { report: REPORT }))).toBe('Floki hat einen Raubzug gegen Bjorn bei Hedeby (3|-4) geführt und gesiegt');
+    expect(text(entry('rank_changed', { fromRole: 'member', toRole: 'elder' }))).toBe('Floki hat Bjorn zum Ältesten ernannt');
+    // The parts stay parts: the players and the alliance are still linked, wherever they stand.
+    const parts = feedSentence(entry('diplomacy_accepted', { relation: 'confederation', alliance: WOLF, byUs: true }));
+    expect(parts).toEqual([{ person: FLOKI, fallback: 'Jemand' }, ' hat das Bündnis mit ', { alliance: WOLF }, ' angenommen']);
+  });
+
+  it('names the group of each kind in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    expect(i18n.t(`alliance:${FEED_GROUP_LABELS.battle}`)).toBe('Kampf');
   });
 });

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { heroesQuery, movementsQuery, stationedQuery, worldsQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { userAtom } from '../../state/session';
@@ -20,6 +21,7 @@ import { useHomeTroops } from './useHomeTroops';
 import './army.css';
 
 export default function ArmyPage() {
+  const { t } = useTranslation('army');
   const client = useQueryClient();
   const user = useAtomValue(userAtom);
   const viewer = user?.id ?? null;
@@ -58,9 +60,9 @@ export default function ArmyPage() {
     return (
       <section className="page army" aria-labelledby="army-title">
         <h1 id="army-title" className="page__title">
-          Army
+          {t('page.title')}
         </h1>
-        {villagesStatus === 'error' ? <p className="muted">Could not load your villages.</p> : <Spinner label="Loading your villages..." />}
+        {villagesStatus === 'error' ? <p className="muted">{t('page.villagesFailed')}</p> : <Spinner label={t('page.villagesLoading')} />}
       </section>
     );
   }
@@ -69,11 +71,11 @@ export default function ArmyPage() {
     return (
       <section className="page army" aria-labelledby="army-title">
         <h1 id="army-title" className="page__title">
-          Army
+          {t('page.title')}
         </h1>
         <div className="card">
           <p>
-            You have no village yet. <Link to="/game/village">Join a world</Link> to raise an army.
+            <Trans t={t} i18nKey="page.noVillage" components={{ link: <Link to="/game/village" /> }} />
           </p>
         </div>
       </section>

@@ -3,11 +3,11 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { UnitCounts } from '../../api/army';
 import { deleteFarmList, removeFarmTarget, renameFarmList, sendFarmList, updateFarmTarget, type FarmList, type FarmListList, type FarmRowResult, type FarmTarget } from '../../api/farmLists';
 import type { ArmyMovement } from '../../state/army';
 import { queryKeys, type Viewer } from '../../state/queryKeys';
-import { BARBARIANS } from '../../../rules/barbarians';
 import { farmListNameError } from '../../../rules/farm-lists';
 import { formatDateTime } from '../../ui/dates';
 import { ActionButton } from '../../ui/ActionButton';
@@ -39,27 +39,29 @@ function targetName(target: FarmTarget): string {
 }
 
 function LastRaid({ target }: { target: FarmTarget }) {
-  if (!target.last) return <span className="muted">No raid yet</span>;
+  const { t } = useTranslation('army');
+  if (!target.last) return <span className="muted">{t('farm.card.noRaid')}</span>;
   const { outcome, haul } = lastRaidText(target.last);
   return (
     <span className="farm-row__last" data-testid="farm-last">
-      <span className={`badge ${outcome === 'Won' ? 'badge--green' : 'badge--red'}`}>{outcome}</span>{' '}
-      <span title="Loot against what the survivors could carry">{haul}</span> <span className="muted farm-row__when">{formatDateTime(target.last.at)}</span>
+      <span className={`badge ${outcome === 'Won' ? 'badge--green' : 'badge--red'}`}>{outcome === 'Won' ? t('farm.card.won') : t('farm.card.lost')}</span>{' '}
+      <span title={t('farm.card.haulTitle')}>{haul}</span> <span className="muted farm-row__when">{formatDateTime(target.last.at)}</span>
     </span>
   );
 }
 
 /** What the last send did with the row: the raid on its way (with its countdown while the movements show it), or why it stayed home. */
 function SendResult({ result, movements, onArrived }: { result: FarmRowResult | undefined; movements: readonly ArmyMovement[] | null; onArrived: () => void }) {
+  const { t } = useTranslation('army');
   if (!result) return null;
-  if (!result.sent) return <span className="farm-row__skipped">Skipped: {result.reason}</span>;
+  if (!result.sent) return <span className="farm-row__skipped">{t('farm.card.skipped', { reason: result.reason })}</span>;
   const movement = movements?.find((m) => m.id === result.movementId);
   return (
     <span className="farm-row__sent">
-      Sent
+      {t('farm.card.sent')}
       {movement && (
         <>
-          {' · arrives in '}
+          {t('farm.card.arrivesIn')}
           <ArrivalCountdown until={movement.arrivesAtClient} onDone={onArrived} />
         </>
       )}
@@ -68,6 +70,7 @@ function SendResult({ result, movements, onArrived }: { result: FarmRowResult | 
 }
 
 export function FarmListCard({ list, viewer, home, movements }: FarmListCardProps) {
+  const { t } = useTranslation('army');
   const titleId = useId();
   const client = useQueryClient();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
@@ -93,9 +96,9 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
     success: (reply) => {
       const sent = reply.results.filter((r) => r.sent).length;
       const skipped = reply.results.length - sent;
-      return `${sent} ${sent === 1 ? 'raid' : 'raids'} sent${skipped > 0 ? `, ${skipped} skipped` : ''}.`;
+      return t('farm.card.sendSuccess', { count: sent, skipped: skipped > 0 ? t('farm.card.skippedPart', { count: skipped }) : '' });
     },
-    failure: 'Could not send the list.',
+    failure: t('farm.card.sendFailure'),
   });
   const rename = useAction({
     mutationFn: (name: string) => renameFarmList(list.id, name),
@@ -103,12 +106,12 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
       putList(changed);
       setNaming(null);
     },
-    failure: 'Could not rename the list.',
+    failure: t('farm.card.renameFailure'),
   });
   const remove = useAction({
     mutationFn: () => deleteFarmList(list.id),
     onSuccess: () => client.setQueryData<FarmListList>(queryKeys.farmLists(viewer), (lists) => lists && { ...lists, lists: lists.lists.filter((l) => l.id !== list.id) }),
-    failure: 'Could not delete the list.',
+    failure: t('farm.card.deleteFailure'),
   });
   const saveUnits = useAction({
     mutationFn: ({ targetId, units }: { targetId: string; units: UnitCounts }) => updateFarmTarget(list.id, targetId, units),
@@ -116,7 +119,7 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
       putList(changed);
       setEditing(null);
     },
-    failure: 'Could not change the units.',
+    failure: t('farm.card.unitsFailure'),
   });
   const removeRow = useAction({
     mutationFn: (targetId: string) => removeFarmTarget(list.id, targetId),
@@ -124,7 +127,7 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
       putList(changed);
       setChosen((old) => new Set([...old].filter((id) => id !== targetId)));
     },
-    failure: 'Could not take the target off the list.',
+    failure: t('farm.card.removeFailure'),
   });
 
   // A second click before the first one's reply (the button is disabled only once the page draws again) sends nothing.
@@ -161,7 +164,7 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
     event.preventDefault();
     if (!editing) return;
     const units = templateFrom(editing.counts);
-    if (!hasUnits(units)) saveUnits.refuse('Choose at least one unit to send');
+    if (!hasUnits(units)) saveUnits.refuse(t('farm.noUnits'));
     else saveUnits.run({ targetId: editing.id, units });
   }
 
@@ -172,14 +175,14 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
           <>
             <h3 id={titleId}>{list.name}</h3>
             <span className="muted">
-              from {list.village.name} ({list.village.x}|{list.village.y}) · {list.targets.length}/{list.maxTargets} targets
+              {t('farm.card.from', { name: list.village.name, x: list.village.x, y: list.village.y, count: list.targets.length, max: list.maxTargets })}
             </span>
             <span className="farm-list__tools">
               <button type="button" className="button button--ghost button--small" onClick={() => setNaming(list.name)}>
-                Rename
+                {t('farm.card.rename')}
               </button>
-              <ActionButton className="button button--ghost button--small" pending={remove.pending} busyLabel="Deleting..." onClick={() => remove.run()} aria-label={`Delete ${list.name}`}>
-                Delete
+              <ActionButton className="button button--ghost button--small" pending={remove.pending} busyLabel={t('farm.card.deleting')} onClick={() => remove.run()} aria-label={t('farm.card.deleteLabel', { name: list.name })}>
+                {t('farm.card.delete')}
               </ActionButton>
             </span>
           </>
@@ -189,14 +192,14 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
               {list.name}
             </h3>
             <label className="visually-hidden" htmlFor={`${titleId}-name`}>
-              New name of {list.name}
+              {t('farm.card.newName', { name: list.name })}
             </label>
             <input id={`${titleId}-name`} className="input" value={naming} maxLength={40} onChange={(e) => setNaming(e.target.value)} />
-            <ActionButton type="submit" className="button button--small" pending={rename.pending} busyLabel="Saving...">
-              Save
+            <ActionButton type="submit" className="button button--small" pending={rename.pending} busyLabel={t('farm.card.saving')}>
+              {t('farm.card.save')}
             </ActionButton>
             <button type="button" className="button button--ghost button--small" onClick={() => setNaming(null)}>
-              Cancel
+              {t('farm.card.cancel')}
             </button>
           </form>
         )}
@@ -204,22 +207,22 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
       <ActionOutcome message={rename.outcome ?? remove.outcome} />
 
       {list.targets.length === 0 ? (
-        <p className="muted">No targets yet: add one above, or from the map, a battle report or a player’s profile.</p>
+        <p className="muted">{t('farm.card.noTargets')}</p>
       ) : (
         <div className="table-wrap">
           <table className="table farm-rows">
-            <caption className="visually-hidden">Targets of {list.name}</caption>
+            <caption className="visually-hidden">{t('farm.card.caption', { name: list.name })}</caption>
             <thead>
               <tr>
                 <th scope="col">
-                  <span className="visually-hidden">Chosen</span>
+                  <span className="visually-hidden">{t('farm.card.chosen')}</span>
                 </th>
-                <th scope="col">Target</th>
-                <th scope="col">Units</th>
-                <th scope="col">Last raid</th>
-                <th scope="col">This send</th>
+                <th scope="col">{t('farm.card.target')}</th>
+                <th scope="col">{t('farm.card.units')}</th>
+                <th scope="col">{t('farm.card.lastRaid')}</th>
+                <th scope="col">{t('farm.card.thisSend')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('farm.card.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -227,23 +230,24 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
               {list.targets.map((target) => (
                 <tr key={target.id} data-testid="farm-row" aria-label={targetName(target)}>
                   <td>
-                    <input type="checkbox" aria-label={`Choose ${targetName(target)}`} checked={chosen.has(target.id)} onChange={(e) => toggle(target.id, e.target.checked)} />
+                    <input type="checkbox" aria-label={t('farm.card.choose', { name: targetName(target) })} checked={chosen.has(target.id)} onChange={(e) => toggle(target.id, e.target.checked)} />
                   </td>
                   <th scope="row" className="farm-row__target">
                     <Link to={`/game/map?x=${target.village.x}&y=${target.village.y}`}>{targetName(target)}</Link>
                     <span className="muted">
-                      {target.village.owner ? target.village.owner.username : BARBARIANS} · pop. {target.village.population}
+                      {target.village.owner ? target.village.owner.username : t('barbarians')}
+                      {t('farm.card.population', { population: target.village.population })}
                     </span>
                   </th>
                   <td className="farm-row__units">
                     {editing?.id === target.id ? (
                       <form className="farm-row__edit" onSubmit={onSaveUnits}>
                         <UnitTemplate counts={editing.counts} onChange={(counts) => setEditing({ id: target.id, counts })} home={home} forWhom={target.village.name} />
-                        <ActionButton type="submit" className="button button--small" pending={saveUnits.pending} busyLabel="Saving...">
-                          Save
+                        <ActionButton type="submit" className="button button--small" pending={saveUnits.pending} busyLabel={t('farm.card.saving')}>
+                          {t('farm.card.save')}
                         </ActionButton>
                         <button type="button" className="button button--ghost button--small" onClick={() => setEditing(null)}>
-                          Cancel
+                          {t('farm.card.cancel')}
                         </button>
                         <ActionOutcome message={saveUnits.outcome} />
                       </form>
@@ -263,8 +267,8 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
                   </td>
                   <td className="farm-row__actions">
                     {editing?.id !== target.id && (
-                      <button type="button" className="button button--ghost button--small" onClick={() => setEditing({ id: target.id, counts: countsFrom(target.units) })} aria-label={`Edit units for ${targetName(target)}`}>
-                        Edit
+                      <button type="button" className="button button--ghost button--small" onClick={() => setEditing({ id: target.id, counts: countsFrom(target.units) })} aria-label={t('farm.card.editLabel', { name: targetName(target) })}>
+                        {t('farm.card.edit')}
                       </button>
                     )}
                     <button
@@ -272,9 +276,9 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
                       className="button button--ghost button--small"
                       disabled={removeRow.pending}
                       onClick={() => removeRow.run(target.id)}
-                      aria-label={`Remove ${targetName(target)}`}
+                      aria-label={t('farm.card.removeLabel', { name: targetName(target) })}
                     >
-                      Remove
+                      {t('farm.card.remove')}
                     </button>
                   </td>
                 </tr>
@@ -285,11 +289,11 @@ export function FarmListCard({ list, viewer, home, movements }: FarmListCardProp
       )}
       <ActionOutcome message={removeRow.outcome} />
       <div className="farm-list__send">
-        <ActionButton className="button" pending={send.pending} busyLabel="Sending..." disabled={busy || list.targets.length === 0} onClick={() => sendRows()}>
-          Send all
+        <ActionButton className="button" pending={send.pending} busyLabel={t('farm.card.sending')} disabled={busy || list.targets.length === 0} onClick={() => sendRows()}>
+          {t('farm.card.sendAll')}
         </ActionButton>
         <ActionButton className="button button--secondary" pending={send.pending} disabled={busy || chosen.size === 0} onClick={() => sendRows([...chosen])}>
-          Send selected ({chosen.size})
+          {t('farm.card.sendSelected', { count: chosen.size })}
         </ActionButton>
         <ActionOutcome message={send.outcome} />
       </div>

@@ -2,6 +2,7 @@
 // (filled in when the map, a report or a profile sent the player here with ?farm=x|y), and each list with its rows.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { addFarmTarget, createFarmList, type FarmList, type FarmListList } from '../../api/farmLists';
 import type { Village } from '../../api/villages';
 import type { ArmyMovement } from '../../state/army';
@@ -34,6 +35,7 @@ function coordinate(text: string): number | null {
 
 /** Adds a target by its coordinates to one of the lists, with the units to raid it with. */
 function AddTargetForm({ lists, viewer, selected, troops, request }: { lists: readonly FarmList[] } & Omit<FarmListsProps, 'movements'>) {
+  const { t } = useTranslation('army');
   const formId = useId();
   const client = useQueryClient();
   // The selected village's first list by default: the one the player is most likely raiding from.
@@ -63,8 +65,8 @@ function AddTargetForm({ lists, viewer, selected, troops, request }: { lists: re
       setXText('');
       setYText('');
     },
-    success: (changed) => `Added to ${changed.name}.`,
-    failure: 'Could not add the target.',
+    success: (changed) => t('farm.add.success', { name: changed.name }),
+    failure: t('farm.add.failure'),
   });
 
   function onSubmit(event: FormEvent) {
@@ -73,17 +75,17 @@ function AddTargetForm({ lists, viewer, selected, troops, request }: { lists: re
     const y = coordinate(yText);
     const units = templateFrom(counts);
     if (!list) return;
-    if (x === null || y === null) add.refuse('Type the target’s coordinates (-200 to 200)');
-    else if (!hasUnits(units)) add.refuse('Choose at least one unit to send');
+    if (x === null || y === null) add.refuse(t('farm.add.badCoordinates'));
+    else if (!hasUnits(units)) add.refuse(t('farm.noUnits'));
     else add.run({ id: list.id, target: { x, y, units } });
   }
 
   return (
     <form className="farm-add" aria-labelledby={`${formId}-title`} onSubmit={onSubmit}>
-      <h3 id={`${formId}-title`}>Add a target</h3>
+      <h3 id={`${formId}-title`}>{t('farm.add.title')}</h3>
       <div className="farm-add__row">
         <div className="field">
-          <label htmlFor={`${formId}-list`}>List</label>
+          <label htmlFor={`${formId}-list`}>{t('farm.add.list')}</label>
           <select id={`${formId}-list`} className="input" value={list?.id ?? ''} onChange={(e) => setListId(e.target.value)}>
             {lists.map((l) => (
               <option key={l.id} value={l.id}>
@@ -102,12 +104,12 @@ function AddTargetForm({ lists, viewer, selected, troops, request }: { lists: re
         </div>
       </div>
       <fieldset className="farm-add__units">
-        <legend>Units to send (at home in {list?.village.name ?? 'the village'} beside each)</legend>
-        <UnitTemplate counts={counts} onChange={setCounts} home={home} forWhom="the new target" />
+        <legend>{t('farm.add.units', { village: list?.village.name ?? t('farm.add.theVillage') })}</legend>
+        <UnitTemplate counts={counts} onChange={setCounts} home={home} forWhom={t('farm.add.forWhom')} />
       </fieldset>
       <div className="row">
-        <ActionButton type="submit" className="button button--small" pending={add.pending} busyLabel="Adding...">
-          Add to list
+        <ActionButton type="submit" className="button button--small" pending={add.pending} busyLabel={t('farm.add.adding')}>
+          {t('farm.add.submit')}
         </ActionButton>
         <ActionOutcome message={add.outcome} />
       </div>
@@ -116,6 +118,7 @@ function AddTargetForm({ lists, viewer, selected, troops, request }: { lists: re
 }
 
 export function FarmLists({ viewer, selected, troops, movements, request }: FarmListsProps) {
+  const { t } = useTranslation('army');
   const client = useQueryClient();
   const query = useQuery(farmListsQuery(viewer));
   const data = query.data;
@@ -134,8 +137,8 @@ export function FarmLists({ viewer, selected, troops, movements, request }: Farm
       client.setQueryData<FarmListList>(queryKeys.farmLists(viewer), (old) => putFarmList(old, list));
       setName('');
     },
-    success: (list) => `${list.name} raids from ${list.village.name}.`,
-    failure: 'Could not make the list.',
+    success: (list) => t('farm.createSuccess', { name: list.name, village: list.village.name }),
+    failure: t('farm.createFailure'),
   });
 
   function onCreate(event: FormEvent) {
@@ -150,25 +153,25 @@ export function FarmLists({ viewer, selected, troops, movements, request }: Farm
 
   return (
     <section className="card farm-lists" aria-labelledby="farm-lists-title" ref={sectionRef}>
-      <h2 id="farm-lists-title">Farm lists</h2>
-      <p className="muted">Saved raids: each row sends its units at one village; Send all raids every row in one go, each checked like a raid sent by hand.</p>
-      {query.isError && <p className="muted">Could not load your farm lists.</p>}
-      {data === undefined && !query.isError && <p className="muted">Loading farm lists...</p>}
+      <h2 id="farm-lists-title">{t('farm.title')}</h2>
+      <p className="muted">{t('farm.intro')}</p>
+      {query.isError && <p className="muted">{t('farm.failed')}</p>}
+      {data === undefined && !query.isError && <p className="muted">{t('farm.loading')}</p>}
       {data !== undefined && (
         <>
           <form className="farm-create" onSubmit={onCreate}>
-            <label htmlFor="farm-new-name">New list from {selected.name}</label>
-            <input id="farm-new-name" className="input" value={name} maxLength={40} placeholder="Name, e.g. Barbarians north" onChange={(e) => setName(e.target.value)} disabled={full} />
-            <ActionButton type="submit" className="button button--small" pending={create.pending} busyLabel="Creating..." disabled={full}>
-              Create list
+            <label htmlFor="farm-new-name">{t('farm.newList', { name: selected.name })}</label>
+            <input id="farm-new-name" className="input" value={name} maxLength={40} placeholder={t('farm.namePlaceholder')} onChange={(e) => setName(e.target.value)} disabled={full} />
+            <ActionButton type="submit" className="button button--small" pending={create.pending} busyLabel={t('farm.creating')} disabled={full}>
+              {t('farm.create')}
             </ActionButton>
             <span className="muted">
-              {lists.length}/{data.maxLists} lists
+              {t('farm.count', { count: lists.length, max: data.maxLists })}
             </span>
             <ActionOutcome message={create.outcome} />
           </form>
           {lists.length === 0 ? (
-            <p className="muted">{request ? `Make a list first to add (${request.x}|${request.y}).` : 'No farm lists yet.'}</p>
+            <p className="muted">{request ? t('farm.makeFirst', { x: request.x, y: request.y }) : t('farm.empty')}</p>
           ) : (
             <>
               <AddTargetForm lists={lists} viewer={viewer} selected={selected} troops={troops} request={request} />

@@ -2,13 +2,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { foundVillage } from '../../api/settlement';
 import type { Village } from '../../api/villages';
 import { canSettleQuery, settlementCandidatesQuery, settlementStatsQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
 import { userIdAtom } from '../../state/session';
 import { putVillage } from '../../state/village';
-import { formatDistance, formatNumber } from '../../../rules/format';
+import { formatDistance, formatNumber } from '../../i18n/format';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useAction } from '../../ui/useAction';
@@ -26,6 +27,7 @@ export interface FoundVillageProps {
 const SHOWN_CANDIDATES = 8;
 
 export function FoundVillage({ source, longhouse, requested }: FoundVillageProps) {
+  const { t } = useTranslation('army');
   const formId = useId();
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
@@ -46,8 +48,8 @@ export function FoundVillage({ source, longhouse, requested }: FoundVillageProps
       void client.invalidateQueries({ queryKey: queryKeys.settlement(viewer) });
       void client.invalidateQueries({ queryKey: queryKeys.overview(viewer, source.id) });
     },
-    success: (founded) => `${founded.name} was founded at (${founded.x}|${founded.y}). Choose it in the village selector to build it up.`,
-    failure: 'Could not found the village.',
+    success: (founded) => t('found.success', { name: founded.name, x: founded.x, y: founded.y }),
+    failure: t('found.failure'),
   });
 
   useEffect(() => {
@@ -70,31 +72,31 @@ export function FoundVillage({ source, longhouse, requested }: FoundVillageProps
 
   return (
     <section className="card army-found" id="found-village" aria-labelledby={`${formId}-title`}>
-      <h2 id={`${formId}-title`}>Found a new village</h2>
+      <h2 id={`${formId}-title`}>{t('found.title')}</h2>
       {stats && (
-        <ul className="army-found__needs" aria-label="What founding takes">
+        <ul className="army-found__needs" aria-label={t('found.needs')}>
           <li className={allowanceOk ? 'need need--met' : 'need'}>
-            Villages: {stats.villageCount} of {stats.maxVillages} your longhouses allow
-            {!allowanceOk && <span className="muted"> (every 10 longhouse levels across your villages allow one more)</span>}
+            {t('found.villages', { count: stats.villageCount, max: stats.maxVillages })}
+            {!allowanceOk && <span className="muted">{t('found.villagesHint')}</span>}
           </li>
           <li className={longhouseOk ? 'need need--met' : 'need'}>
-            Longhouse at level {required} in {source.name}: {longhouse === null ? '...' : `level ${longhouse}`}
+            {t('found.longhouse', { required, name: source.name, level: longhouse === null ? '...' : t('found.longhouseLevel', { level: longhouse }) })}
           </li>
           {cost && (
             <li className="need need--info">
-              Costs {formatNumber(cost.timber)} timber, {formatNumber(cost.stone)} stone, {formatNumber(cost.iron)} iron and {formatNumber(cost.mead)} mead from {source.name}
+              {t('found.costs', { timber: formatNumber(cost.timber), stone: formatNumber(cost.stone), iron: formatNumber(cost.iron), mead: formatNumber(cost.mead), name: source.name })}
             </li>
           )}
         </ul>
       )}
 
-      <h3>Free sites near {source.name}</h3>
+      <h3>{t('found.sitesTitle', { name: source.name })}</h3>
       {candidates === null ? (
-        <p className="muted">Looking for free land...</p>
+        <p className="muted">{t('found.looking')}</p>
       ) : candidates.length === 0 ? (
-        <p className="muted">No free land within 15 tiles.</p>
+        <p className="muted">{t('found.noLand')}</p>
       ) : (
-        <ul className="army-found__sites" aria-label="Free sites">
+        <ul className="army-found__sites" aria-label={t('found.sites')}>
           {candidates.slice(0, SHOWN_CANDIDATES).map((c) => {
             const chosen = site?.x === c.x && site?.y === c.y;
             return (
@@ -103,7 +105,8 @@ export function FoundVillage({ source, longhouse, requested }: FoundVillageProps
                   ({c.x}|{c.y})
                 </button>
                 <span className="muted">
-                  {formatDistance(c.distance)} tiles{c.nearbyOases > 0 ? `, ${c.nearbyOases} ${c.nearbyOases === 1 ? 'oasis' : 'oases'} near` : ''}
+                  {t('found.tiles', { distance: formatDistance(c.distance) })}
+                  {c.nearbyOases > 0 ? t('found.oasesNear', { count: c.nearbyOases }) : ''}
                 </span>
               </li>
             );
@@ -115,21 +118,21 @@ export function FoundVillage({ source, longhouse, requested }: FoundVillageProps
         <p data-testid="found-site">
           {site ? (
             <>
-              Site: <strong>({site.x}|{site.y})</strong>{' '}
-              {check === null ? <span className="muted">checking...</span> : check.canSettle ? <span className="badge badge--green">free land</span> : <span className="field__error">{check.reason}</span>}
+              {t('found.site')}<strong>({site.x}|{site.y})</strong>{' '}
+              {check === null ? <span className="muted">{t('found.checking')}</span> : check.canSettle ? <span className="badge badge--green">{t('found.freeLand')}</span> : <span className="field__error">{check.reason}</span>}
             </>
           ) : (
-            <span className="muted">Choose a site above, or pick a free tile on the map.</span>
+            <span className="muted">{t('found.chooseSite')}</span>
           )}
         </p>
         <div className="field">
-          <label htmlFor={`${formId}-name`}>Village name</label>
+          <label htmlFor={`${formId}-name`}>{t('found.name')}</label>
           <input id={`${formId}-name`} className="input" maxLength={30} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={nameProblem !== null} />
           {nameProblem && <span className="field__error">{nameProblem}</span>}
         </div>
         <ActionOutcome message={found.outcome} />
-        <ActionButton type="submit" className="button" disabled={!canFound} pending={found.pending} busyLabel="Founding...">
-          Found village
+        <ActionButton type="submit" className="button" disabled={!canFound} pending={found.pending} busyLabel={t('found.founding')}>
+          {t('found.submit')}
         </ActionButton>
       </form>
     </section>

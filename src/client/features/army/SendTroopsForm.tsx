@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { sendTroops, type SendableMovementType, type SendTroopsOrder } from '../../api/army';
 import type { Hero } from '../../api/heroes';
 import type { MapArea, MapSearchResult } from '../../api/map';
@@ -13,13 +14,12 @@ import { mapViewerAtom, relationsKnownAtom } from '../../state/relations';
 import { useServerOffset } from '../../state/village';
 import { mapAreaQuery, mapSearchQuery, vacationQuery, worldsQuery } from '../../state/queries';
 import { queryKeys } from '../../state/queryKeys';
-import { formatDistance, formatDuration, formatNumber } from '../../../rules/format';
-import { UNITS, unitCount, unitEntries } from '../../../rules/units';
-import { BUILDINGS, type BuildingType } from '../../../rules/buildings';
+import { formatDistance, formatDuration, formatNumber, formatTimeWithSeconds } from '../../i18n/format';
+import { buildingName, unitName } from '../../i18n/game';
+import { unitCount, unitEntries } from '../../../rules/units';
+import type { BuildingType } from '../../../rules/buildings';
 import { CATAPULT_TARGETS } from '../../../rules/catapults';
 import { scoutingRefusal } from '../../../rules/scouting';
-import { BARBARIANS } from '../../../rules/barbarians';
-import { RELATION_LABELS } from '../../../rules/diplomacy';
 import { onVacationRefusal } from '../../../rules/vacation';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -113,6 +113,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const [heroId, setHeroId] = useState('');
   const [aim, setAim] = useState<BuildingType | ''>('');
   const client = useQueryClient();
+  const { t } = useTranslation('army');
   const send = useAction({
     mutationFn: (order: SendTroopsOrder) => sendTroops(order),
     // The reply is the movement: it joins the list at once. The units (and a hero) left the source village.
@@ -123,8 +124,8 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
       void client.invalidateQueries({ queryKey: queryKeys.overview(viewerId, order.fromVillageId) });
       if (order.heroId) void client.invalidateQueries({ queryKey: queryKeys.heroList(viewerId) });
     },
-    success: (movement) => `Troops are on their way to ${movement.toVillage.name} (${movement.toVillage.x}|${movement.toVillage.y}): arrival in ${formatDuration(movement.remainingTime)}.`,
-    failure: 'Could not send the troops.',
+    success: (movement) => t('send.success', { name: movement.toVillage.name, x: movement.toVillage.x, y: movement.toVillage.y, time: formatDuration(movement.remainingTime) }),
+    failure: t('send.failure'),
   });
 
   // A new request from the map (another tile picked) replaces the target and mission.
@@ -153,7 +154,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
   const relation = target ? targetRelation({ viewer, known: relationsKnown }, { ownerId: target.owner?.id ?? null, allianceId: targetAllianceId }) : null;
   // An oasis takes attacks and raids only (no village stands there).
   const oasis = lookup.status === 'empty' && lookup.type === 'oasis' && x !== null && y !== null ? { x, y } : null;
-  const oasisRefusal = oasis && mission !== 'attack' && mission !== 'raid' ? 'Only an attack or a raid marches to an oasis' : null;
+  const oasisRefusal = oasis && mission !== 'attack' && mission !== 'raid' ? t('send.oasisRefusal') : null;
 
   const home = useMemo(() => unitsAtHome(troops.get(from?.id ?? '')?.units ?? []), [troops, from?.id]);
   const army = chosenArmy(counts, home);
@@ -219,11 +220,11 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
 
   return (
     <form className="card army-send" aria-labelledby={`${formId}-title`} onSubmit={onSubmit}>
-      <h2 id={`${formId}-title`}>Send troops</h2>
+      <h2 id={`${formId}-title`}>{t('send.title')}</h2>
 
       <div className="army-send__row">
         <div className="field">
-          <label htmlFor={`${formId}-from`}>From</label>
+          <label htmlFor={`${formId}-from`}>{t('send.from')}</label>
           <select id={`${formId}-from`} className="input" value={from.id} onChange={(e) => props.onFromVillageChange(e.target.value)}>
             {villages.map((v) => (
               <option key={v.id} value={v.id}>
@@ -233,40 +234,38 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
           </select>
         </div>
         <fieldset className="army-send__target">
-          <legend>Target</legend>
+          <legend>{t('send.target')}</legend>
           <div className="army-send__coords">
             <label htmlFor={`${formId}-x`}>X</label>
             <input id={`${formId}-x`} className="input" inputMode="numeric" value={xText} onChange={(e) => setXText(e.target.value)} placeholder="x" />
             <label htmlFor={`${formId}-y`}>Y</label>
             <input id={`${formId}-y`} className="input" inputMode="numeric" value={yText} onChange={(e) => setYText(e.target.value)} placeholder="y" />
             <Link className="button button--ghost button--small" to={x !== null && y !== null ? `/game/map?x=${x}&y=${y}` : '/game/map'}>
-              Pick on the map
+              {t('send.pickOnMap')}
             </Link>
           </div>
         </fieldset>
       </div>
 
       <p className="army-send__target-line" data-testid="send-target" aria-live="polite">
-        {lookup.status === 'none' && <span className="muted">Type the target’s coordinates, or pick a village on the map.</span>}
-        {lookup.status === 'looking' && <span className="muted">Looking at ({x}|{y})...</span>}
-        {lookup.status === 'error' && <span className="muted">Could not look at that tile.</span>}
-        {lookup.status === 'empty' && !oasis && <span className="muted">No village stands at ({x}|{y}).</span>}
+        {lookup.status === 'none' && <span className="muted">{t('send.typeTarget')}</span>}
+        {lookup.status === 'looking' && <span className="muted">{t('send.looking', { x, y })}</span>}
+        {lookup.status === 'error' && <span className="muted">{t('send.lookFailed')}</span>}
+        {lookup.status === 'empty' && !oasis && <span className="muted">{t('send.noVillage', { x, y })}</span>}
         {oasis && (
           <>
-            <strong>
-              Oasis ({oasis.x}|{oasis.y})
-            </strong>{' '}
-            · <span className="muted">an attack led by a hero annexes it</span>
+            <strong>{t('send.oasis', { x: oasis.x, y: oasis.y })}</strong>{' '}
+            · <span className="muted">{t('send.oasisHint')}</span>
           </>
         )}
         {target && (
           <>
-            <strong>{target.name}</strong> ({target.x}|{target.y}) · {target.owner ? target.owner.username : BARBARIANS}
-            {target.owner?.id === viewerId && <span className="badge badge--green">yours</span>}
+            <strong>{target.name}</strong> ({target.x}|{target.y}) · {target.owner ? target.owner.username : t('barbarians')}
+            {target.owner?.id === viewerId && <span className="badge badge--green">{t('send.yours')}</span>}
             {targetAlliance && <span className="muted">[{targetAlliance.tag}]</span>}
             {foreign && relation !== null && relation !== 'own' && (
               <span className={`badge ${relation === 'war' ? 'badge--red' : relation === 'other' ? 'badge--grey' : 'badge--blue'}`} data-testid="send-relation">
-                {RELATION_LABELS[relation]}
+                {t(`relations.${relation}`)}
               </span>
             )}
             {target.protectedUntil && (
@@ -286,29 +285,29 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
       </p>
 
       <fieldset className="army-send__missions">
-        <legend>Mission</legend>
+        <legend>{t('send.mission')}</legend>
         {MISSIONS.map((m) => (
-          <label key={m.id} className={`army-mission${mission === m.id ? ' army-mission--chosen' : ''}`} title={m.hint}>
-            <input type="radio" name={`${formId}-mission`} value={m.id} checked={mission === m.id} onChange={() => setMission(m.id)} />
-            {m.label}
+          <label key={m} className={`army-mission${mission === m ? ' army-mission--chosen' : ''}`} title={t(`missions.${m}.hint`)}>
+            <input type="radio" name={`${formId}-mission`} value={m} checked={mission === m} onChange={() => setMission(m)} />
+            {t(`missions.${m}.label`)}
           </label>
         ))}
       </fieldset>
-      <p className="muted army-send__hint">{MISSIONS.find((m) => m.id === mission)?.hint}</p>
+      <p className="muted army-send__hint">{t(`missions.${mission}.hint`)}</p>
 
       <fieldset className="army-send__units">
-        <legend>Units</legend>
+        <legend>{t('send.units')}</legend>
         {homeEntries.length === 0 ? (
           <p className="muted">
-            No troops at home in {from.name}. <Link to="/game/village?tab=units">Train some</Link> first.
+            <Trans t={t} i18nKey="send.noTroops" values={{ name: from.name }} components={{ link: <Link to="/game/village?tab=units" /> }} />
           </p>
         ) : (
           <table className="table army-units">
             <thead>
               <tr>
-                <th scope="col">Unit</th>
-                <th scope="col">At home</th>
-                <th scope="col">Send</th>
+                <th scope="col">{t('send.unit')}</th>
+                <th scope="col">{t('send.atHome')}</th>
+                <th scope="col">{t('send.send')}</th>
               </tr>
             </thead>
             <tbody>
@@ -317,7 +316,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
                   <th scope="row">
                     <span className="icon-label">
                       <UnitIcon type={type} size={28} />
-                      {UNITS[type].name}
+                      {unitName(type)}
                     </span>
                   </th>
                   <td>{formatNumber(atHome)}</td>
@@ -328,13 +327,13 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
                         type="number"
                         min={0}
                         max={atHome}
-                        aria-label={`${UNITS[type].name} to send`}
+                        aria-label={t('send.toSend', { unit: unitName(type) })}
                         value={counts[type] ?? ''}
                         placeholder="0"
                         onChange={(e) => setCount(type, e.target.value)}
                       />
-                      <button type="button" className="button button--secondary button--small" onClick={() => setCount(type, String(atHome))} aria-label={`Send all ${UNITS[type].name}`}>
-                        Max
+                      <button type="button" className="button button--secondary button--small" onClick={() => setCount(type, String(atHome))} aria-label={t('send.sendAll', { unit: unitName(type) })}>
+                        {t('send.max')}
                       </button>
                     </div>
                   </td>
@@ -347,15 +346,15 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
 
       {aiming && (
         <div className="field">
-          <label htmlFor={`${formId}-aim`}>Catapults aim at</label>
+          <label htmlFor={`${formId}-aim`}>{t('send.aim')}</label>
           {/* Options hold text only: the chosen building's picture stands beside the list. */}
           <div className="army-send__aim">
             {aim !== '' && <BuildingIcon type={aim} size={32} />}
             <select id={`${formId}-aim`} className="input" value={aim} onChange={(e) => setAim(CATAPULT_TARGETS.find((t) => t === e.target.value) ?? '')}>
-              <option value="">A random building</option>
+              <option value="">{t('send.randomBuilding')}</option>
               {CATAPULT_TARGETS.map((type) => (
                 <option key={type} value={type}>
-                  {BUILDINGS[type].name}
+                  {buildingName(type)}
                 </option>
               ))}
             </select>
@@ -365,48 +364,48 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
 
       {takesHero && ready.length > 0 && (
         <div className="field">
-          <label htmlFor={`${formId}-hero`}>Hero (optional)</label>
+          <label htmlFor={`${formId}-hero`}>{t('send.hero')}</label>
           <select id={`${formId}-hero`} className="input" value={heroId} onChange={(e) => setHeroId(e.target.value)}>
-            <option value="">No hero</option>
+            <option value="">{t('send.noHero')}</option>
             {ready.map((h) => (
               <option key={h.id} value={h.id}>
-                {h.name} (level {h.level}, attack {h.attack})
+                {t('send.heroOption', { name: h.name, level: h.level, attack: h.attack })}
               </option>
             ))}
           </select>
         </div>
       )}
 
-      <section className="army-preview" aria-label="March preview">
+      <section className="army-preview" aria-label={t('send.preview')}>
         {preview ? (
           <dl>
             <div>
-              <dt>Distance</dt>
-              <dd>{formatDistance(preview.distance)} tiles</dd>
+              <dt>{t('send.distance')}</dt>
+              <dd>{t('send.tiles', { distance: formatDistance(preview.distance) })}</dd>
             </div>
             <div>
-              <dt>Travel time</dt>
+              <dt>{t('send.travelTime')}</dt>
               <dd data-testid="preview-travel">{formatDuration(preview.seconds)}</dd>
             </div>
             <div>
-              <dt>Arrival</dt>
-              <dd>{new Date(Date.now() + preview.seconds * 1000).toLocaleTimeString()}</dd>
+              <dt>{t('send.arrival')}</dt>
+              <dd>{formatTimeWithSeconds(Date.now() + preview.seconds * 1000)}</dd>
             </div>
             <div>
-              <dt>Pace</dt>
+              <dt>{t('send.pace')}</dt>
               <dd>
                 <UnitName type={preview.slowest} />
               </dd>
             </div>
             {takesHero && (
               <div>
-                <dt>Carry capacity</dt>
+                <dt>{t('send.carry')}</dt>
                 <dd data-testid="preview-carry">{formatNumber(preview.carry)}</dd>
               </div>
             )}
           </dl>
         ) : (
-          <p className="muted">Choose a target and some units to see how long the march takes.</p>
+          <p className="muted">{t('send.previewEmpty')}</p>
         )}
       </section>
 
@@ -417,7 +416,7 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
           </p>
           {reinforceInstead && (
             <button type="button" className="button button--secondary button--small" onClick={() => setMission('reinforce')}>
-              Reinforce instead
+              {t('send.reinforceInstead')}
             </button>
           )}
         </div>
@@ -428,8 +427,8 @@ export function SendTroopsForm(props: SendTroopsFormProps) {
         </p>
       )}
       <ActionOutcome message={send.outcome} />
-      <ActionButton type="submit" className="button" disabled={!canSend} pending={send.pending} busyLabel="Sending...">
-        Send troops
+      <ActionButton type="submit" className="button" disabled={!canSend} pending={send.pending} busyLabel={t('send.sending')}>
+        {t('send.submit')}
       </ActionButton>
     </form>
   );

@@ -1,6 +1,7 @@
 // Reinforcements: the player's troops standing in other villages (with Recall) and allies' troops standing in theirs.
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { recallStationedTroops, type StationedTroopsList } from '../../api/army';
 import { putMovement } from '../../state/army';
 import { queryKeys } from '../../state/queryKeys';
@@ -11,6 +12,7 @@ import { useAction } from '../../ui/useAction';
 import { UnitsLine } from './UnitsLine';
 
 export function StationedTroops({ stationed }: { stationed: StationedTroopsList | null }) {
+  const { t } = useTranslation('army');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const recall = useAction({
@@ -20,45 +22,47 @@ export function StationedTroops({ stationed }: { stationed: StationedTroopsList 
       putMovement(client, viewer, movement);
       void client.invalidateQueries({ queryKey: queryKeys.stationed(viewer) });
     },
-    success: (movement) => `Your troops are marching home to ${movement.toVillage.name}.`,
-    failure: 'Could not recall the troops.',
+    success: (movement) => t('stationed.success', { name: movement.toVillage.name }),
+    failure: t('stationed.failure'),
   });
   const busy = recall.pending ? (recall.variables ?? null) : null;
 
   return (
     <section className="card army-stationed" aria-labelledby="army-stationed-title">
-      <h2 id="army-stationed-title">Reinforcements</h2>
+      <h2 id="army-stationed-title">{t('stationed.title')}</h2>
       {stationed === null ? (
-        <p className="muted">Loading...</p>
+        <p className="muted">{t('loading')}</p>
       ) : (
         <>
-          <h3>Your troops in other villages</h3>
+          <h3>{t('stationed.abroadTitle')}</h3>
           {stationed.abroad.length === 0 ? (
-            <p className="muted">None of your troops stand guard elsewhere.</p>
+            <p className="muted">{t('stationed.abroadEmpty')}</p>
           ) : (
             <ul className="stationed-list">
               {stationed.abroad.map((s) => (
                 <li key={s.id}>
                   <span>
-                    In <strong>{s.village.name}</strong> ({s.village.x}|{s.village.y}) from {s.homeVillage.name}: <UnitsLine units={s.units} />
+                    <Trans t={t} i18nKey="stationed.abroadLine" values={{ village: s.village.name, x: s.village.x, y: s.village.y, home: s.homeVillage.name }} components={{ strong: <strong /> }} />
+                    <UnitsLine units={s.units} />
                   </span>
                   <button type="button" className="button button--secondary button--small" disabled={busy !== null} onClick={() => recall.run(s.id)}>
-                    {busy === s.id ? 'Recalling...' : 'Recall'}
+                    {busy === s.id ? t('stationed.recalling') : t('stationed.recall')}
                   </button>
                 </li>
               ))}
             </ul>
           )}
           <ActionOutcome message={recall.outcome} />
-          <h3>Allied troops in your villages</h3>
+          <h3>{t('stationed.guestsTitle')}</h3>
           {stationed.guests.length === 0 ? (
-            <p className="muted">No allied troops stand in your villages.</p>
+            <p className="muted">{t('stationed.guestsEmpty')}</p>
           ) : (
             <ul className="stationed-list">
               {stationed.guests.map((s) => (
                 <li key={s.id}>
                   <span>
-                    <PlayerLink player={s.owner} />’s troops in <strong>{s.village.name}</strong>: <UnitsLine units={s.units} />
+                    <Trans t={t} i18nKey="stationed.guestsLine" values={{ village: s.village.name }} components={{ player: <PlayerLink player={s.owner} />, strong: <strong /> }} />
+                    <UnitsLine units={s.units} />
                   </span>
                 </li>
               ))}

@@ -1,5 +1,7 @@
 // The fields of a farm list row's unit template: a count per unit type (those at home and those the template names, or every type on request).
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { unitName } from '../../i18n/game';
 import type { UnitCounts } from '../../api/army';
 import { UNITS } from '../../../rules/units';
 import { UnitIcon } from '../../ui/UnitIcon';
@@ -16,15 +18,16 @@ export interface UnitTemplateProps {
 }
 
 export function UnitTemplate({ counts, onChange, home, forWhom }: UnitTemplateProps) {
+  const { t } = useTranslation('army');
   const [all, setAll] = useState(false);
   const types = templateTypes(home, templateFrom(counts), all);
   return (
     <div className="farm-template">
       {types.map((type) => (
-        <label key={type} className="farm-template__unit" title={UNITS[type].name}>
+        <label key={type} className="farm-template__unit" title={unitName(type)}>
           <UnitIcon type={type} size={22} />
           <input
-            aria-label={`${UNITS[type].name} for ${forWhom}`}
+            aria-label={t('farm.template.field', { unit: unitName(type), whom: forWhom })}
             className="input"
             type="number"
             min={0}
@@ -40,7 +43,7 @@ export function UnitTemplate({ counts, onChange, home, forWhom }: UnitTemplatePr
       ))}
       {!all && types.length < Object.keys(UNITS).length && (
         <button type="button" className="button button--ghost button--small" onClick={() => setAll(true)}>
-          Every unit type
+          {t('farm.template.allTypes')}
         </button>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { FarmTargetLast } from '../../api/farmLists';
 import type { UnitCounts } from '../../api/army';
 import { UNIT_TYPES, unitCount, type UnitType } from '../../../rules/units';
 import { rowShortfalls } from '../../../rules/farm-lists';
+import { formatInteger } from '../../i18n/format';
 
 /** A target the map, a report or a profile asks to add: `?farm=12|-4`, with `units=viking_raider:20,bondi:5` when known. */
 export interface FarmRequest {
@@ -87,7 +88,7 @@ export function shortRows(rows: readonly { id: string; units: UnitCounts }[], ch
   return new Map(going.flatMap((row, i) => (shortfalls[i] ? [[row.id, shortfalls[i]] as const] : [])));
 }
 
-const whole = (n: number) => Math.floor(n).toLocaleString('en');
+const whole = (n: number) => formatInteger(Math.floor(n));
 
 /** A row's last raid in words: who won, and the loot against what the survivors could carry ("1,200 / 1,600"). */
 export function lastRaidText(last: FarmTargetLast): { outcome: 'Won' | 'Lost'; haul: string } {

@@ -13,13 +13,10 @@ import { targetOnVacationRefusal } from '../../../rules/vacation';
 import { truceNotice, truceRefusal, type NightTruce } from '../../../rules/night-truce';
 import { isFriendly, relationOf, type TargetRelation } from '../../../rules/diplomacy';
 import type { MapViewer } from '../../../rules/tile-looks';
+import { i18n } from '../../i18n';
 
-export const MISSIONS: readonly { id: SendableMovementType; label: string; hint: string }[] = [
-  { id: 'attack', label: 'Attack', hint: 'Fight to the end; survivors bring loot home. Rams lower the wall, catapults a building, a jarl lowers loyalty.' },
-  { id: 'raid', label: 'Raid', hint: 'Strike, grab loot and leave: the loser loses only as many as the winner.' },
-  { id: 'reinforce', label: 'Reinforce', hint: 'Station troops to defend your own village, an alliance member’s, a confederate’s or a pact partner’s.' },
-  { id: 'scout', label: 'Scout', hint: 'Viking Raiders spy on the village: its resources and troops (and defences, if enough come back). They fight only its scouts.' },
-];
+/** The missions the form offers, in order; their label and hint are army:missions.<id>.label / .hint. */
+export const MISSIONS: readonly SendableMovementType[] = ['attack', 'raid', 'reinforce', 'scout'];
 
 export type Mission = SendableMovementType | 'settle';
 
@@ -183,6 +180,6 @@ export function offersReinforcement(mission: SendableMovementType, order: Missio
 /** Why a new village's name would be refused (the server's own rules), or null. */
 export function validateVillageName(name: string): string | null {
   const normalised = normaliseVillageName(name);
-  if (normalised === '') return 'Village name is required';
+  if (normalised === '') return i18n.t('army:found.nameRequired');
   return villageNameError(normalised) ?? freeTextError(normalised) ?? null;
 }

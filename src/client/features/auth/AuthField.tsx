@@ -1,5 +1,6 @@
 // One labelled input of an auth form: its error beside it, announced with the field, and an optional hint below (the password checklist).
 import type { ReactNode } from 'react';
+import { validationText } from '../../i18n/validation';
 
 interface AuthFieldProps {
   id: string;
@@ -33,7 +34,7 @@ export function AuthField({ id, name, label, type, autoComplete, value, error, h
       />
       {error && (
         <p id={`${id}-error`} className="field__error">
-          {error}
+          {validationText(error)}
         </p>
       )}
       {hint}

@@ -2,32 +2,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { redeemDiscordCode, startDiscordLogin } from '../../api/auth';
 import { signInAtom } from '../../state/session';
 import { Spinner } from '../../ui/Spinner';
 import { AuthCard } from './AuthCard';
 
-export const CALLBACK_MESSAGES = {
-  discordError: 'Discord authentication failed. Please try again.',
-  missingToken: 'Authentication token not found.',
-  meFailed: 'Authentication failed. Please try again.',
-  linkRequired: 'An account with this e-mail already exists. Log in with your password, then link Discord from your dashboard.',
-  suspended: 'This account is suspended.',
-} as const;
+/** Why a Discord sign-in failed; each is auth:callback.<reason> in the player's language. */
+type Failure = 'discordError' | 'missingToken' | 'meFailed' | 'linkRequired' | 'suspended';
 
 /** The wait before an auth error returns to /login, long enough to read the message. */
 export const AUTH_ERROR_REDIRECT_MS = 3000;
 
-type Phase = { kind: 'working' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+type Phase = { kind: 'working' } | { kind: 'success' } | { kind: 'error'; failure: Failure };
 
-/** The message for an `error` the server sent back, in words a player understands. */
-function errorMessage(reason: string): string {
-  if (reason === 'link_required') return CALLBACK_MESSAGES.linkRequired;
-  if (reason === 'suspended') return CALLBACK_MESSAGES.suspended;
-  return CALLBACK_MESSAGES.discordError;
+/** What an `error` the server sent back means, in words a player understands. */
+function failureOf(reason: string): Failure {
+  if (reason === 'link_required') return 'linkRequired';
+  if (reason === 'suspended') return 'suspended';
+  return 'discordError';
 }
 
 export default function CallbackPage() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -43,7 +40,7 @@ export default function CallbackPage() {
     const code = params.get('code');
     const error = params.get('error');
     if (error !== null) {
-      setPhase({ kind: 'error', message: errorMessage(error) });
+      setPhase({ kind: 'error', failure: failureOf(error) });
       return;
     }
     if (params.get('linked') !== null) {
@@ -57,16 +54,16 @@ export default function CallbackPage() {
         startDiscordLogin();
         return;
       }
-      setPhase({ kind: 'error', message: CALLBACK_MESSAGES.missingToken });
+      setPhase({ kind: 'error', failure: 'missingToken' });
       return;
     }
     // No session token ever comes in the address: the code is worth a session only with this browser's cookie.
     redeemDiscordCode(code)
       .then((session) => {
         signIn(session);
-        setPhase({ kind: 'success', message: 'Authentication successful! Redirecting...' });
+        setPhase({ kind: 'success' });
       })
-      .catch(() => setPhase({ kind: 'error', message: CALLBACK_MESSAGES.meFailed }));
+      .catch(() => setPhase({ kind: 'error', failure: 'meFailed' }));
   }, [params, location.pathname, signIn, navigate]);
 
   useEffect(() => {
@@ -81,30 +78,30 @@ export default function CallbackPage() {
 
   if (phase.kind === 'working') {
     return (
-      <AuthCard title="Discord Sign-In">
+      <AuthCard title={t('callback.title')}>
         <div className="callback">
-          <Spinner label="Completing Discord sign-in..." />
+          <Spinner label={t('callback.working')} />
         </div>
       </AuthCard>
     );
   }
   if (phase.kind === 'success') {
     return (
-      <AuthCard title="Discord Sign-In">
+      <AuthCard title={t('callback.title')}>
         <div className="alert alert--success" role="status">
-          {phase.message}
+          {t('callback.success')}
         </div>
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Discord authentication failed">
+    <AuthCard title={t('callback.failedTitle')}>
       <div className="stack">
         <div className="alert" role="alert">
-          {phase.message}
+          {t(`callback.${phase.failure}`)}
         </div>
         <p className="muted">
-          Returning to the login page in 3 seconds. <Link to="/login">Back to login</Link>
+          <Trans t={t} i18nKey="callback.returning" components={{ login: <Link to="/login" /> }} />
         </p>
       </div>
     </AuthCard>

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { changePassword, logout } from '../../api/auth';
 import { confirmUserAtom, signOutAtom, userAtom } from '../../state/session';
 import { hasErrors, validatePasswordChange, type FieldErrors, type PasswordChangeField, type PasswordChangeForm } from '../../../rules/validation';
@@ -14,17 +15,17 @@ import { PasswordChecklist } from './PasswordChecklist';
 import { afterLoginPath } from './redirect';
 import { serverFieldErrors } from './serverFieldErrors';
 
-export const CHANGE_FAILED = 'Failed to change the password. Please try again.';
-
 const EMPTY: PasswordChangeForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-const FIELDS: readonly { name: PasswordChangeField; label: string; autoComplete: string }[] = [
-  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+/** The form's fields; each field's label is auth:change.fields.<name>. */
+const FIELDS: readonly { name: PasswordChangeField; autoComplete: string }[] = [
+  { name: 'currentPassword', autoComplete: 'current-password' },
+  { name: 'newPassword', autoComplete: 'new-password' },
+  { name: 'confirmPassword', autoComplete: 'new-password' },
 ];
 
 export default function ChangePasswordPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const user = useAtomValue(userAtom);
@@ -42,7 +43,7 @@ export default function ChangePasswordPage() {
     },
     // The server's words for a field go beside it.
     onError: (failure) => setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name))),
-    failure: CHANGE_FAILED,
+    failure: t('change.failed'),
   });
   const temporary = user?.mustChangePassword === true;
 
@@ -72,17 +73,17 @@ export default function ChangePasswordPage() {
 
   return (
     <AuthCard
-      title="Choose a new password"
+      title={t('change.title')}
       footer={
         <button type="button" className="link-button" onClick={() => void onLogout()}>
-          Log out instead
+          {t('change.logoutInstead')}
         </button>
       }
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {temporary && (
           <div className="alert alert--info" role="status">
-            An admin gave you a temporary password. Choose your own to keep playing.
+            {t('change.temporary')}
           </div>
         )}
         <ActionOutcome message={changing.outcome} compact={false} />
@@ -91,7 +92,7 @@ export default function ChangePasswordPage() {
             key={field.name}
             id={`change-${field.name}`}
             name={field.name}
-            label={field.label}
+            label={t(`change.fields.${field.name}`)}
             type="password"
             autoComplete={field.autoComplete}
             value={form[field.name]}
@@ -101,8 +102,8 @@ export default function ChangePasswordPage() {
             onChange={(value) => edit(field.name, value)}
           />
         ))}
-        <ActionButton type="submit" className="button button--block" pending={changing.pending || changing.mutation.isSuccess} busyLabel="Saving...">
-          Change password
+        <ActionButton type="submit" className="button button--block" pending={changing.pending || changing.mutation.isSuccess} busyLabel={t('change.busy')}>
+          {t('change.submit')}
         </ActionButton>
       </form>
     </AuthCard>

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { login, startDiscordLogin, type LoginRequest } from '../../api/auth';
 import { useDiscordLoginOffered } from '../../state/authOptions';
 import { signInAtom } from '../../state/session';
@@ -11,9 +12,8 @@ import { useAction } from '../../ui/useAction';
 import { AuthCard } from './AuthCard';
 import { afterLoginPath } from './redirect';
 
-export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
-
 export default function LoginPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const location = useLocation();
   const signIn = useSetAtom(signInAtom);
@@ -28,7 +28,7 @@ export default function LoginPage() {
       signIn(session);
       navigate(afterLoginPath(location.state), { replace: true });
     },
-    failure: LOGIN_FAILED,
+    failure: t('login.failed'),
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -38,17 +38,13 @@ export default function LoginPage() {
 
   return (
     <AuthCard
-      title="Log in"
-      footer={
-        <>
-          New to the North? <Link to="/register">Create an account</Link>
-        </>
-      }
+      title={t('login.title')}
+      footer={<Trans t={t} i18nKey="login.footer" components={{ register: <Link to="/register" /> }} />}
     >
       <form className="form" onSubmit={onSubmit}>
         <ActionOutcome message={signingIn.outcome} compact={false} />
         <div className="field">
-          <label htmlFor="login-email">Email</label>
+          <label htmlFor="login-email">{t('fields.email')}</label>
           <input
             id="login-email"
             className="input"
@@ -61,7 +57,7 @@ export default function LoginPage() {
           />
         </div>
         <div className="field">
-          <label htmlFor="login-password">Password</label>
+          <label htmlFor="login-password">{t('fields.password')}</label>
           <div className="input-with-button">
             <input
               id="login-password"
@@ -79,25 +75,25 @@ export default function LoginPage() {
               aria-controls="login-password"
               onClick={() => setShowPassword((shown) => !shown)}
             >
-              {showPassword ? 'Hide password' : 'Show password'}
+              {showPassword ? t('login.hidePassword') : t('login.showPassword')}
             </button>
           </div>
         </div>
         <div className="auth__row">
           <label className="checkbox">
             <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
-            Remember me
+            {t('login.rememberMe')}
           </label>
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
         </div>
-        <ActionButton type="submit" className="button button--block" pending={signingIn.pending || signingIn.mutation.isSuccess} busyLabel="Logging in...">
-          Log in
+        <ActionButton type="submit" className="button button--block" pending={signingIn.pending || signingIn.mutation.isSuccess} busyLabel={t('login.busy')}>
+          {t('login.submit')}
         </ActionButton>
         {discordOffered && (
           <>
-            <div className="divider">or</div>
+            <div className="divider">{t('or')}</div>
             <button type="button" className="button button--discord button--block" onClick={startDiscordLogin}>
-              Login with Discord
+              {t('login.discord')}
             </button>
           </>
         )}

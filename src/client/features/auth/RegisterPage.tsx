@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSetAtom } from 'jotai';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { register, type RegisterRequest } from '../../api/auth';
 import { useDiscordLoginOffered } from '../../state/authOptions';
 import { signInAtom } from '../../state/session';
@@ -19,20 +20,20 @@ import { AuthField } from './AuthField';
 import { PasswordChecklist } from './PasswordChecklist';
 import { serverFieldErrors } from './serverFieldErrors';
 
-export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
-
 type Form = Record<RegistrationField, string>;
 
 const EMPTY: Form = { username: '', email: '', password: '', confirmPassword: '' };
 
-const FIELDS: readonly { name: RegistrationField; label: string; type: string; autoComplete: string }[] = [
-  { name: 'username', label: 'Username', type: 'text', autoComplete: 'username' },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
+/** The form's fields; each field's label is auth:fields.<name>. */
+const FIELDS: readonly { name: RegistrationField; type: string; autoComplete: string }[] = [
+  { name: 'username', type: 'text', autoComplete: 'username' },
+  { name: 'email', type: 'email', autoComplete: 'email' },
+  { name: 'password', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', type: 'password', autoComplete: 'new-password' },
 ];
 
 export default function RegisterPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const signIn = useSetAtom(signInAtom);
   const discordOffered = useDiscordLoginOffered();
@@ -46,7 +47,7 @@ export default function RegisterPage() {
     },
     // The server's words for a field go beside it.
     onError: (failure) => setErrors(serverFieldErrors(failure, FIELDS.map((f) => f.name))),
-    failure: REGISTRATION_FAILED,
+    failure: t('register.failed'),
   });
 
   function edit(field: RegistrationField, value: string) {
@@ -66,12 +67,8 @@ export default function RegisterPage() {
 
   return (
     <AuthCard
-      title="Create Account"
-      footer={
-        <>
-          Already have an account? <Link to="/login">Log in</Link>
-        </>
-      }
+      title={t('register.title')}
+      footer={<Trans t={t} i18nKey="register.footer" components={{ login: <Link to="/login" /> }} />}
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         <ActionOutcome message={registering.outcome} compact={false} />
@@ -80,7 +77,7 @@ export default function RegisterPage() {
             key={field.name}
             id={`register-${field.name}`}
             name={field.name}
-            label={field.label}
+            label={t(`fields.${field.name}`)}
             type={field.type}
             autoComplete={field.autoComplete}
             value={form[field.name]}
@@ -90,14 +87,14 @@ export default function RegisterPage() {
             onChange={(value) => edit(field.name, value)}
           />
         ))}
-        <ActionButton type="submit" className="button button--block" pending={registering.pending || registering.mutation.isSuccess} busyLabel="Creating account...">
-          Create Account
+        <ActionButton type="submit" className="button button--block" pending={registering.pending || registering.mutation.isSuccess} busyLabel={t('register.busy')}>
+          {t('register.submit')}
         </ActionButton>
         {discordOffered && (
           <>
-            <div className="divider">or</div>
+            <div className="divider">{t('or')}</div>
             <button type="button" className="button button--discord button--block" onClick={() => navigate('/auth/discord')}>
-              Sign up with Discord
+              {t('register.discord')}
             </button>
           </>
         )}

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../state/session';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { LinkDiscord } from './LinkDiscord';
@@ -10,6 +11,7 @@ import { LinkDiscord } from './LinkDiscord';
 export const DASHBOARD_REDIRECT_MS = 2000;
 
 export default function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);
   // A player who points at or tabs into the page wants to stay (to link Discord): the redirect waits for Enter Game.
@@ -28,16 +30,18 @@ export default function DashboardPage() {
       <SiteHeader />
       <main className="page" onPointerDown={() => setStaying(true)} onFocus={() => setStaying(true)}>
         <section className="card stack" aria-labelledby="dashboard-title">
-          <h1 id="dashboard-title">Dashboard</h1>
-          <p>Welcome{user ? `, ${user.username}` : ''}! {staying ? 'Enter the game when you are ready.' : 'Taking you to your village...'}</p>
+          <h1 id="dashboard-title">{t('title')}</h1>
+          <p>
+            {user ? t('welcome', { name: user.username }) : t('welcomeAnonymous')} {staying ? t('whenReady') : t('takingYou')}
+          </p>
           <div>
             <button type="button" className="button" onClick={() => navigate('/game')}>
-              Enter Game
+              {t('enter')}
             </button>
           </div>
           {justLinked ? (
             <p className="alert alert--info" role="status">
-              Discord is now linked to your account.
+              {t('linked')}
             </p>
           ) : (
             <LinkDiscord />

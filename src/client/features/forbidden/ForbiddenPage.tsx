@@ -1,21 +1,23 @@
 // /forbidden: where a role guard sends a player whose role is too low.
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 
 export default function ForbiddenPage() {
+  const { t } = useTranslation('forbidden');
   return (
     <div className="center-screen">
       <main className="card error-page">
         <p className="error-page__code" aria-hidden="true">
           403
         </p>
-        <h1>Access Denied</h1>
-        <p>You don&apos;t have permission to access this page.</p>
+        <h1>{t('title')}</h1>
+        <p>{t('text')}</p>
         <div className="row" style={{ justifyContent: 'center' }}>
           <Link className="button" to="/dashboard">
-            Go to Dashboard
+            {t('dashboard')}
           </Link>
           <Link className="button button--secondary" to="/">
-            Back to Home
+            {t('home')}
           </Link>
         </div>
       </main>

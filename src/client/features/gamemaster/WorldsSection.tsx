@@ -1,6 +1,7 @@
 // World Management: every world with its live figures, the Set Maintenance / Set Online toggle and its end date (an ended world links its hall of fame), and the form that opens a new world (with its night truce).
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { createWorld, setWorldEndDate, setWorldStatus, type CreateWorldRequest, type GmWorld, type SettableWorldStatus } from '../../api/gamemaster';
 import { formatDateTime } from '../../ui/dates';
 import { formatNumber } from '../../../rules/format';
@@ -56,6 +57,7 @@ function instantOf(local: string): string | null {
  * ended and its hall of fame.
  */
 function EndDate({ entry }: { entry: GmWorld }) {
+  const { t } = useTranslation('gamemaster');
   const cache = useGmCache();
   const [local, setLocal] = useState('');
   const { world } = entry;
@@ -65,15 +67,16 @@ function EndDate({ entry }: { entry: GmWorld }) {
       setLocal('');
       cache.worldChanged(changed);
     },
-    success: (changed) => (changed.endsAt ? `${changed.name} ends ${formatDateTime(changed.endsAt)}.` : `${changed.name} has no end date.`),
-    failure: 'Failed to change the end date.',
+    success: (changed) =>
+      changed.endsAt ? t('endDate.changed', { world: changed.name, date: formatDateTime(changed.endsAt) }) : t('endDate.cleared', { world: changed.name }),
+    failure: t('endDate.failed'),
   });
   if (world.status === 'ended') {
     return (
       <div className="gm-end">
-        <span>Ended {formatDateTime(world.endsAt)}</span>
-        <Link to={`/game/worlds/${encodeURIComponent(world.id)}/hall-of-fame`} aria-label={`Hall of fame: ${world.name}`}>
-          Hall of fame
+        <span>{t('endDate.endedOn', { date: formatDateTime(world.endsAt) })}</span>
+        <Link to={`/game/worlds/${encodeURIComponent(world.id)}/hall-of-fame`} aria-label={t('endDate.hallOfFameOf', { world: world.name })}>
+          {t('endDate.hallOfFame')}
         </Link>
       </div>
     );
@@ -82,20 +85,32 @@ function EndDate({ entry }: { entry: GmWorld }) {
   function onSet(event: FormEvent) {
     event.preventDefault();
     const endsAt = instantOf(local);
-    if (endsAt === null) change.refuse('Choose when the world ends');
-    else if (window.confirm(`End ${world.name} on ${formatDateTime(endsAt)}? Then game actions stop for good and its standing goes into the hall of fame.`)) change.run(endsAt);
+    if (endsAt === null) change.refuse(t('endDate.choose'));
+    else if (window.confirm(t('endDate.confirm', { world: world.name, date: formatDateTime(endsAt) }))) change.run(endsAt);
   }
 
   return (
-    <form className="gm-end" onSubmit={onSet} aria-label={`End date: ${world.name}`}>
-      <span>{world.endsAt ? `Ends ${formatDateTime(world.endsAt)}` : 'No end date'}</span>
-      <input className="input" type="datetime-local" aria-label={`Ends at: ${world.name}`} value={local} onChange={(event) => setLocal(event.target.value)} />
-      <ActionButton type="submit" className="button button--secondary button--small" aria-label={`Set end date: ${world.name}`} pending={change.pending}>
-        Set end date
+    <form className="gm-end" onSubmit={onSet} aria-label={t('endDate.formOf', { world: world.name })}>
+      <span>{world.endsAt ? t('endDate.endsOn', { date: formatDateTime(world.endsAt) }) : t('endDate.none')}</span>
+      <input
+        className="input"
+        type="datetime-local"
+        aria-label={t('endDate.fieldOf', { world: world.name })}
+        value={local}
+        onChange={(event) => setLocal(event.target.value)}
+      />
+      <ActionButton type="submit" className="button button--secondary button--small" aria-label={t('endDate.setOf', { world: world.name })} pending={change.pending}>
+        {t('endDate.set')}
       </ActionButton>
       {world.endsAt && (
-        <button type="button" className="button button--ghost button--small" aria-label={`Clear end date: ${world.name}`} onClick={() => change.run(null)} disabled={change.pending}>
-          Clear
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={t('endDate.clearOf', { world: world.name })}
+          onClick={() => change.run(null)}
+          disabled={change.pending}
+        >
+          {t('endDate.clear')}
         </button>
       )}
       <ActionOutcome message={change.outcome} />
@@ -205,6 +220,7 @@ function CreateWorldForm() {
 }
 
 export function WorldsSection({ worlds }: Props) {
+  const { t } = useTranslation('gamemaster');
   return (
     <section className="card" aria-labelledby="gm-worlds-title">
       <h2 id="gm-worlds-title">World Management</h2>
@@ -223,7 +239,7 @@ export function WorldsSection({ worlds }: Props) {
                 Sweeper lag
               </th>
               <th scope="col">Speed</th>
-              <th scope="col">End</th>
+              <th scope="col">{t('endDate.column')}</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -233,7 +249,7 @@ export function WorldsSection({ worlds }: Props) {
                 <td>{entry.world.name}</td>
                 <td>
                   <span className={entry.world.status === 'online' ? 'badge badge--green' : entry.world.status === 'ended' ? 'badge badge--grey' : 'badge badge--gold'}>
-                    {entry.world.status === 'online' ? 'Online' : entry.world.status === 'ended' ? 'Ended' : 'Maintenance'}
+                    {entry.world.status === 'online' ? 'Online' : entry.world.status === 'ended' ? t('endDate.ended') : 'Maintenance'}
                   </span>
                 </td>
                 <td>

@@ -1,21 +1,19 @@
 // One of the player's heroes: picture, name, rarity, level, the four stats, experience, battle record and status, with Level Up and Details.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { heroTypeName } from '../../i18n/game';
 import { useAtomValue } from 'jotai';
 import type { Hero, HeroTypeInfo } from '../../api/heroes';
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
 import { ArtIcon } from '../../ui/ArtIcon';
 import { ProgressBar } from '../../ui/ProgressBar';
-import { MESSAGES, experienceBar, heroStatus, rarityName, showsLevelUp } from './model';
+import { MESSAGES, experienceBar, heroStatus, heroStatusName, rarityName, showsLevelUp } from './model';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useLevelUp } from './useHeroes';
 
-const STATS = [
-  ['attack', 'Attack'],
-  ['defense', 'Defense'],
-  ['speed', 'Speed'],
-  ['leadership', 'Leadership'],
-] as const;
+/** The four stats shown, each named by heroes:stats.<stat>. */
+const STATS = ['attack', 'defense', 'speed', 'leadership'] as const;
 
 const STATUS_CLASS = { 'on mission': 'away', 'ready for action': 'ready', resting: 'resting' } as const;
 
@@ -26,11 +24,12 @@ export interface HeroCardProps {
 }
 
 export function HeroCard({ hero, type }: HeroCardProps) {
+  const { t } = useTranslation('heroes');
   const levelUp = useLevelUp(useAtomValue(userIdAtom), hero.id);
   const [showDetails, setShowDetails] = useState(false);
   const status = heroStatus(hero);
   const bar = experienceBar(hero);
-  const typeName = type?.name ?? hero.type;
+  const typeName = heroTypeName(hero.type);
 
   return (
     <article className={`hero-card hero-card--${hero.rarity}`} aria-label={hero.name}>
@@ -42,35 +41,37 @@ export function HeroCard({ hero, type }: HeroCardProps) {
             <span>{typeName}</span>
             <span className={`hero-rarity hero-rarity--${hero.rarity}`}>{rarityName(hero.rarity)}</span>
           </p>
-          <p className={`hero-card__status hero-card__status--${STATUS_CLASS[status]}`}>{status}</p>
+          <p className={`hero-card__status hero-card__status--${STATUS_CLASS[status]}`}>{heroStatusName(status)}</p>
         </div>
-        <span className="badge badge--gold hero-card__level">Level {hero.level}</span>
+        <span className="badge badge--gold hero-card__level">{t('card.level', { level: hero.level })}</span>
       </header>
 
       <dl className="hero-stats">
-        {STATS.map(([stat, label]) => (
+        {STATS.map((stat) => (
           <div key={stat} className="hero-stats__item">
-            <dt>{label}</dt>
+            <dt>{t(`stats.${stat}`)}</dt>
             <dd>{hero[stat]}</dd>
           </div>
         ))}
       </dl>
 
-      <ProgressBar label="Experience" value={bar.value} max={bar.max} valueText={bar.text} />
+      <ProgressBar label={t('card.experience')} value={bar.value} max={bar.max} valueText={bar.text} />
 
       <p className="hero-card__record">
         <span>
-          Victories <strong>{hero.victories}</strong>
+          {t('card.victories')}
+          <strong>{hero.victories}</strong>
         </span>
         <span>
-          Defeats <strong>{hero.defeats}</strong>
+          {t('card.defeats')}
+          <strong>{hero.defeats}</strong>
         </span>
       </p>
 
       <footer className="hero-card__foot">
         {showsLevelUp(hero) && (
           <ActionButton className="button button--small" onClick={() => levelUp.run()} pending={levelUp.pending}>
-            Level Up
+            {t('card.levelUp')}
           </ActionButton>
         )}
         <button
@@ -79,7 +80,7 @@ export function HeroCard({ hero, type }: HeroCardProps) {
           aria-expanded={showDetails}
           onClick={() => setShowDetails((shown) => !shown)}
         >
-          Details
+          {t('card.details')}
         </button>
       </footer>
       {showDetails && (

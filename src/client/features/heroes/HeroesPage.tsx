@@ -2,6 +2,7 @@
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../state/session';
 import { selectedVillageAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
 import { Spinner } from '../../ui/Spinner';
@@ -21,6 +22,7 @@ function isTabId(value: string | null): value is TabId {
 }
 
 export default function HeroesPage() {
+  const { t } = useTranslation('heroes');
   const village = useAtomValue(selectedVillageAtom);
   const villages = useAtomValue(villagesAtom);
   const villagesStatus = useAtomValue(villagesStatusAtom);
@@ -37,17 +39,17 @@ export default function HeroesPage() {
     return (
       <section className="page heroes" aria-labelledby="heroes-title">
         <h1 id="heroes-title" className="page__title">
-          Heroes
+          {t('page.title')}
         </h1>
         {load.status === 'error' ? (
           <div className="card heroes__failed">
-            <p>Could not load your heroes.</p>
+            <p>{t('page.failed')}</p>
             <button type="button" className="button button--secondary" onClick={() => void reload()}>
-              Try again
+              {t('page.retry')}
             </button>
           </div>
         ) : (
-          <Spinner label="Loading your heroes..." />
+          <Spinner label={t('page.loading')} />
         )}
       </section>
     );
@@ -57,42 +59,42 @@ export default function HeroesPage() {
   const { heroes, types, leaderboard, cost } = load.data;
   const block = recruitBlock(cost, villageId !== null);
   const limit = maxHeroes(cost ?? load.data.lastCost);
-  const typeOf = new Map(types.map((t) => [t.type, t]));
+  const typeOf = new Map(types.map((info) => [info.type, info]));
 
   return (
     <section className="page heroes" aria-labelledby="heroes-title">
       <header className="heroes-header card">
         <div>
           <h1 id="heroes-title" className="heroes-header__title">
-            Heroes
+            {t('page.title')}
           </h1>
           <p className="heroes-header__count" data-testid="hero-count">
             <strong>{heroes.length}</strong> / {limit}
-            <span className="heroes-header__unit"> heroes</span>
+            <span className="heroes-header__unit">{t('page.heroes')}</span>
           </p>
         </div>
         <div className="heroes-header__recruit">
           <button type="button" className="button" onClick={() => selectTab('recruit')} disabled={block !== null} title={block ?? undefined}>
-            Recruit
+            {t('page.recruit')}
           </button>
           {block && cost && <p className="heroes-header__reason">{block}</p>}
         </div>
       </header>
 
       <Tabs<TabId>
-        label="Heroes sections"
+        label={t('page.sections')}
         selected={tab}
         onSelect={selectTab}
         tabs={[
           {
             id: 'heroes',
-            label: 'My Heroes',
+            label: t('page.tabHeroes'),
             panel:
               heroes.length === 0 ? (
                 <div className="card heroes__empty">
-                  <p>No hero follows you yet. Recruit one and their deeds will be sung in the longhouse.</p>
+                  <p>{t('page.empty')}</p>
                   <button type="button" className="button button--secondary" onClick={() => selectTab('recruit')}>
-                    See the heroes to recruit
+                    {t('page.seeRecruits')}
                   </button>
                 </div>
               ) : (
@@ -105,10 +107,10 @@ export default function HeroesPage() {
           },
           {
             id: 'recruit',
-            label: 'Recruit',
+            label: t('page.tabRecruit'),
             panel: <RecruitTab types={types} cost={cost} block={block} villageId={villageId} />,
           },
-          { id: 'leaderboard', label: 'Leaderboard', panel: <Leaderboard entries={leaderboard} types={types} username={user?.username ?? null} /> },
+          { id: 'leaderboard', label: t('page.tabLeaderboard'), panel: <Leaderboard entries={leaderboard} types={types} username={user?.username ?? null} /> },
         ]}
       />
     </section>

@@ -1,6 +1,8 @@
 // The hero leaderboard: the top 20 by total power with rank, hero, type, owner, level and power; the player's own rows stand out.
 import type { HeroLeaderboardEntry, HeroTypeInfo } from '../../api/heroes';
-import { formatNumber } from '../../../rules/format';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
+import { heroTypeName } from '../../i18n/game';
 import { ArtIcon } from '../../ui/ArtIcon';
 import { PlayerLink } from '../../ui/PlayerLink';
 
@@ -12,25 +14,26 @@ export interface LeaderboardProps {
 }
 
 export function Leaderboard({ entries, types, username }: LeaderboardProps) {
+  const { t } = useTranslation('heroes');
   if (entries.length === 0) {
-    return <p className="card muted">No hero has been recruited yet. Be the first to have a saga sung about yours.</p>;
+    return <p className="card muted">{t('leaderboard.empty')}</p>;
   }
-  const typeOf = new Map(types.map((t) => [t.type, t]));
+  const typeOf = new Map(types.map((info) => [info.type, info]));
   return (
     <div className="table-wrap card hero-leaderboard">
       <table className="table">
-        <caption className="visually-hidden">The 20 mightiest heroes</caption>
+        <caption className="visually-hidden">{t('leaderboard.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Rank</th>
-            <th scope="col">Hero</th>
-            <th scope="col">Type</th>
-            <th scope="col">Owner</th>
+            <th scope="col">{t('leaderboard.rank')}</th>
+            <th scope="col">{t('leaderboard.hero')}</th>
+            <th scope="col">{t('leaderboard.type')}</th>
+            <th scope="col">{t('leaderboard.owner')}</th>
             <th scope="col" className="hero-leaderboard__number">
-              Level
+              {t('leaderboard.level')}
             </th>
             <th scope="col" className="hero-leaderboard__number">
-              Total power
+              {t('leaderboard.power')}
             </th>
           </tr>
         </thead>
@@ -44,14 +47,14 @@ export function Leaderboard({ entries, types, username }: LeaderboardProps) {
                 <td>{entry.hero.name}</td>
                 <td>
                   <span className="hero-leaderboard__type">
-                    <ArtIcon icon={type?.icon ?? `heroes/${entry.hero.type}.svg`} name={type?.name ?? entry.hero.type} size={22} />
-                    {type?.name ?? entry.hero.type}
+                    <ArtIcon icon={type?.icon ?? `heroes/${entry.hero.type}.svg`} name={heroTypeName(entry.hero.type)} size={22} />
+                    {heroTypeName(entry.hero.type)}
                   </span>
                 </td>
                 <td>
                   {/* The leaderboard knows only the owner's name: the link finds the player by it. */}
                   <PlayerLink username={entry.user.username} />
-                  {mine && <span className="badge badge--gold hero-leaderboard__you">You</span>}
+                  {mine && <span className="badge badge--gold hero-leaderboard__you">{t('leaderboard.you')}</span>}
                 </td>
                 <td className="hero-leaderboard__number">{entry.hero.level}</td>
                 <td className="hero-leaderboard__number" title={String(entry.hero.totalPower)}>

@@ -2,20 +2,41 @@
 import { DEFAULT_MAX_HEROES, HERO_LEVEL_CAP, canLevelUp, experienceForNextLevel } from '../../../rules/heroes';
 import { freeTextError, normaliseFreeText } from '../../../rules/validation';
 import type { Hero, HeroRarity, HeroTypeInfo, RecruitmentCost } from '../../api/heroes';
+import { i18n } from '../../i18n';
 
+/** The page's outcomes in the active language, read when used (heroes:messages.*). */
 export const MESSAGES = {
-  recruited: 'Hero recruited successfully!',
-  recruitFailed: 'Failed to recruit hero',
-  leveledUp: 'Hero leveled up successfully!',
-  levelUpFailed: 'Failed to level up hero',
-  detailsComingSoon: 'Details: coming soon',
-  noVillage: 'Found a village first',
-} as const;
+  get recruited() {
+    return i18n.t('heroes:messages.recruited');
+  },
+  get recruitFailed() {
+    return i18n.t('heroes:messages.recruitFailed');
+  },
+  get leveledUp() {
+    return i18n.t('heroes:messages.leveledUp');
+  },
+  get levelUpFailed() {
+    return i18n.t('heroes:messages.levelUpFailed');
+  },
+  get detailsComingSoon() {
+    return i18n.t('heroes:messages.detailsComingSoon');
+  },
+  get noVillage() {
+    return i18n.t('heroes:messages.noVillage');
+  },
+};
 
 /** The server takes names of 1 to 30 characters. */
 export const HERO_NAME_MAX_LENGTH = 30;
 
 export type HeroStatus = 'on mission' | 'ready for action' | 'resting';
+
+const STATUS_KEYS: Readonly<Record<HeroStatus, string>> = { 'on mission': 'onMission', 'ready for action': 'ready', resting: 'resting' };
+
+/** A hero's status in the active language ('on mission' in English). */
+export function heroStatusName(status: HeroStatus): string {
+  return i18n.t(`heroes:status.${STATUS_KEYS[status]}`);
+}
 
 /** On a mission first (a hero away is not resting), then ready or resting. */
 export function heroStatus(hero: Pick<Hero, 'isOnMission' | 'isActive'>): HeroStatus {
@@ -36,9 +57,9 @@ export interface ExperienceBar {
 
 /** The experience bar: experience of the next level's threshold; at the cap it stays full. */
 export function experienceBar(hero: Pick<Hero, 'level' | 'experience'>): ExperienceBar {
-  if (hero.level >= HERO_LEVEL_CAP) return { value: 1, max: 1, text: 'Maximum level' };
+  if (hero.level >= HERO_LEVEL_CAP) return { value: 1, max: 1, text: i18n.t('heroes:card.maxLevel') };
   const max = experienceForNextLevel(hero.level);
-  return { value: Math.min(hero.experience, max), max, text: `${hero.experience} / ${max}` };
+  return { value: Math.min(hero.experience, max), max, text: i18n.t('heroes:card.experienceText', { experience: hero.experience, max }) };
 }
 
 /** The most heroes a player may lead: the server's figure, else 5. */
@@ -49,9 +70,9 @@ export function maxHeroes(cost: Pick<RecruitmentCost, 'maxHeroes'> | null | unde
 /** Why recruiting is refused, or null when it is allowed. */
 export function recruitBlock(cost: RecruitmentCost | null, hasVillage: boolean): string | null {
   if (!hasVillage) return MESSAGES.noVillage;
-  if (!cost) return 'Loading the price of the next hero...';
+  if (!cost) return i18n.t('heroes:messages.loadingPrice');
   if (cost.canRecruit) return null;
-  return cost.reason?.trim() || 'Recruiting is not possible right now';
+  return cost.reason?.trim() || i18n.t('heroes:messages.notPossible');
 }
 
 /** What the recruit prompt's answer asks for. */
@@ -67,31 +88,15 @@ export function recruitAnswer(answer: string | null): RecruitAnswer {
   if (answer === null) return { kind: 'cancel' };
   const name = normaliseFreeText(answer);
   if (name === '') return { kind: 'recruit' };
-  if ([...name].length > HERO_NAME_MAX_LENGTH) return { kind: 'invalid', message: `Hero names are at most ${HERO_NAME_MAX_LENGTH} characters` };
+  if ([...name].length > HERO_NAME_MAX_LENGTH) return { kind: 'invalid', message: i18n.t('heroes:messages.nameTooLong', { max: HERO_NAME_MAX_LENGTH }) };
   const problem = freeTextError(name);
   return problem ? { kind: 'invalid', message: problem } : { kind: 'recruit', customName: name };
 }
 
-const STAT_NAMES: Record<HeroTypeInfo['primaryStat'], string> = {
-  attack: 'Attack',
-  defense: 'Defense',
-  speed: 'Speed',
-  leadership: 'Leadership',
-  experience: 'Experience gain',
-};
-
 export function primaryStatName(stat: HeroTypeInfo['primaryStat']): string {
-  return STAT_NAMES[stat];
+  return i18n.t(`heroes:stats.${stat}`);
 }
 
-const RARITY_NAMES: Record<HeroRarity, string> = {
-  common: 'Common',
-  uncommon: 'Uncommon',
-  rare: 'Rare',
-  epic: 'Epic',
-  legendary: 'Legendary',
-};
-
 export function rarityName(rarity: HeroRarity): string {
-  return RARITY_NAMES[rarity];
+  return i18n.t(`heroes:rarity.${rarity}`);
 }

@@ -1,85 +1,99 @@
-// The public front page: welcome, what the game offers, static marketing figures, and ways in.
-import { Link } from 'react-router';
-import { startDiscordLogin } from '../../api/auth';
-import { useDiscordLoginOffered } from '../../state/authOptions';
+// The public front page: welcome, what the game offers, the game's figures, ways in and the language picker. Rendered to
+// static HTML at build time (prerender.tsx), one page per language; landing.ts is all the JavaScript it runs.
+import { useTranslation } from 'react-i18next';
+import { DISCORD_LOGIN_URL } from '../../api/auth';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../rules/language-choice';
 import { Logo } from '../../ui/Logo';
-import './landing.css';
 
-const STATS = [
-  { value: '15K+', label: 'active players' },
-  { value: '820+', label: 'clans' },
-  { value: '4', label: 'server worlds' },
-  { value: '1.2M+', label: 'battles' },
-] as const;
+/** The figures `GET /api/public/figures` answers, in the order the page shows them. */
+export const FIGURES = ['players', 'alliances', 'worlds', 'battles'] as const;
+export type Figure = (typeof FIGURES)[number];
 
-const FEATURES = [
-  { title: 'Build your village', text: 'Raise longhouses, mead halls and great halls; gather timber, stone, iron and mead.' },
-  { title: 'Explore the world map', text: 'Scout forests, mountains and oases across a vast tile world and settle new lands.' },
-  { title: 'Train your warband', text: 'From bondi to berserkers and drakkars: raise an army and raid your neighbours.' },
-  { title: 'Join an alliance', text: 'Swear oaths with other jarls, share the spoils and defend each other.' },
-  { title: 'Recruit heroes', text: 'Lead with legendary heroes who grow stronger with every victory.' },
-  { title: 'Build world wonders', text: 'Pool your clan’s riches into wonders that can win the whole world.' },
-  { title: 'Quests and tutorial', text: 'Daily, weekly and story quests guide you and reward you with resources and units.' },
-] as const;
+const FEATURES = ['village', 'map', 'warband', 'alliance', 'heroes', 'wonders', 'quests'] as const;
 
-export default function LandingPage() {
-  const discordOffered = useDiscordLoginOffered();
+/** What stands in a figure's place until the script has its number: a dash, the same height as a number. */
+export const FIGURE_PLACEHOLDER = '–';
+
+export interface LandingPageProps {
+  language: Language;
+  /** Whether the server offers Discord sign-in: the server picks the page rendered with or without its button. */
+  discord: boolean;
+  /** A figure's label for each plural category of the language (`one`, `other`, ...), for the script to pick by count. */
+  figureLabels: Readonly<Record<Figure, Readonly<Record<string, string>>>>;
+}
+
+export default function LandingPage({ language, discord, figureLabels }: LandingPageProps) {
+  const { t } = useTranslation('landing');
   return (
     <div className="landing">
       <header className="landing__nav">
         <span className="landing__logo">
           <Logo size={34} />
         </span>
-        <nav className="row" aria-label="Account">
-          <Link to="/login">Log in</Link>
-          <Link className="button button--small" to="/register">
-            Register
-          </Link>
+        <nav className="row" aria-label={t('nav.label')}>
+          <a href="/login">{t('nav.login')}</a>
+          <a className="button button--small" href="/register">
+            {t('nav.register')}
+          </a>
         </nav>
       </header>
 
       <main>
         <section className="landing__hero" aria-labelledby="landing-title">
-          <h1 id="landing-title">Welcome to the Age of Vikings</h1>
-          <p className="landing__lead">
-            Build your village, raise a warband, sail to distant shores and carve your saga into the world. Will your
-            clan rule the northern seas?
-          </p>
+          <h1 id="landing-title">{t('hero.title')}</h1>
+          <p className="landing__lead">{t('hero.lead')}</p>
           <div className="landing__actions">
-            {discordOffered && (
-              <button type="button" className="button button--discord" onClick={startDiscordLogin}>
-                Login with Discord
-              </button>
+            {discord && (
+              <a className="button button--discord" href={DISCORD_LOGIN_URL}>
+                {t('hero.discord')}
+              </a>
             )}
-            <Link className="button" to="/register">
-              Create Account
-            </Link>
+            <a className="button" href="/register">
+              {t('hero.createAccount')}
+            </a>
           </div>
         </section>
 
-        <ul className="landing__stats" aria-label="The game in numbers">
-          {STATS.map((stat) => (
-            <li key={stat.label} className="stat">
-              <span className="stat__value">{stat.value}</span>{' '}
-              <span className="stat__label">{stat.label}</span>
+        {/* Dashes hold the figures' places (the same size as numbers) until the script fills them, or hides the list. */}
+        <ul className="landing__stats" aria-label={t('figures.label')} aria-busy="true" data-figures="">
+          {FIGURES.map((figure) => (
+            <li
+              key={figure}
+              className="stat"
+              data-figure={figure}
+              {...Object.fromEntries(Object.entries(figureLabels[figure]).map(([category, label]) => [`data-label-${category}`, label]))}
+            >
+              <span className="stat__value" aria-hidden="true">
+                {FIGURE_PLACEHOLDER}
+              </span>{' '}
+              <span className="stat__label">{figureLabels[figure].other}</span>
             </li>
           ))}
         </ul>
 
         <section className="landing__features" aria-labelledby="features-title">
-          <h2 id="features-title">Features</h2>
+          <h2 id="features-title">{t('features.title')}</h2>
           <ul>
             {FEATURES.map((feature) => (
-              <li key={feature.title} className="card feature">
-                <h3>{feature.title}</h3>
-                <p className="muted">{feature.text}</p>
+              <li key={feature} className="card feature">
+                <h3>{t(`features.${feature}.title`)}</h3>
+                <p className="muted">{t(`features.${feature}.text`)}</p>
               </li>
             ))}
           </ul>
         </section>
       </main>
 
-      <footer className="landing__footer">Skål! Gather your clan and set sail.</footer>
+      <footer className="landing__footer">
+        <p>{t('footer')}</p>
+        <div className="landing__languages" role="group" aria-label={t('language.label')}>
+          {LANGUAGES.map((code) => (
+            <button key={code} type="button" className="link-button" lang={code} data-language={code} aria-pressed={code === language}>
+              {LANGUAGE_NAMES[code]}
+            </button>
+          ))}
+        </div>
+      </footer>
     </div>
   );
 }

@@ -3,23 +3,29 @@
 import { TILE_LOOKS } from '../../../rules/tile-looks';
 import { MOVEMENT_TYPES } from '../../../rules/movements';
 import { TIER_MIN_POPULATION, VILLAGE_TIERS, type VillageTier } from '../../../rules/village-tiers';
-import { formatNumber } from '../../../rules/format';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 import { lookLabel, mapArt } from './mapStyle';
+import { styledLabel } from './tileLabels';
 
 /** The inhabitants of a tier in words: '100–299', '600 and more'. */
 function tierRange(tier: VillageTier): string {
   const next = VILLAGE_TIERS[VILLAGE_TIERS.indexOf(tier) + 1];
   const from = TIER_MIN_POPULATION[tier];
-  if (next === undefined) return `${formatNumber(from)} and more`;
-  return from === 0 ? `under ${formatNumber(TIER_MIN_POPULATION[next])}` : `${formatNumber(from)}–${formatNumber(TIER_MIN_POPULATION[next] - 1)}`;
+  if (next === undefined) return i18n.t('map-panel:legend.andMore', { from: formatNumber(from) });
+  return from === 0
+    ? i18n.t('map-panel:legend.under', { to: formatNumber(TIER_MIN_POPULATION[next]) })
+    : i18n.t('map-panel:legend.range', { from: formatNumber(from), to: formatNumber(TIER_MIN_POPULATION[next] - 1) });
 }
 
 export function MapLegend() {
+  const { t } = useTranslation('map-panel');
   const style = mapArt.style;
   return (
     <section className="card map-panel" aria-labelledby="map-legend-title">
-      <h2 id="map-legend-title">Legend</h2>
-      <ul className="map-legend" aria-label="Tiles">
+      <h2 id="map-legend-title">{t('legend.title')}</h2>
+      <ul className="map-legend" aria-label={t('legend.tiles')}>
         {TILE_LOOKS.map((look) => (
           <li key={look}>
             <span className="map-legend__swatch" style={{ background: style.tiles[look].fill }}>
@@ -29,15 +35,15 @@ export function MapLegend() {
           </li>
         ))}
       </ul>
-      <h3 className="map-legend__heading">Village size (inhabitants)</h3>
-      <ul className="map-legend" aria-label="Village sizes">
+      <h3 className="map-legend__heading">{t('legend.sizesTitle')}</h3>
+      <ul className="map-legend" aria-label={t('legend.sizes')}>
         {VILLAGE_TIERS.map((tier) => (
           <li key={tier}>
             <span className="map-legend__swatch" style={{ background: style.tiles.village.fill }}>
               <img src={mapArt.tierIconUrls[tier]} alt="" width={22} height={22} />
             </span>
             <span>
-              {style.tiers[tier].label} <span className="muted">{tierRange(tier)}</span>
+              {styledLabel(`tiers.${tier}`, style.tiers[tier].label)} <span className="muted">{tierRange(tier)}</span>
             </span>
           </li>
         ))}
@@ -45,22 +51,22 @@ export function MapLegend() {
           <span className="map-legend__swatch" style={{ background: style.tiles.village.fill }}>
             <img src={mapArt.capitalIconUrl} alt="" width={22} height={22} />
           </span>
-          <span>{style.capital.label}</span>
+          <span>{styledLabel('capital', style.capital.label)}</span>
         </li>
       </ul>
-      <h3 className="map-legend__heading">On the move</h3>
-      <ul className="map-legend" aria-label="Movements">
+      <h3 className="map-legend__heading">{t('legend.movingTitle')}</h3>
+      <ul className="map-legend" aria-label={t('legend.movements')}>
         {MOVEMENT_TYPES.map((kind) => (
           <li key={kind}>
             <span className="map-legend__route" aria-hidden="true" style={{ color: style.movements[kind].colour }}>
               <span className="map-legend__line" />
               <span className="map-legend__marker" />
             </span>
-            <span>{style.movements[kind].label}</span>
+            <span>{styledLabel(`movementKinds.${kind}`, style.movements[kind].label)}</span>
           </li>
         ))}
       </ul>
-      <p className="map-legend__note muted">Round markers are your own armies and merchants; diamonds are others coming at your villages.</p>
+      <p className="map-legend__note muted">{t('legend.note')}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@
 // beside and over it (the minimap first).
 import { useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isViewLoaded } from '../../map/chunks';
 import { goHomeAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, selectTileAtom } from '../../state/map';
 import { MapAddress } from './MapAddress';
@@ -20,6 +21,7 @@ import './map-page.css';
 const MapStage = lazy(() => import('../../map/MapStage'));
 
 function MapTitle() {
+  const { t } = useTranslation('map-panel');
   const camera = useAtomValue(mapCameraAtom);
   const home = useAtomValue(mapHomeAtom);
   const goHome = useSetAtom(goHomeAtom);
@@ -27,10 +29,10 @@ function MapTitle() {
   return (
     <header className="page__header map-page__header">
       <h1 id="map-title" className="map-page__title">
-        World Map{' '}
+        {t('page.title')}{' '}
         {/* Its room is kept before the camera is known, so the header does not reflow (and the stage jump) when it is. */}
         {camera ? (
-          <span className="map-page__centre" aria-label={`Centre ${camera.x} ${camera.y}`}>
+          <span className="map-page__centre" aria-label={t('page.centre', { x: camera.x, y: camera.y })}>
             ({camera.x}|{camera.y})
           </span>
         ) : (
@@ -46,26 +48,28 @@ function MapTitle() {
           if (home) select({ x: home.x, y: home.y });
         }}
       >
-        My Village
+        {t('page.myVillage')}
       </button>
     </header>
   );
 }
 
 function LoadingOverlay({ waiting, error }: { waiting: boolean; error: string | null }) {
+  const { t } = useTranslation('map-panel');
   const camera = useAtomValue(mapCameraAtom);
   const chunks = useAtomValue(mapChunksAtom);
   if (!waiting && camera && isViewLoaded(chunks, camera)) return null;
   return (
     <div className="map-page__loading" role="status">
       <span className="spinner__wheel" aria-hidden="true" />
-      <span>Loading map...</span>
-      {error && <span className="map-page__loading-error">{error} Retrying…</span>}
+      <span>{t('page.loading')}</span>
+      {error && <span className="map-page__loading-error">{t('page.retrying', { error })}</span>}
     </div>
   );
 }
 
 export default function MapPage() {
+  const { t } = useTranslation('map-panel');
   const { status, error, loadError, openingView } = useMapSession();
   useMapMovements();
   return (
@@ -74,7 +78,7 @@ export default function MapPage() {
       <MapTitle />
       <MapTruce />
       {status === 'no-village' && (
-        <p className="alert alert--info">You have no village yet: join a world to found one. Meanwhile, here is the world around its centre.</p>
+        <p className="alert alert--info">{t('page.noVillage')}</p>
       )}
       {status === 'error' && error && (
         <p className="alert" role="alert">
@@ -92,7 +96,7 @@ export default function MapPage() {
           <MovementTooltip />
           {status !== 'error' && <LoadingOverlay waiting={status === 'loading'} error={loadError} />}
         </div>
-        <aside className="map-page__side" aria-label="Map panels">
+        <aside className="map-page__side" aria-label={t('page.panels')}>
           <Minimap />
           <MapControls />
           <TileDetails />

@@ -2,6 +2,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiError } from '../../api/client';
 import type { MapSearchResult } from '../../api/map';
 import { centreOnAtom, mapCameraAtom, mapWorldIdAtom, selectTileAtom, type TilePoint } from '../../state/map';
@@ -10,6 +11,7 @@ import { DEFAULT_WORLD_SIZE, isInsideWorld, parseCoordinates } from '../../../ru
 import { PlayerLink } from '../../ui/PlayerLink';
 
 export function MapSearch() {
+  const { t } = useTranslation('map-panel');
   // The world only; the centre is read when a search is sent, so a drag does not re-render the form.
   const worldId = useAtomValue(mapWorldIdAtom);
   const store = useStore();
@@ -26,11 +28,11 @@ export function MapSearch() {
     mutationFn: (ask: { worldId: string; text: string; near: TilePoint }) => client.fetchQuery({ ...mapSearchQuery(ask.worldId, ask.text, ask.near), staleTime: 0 }),
     onSuccess: (found) => {
       const [only, ...more] = found;
-      if (!only) setMessage('No villages found.');
+      if (!only) setMessage(t('search.none'));
       else if (more.length === 0) go(only);
       else setResults(found);
     },
-    onError: (error) => setMessage(apiError(error, 'Search failed. Please try again.')),
+    onError: (error) => setMessage(apiError(error, t('search.failed'))),
   });
 
   function go(result: MapSearchResult) {
@@ -49,7 +51,7 @@ export function MapSearch() {
     const typed = parseCoordinates(query);
     const size = worlds?.find((w) => w.id === camera.worldId)?.size ?? DEFAULT_WORLD_SIZE;
     if (typed && !isInsideWorld(typed.x, typed.y, size)) {
-      setMessage(`(${typed.x}|${typed.y}) is outside the world`);
+      setMessage(t('search.outside', { x: typed.x, y: typed.y }));
       return;
     }
     search.mutate({ worldId: camera.worldId, text: query, near: { x: camera.x, y: camera.y } });
@@ -59,19 +61,19 @@ export function MapSearch() {
     <div className="map-search">
       <form role="search" onSubmit={onSubmit} className="input-with-button">
         <label htmlFor={inputId} className="visually-hidden">
-          Search villages or coordinates
+          {t('search.label')}
         </label>
         <input
           id={inputId}
           className="input"
           type="search"
-          placeholder="Name or (x|y)"
+          placeholder={t('search.placeholder')}
           value={text}
           maxLength={60}
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className="button button--small" disabled={search.isPending || worldId === null}>
-          Search
+          {t('search.submit')}
         </button>
       </form>
       {message && (
@@ -80,11 +82,11 @@ export function MapSearch() {
         </p>
       )}
       {results && (
-        <ul className="map-search__results" aria-label="Search results">
+        <ul className="map-search__results" aria-label={t('search.results')}>
           {results.map((result) => (
             <li key={result.villageId ?? `${result.x}|${result.y}`}>
               <button type="button" className="link-button" onClick={() => go(result)}>
-                {result.name ?? 'Tile'} ({result.x}|{result.y})
+                {result.name ?? t('search.tile')} ({result.x}|{result.y})
               </button>
               {result.owner && (
                 <span className="muted">

@@ -1,5 +1,6 @@
 // The tooltip over the hovered tile: its coordinates and type (on a village its name, alliance, size, relation to the player, beginner protection and vacation; on a held oasis its holder).
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { findTile } from '../../map/chunks';
 import { hoveredTileAtom, mapChunksAtom, mapWorldIdAtom } from '../../state/map';
 import { mapViewerAtom } from '../../state/relations';
@@ -11,6 +12,7 @@ import { relationLabel } from './tileLabels';
 import { tooltipPlace } from './tooltipPlace';
 
 export function MapTooltip() {
+  const { t } = useTranslation('map-panel');
   const hovered = useAtomValue(hoveredTileAtom);
   const worldId = useAtomValue(mapWorldIdAtom);
   const chunks = useAtomValue(mapChunksAtom);
@@ -26,7 +28,7 @@ export function MapTooltip() {
       <strong>
         ({hovered.x}|{hovered.y})
       </strong>{' '}
-      {tile ? tileTypeLabel(tile, viewer) : 'Loading...'}
+      {tile ? tileTypeLabel(tile, viewer) : t('tooltip.loading')}
       {tile?.village && (
         <span className="map-tooltip__village">
           {tile.village.name}
@@ -34,10 +36,10 @@ export function MapTooltip() {
         </span>
       )}
       {size && <span className="map-tooltip__tier">{size}</span>}
-      {relation && <span className="map-tooltip__relation">Relation: {relation}</span>}
+      {relation && <span className="map-tooltip__relation">{t('tooltip.relation', { relation })}</span>}
       {tile?.oasis && (
         <span className="map-tooltip__village">
-          Held by {tile.oasis.holder.villageName}
+          {t('tooltip.heldBy', { name: tile.oasis.holder.villageName })}
           {tile.oasis.holder.owner && ` (${tile.oasis.holder.owner.username})`}
         </span>
       )}

@@ -2,6 +2,7 @@
 // villages, and the map's view as a rectangle. A click on it, or an arrow key while it has focus, moves the map there.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { centreOnAtom, mapCameraAtom, moveCameraAtom } from '../../state/map';
 import { worldsQuery } from '../../state/queries';
@@ -21,7 +22,8 @@ const TERRAIN_COLOURS: TerrainColours = {
   oasis: mapArt.style.tiles.oasis.fill,
 };
 
-const KEY_STEPS: Readonly<Record<string, { x: number; y: number; towards: string }>> = {
+/** `towards` names map-panel:minimap.<towards>. */
+const KEY_STEPS: Readonly<Record<string, { x: number; y: number; towards: 'north' | 'south' | 'west' | 'east' }>> = {
   ArrowUp: { x: 0, y: 1, towards: 'north' },
   ArrowDown: { x: 0, y: -1, towards: 'south' },
   ArrowLeft: { x: -1, y: 0, towards: 'west' },
@@ -49,6 +51,7 @@ function useTerrainPicture(world: { seed?: number; size: number } | null): strin
 }
 
 export function Minimap() {
+  const { t } = useTranslation('map-panel');
   const camera = useAtomValue(mapCameraAtom);
   const villages = useAtomValue(villagesAtom);
   const centreOn = useSetAtom(centreOnAtom);
@@ -67,7 +70,7 @@ export function Minimap() {
 
   const jump = (tile: { x: number; y: number }) => {
     centreOn(tile);
-    setSaid(`Map centred on (${tile.x}|${tile.y})`);
+    setSaid(t('minimap.centred', { x: tile.x, y: tile.y }));
   };
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
@@ -83,17 +86,17 @@ export function Minimap() {
     // The map's own keys move one tile: here an arrow moves a tenth of the world.
     event.preventDefault();
     move({ x: direction.x * step, y: direction.y * step });
-    setSaid(`Map moved ${step} tiles ${direction.towards}`);
+    setSaid(t('minimap.moved', { step, towards: t(`minimap.${direction.towards}`) }));
   };
 
   return (
     <section className="card map-panel map-minimap" aria-labelledby="map-minimap-title">
-      <h2 id="map-minimap-title">Minimap</h2>
+      <h2 id="map-minimap-title">{t('minimap.title')}</h2>
       <div
         className="map-minimap__frame"
         role="group"
         tabIndex={0}
-        aria-label={`Minimap of ${world.name}`}
+        aria-label={t('minimap.label', { name: world.name })}
         aria-describedby={helpId}
         data-testid="minimap"
         onClick={onClick}
@@ -112,7 +115,7 @@ export function Minimap() {
         </svg>
       </div>
       <p id={helpId} className="map-minimap__help muted">
-        Click a place to go there; arrow keys move {step} tiles.
+        {t('minimap.help', { step })}
       </p>
       <p className="visually-hidden" aria-live="polite">
         {said}

@@ -1,6 +1,8 @@
 // The tooltip over a marching army's marker: its kind, its road, and what the player may know of it (their own: units and
 // arrival; someone else's coming at them: the arrival only).
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../i18n/format';
 import { hoveredMovementAtom, mapMovementsAtom } from '../../state/mapMovements';
 import { ArrivalCountdown } from '../../ui/ArrivalCountdown';
 import { mapArt } from './mapStyle';
@@ -10,11 +12,8 @@ import { tooltipPlace } from './tooltipPlace';
 /** The box around a marker the tooltip keeps clear of, in CSS pixels. */
 const MARKER_BOX = 18;
 
-function clockTime(instant: number): string {
-  return new Date(instant).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-}
-
 export function MovementTooltip() {
+  const { t } = useTranslation('map-panel');
   const hovered = useAtomValue(hoveredMovementAtom);
   const movements = useAtomValue(mapMovementsAtom);
   const movement = hovered ? movements.find((m) => m.id === hovered.id) : undefined;
@@ -29,7 +28,9 @@ export function MovementTooltip() {
       </span>
       {load && <span className="map-tooltip__load">{load}</span>}
       <span className="map-tooltip__arrival">
-        Arrives in <ArrivalCountdown until={movement.arrivesAt} /> ({clockTime(movement.arrivesAt)})
+        {t('tooltip.arrivesIn')}
+        <ArrivalCountdown until={movement.arrivesAt} />
+        {t('tooltip.clock', { time: formatTime(movement.arrivesAt) })}
       </span>
     </div>
   );

@@ -3,6 +3,7 @@
 // put a village to raid on a farm list, or found a village on free land; each opens the army page or the marketplace filled in.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { MapTile } from '../../state/map';
 import { canSettleQuery } from '../../state/queries';
 import type { MapViewer } from '../../state/relations';
@@ -33,18 +34,20 @@ export interface TileActionsProps {
 }
 
 function SettleAction({ tile }: { tile: MapTile }) {
+  const { t } = useTranslation('map-panel');
   // Asked again for every tile selected; a tile left before the answer cancels its question.
   const check = useQuery(canSettleQuery(tile.worldId, tile.x, tile.y)).data;
   if (!check) return null;
   if (!check.canSettle) return <p className="muted map-actions__note">{check.reason}</p>;
   return (
     <Link className="button button--small" to={armyLink(tile.x, tile.y, 'settle')}>
-      Found village here
+      {t('actions.found')}
     </Link>
   );
 }
 
 export function TileActions({ tile, viewer, home }: TileActionsProps) {
+  const { t } = useTranslation('map-panel');
   // Armies and settlers leave from a village in this world.
   if (!home || home.worldId !== tile.worldId) return null;
   const isHome = home.x === tile.x && home.y === tile.y;
@@ -54,35 +57,35 @@ export function TileActions({ tile, viewer, home }: TileActionsProps) {
     // strangers', enemies' and barbarians' the other way round.
     const relation = villageRelation(tile, viewer);
     return (
-      <div className="map-actions" role="group" aria-label="Tile actions">
+      <div className="map-actions" role="group" aria-label={t('actions.label')}>
         {relation === 'own' ? (
           <Link className="button button--small" to={armyLink(tile.x, tile.y, 'reinforce')}>
-            Send troops
+            {t('actions.sendTroops')}
           </Link>
         ) : relation !== null && isFriendly(relation) ? (
           <Link className="button button--small" to={armyLink(tile.x, tile.y, 'reinforce')}>
-            Reinforce
+            {t('actions.reinforce')}
           </Link>
         ) : (
           <>
             <Link className="button button--small" to={armyLink(tile.x, tile.y, 'attack')}>
-              Send troops
+              {t('actions.sendTroops')}
             </Link>
             <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'raid')}>
-              Raid
+              {t('actions.raid')}
             </Link>
             <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'scout')}>
-              Scout
+              {t('actions.scout')}
             </Link>
             <Link className="button button--secondary button--small" to={farmLink(tile.x, tile.y)}>
-              Add to farm list
+              {t('actions.farm')}
             </Link>
           </>
         )}
         {/* Merchants leave from the selected village; the marketplace says so when it has none. Barbarians trade with nobody. */}
         {tile.village.owner !== null && (
           <Link className="button button--secondary button--small" to={marketLink(tile.x, tile.y)}>
-            Send resources
+            {t('actions.sendResources')}
           </Link>
         )}
       </div>
@@ -91,19 +94,19 @@ export function TileActions({ tile, viewer, home }: TileActionsProps) {
   if (tile.type === 'oasis') {
     // An oasis is attacked (a hero leading an attack from a village with a longhouse annexes it) or raided to clear it.
     return (
-      <div className="map-actions" role="group" aria-label="Tile actions">
+      <div className="map-actions" role="group" aria-label={t('actions.label')}>
         <Link className="button button--small" to={armyLink(tile.x, tile.y, 'attack')}>
-          Send troops
+          {t('actions.sendTroops')}
         </Link>
         <Link className="button button--secondary button--small" to={armyLink(tile.x, tile.y, 'raid')}>
-          Raid
+          {t('actions.raid')}
         </Link>
       </div>
     );
   }
   if (tile.type !== 'empty') return null;
   return (
-    <div className="map-actions" role="group" aria-label="Tile actions">
+    <div className="map-actions" role="group" aria-label={t('actions.label')}>
       <SettleAction tile={tile} />
     </div>
   );

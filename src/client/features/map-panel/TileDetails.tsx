@@ -1,6 +1,8 @@
 // Details of the selected tile: coordinates and type; for a village its name, owner, population, alliance, relation to the
 // player, beginner protection and vacation; for an oasis who holds it or its animals; the resource bonus; the distance; what the player can do there (send troops, found a village); and 'Center Here'.
 import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { findTile } from '../../map/chunks';
 import { centreOnAtom, mapCameraAtom, mapChunksAtom, mapHomeAtom, mapWorldIdAtom, selectedTileAtom, type MapTile } from '../../state/map';
 import { mapViewerAtom } from '../../state/relations';
@@ -8,9 +10,8 @@ import { useServerOffset } from '../../state/village';
 import { ProtectionShield } from '../../ui/ProtectionShield';
 import { VacationMark } from '../../ui/VacationMark';
 import { distance } from '../../../rules/world';
-import { formatDistance, formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES } from '../../../rules/resources';
-import { BARBARIANS } from '../../../rules/barbarians';
+import { formatDistance, formatNumber, formatPercent } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { tileTypeLabel } from './mapStyle';
 import { relationLabel } from './tileLabels';
@@ -18,8 +19,9 @@ import { TileActions } from './TileActions';
 import { OasisInfo } from './OasisInfo';
 
 function bonuses(tile: MapTile): string[] {
-  if (tile.bonuses && tile.bonuses.length > 0) return tile.bonuses.map((b) => `+${b.percent}% ${RESOURCE_NAMES[b.resourceType]}`);
-  if (tile.resourceType && tile.resourceBonus) return [`+${tile.resourceBonus}% ${RESOURCE_NAMES[tile.resourceType]}`];
+  const line = (percent: number, resource: Parameters<typeof resourceName>[0]) => i18n.t('map-panel:details.bonusLine', { percent: formatPercent(percent), resource: resourceName(resource) });
+  if (tile.bonuses && tile.bonuses.length > 0) return tile.bonuses.map((b) => line(b.percent, b.resourceType));
+  if (tile.resourceType && tile.resourceBonus) return [line(tile.resourceBonus, tile.resourceType)];
   return [];
 }
 
@@ -35,6 +37,7 @@ const distanceOriginAtom = atom((get) => {
 });
 
 export function TileDetails() {
+  const { t } = useTranslation('map-panel');
   const selected = useAtomValue(selectedTileAtom);
   const worldId = useAtomValue(mapWorldIdAtom);
   const chunks = useAtomValue(mapChunksAtom);
@@ -45,30 +48,30 @@ export function TileDetails() {
   const serverOffsetMs = useServerOffset();
 
   const tile = selected && worldId !== null ? findTile(chunks, worldId, selected.x, selected.y) : null;
-  const from = origin ? { ...origin, name: origin === home ? 'your village' : 'the centre' } : null;
+  const from = origin ? { ...origin, name: origin === home ? t('details.yourVillage') : t('details.theCentre') } : null;
   const relation = tile ? relationLabel(tile, viewer) : null;
 
   return (
     <section className="card map-panel map-details" aria-labelledby="map-details-title">
-      <h2 id="map-details-title">Tile Details</h2>
-      {!selected && <p className="muted">Click on a tile to view details</p>}
+      <h2 id="map-details-title">{t('details.title')}</h2>
+      {!selected && <p className="muted">{t('details.empty')}</p>}
       {selected && (
         <>
           <p className="map-details__coords">
             ({selected.x}|{selected.y})
           </p>
-          {!tile && <p className="muted">Loading...</p>}
+          {!tile && <p className="muted">{t('details.loading')}</p>}
           {tile && (
             <dl className="map-details__list">
-              <dt>Type</dt>
+              <dt>{t('details.type')}</dt>
               <dd>{tileTypeLabel(tile, viewer)}</dd>
               {tile.type === 'oasis' && <OasisInfo tile={tile} />}
               {tile.village && (
                 <>
-                  <dt>Village</dt>
+                  <dt>{t('details.village')}</dt>
                   <dd>
                     {tile.village.name}
-                    {tile.village.isCapital && <span title="Capital"> ♛</span>}
+                    {tile.village.isCapital && <span title={t('details.capital')}> ♛</span>}
                     {/* Under the name, so nothing is left behind when the countdown ends. */}
                     {tile.village.protectedUntil && (
                       <span className="map-details__shield">
@@ -81,29 +84,30 @@ export function TileDetails() {
                       </span>
                     )}
                   </dd>
-                  <dt>Owner</dt>
+                  <dt>{t('details.owner')}</dt>
                   <dd>
-                    <PlayerLink player={tile.village.owner} fallback={BARBARIANS} />
+                    <PlayerLink player={tile.village.owner} fallback={t('details.barbarians')} />
                   </dd>
-                  <dt>Population</dt>
+                  <dt>{t('details.population')}</dt>
                   <dd>{formatNumber(tile.village.population)}</dd>
-                  <dt>Alliance</dt>
-                  <dd>{tile.village.alliance ? `[${tile.village.alliance.tag}] ${tile.village.alliance.name}` : 'None'}</dd>
+                  <dt>{t('details.alliance')}</dt>
+                  <dd>{tile.village.alliance ? `[${tile.village.alliance.tag}] ${tile.village.alliance.name}` : t('details.none')}</dd>
                   {relation && (
                     <>
-                      <dt>Relation</dt>
+                      <dt>{t('details.relation')}</dt>
                       <dd data-testid="tile-relation">{relation}</dd>
                     </>
                   )}
                 </>
               )}
-              <dt>Resource bonus</dt>
-              <dd>{bonuses(tile).join(', ') || 'None'}</dd>
+              <dt>{t('details.bonus')}</dt>
+              <dd>{bonuses(tile).join(', ') || t('details.none')}</dd>
               {from && (
                 <>
-                  <dt>Distance</dt>
+                  <dt>{t('details.distance')}</dt>
                   <dd>
-                    {formatDistance(distance(from.x, from.y, selected.x, selected.y))} tiles <span className="muted">from {from.name}</span>
+                    {t('details.tiles', { distance: formatDistance(distance(from.x, from.y, selected.x, selected.y)) })}
+                    <span className="muted">{t('details.from', { name: from.name })}</span>
                   </dd>
                 </>
               )}
@@ -111,7 +115,7 @@ export function TileDetails() {
           )}
           {tile && <TileActions tile={tile} viewer={viewer} home={home} />}
           <button type="button" className="button button--small" onClick={() => centreOn(selected)}>
-            Center Here
+            {t('details.centreHere')}
           </button>
         </>
       )}

@@ -1,10 +1,15 @@
 // How the map's panels name a tile in words (its look's label from the style, a village's size, another player's village's relation to the player): plain functions, no atlas module.
 import type { MapStyle } from '../../map/atlas-data';
 import type { MapTile } from '../../state/map';
-import { RELATION_LABELS } from '../../../rules/diplomacy';
+import { currentLanguage, i18n } from '../../i18n';
 import { tileLook, villageMarks, villageRelation, type MapViewer, type TileLook } from '../../../rules/tile-looks';
 
 type NamedTile = Pick<MapTile, 'type' | 'village'>;
+
+/** A label the style names: English is the style's own (the designer edits it there); another language reads map-panel:<key>. */
+export function styledLabel(key: string, english: string): string {
+  return currentLanguage() === 'en' ? english : i18n.t(`map-panel:${key}`, { defaultValue: english });
+}
 
 export interface TileLabels {
   /** A look's label in the legend ('Forest', 'Confederate'). */
@@ -16,12 +21,13 @@ export interface TileLabels {
 }
 
 export function tileLabels(style: Pick<MapStyle, 'tiles' | 'tiers' | 'capital'>): TileLabels {
-  const lookLabel = (look: TileLook) => style.tiles[look].label;
+  const lookLabel = (look: TileLook) => styledLabel(`looks.${look}`, style.tiles[look].label);
   const tierLabel = (tile: NamedTile) => {
     const marks = villageMarks(tile);
     if (!marks) return null;
-    const tier = style.tiers[marks.tier].label;
-    return marks.capital ? `${tier}, ${style.capital.label.toLowerCase()}` : tier;
+    const tier = styledLabel(`tiers.${marks.tier}`, style.tiers[marks.tier].label);
+    const capital = styledLabel('capital', style.capital.label);
+    return marks.capital ? i18n.t('map-panel:tierWithCapital', { tier, capital: currentLanguage() === 'en' ? capital.toLowerCase() : capital }) : tier;
   };
   return { lookLabel, tileTypeLabel: (tile, viewer) => lookLabel(tileLook(tile, viewer)), tierLabel };
 }
@@ -32,5 +38,5 @@ export function tileLabels(style: Pick<MapStyle, 'tiles' | 'tiers' | 'capital'>)
  */
 export function relationLabel(tile: NamedTile, viewer: MapViewer | null): string | null {
   const relation = villageRelation(tile, viewer);
-  return relation === null || relation === 'own' ? null : RELATION_LABELS[relation];
+  return relation === null || relation === 'own' ? null : i18n.t(`map-panel:relations.${relation}`);
 }

@@ -5,6 +5,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { apiError } from '../../api/client';
+import { i18n } from '../../i18n';
 import { reportTutorialAction } from '../../api/map';
 import { hoveredTileAtom, makeCamera, mapCameraAtom, mapHomeAtom, selectedTileAtom, MAP_DEFAULT_RADIUS } from '../../state/map';
 import { mapAreaQuery, worldsQuery } from '../../state/queries';
@@ -79,7 +80,7 @@ export function useMapSession(): MapSession {
     if (worlds === null) {
       // This effect runs again when the worlds arrive.
       if (worldsRead.isError) {
-        setError(apiError(worldsRead.error, 'The world could not be loaded.'));
+        setError(apiError(worldsRead.error, i18n.t('map-panel:page.worldFailed')));
         setStatus('error');
       }
       return;
@@ -88,7 +89,7 @@ export function useMapSession(): MapSession {
     store.set(selectedTileAtom, null);
     const world = worldToShow(worlds);
     if (!world) {
-      setError('There is no world to show yet.');
+      setError(i18n.t('map-panel:page.noWorld'));
       setStatus('error');
       return;
     }
@@ -136,6 +137,6 @@ export function useMapSession(): MapSession {
   );
 
   // The villages load logs its own failure; the map says so instead of waiting for ever.
-  if (villages === null && villagesStatus === 'error') return { status: 'error', error: 'Your villages could not be loaded.', loadError, openingView };
+  if (villages === null && villagesStatus === 'error') return { status: 'error', error: i18n.t('map-panel:page.villagesFailed'), loadError, openingView };
   return { status, error, loadError, openingView };
 }

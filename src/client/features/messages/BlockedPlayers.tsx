@@ -1,4 +1,5 @@
 // The players whose messages no longer reach the viewer, each with Unblock.
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { blockedPlayersQuery } from '../../state/queries';
@@ -9,16 +10,17 @@ import { PlayerLink } from '../../ui/PlayerLink';
 import { useBlocking } from './useMessages';
 
 export function BlockedPlayers() {
+  const { t } = useTranslation('messages');
   const viewer = useAtomValue(userIdAtom);
   const read = useQuery(blockedPlayersQuery(viewer));
   const blocking = useBlocking(viewer);
   return (
     <section className="card blocked-players" aria-labelledby="blocked-title">
-      <h2 id="blocked-title">Blocked players</h2>
-      {read.isError && !read.data && <p className="muted">Could not load the blocked players.</p>}
+      <h2 id="blocked-title">{t('blocked.title')}</h2>
+      {read.isError && !read.data && <p className="muted">{t('blocked.loadFailed')}</p>}
       {read.data &&
         (read.data.length === 0 ? (
-          <p className="muted">Nobody is blocked. Block a player from one of their messages to stop hearing from them.</p>
+          <p className="muted">{t('blocked.none')}</p>
         ) : (
           <ul className="blocked-players__list">
             {read.data.map((player) => (
@@ -28,9 +30,9 @@ export function BlockedPlayers() {
                   className="button button--secondary button--small"
                   pending={blocking.pending && blocking.variables?.player.id === player.id}
                   onClick={() => blocking.run({ player, block: false })}
-                  aria-label={`Unblock ${player.username}`}
+                  aria-label={t('blocked.unblockName', { name: player.username })}
                 >
-                  Unblock
+                  {t('blocked.unblock')}
                 </ActionButton>
               </li>
             ))}

@@ -1,11 +1,13 @@
 // /game/messages/new: writing a message (?to=<username> fills the receiver, ?reply=<id> answers a message, ?report=<id> shares a battle report, ?invitation=<id> an alliance invitation).
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiError } from '../../api/client';
 import type { SendMessageRequest } from '../../api/messages';
 import { normaliseFreeText } from '../../../rules/validation';
+import { formatInteger } from '../../i18n/format';
 import { messageQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { ActionButton } from '../../ui/ActionButton';
@@ -26,10 +28,11 @@ interface FieldProps {
 
 /** '12/100 characters', marked when over. */
 function Counter({ id, value, max }: { id: string; value: string; max: number }) {
+  const { t } = useTranslation('messages');
   const length = characterCount(normaliseFreeText(value));
   return (
     <span id={id} className={length > max ? 'char-count char-count--over' : 'char-count'}>
-      {length.toLocaleString('en')}/{max.toLocaleString('en')} characters
+      {t('characters', { length: formatInteger(length), max: formatInteger(max) })}
     </span>
   );
 }
@@ -66,7 +69,7 @@ interface ComposeFormProps {
 }
 
 interface AttachmentProps {
-  /** What is attached, as the sentence starts: 'A battle report'. */
+  /** What is attached, as a sentence: 'A battle report is attached.' */
   what: string;
   /** The remove button's name for assistive technology: 'Remove the battle report'. */
   removeLabel: string;
@@ -75,17 +78,19 @@ interface AttachmentProps {
 
 /** One thing the message shares, which the writer may remove before sending. */
 function Attachment({ what, removeLabel, onRemove }: AttachmentProps) {
+  const { t } = useTranslation('messages');
   return (
     <p className="compose__attachment">
-      {what} is attached.{' '}
+      {what}{' '}
       <button type="button" className="link-button" onClick={onRemove} aria-label={removeLabel}>
-        Remove it
+        {t('compose.remove')}
       </button>
     </p>
   );
 }
 
 function ComposeForm({ initial, attachments }: ComposeFormProps) {
+  const { t } = useTranslation('messages');
   const { reportId, invitationId } = attachments;
   const id = useId();
   const viewer = useAtomValue(userIdAtom);
@@ -121,7 +126,7 @@ function ComposeForm({ initial, attachments }: ComposeFormProps) {
   return (
     <form className="card compose" onSubmit={onSubmit} noValidate>
       <div className="field">
-        <label htmlFor={`${id}-to`}>To (username)</label>
+        <label htmlFor={`${id}-to`}>{t('compose.to')}</label>
         <input
           id={`${id}-to`}
           className="input"
@@ -134,7 +139,7 @@ function ComposeForm({ initial, attachments }: ComposeFormProps) {
         <FieldFoot {...field('to')} max={USERNAME_MAX} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-subject`}>Subject</label>
+        <label htmlFor={`${id}-subject`}>{t('compose.subject')}</label>
         <input
           id={`${id}-subject`}
           className="input"
@@ -146,7 +151,7 @@ function ComposeForm({ initial, attachments }: ComposeFormProps) {
         <FieldFoot {...field('subject')} max={SUBJECT_MAX} />
       </div>
       <div className="field">
-        <label htmlFor={`${id}-body`}>Message</label>
+        <label htmlFor={`${id}-body`}>{t('compose.body')}</label>
         <textarea
           id={`${id}-body`}
           className="input compose__body"
@@ -158,15 +163,15 @@ function ComposeForm({ initial, attachments }: ComposeFormProps) {
         />
         <FieldFoot {...field('body')} max={BODY_MAX} />
       </div>
-      {reportId && sharing && <Attachment what="A battle report" removeLabel="Remove the battle report" onRemove={() => setSharing(false)} />}
-      {invitationId && inviting && <Attachment what="An alliance invitation" removeLabel="Remove the alliance invitation" onRemove={() => setInviting(false)} />}
+      {reportId && sharing && <Attachment what={t('compose.reportAttached')} removeLabel={t('compose.removeReport')} onRemove={() => setSharing(false)} />}
+      {invitationId && inviting && <Attachment what={t('compose.invitationAttached')} removeLabel={t('compose.removeInvitation')} onRemove={() => setInviting(false)} />}
       <ActionOutcome message={send.outcome} compact={false} />
       <div className="row">
-        <ActionButton type="submit" className="button" pending={send.pending} busyLabel="Sending...">
-          Send
+        <ActionButton type="submit" className="button" pending={send.pending} busyLabel={t('compose.sending')}>
+          {t('compose.send')}
         </ActionButton>
         <Link className="button button--ghost" to="/game/messages">
-          Cancel
+          {t('cancel')}
         </Link>
       </div>
     </form>
@@ -175,24 +180,26 @@ function ComposeForm({ initial, attachments }: ComposeFormProps) {
 
 /** The form prefilled from the message answered, once it is read. */
 function ReplyForm({ replyTo, attachments }: { replyTo: string; attachments: Attachments }) {
+  const { t } = useTranslation('messages');
   const viewer = useAtomValue(userIdAtom);
   const read = useQuery(messageQuery(viewer, replyTo));
   if (read.data) return <ComposeForm initial={replyDraft(read.data)} attachments={attachments} />;
-  if (read.isError) return <p className="alert" role="alert">{apiError(read.error, 'Could not load the message to answer.')}</p>;
-  return <Spinner label="Loading the message to answer..." />;
+  if (read.isError) return <p className="alert" role="alert">{apiError(read.error, t('compose.replyLoadFailed'))}</p>;
+  return <Spinner label={t('compose.replyLoading')} />;
 }
 
 export default function ComposePage() {
+  const { t } = useTranslation('messages');
   const [params] = useSearchParams();
   const replyTo = params.get('reply');
   const attachments = { reportId: params.get('report'), invitationId: params.get('invitation') };
   return (
     <section className="page compose-page" aria-labelledby="compose-title">
       <p className="message-page__back">
-        <Link to="/game/messages">← Messages</Link>
+        <Link to="/game/messages">{t('back')}</Link>
       </p>
       <h1 id="compose-title" className="page__title">
-        {replyTo ? 'Reply' : 'New message'}
+        {replyTo ? t('compose.replyTitle') : t('compose.title')}
       </h1>
       {replyTo ? (
         <ReplyForm replyTo={replyTo} attachments={attachments} />

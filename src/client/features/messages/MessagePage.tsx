@@ -1,5 +1,6 @@
 // /game/messages/:messageId: one message as plain text (opening an unread one marks it read), with what it shares, Reply, Delete, Report and Block.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -28,6 +29,7 @@ function justSent(state: unknown): boolean {
 }
 
 function ReportForm({ messageId, onClose }: { messageId: string; onClose: () => void }) {
+  const { t } = useTranslation('messages');
   const id = useId();
   const [reason, setReason] = useState('');
   const report = useReportMessage(messageId);
@@ -43,9 +45,9 @@ function ReportForm({ messageId, onClose }: { messageId: string; onClose: () => 
   }
   return (
     <form className="card message-report" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Report to the game masters</h2>
+      <h2 id={`${id}-title`}>{t('report.title')}</h2>
       <div className="field">
-        <label htmlFor={`${id}-reason`}>Reason</label>
+        <label htmlFor={`${id}-reason`}>{t('report.reason')}</label>
         <textarea
           id={`${id}-reason`}
           className="input"
@@ -55,16 +57,16 @@ function ReportForm({ messageId, onClose }: { messageId: string; onClose: () => 
           onChange={(event) => setReason(event.target.value)}
         />
         <span id={`${id}-count`} className={length > REASON_MAX ? 'char-count char-count--over' : 'char-count'}>
-          {length}/{REASON_MAX} characters
+          {t('characters', { length, max: REASON_MAX })}
         </span>
       </div>
       <ActionOutcome message={report.outcome} compact={false} />
       <div className="row">
-        <ActionButton type="submit" className="button button--danger" pending={report.pending} busyLabel="Reporting...">
-          Send report
+        <ActionButton type="submit" className="button button--danger" pending={report.pending} busyLabel={t('report.sending')}>
+          {t('report.send')}
         </ActionButton>
         <button type="button" className="button button--ghost" onClick={onClose}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </form>
@@ -72,6 +74,7 @@ function ReportForm({ messageId, onClose }: { messageId: string; onClose: () => 
 }
 
 function MessageActions({ message, viewer }: { message: Message; viewer: string | null }) {
+  const { t } = useTranslation('messages');
   const navigate = useNavigate();
   const incoming = message.to?.id === viewer;
   const sender = incoming ? message.from : null;
@@ -87,32 +90,34 @@ function MessageActions({ message, viewer }: { message: Message; viewer: string 
       <div className="row message__actions">
         {sender && (
           <Link className="button" to={`/game/messages/new?reply=${encodeURIComponent(message.id)}`}>
-            Reply
+            {t('message.reply')}
           </Link>
         )}
         {confirming ? (
-          <span className="row message__confirm" role="group" aria-label="Delete this message?">
-            <span>Delete it from your messages? {message.to && message.from ? 'The other side keeps theirs.' : ''}</span>
-            <ActionButton className="button button--danger button--small" pending={remove.pending} busyLabel="Deleting..." onClick={() => remove.run(message.id)}>
-              Yes, delete
+          <span className="row message__confirm" role="group" aria-label={t('message.deleteQuestion')}>
+            <span>
+              {t('message.deleteConfirm')} {message.to && message.from ? t('message.otherKeeps') : ''}
+            </span>
+            <ActionButton className="button button--danger button--small" pending={remove.pending} busyLabel={t('message.deleting')} onClick={() => remove.run(message.id)}>
+              {t('message.yesDelete')}
             </ActionButton>
             <button type="button" className="button button--ghost button--small" onClick={() => setConfirming(false)}>
-              Keep it
+              {t('message.keep')}
             </button>
           </span>
         ) : (
           <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
-            Delete
+            {t('message.delete')}
           </button>
         )}
         {incoming && !reporting && (
           <button type="button" className="button button--secondary" onClick={() => setReporting(true)}>
-            Report
+            {t('message.report')}
           </button>
         )}
         {sender && blocked.data && (
           <ActionButton className="button button--secondary" pending={blocking.pending} onClick={() => blocking.run({ player: sender, block: !isBlocked })}>
-            {isBlocked ? `Unblock ${sender.username}` : `Block ${sender.username}`}
+            {isBlocked ? t('blocked.unblockName', { name: sender.username }) : t('blocked.blockName', { name: sender.username })}
           </ActionButton>
         )}
       </div>
@@ -123,6 +128,7 @@ function MessageActions({ message, viewer }: { message: Message; viewer: string 
 }
 
 export default function MessagePage({ reportView }: MessagePageProps) {
+  const { t } = useTranslation('messages');
   const messageId = useParams().messageId ?? '';
   const viewer = useAtomValue(userIdAtom);
   const location = useLocation();
@@ -142,24 +148,24 @@ export default function MessagePage({ reportView }: MessagePageProps) {
   return (
     <section className="page message-page" aria-labelledby="message-title">
       <p className="message-page__back">
-        <Link to={message && message.to?.id !== viewer ? '/game/messages?folder=sent' : '/game/messages'}>← Messages</Link>
+        <Link to={message && message.to?.id !== viewer ? '/game/messages?folder=sent' : '/game/messages'}>{t('back')}</Link>
       </p>
       {!message && read.isError && (
         <>
           <h1 id="message-title" className="page__title">
-            Message
+            {t('message.title')}
           </h1>
           <div className="card">
-            <p>{read.error instanceof ApiFailure && read.error.status === 404 ? 'This message is not among yours: it may have been deleted.' : apiError(read.error, 'Could not load the message.')}</p>
+            <p>{read.error instanceof ApiFailure && read.error.status === 404 ? t('message.missing') : apiError(read.error, t('message.loadFailed'))}</p>
           </div>
         </>
       )}
-      {!message && !read.isError && <Spinner label="Loading the message..." />}
+      {!message && !read.isError && <Spinner label={t('message.loading')} />}
       {message && (
         <article className="card message" aria-labelledby="message-title">
           {justSent(location.state) && (
             <p className="alert alert--success" role="status">
-              Message sent.
+              {t('message.sent')}
             </p>
           )}
           <h1 id="message-title" className="message__subject">
@@ -174,8 +180,8 @@ export default function MessagePage({ reportView }: MessagePageProps) {
           </div>
           {message.report && (
             <section className="message__report" aria-labelledby="message-report-title">
-              <h2 id="message-report-title">Shared battle report</h2>
-              {reportView ? reportView(message.report) : <p className="muted">A battle report is attached.</p>}
+              <h2 id="message-report-title">{t('message.sharedReport')}</h2>
+              {reportView ? reportView(message.report) : <p className="muted">{t('compose.reportAttached')}</p>}
             </section>
           )}
           {message.invitation && <SharedInvitationCard invitation={message.invitation} viewer={viewer} />}

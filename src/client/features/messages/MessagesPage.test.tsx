@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import type { Message, MessageSummary, SharedInvitation } from '../../api/messages';
+import { i18n } from '../../i18n';
 import { queryKeys } from '../../state/queryKeys';
 import { reply, setupFakeServer } from '../../test/fakeServer';
 import { TEST_USER, renderWithProviders } from '../../test/render';
@@ -289,5 +291,38 @@ describe('a message sharing an alliance invitation', () => {
     renderAt(`/game/messages/${ID}`);
     expect(await screen.findByTestId('message-body')).toBeTruthy();
     expect(screen.queryByRole('region', { name: /Invitation to join/ })).toBeNull();
+  });
+});
+
+describe('in German', () => {
+  it('lists the inbox and the blocked players in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderAt('/game/messages');
+    const table = await screen.findByRole('table', { name: 'Empfangene Nachrichten' });
+    expect(within(table).getByRole('columnheader', { name: 'Betreff' })).toBeTruthy();
+    expect(within(table).getAllByTestId('message-row')[0]?.textContent).toContain('Neu');
+    expect(screen.getByText('1 Nachricht, 1 ungelesen')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Blockierte Spieler' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Gesendet' })).toBeTruthy();
+  });
+
+  it('refuses an empty or too long message in German, counting as German counts', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderAt('/game/messages/new');
+    fireEvent.change(screen.getByLabelText('Nachricht'), { target: { value: 'x'.repeat(5001) } });
+    expect(screen.getByText('5.001/5.000 Zeichen').className).toContain('char-count--over');
+    fireEvent.click(screen.getByRole('button', { name: 'Senden' }));
+    expect(screen.getByText('Wähle, wem du schreibst')).toBeTruthy();
+    expect(screen.getByText('Der Betreff ist erforderlich')).toBeTruthy();
+    expect(screen.getByText('Die Nachricht darf höchstens 5.000 Zeichen lang sein')).toBeTruthy();
+    expect(server.requests('POST', '/api/messages')).toHaveLength(0);
+  });
+
+  it('answers a message in German: the quote says who wrote it', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderAt(`/game/messages/new?reply=${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Antworten' })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('An (Benutzername)') as HTMLInputElement).value).toBe('Bjorn'));
+    expect((screen.getByLabelText('Nachricht') as HTMLTextAreaElement).value).toBe('\n\nBjorn schrieb:\n> We accept.\n> <b>Bring mead</b>\n> <img src=x onerror=alert(1)>');
   });
 });

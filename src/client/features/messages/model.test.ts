@@ -1,5 +1,7 @@
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
-import { BODY_MAX, MESSAGE_ERRORS, QUOTE_MAX, SUBJECT_MAX, draftErrors, folderParam, pageParam, quoteBody, reasonError, replyDraft, replySubject } from './model';
+import { i18n } from '../../i18n';
+import { BODY_MAX, messageErrors, QUOTE_MAX, SUBJECT_MAX, draftErrors, folderParam, pageParam, quoteBody, reasonError, replyDraft, replySubject } from './model';
 
 describe('a reply', () => {
   it('puts one "Re: " before the subject, however many the original carried', () => {
@@ -37,21 +39,21 @@ describe('a reply', () => {
 describe('the compose form', () => {
   it('says what is missing or too long before asking the server', () => {
     expect(draftErrors({ to: ' ', subject: '', body: '  ' })).toEqual({
-      to: MESSAGE_ERRORS.toRequired,
-      subject: MESSAGE_ERRORS.subjectRequired,
-      body: MESSAGE_ERRORS.bodyRequired,
+      to: messageErrors().toRequired,
+      subject: messageErrors().subjectRequired,
+      body: messageErrors().bodyRequired,
     });
     expect(draftErrors({ to: 'Bjorn', subject: 's'.repeat(SUBJECT_MAX + 1), body: 'b'.repeat(BODY_MAX + 1) })).toEqual({
-      subject: MESSAGE_ERRORS.subjectTooLong,
-      body: MESSAGE_ERRORS.bodyTooLong,
+      subject: messageErrors().subjectTooLong,
+      body: messageErrors().bodyTooLong,
     });
     expect(draftErrors({ to: 'Bjorn', subject: 'Hail', body: 'Line one\nline two' })).toEqual({});
     expect(draftErrors({ to: 'Bjorn', subject: 'Hail\u202E', body: 'ok' }).subject).toBeDefined();
   });
 
   it('asks a reason of a report', () => {
-    expect(reasonError('  ')).toBe(MESSAGE_ERRORS.reasonRequired);
-    expect(reasonError('r'.repeat(501))).toBe(MESSAGE_ERRORS.reasonTooLong);
+    expect(reasonError('  ')).toBe(messageErrors().reasonRequired);
+    expect(reasonError('r'.repeat(501))).toBe(messageErrors().reasonTooLong);
     expect(reasonError('Insults\nand threats')).toBeUndefined();
   });
 
@@ -61,5 +63,17 @@ describe('the compose form', () => {
     expect(pageParam('3')).toBe(3);
     expect(pageParam('-1')).toBe(1);
     expect(pageParam(null)).toBe(1);
+  });
+});
+
+describe('the compose form in German', () => {
+  it('says what is wrong in German, free-text problems included', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    expect(draftErrors({ to: 'Bjorn', subject: 'Hail\u202E', body: 'b'.repeat(BODY_MAX + 1) })).toEqual({
+      subject: 'Der Text darf keine Zeichen enthalten, die die Schreibrichtung ändern',
+      body: 'Die Nachricht darf höchstens 5.000 Zeichen lang sein',
+    });
+    expect(reasonError('  ')).toBe('Sag, warum du diese Nachricht meldest');
+    expect(replyDraft({ from: null, subject: 'x', body: 'y' }).body).toBe('\n\nJemand schrieb:\n> y');
   });
 });

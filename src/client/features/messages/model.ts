@@ -1,6 +1,9 @@
-// Pure helpers of the mail: the contract's limits, the checks the compose form makes before sending, and a reply's subject and quote.
+// Pure helpers of the mail: the contract's limits, the checks the compose form makes before sending (said in the
+// player's language), and a reply's subject and quote.
 import { VALIDATION_MESSAGES, freeTextError, normaliseFreeText } from '../../../rules/validation';
 import type { Message, MessageFolder } from '../../api/messages';
+import { i18n } from '../../i18n';
+import { formatInteger } from '../../i18n/format';
 
 export const MESSAGES_PAGE_SIZE = 20;
 /** The contract's limits (SendMessageRequest, ReportMessageRequest), in characters once trimmed. */
@@ -48,49 +51,66 @@ export interface Draft {
 
 /** The compose form filled in for a reply: back to the sender, 'Re: ' the subject, the body quoted under a blank line to write on. */
 export function replyDraft(message: Pick<Message, 'from' | 'subject' | 'body'>): Draft {
-  const who = message.from?.username ?? 'They';
-  return { to: message.from?.username ?? '', subject: replySubject(message.subject), body: `\n\n${who} wrote:\n${quoteBody(message.body)}` };
+  const who = message.from?.username ?? i18n.t('messages:reply.they');
+  return { to: message.from?.username ?? '', subject: replySubject(message.subject), body: `\n\n${i18n.t('messages:reply.wrote', { who })}\n${quoteBody(message.body)}` };
 }
 
-export const MESSAGE_ERRORS = {
-  toRequired: 'Choose who to write to',
-  toTooLong: `A username has at most ${USERNAME_MAX} characters`,
-  subjectRequired: 'Subject is required',
-  subjectTooLong: `Subject must be at most ${SUBJECT_MAX} characters`,
-  bodyRequired: VALIDATION_MESSAGES.messageRequired,
-  bodyTooLong: `Message must be at most ${BODY_MAX.toLocaleString('en')} characters`,
-  reasonRequired: 'Say why you report this message',
-  reasonTooLong: `The reason must be at most ${REASON_MAX} characters`,
-} as const;
+export type MessageErrorKey = 'toRequired' | 'toTooLong' | 'subjectRequired' | 'subjectTooLong' | 'bodyRequired' | 'bodyTooLong' | 'reasonRequired' | 'reasonTooLong';
+
+/** What the form says of a field, in the player's language (read at call time, so a switch of language shows at once). */
+export function messageErrors(): Readonly<Record<MessageErrorKey, string>> {
+  const t = (key: MessageErrorKey, max?: number) => i18n.t(`messages:errors.${key}`, max === undefined ? {} : { max: formatInteger(max) });
+  return {
+    toRequired: t('toRequired'),
+    toTooLong: t('toTooLong', USERNAME_MAX),
+    subjectRequired: t('subjectRequired'),
+    subjectTooLong: t('subjectTooLong', SUBJECT_MAX),
+    bodyRequired: t('bodyRequired'),
+    bodyTooLong: t('bodyTooLong', BODY_MAX),
+    reasonRequired: t('reasonRequired'),
+    reasonTooLong: t('reasonTooLong', REASON_MAX),
+  };
+}
+
+/** The free-text rule's messages the mail can meet, by their key in the messages namespace. */
+const FREE_TEXT_KEYS = ['textControl', 'textBidi', 'textInvisible', 'textCombining'] as const satisfies readonly (keyof typeof VALIDATION_MESSAGES)[];
+
+/** Why a text may not be shown to others (the rules' freeTextError), in the player's language. */
+export function freeTextProblem(text: string, options: { multiline?: boolean } = {}): string | undefined {
+  const english = freeTextError(text, options);
+  const key = FREE_TEXT_KEYS.find((name) => VALIDATION_MESSAGES[name] === english);
+  return key ? i18n.t(`messages:errors.${key}`) : english;
+}
 
 export type DraftErrors = Partial<Record<keyof Draft, string>>;
 
 /** Why the server would refuse the draft, field by field (the same limits and free-text rule), so the form says it first. */
 export function draftErrors(draft: Draft): DraftErrors {
   const errors: DraftErrors = {};
+  const said = messageErrors();
   const to = normaliseFreeText(draft.to);
-  if (to === '') errors.to = MESSAGE_ERRORS.toRequired;
-  else if (characterCount(to) > USERNAME_MAX) errors.to = MESSAGE_ERRORS.toTooLong;
-  else if (freeTextError(to)) errors.to = freeTextError(to);
+  if (to === '') errors.to = said.toRequired;
+  else if (characterCount(to) > USERNAME_MAX) errors.to = said.toTooLong;
+  else if (freeTextError(to)) errors.to = freeTextProblem(to);
 
   const subject = normaliseFreeText(draft.subject);
-  if (subject === '') errors.subject = MESSAGE_ERRORS.subjectRequired;
-  else if (characterCount(subject) > SUBJECT_MAX) errors.subject = MESSAGE_ERRORS.subjectTooLong;
-  else if (freeTextError(subject)) errors.subject = freeTextError(subject);
+  if (subject === '') errors.subject = said.subjectRequired;
+  else if (characterCount(subject) > SUBJECT_MAX) errors.subject = said.subjectTooLong;
+  else if (freeTextError(subject)) errors.subject = freeTextProblem(subject);
 
   const body = normaliseFreeText(draft.body);
-  if (body === '') errors.body = MESSAGE_ERRORS.bodyRequired;
-  else if (characterCount(body) > BODY_MAX) errors.body = MESSAGE_ERRORS.bodyTooLong;
-  else if (freeTextError(body, { multiline: true })) errors.body = freeTextError(body, { multiline: true });
+  if (body === '') errors.body = said.bodyRequired;
+  else if (characterCount(body) > BODY_MAX) errors.body = said.bodyTooLong;
+  else if (freeTextError(body, { multiline: true })) errors.body = freeTextProblem(body, { multiline: true });
   return errors;
 }
 
 /** Why a report's reason would be refused, or undefined. */
 export function reasonError(reason: string): string | undefined {
   const text = normaliseFreeText(reason);
-  if (text === '') return MESSAGE_ERRORS.reasonRequired;
-  if (characterCount(text) > REASON_MAX) return MESSAGE_ERRORS.reasonTooLong;
-  return freeTextError(text, { multiline: true });
+  if (text === '') return messageErrors().reasonRequired;
+  if (characterCount(text) > REASON_MAX) return messageErrors().reasonTooLong;
+  return freeTextProblem(text, { multiline: true });
 }
 
 /** The folder a query names (?folder=sent), the inbox otherwise. */

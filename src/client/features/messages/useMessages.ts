@@ -1,4 +1,5 @@
 // The mail's actions as mutations, each writing its reply into the caches it changed: sending, reading, deleting, reporting, blocking.
+import { useTranslation } from 'react-i18next';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   blockPlayer,
@@ -33,6 +34,7 @@ function withRead(list: MessageList, messageId: string): MessageList {
  * `onSent` goes on with it (the page opens the message).
  */
 export function useSendMessage(viewer: Viewer, onSent: (message: Message) => void) {
+  const { t } = useTranslation('messages');
   const client = useQueryClient();
   return useAction({
     mutationFn: (request: SendMessageRequest) => sendMessage(request),
@@ -41,7 +43,7 @@ export function useSendMessage(viewer: Viewer, onSent: (message: Message) => voi
       void client.invalidateQueries({ queryKey: queryKeys.messageLists(viewer) });
       onSent(message);
     },
-    failure: 'Failed to send the message',
+    failure: t('actions.sendFailed'),
   });
 }
 
@@ -50,6 +52,7 @@ export function useSendMessage(viewer: Viewer, onSent: (message: Message) => voi
  * side navigation shows. A failure reads the mail again.
  */
 export function useMarkRead(viewer: Viewer) {
+  const { t } = useTranslation('messages');
   const client = useQueryClient();
   return useAction({
     mutationFn: (messageId: string) => markMessageRead(messageId),
@@ -59,12 +62,13 @@ export function useMarkRead(viewer: Viewer) {
     },
     onSuccess: (unread) => putQueryData(client, unreadMessagesQuery(viewer).queryKey, unread),
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.messages(viewer) }),
-    failure: 'Failed to mark the message read',
+    failure: t('actions.markReadFailed'),
   });
 }
 
 /** Deleting (for oneself): the message leaves the cache, the folders and the unread count are read again. */
 export function useDeleteMessage(viewer: Viewer, onDeleted: () => void) {
+  const { t } = useTranslation('messages');
   const client = useQueryClient();
   return useAction({
     mutationFn: (messageId: string) => deleteMessage(messageId),
@@ -74,25 +78,27 @@ export function useDeleteMessage(viewer: Viewer, onDeleted: () => void) {
       void client.invalidateQueries({ queryKey: queryKeys.messageLists(viewer) });
       void client.invalidateQueries({ queryKey: queryKeys.unreadMessages(viewer) });
     },
-    failure: 'Failed to delete the message',
+    failure: t('actions.deleteFailed'),
   });
 }
 
 export function useReportMessage(messageId: string) {
+  const { t } = useTranslation('messages');
   return useAction({
     mutationFn: (reason: string) => reportMessage(messageId, reason),
-    success: 'Reported. The game masters will look into it.',
-    failure: 'Failed to report the message',
+    success: t('actions.reported'),
+    failure: t('actions.reportFailed'),
   });
 }
 
 /** Blocking or unblocking a player: the reply is the blocked list as it stands now. */
 export function useBlocking(viewer: Viewer) {
+  const { t } = useTranslation('messages');
   const client = useQueryClient();
   return useAction({
     mutationFn: ({ player, block }: { player: UserRef; block: boolean }) => (block ? blockPlayer(player.id) : unblockPlayer(player.id)),
     onSuccess: (players) => putQueryData(client, blockedPlayersQuery(viewer).queryKey, players),
-    success: (_players, { player, block }) => (block ? `${player.username} is blocked: their messages no longer reach you.` : `${player.username} is unblocked.`),
-    failure: 'Failed to change who is blocked',
+    success: (_players, { player, block }) => (block ? t('actions.blocked', { name: player.username }) : t('actions.unblocked', { name: player.username })),
+    failure: t('actions.blockFailed'),
   });
 }

@@ -1,4 +1,5 @@
 // /game/players/by-name/:username: finds the player of that name and goes on to their profile (for lists that know only a name).
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { userIdAtom } from '../../state/session';
 import { Spinner } from '../../ui/Spinner';
 
 export default function PlayerByNamePage() {
+  const { t } = useTranslation('players');
   const username = useParams().username ?? '';
   const viewer = useAtomValue(userIdAtom);
   const read = useQuery(playerByNameQuery(viewer, username));
@@ -17,13 +19,13 @@ export default function PlayerByNamePage() {
     return (
       <section className="page" aria-labelledby="player-title">
         <h1 id="player-title" className="page__title">
-          Player
+          {t('page.title')}
         </h1>
         <div className="card">
-          <p>{missing ? `There is no player called ${username}.` : apiError(read.error, 'Could not find the player.')}</p>
+          <p>{missing ? t('byName.missing', { name: username }) : apiError(read.error, t('byName.failed'))}</p>
         </div>
       </section>
     );
   }
-  return <Spinner label={`Looking for ${username}...`} />;
+  return <Spinner label={t('byName.looking', { name: username })} />;
 }

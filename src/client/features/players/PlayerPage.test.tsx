@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { Route, Routes, useLocation } from 'react-router';
 import type { PlayerProfile } from '../../api/players';
+import { i18n } from '../../i18n';
 import { queryKeys } from '../../state/queryKeys';
 import { selectedVillageIdAtom, type Village } from '../../state/village';
 import { reply, setupFakeServer } from '../../test/fakeServer';
@@ -146,5 +148,33 @@ describe('a profile of a player on vacation', () => {
     const line = await screen.findByTestId('profile-vacation');
     expect(line.textContent).toMatch(/^On vacationAsgard until /);
     expect(within(line).getByText((_, element) => element?.tagName === 'TIME' && element.getAttribute('datetime') === '2026-03-20T09:00:00.000Z')).toBeTruthy();
+  });
+});
+
+describe('a player profile in German', () => {
+  it('shows the villages, the figures and the ranks in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderAt(`/game/players/${BJORN.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bjorn' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Nachricht senden' })).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Dörfer' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Welt', 'Koordinaten', 'Einwohner']);
+    expect(within(rows[1]).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Hedeby (Hauptdorf)', 'Midgard', '(12|-40) · Zur Farmliste hinzufügen', '1,5 Tsd.']);
+    expect(within(rows[1]).getByRole('link', { name: '(12|-40) auf der Karte' })).toBeTruthy();
+    expect(screen.getByText('Einwohner insgesamt').nextElementSibling?.textContent).toBe('1,7 Tsd.');
+    const ranks = screen.getByRole('heading', { name: 'Rang' }).parentElement;
+    expect(ranks?.textContent).toContain('Asgard: noch nicht gewertet');
+  });
+
+  it('refuses a too long description in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderAt(`/game/players/${ME.id}`);
+    const field = await screen.findByLabelText('Über dich');
+    fireEvent.change(field, { target: { value: 'x'.repeat(501) } });
+    expect(screen.getByText('501/500 Zeichen')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Beschreibung speichern' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Deine Beschreibung darf höchstens 500 Zeichen lang sein');
+    expect(server.requests('PUT', '/api/me/profile')).toHaveLength(0);
   });
 });

@@ -1,20 +1,23 @@
 // One quest: title, status, expiry, description, objectives with a progress bar, rewards, and Start Quest while available.
 import { useAtomValue } from 'jotai';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { startQuest, type Quest, type QuestsByType } from '../../api/quests';
 import { questsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { questProgressPercent } from '../../../rules/quests';
 import { ActionButton } from '../../ui/ActionButton';
 import { formatDateTime } from '../../ui/dates';
+import { questDescription, questTitle } from '../../i18n/quests';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { ObjectiveList, RewardList } from '../../ui/QuestParts';
 
-const STATUS: Record<Quest['status'], { label: string; badge: string }> = {
-  available: { label: 'Available', badge: 'badge--gold' },
-  in_progress: { label: 'In Progress', badge: 'badge--blue' },
-  completed: { label: 'Completed', badge: 'badge--green' },
-  expired: { label: 'Expired', badge: 'badge--grey' },
+/** Each status's badge; its word is quests:status.<status>. */
+const STATUS_BADGE: Record<Quest['status'], string> = {
+  available: 'badge--gold',
+  in_progress: 'badge--blue',
+  completed: 'badge--green',
+  expired: 'badge--grey',
 };
 
 export interface QuestCardProps {
@@ -28,6 +31,7 @@ function withQuest(book: QuestsByType, quest: Quest): QuestsByType {
 }
 
 export function QuestCard({ quest }: QuestCardProps) {
+  const { t } = useTranslation('quests');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const { queryKey } = questsQuery(viewer);
@@ -41,36 +45,37 @@ export function QuestCard({ quest }: QuestCardProps) {
       return client.invalidateQueries({ queryKey });
     },
   });
-  const status = STATUS[quest.status] ?? STATUS.available;
+  const status = quest.status in STATUS_BADGE ? quest.status : 'available';
+  const title = questTitle(quest);
   const objectives = quest.objectives ?? {};
   const progress = quest.progress ?? {};
   const share = questProgressPercent(objectives, progress);
 
   return (
-    <article className={`quest-card quest-card--${quest.status}`} aria-label={quest.title}>
+    <article className={`quest-card quest-card--${quest.status}`} aria-label={title}>
       <header className="quest-card__head">
-        <h3 className="quest-card__title">{quest.title}</h3>
-        <span className={`badge ${status.badge}`}>{status.label}</span>
+        <h3 className="quest-card__title">{title}</h3>
+        <span className={`badge ${STATUS_BADGE[status]}`}>{t(`status.${status}`)}</span>
       </header>
       {quest.expiresAt && (
         <p className="quest-card__expiry">
-          {quest.status === 'expired' ? 'Expired' : 'Expires'} <time dateTime={quest.expiresAt}>{formatDateTime(quest.expiresAt)}</time>
+          {quest.status === 'expired' ? t('expired') : t('expires')} <time dateTime={quest.expiresAt}>{formatDateTime(quest.expiresAt)}</time>
         </p>
       )}
-      <p className="quest-card__description">{quest.description}</p>
+      <p className="quest-card__description">{questDescription(quest)}</p>
       <div className="quest-card__section">
-        <h4 className="quest-card__subtitle">Objectives</h4>
+        <h4 className="quest-card__subtitle">{t('objectives')}</h4>
         <ObjectiveList objectives={objectives} progress={progress} />
       </div>
-      <ProgressBar label="Progress" value={share} tone={share >= 100 ? 'good' : 'normal'} />
+      <ProgressBar label={t('progress')} value={share} tone={share >= 100 ? 'good' : 'normal'} />
       <div className="quest-card__section">
-        <h4 className="quest-card__subtitle">Rewards</h4>
+        <h4 className="quest-card__subtitle">{t('rewards')}</h4>
         <RewardList rewards={quest.rewards ?? {}} />
       </div>
       {quest.status === 'available' && (
         <footer className="quest-card__foot">
           <ActionButton className="button button--small" onClick={() => start.mutate()} pending={start.isPending}>
-            Start Quest
+            {t('start')}
           </ActionButton>
         </footer>
       )}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { questSummaryQuery, questsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { QUEST_TYPES, type QuestType } from '../../../rules/quests';
@@ -12,15 +13,8 @@ import { QuestCard } from './QuestCard';
 import { QuestSummary, percent } from './QuestSummary';
 import './quests.css';
 
-export const QUEST_TYPE_NAMES: Record<QuestType, string> = {
-  tutorial: 'Tutorial',
-  daily: 'Daily',
-  weekly: 'Weekly',
-  special: 'Special',
-  story: 'Story',
-};
-
 export default function QuestsPage() {
+  const { t } = useTranslation('quests');
   const viewer = useAtomValue(userIdAtom);
   // Failures are only logged; the page offers a retry.
   const list = useQuery(questsQuery(viewer));
@@ -39,17 +33,17 @@ export default function QuestsPage() {
     return (
       <section className="page quests" aria-labelledby="quests-title">
         <h1 id="quests-title" className="page__title">
-          Quests
+          {t('title')}
         </h1>
         {failed ? (
           <div className="card quests__failed">
-            <p>Could not load your quests.</p>
+            <p>{t('failed')}</p>
             <button type="button" className="button button--secondary" onClick={load}>
-              Try again
+              {t('tryAgain')}
             </button>
           </div>
         ) : (
-          <Spinner label="Loading quests..." />
+          <Spinner label={t('loading')} />
         )}
       </section>
     );
@@ -59,17 +53,19 @@ export default function QuestsPage() {
     <section className="page quests" aria-labelledby="quests-title">
       <header className="page__header quests__header">
         <h1 id="quests-title" className="page__title">
-          Quests
+          {t('title')}
         </h1>
         {summary && (
           <div className="quests__completion">
             <p className="quests__completion-text">
-              <strong>
-                {summary.completedQuests}/{summary.totalQuests}
-              </strong>{' '}
-              completed <span className="quests__completion-percent">{percent(summary.completionRate)}</span>
+              <Trans
+                t={t}
+                i18nKey="completed"
+                values={{ done: summary.completedQuests, total: summary.totalQuests, percent: percent(summary.completionRate) }}
+                components={{ strong: <strong />, percent: <span className="quests__completion-percent" /> }}
+              />
             </p>
-            <ProgressBar label="Quest completion" value={summary.completionRate} hideLabel tone="good" />
+            <ProgressBar label={t('completion')} value={summary.completionRate} hideLabel tone="good" />
           </div>
         )}
       </header>
@@ -77,7 +73,7 @@ export default function QuestsPage() {
       {summary && <QuestSummary summary={summary} />}
 
       <Tabs<QuestType>
-        label="Quest types"
+        label={t('types')}
         selected={tab}
         onSelect={setTab}
         tabs={QUEST_TYPES.map((type) => {
@@ -86,12 +82,12 @@ export default function QuestsPage() {
             id: type,
             label: (
               <>
-                {QUEST_TYPE_NAMES[type]} <span className="quests__count">({list.length})</span>
+                {t(`typeNames.${type}`)} <span className="quests__count">({list.length})</span>
               </>
             ),
             panel:
               list.length === 0 ? (
-                <p className="card quests__empty">No {type} quests available</p>
+                <p className="card quests__empty">{t(`empty.${type}`)}</p>
               ) : (
                 <div className="quest-list">
                   {list.map((quest) => (

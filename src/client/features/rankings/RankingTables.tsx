@@ -1,7 +1,8 @@
 // The ranking lists as tables: players and alliances by population, attackers and defenders by points; the viewer's row and the row 'Find me' found stand out.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AllianceRankings, CombatRankings, PlayerRankings } from '../../api/rankings';
-import { formatNumber } from '../../../rules/format';
+import { formatNumber } from '../../i18n/format';
 import { PlayerLink } from '../../ui/PlayerLink';
 
 type AllianceCell = { tag: string; name: string } | null;
@@ -50,7 +51,10 @@ function Table({ caption, head, children }: { caption: string; head: ReactNode; 
   );
 }
 
-const You = () => <span className="badge badge--gold rankings__you">You</span>;
+function You() {
+  const { t } = useTranslation('rankings');
+  return <span className="badge badge--gold rankings__you">{t('you')}</span>;
+}
 
 /** The rank, the player (marked when it is the viewer) and their alliance: the first cells of a player's row on any list. */
 function PlayerCells({ entry, mine }: { entry: { rank: number; player: { id: string; username: string }; alliance: Parameters<typeof AllianceName>[0]['alliance'] }; mine: boolean }) {
@@ -69,20 +73,21 @@ function PlayerCells({ entry, mine }: { entry: { rank: number; player: { id: str
 }
 
 export function PlayerTable({ list, marks }: { list: PlayerRankings; marks: Marks }) {
+  const { t } = useTranslation('rankings');
   const rowProps = useFoundRow(marks.found, list.entries.map((e) => e.rank));
   return (
     <Table
-      caption="Players by population"
+      caption={t('captions.players')}
       head={
         <>
-          <th scope="col">Rank</th>
-          <th scope="col">Player</th>
-          <th scope="col">Alliance</th>
+          <th scope="col">{t('columns.rank')}</th>
+          <th scope="col">{t('columns.player')}</th>
+          <th scope="col">{t('columns.alliance')}</th>
           <th scope="col" className="rankings__number">
-            Villages
+            {t('columns.villages')}
           </th>
           <th scope="col" className="rankings__number">
-            Population
+            {t('columns.population')}
           </th>
         </>
       }
@@ -104,19 +109,20 @@ export function PlayerTable({ list, marks }: { list: PlayerRankings; marks: Mark
 }
 
 export function AllianceTable({ list, marks }: { list: AllianceRankings; marks: Marks }) {
+  const { t } = useTranslation('rankings');
   const rowProps = useFoundRow(marks.found, list.entries.map((e) => e.rank));
   return (
     <Table
-      caption="Alliances by population"
+      caption={t('captions.alliances')}
       head={
         <>
-          <th scope="col">Rank</th>
-          <th scope="col">Alliance</th>
+          <th scope="col">{t('columns.rank')}</th>
+          <th scope="col">{t('columns.alliance')}</th>
           <th scope="col" className="rankings__number">
-            Members
+            {t('columns.members')}
           </th>
           <th scope="col" className="rankings__number">
-            Population
+            {t('columns.population')}
           </th>
         </>
       }
@@ -138,17 +144,18 @@ export function AllianceTable({ list, marks }: { list: AllianceRankings; marks: 
 }
 
 export function CombatTable({ list, marks }: { list: CombatRankings; marks: Marks }) {
+  const { t } = useTranslation('rankings');
   const rowProps = useFoundRow(marks.found, list.entries.map((e) => e.rank));
   return (
     <Table
-      caption={`${list.board === 'attackers' ? 'Attackers' : 'Defenders'} by points, ${list.period === 'week' ? 'this week' : 'all time'}`}
+      caption={t(`captions.${list.board}.${list.period}`)}
       head={
         <>
-          <th scope="col">Rank</th>
-          <th scope="col">Player</th>
-          <th scope="col">Alliance</th>
+          <th scope="col">{t('columns.rank')}</th>
+          <th scope="col">{t('columns.player')}</th>
+          <th scope="col">{t('columns.alliance')}</th>
           <th scope="col" className="rankings__number">
-            Points
+            {t('columns.points')}
           </th>
         </>
       }

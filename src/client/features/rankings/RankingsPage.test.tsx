@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import type { RankedPlayer } from '../../api/rankings';
+import { i18n } from '../../i18n';
 import { queryKeys } from '../../state/queryKeys';
 import { selectedVillageIdAtom, type Village } from '../../state/village';
 import { setupFakeServer, type FakeCall } from '../../test/fakeServer';
@@ -122,5 +124,27 @@ describe('RankingsPage', () => {
     fireEvent.click(await screen.findByRole('tab', { name: 'Heroes' }));
     expect(screen.getByText('the heroes leaderboard')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
+  });
+});
+
+describe('RankingsPage in German', () => {
+  it('lists the players with German headers, freshness and Find me', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Spieler nach Einwohnern' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rang', 'Spieler', 'Allianz', 'Dörfer', 'Einwohner']);
+    expect(screen.getByText('Vor 4 Minuten aktualisiert')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Angreifer' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Finde mich' }));
+    expect((await screen.findByText('Du bist auf Platz 45.')).getAttribute('role')).toBe('status');
+  });
+
+  it('ranks attackers with the German period and caption', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderPage('/game/rankings?tab=attackers');
+    expect(await screen.findByRole('table', { name: 'Angreifer nach Punkten, diese Woche' })).toBeTruthy();
+    expect(screen.getByText(/^Gezählt wird, sobald Kämpfe stattfinden, seit/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Diese Woche' }).getAttribute('aria-pressed')).toBe('true');
   });
 });

@@ -1,5 +1,6 @@
 // /game/rankings: a world's players, alliances, attackers and defenders (this week or all time) and heroes, paged, with 'Find me' and how fresh each list is.
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -10,7 +11,7 @@ import { userIdAtom } from '../../state/session';
 import { selectedVillageAtom, villagesAtom, villagesStatusAtom } from '../../state/village';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDate } from '../../ui/dates';
+import { formatDate } from '../../i18n/format';
 import { Pager } from '../../ui/Pager';
 import { useClock } from '../../ui/resources';
 import { Spinner } from '../../ui/Spinner';
@@ -39,24 +40,29 @@ interface Found {
   rank: number;
 }
 
+/** The lists a panel reads, as keys of the rankings namespace ('lists.players.loading'). */
+type ListName = 'players' | 'alliances' | 'attackers' | 'defenders';
+
 /** One list's read as the page shows it: the table, its freshness, the pager; a failure with a retry. */
-function ListPanel<T extends { total: number }>({ read, what, children }: { read: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
+function ListPanel<T extends { total: number }>({ read, what, children }: { read: UseQueryResult<T>; what: ListName; children: (data: T) => ReactNode }) {
+  const { t } = useTranslation('rankings');
   if (read.data) return <>{children(read.data)}</>;
   if (read.isError) {
     return (
       <div>
-        <p>{apiError(read.error, `Could not load the ${what}.`)}</p>
+        <p>{apiError(read.error, t(`lists.${what}.failed`))}</p>
         <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
-          Try again
+          {t('tryAgain')}
         </button>
       </div>
     );
   }
-  return <Spinner label={`Loading the ${what}...`} />;
+  return <Spinner label={t(`lists.${what}.loading`)} />;
 }
 
 function Empty() {
-  return <p className="muted">Nobody is on this list yet.</p>;
+  const { t } = useTranslation('rankings');
+  return <p className="muted">{t('empty')}</p>;
 }
 
 interface ListProps {
@@ -67,15 +73,16 @@ interface ListProps {
 }
 
 function PlayersList({ worldId, view, marks, onPage }: ListProps) {
+  const { t } = useTranslation('rankings');
   const read = useQuery(playerRankingsQuery(worldId, view.page, RANKINGS_PAGE_SIZE));
   const now = useClock(30_000);
   return (
-    <ListPanel read={read} what="player rankings">
+    <ListPanel read={read} what="players">
       {(list) => (
         <>
           <p className="rankings__freshness">{freshness(list.computedAt, now)}</p>
           {list.entries.length === 0 ? <Empty /> : <PlayerTable list={list} marks={marks} />}
-          <Pager page={view.page} pages={pageCount(list.total)} onPage={onPage} label="Player ranking pages" />
+          <Pager page={view.page} pages={pageCount(list.total)} onPage={onPage} label={t('lists.players.pages')} />
         </>
       )}
     </ListPanel>
@@ -83,15 +90,16 @@ function PlayersList({ worldId, view, marks, onPage }: ListProps) {
 }
 
 function AlliancesList({ worldId, view, marks, onPage }: ListProps) {
+  const { t } = useTranslation('rankings');
   const read = useQuery(allianceRankingsQuery(worldId, view.page, RANKINGS_PAGE_SIZE));
   const now = useClock(30_000);
   return (
-    <ListPanel read={read} what="alliance rankings">
+    <ListPanel read={read} what="alliances">
       {(list) => (
         <>
           <p className="rankings__freshness">{freshness(list.computedAt, now)}</p>
           {list.entries.length === 0 ? <Empty /> : <AllianceTable list={list} marks={marks} />}
-          <Pager page={view.page} pages={pageCount(list.total)} onPage={onPage} label="Alliance ranking pages" />
+          <Pager page={view.page} pages={pageCount(list.total)} onPage={onPage} label={t('lists.alliances.pages')} />
         </>
       )}
     </ListPanel>
@@ -99,10 +107,11 @@ function AlliancesList({ worldId, view, marks, onPage }: ListProps) {
 }
 
 function CombatList({ worldId, view, marks, onPage, onPeriod, board }: ListProps & { board: 'attackers' | 'defenders'; onPeriod: (period: CombatPeriod) => void }) {
+  const { t } = useTranslation('rankings');
   const read = useQuery(combatRankingsQuery(worldId, { board, period: view.period }, view.page, RANKINGS_PAGE_SIZE));
   return (
     <>
-      <div className="rankings__period" role="group" aria-label="Period">
+      <div className="rankings__period" role="group" aria-label={t('period.label')}>
         {(['week', 'all'] as const).map((period) => (
           <button
             key={period}
@@ -111,18 +120,18 @@ function CombatList({ worldId, view, marks, onPage, onPeriod, board }: ListProps
             aria-pressed={view.period === period}
             onClick={() => onPeriod(period)}
           >
-            {period === 'week' ? 'This week' : 'All time'}
+            {period === 'week' ? t('period.week') : t('period.all')}
           </button>
         ))}
       </div>
-      <ListPanel read={read} what={`${board} rankings`}>
+      <ListPanel read={read} what={board}>
         {(list) => (
           <>
             <p className="rankings__freshness">
-              Counted as battles happen{list.since ? `, since ${formatDate(list.since)}` : ''}. Points are the upkeep of the enemy units killed.
+              {list.since ? t('combat.countedSince', { date: formatDate(list.since) }) : t('combat.counted')}
             </p>
             {list.entries.length === 0 ? <Empty /> : <CombatTable list={list} marks={marks} />}
-            <Pager page={view.page} pages={pageCount(list.total)} onPage={onPage} label={`${board === 'attackers' ? 'Attacker' : 'Defender'} ranking pages`} />
+            <Pager page={view.page} pages={pageCount(list.total)} onPage={onPage} label={t(`lists.${board}.pages`)} />
           </>
         )}
       </ListPanel>
@@ -143,6 +152,7 @@ function useRankingWorld(fromAddress: string | null) {
 }
 
 export default function RankingsPage({ heroes }: RankingsPageProps) {
+  const { t } = useTranslation('rankings');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
   const view: View = { tab: isTabId(tabParam) ? tabParam : 'players', page: pageParam(params.get('page')), period: periodParam(params.get('period')) };
@@ -176,7 +186,7 @@ export default function RankingsPage({ heroes }: RankingsPageProps) {
       go({ tab, period, page });
     },
     success: (rank, { tab }) => findMeText(rank, tab),
-    failure: 'Could not find your rank',
+    failure: t('findMe.failed'),
   });
 
   const selectTab = (tab: TabId) => {
@@ -195,20 +205,20 @@ export default function RankingsPage({ heroes }: RankingsPageProps) {
 
   let body: ReactNode;
   if (worldId === null) {
-    body = settled ? <p className="card muted">There is no world to rank yet.</p> : <Spinner label="Loading the rankings..." />;
+    body = settled ? <p className="card muted">{t('noWorld')}</p> : <Spinner label={t('loading')} />;
   } else {
     const list = { worldId, view, onPage };
     body = (
       <Tabs<TabId>
-        label="Rankings"
+        label={t('title')}
         selected={view.tab}
         onSelect={selectTab}
         tabs={[
-          { id: 'players', label: 'Players', panel: <PlayersList {...list} marks={marks('players')} /> },
-          { id: 'alliances', label: 'Alliances', panel: <AlliancesList {...list} marks={marks('alliances')} /> },
-          { id: 'attackers', label: 'Attackers', panel: <CombatList {...list} board="attackers" marks={marks('attackers')} onPeriod={onPeriod} /> },
-          { id: 'defenders', label: 'Defenders', panel: <CombatList {...list} board="defenders" marks={marks('defenders')} onPeriod={onPeriod} /> },
-          { id: 'heroes', label: 'Heroes', panel: heroes ?? <p className="muted">The heroes' leaderboard is not available here.</p> },
+          { id: 'players', label: t('tabs.players'), panel: <PlayersList {...list} marks={marks('players')} /> },
+          { id: 'alliances', label: t('tabs.alliances'), panel: <AlliancesList {...list} marks={marks('alliances')} /> },
+          { id: 'attackers', label: t('tabs.attackers'), panel: <CombatList {...list} board="attackers" marks={marks('attackers')} onPeriod={onPeriod} /> },
+          { id: 'defenders', label: t('tabs.defenders'), panel: <CombatList {...list} board="defenders" marks={marks('defenders')} onPeriod={onPeriod} /> },
+          { id: 'heroes', label: t('tabs.heroes'), panel: heroes ?? <p className="muted">{t('noHeroes')}</p> },
         ]}
       />
     );
@@ -218,12 +228,12 @@ export default function RankingsPage({ heroes }: RankingsPageProps) {
     <section className="page rankings" aria-labelledby="rankings-title">
       <div className="page__header rankings__header">
         <h1 id="rankings-title" className="page__title">
-          Rankings
+          {t('title')}
         </h1>
         <div className="row rankings__tools">
           {worlds.length > 1 && worldId !== null && (
             <div className="rankings__world">
-              <label htmlFor="rankings-world">World</label>
+              <label htmlFor="rankings-world">{t('world')}</label>
               <select id="rankings-world" className="input" value={worldId} onChange={(event) => go({ world: event.target.value, page: 1 })}>
                 {worlds.map((world) => (
                   <option key={world.id} value={world.id}>
@@ -234,8 +244,8 @@ export default function RankingsPage({ heroes }: RankingsPageProps) {
             </div>
           )}
           {rankedTab && worldId !== null && (
-            <ActionButton className="button button--secondary" pending={findMe.pending} busyLabel="Finding you..." onClick={() => findMe.run({ tab: rankedTab, period: view.period })}>
-              Find me
+            <ActionButton className="button button--secondary" pending={findMe.pending} busyLabel={t('findMe.busy')} onClick={() => findMe.run({ tab: rankedTab, period: view.period })}>
+              {t('findMe.button')}
             </ActionButton>
           )}
         </div>

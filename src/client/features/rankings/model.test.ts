@@ -1,4 +1,6 @@
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import type { MyRankings } from '../../api/rankings';
 import { findMeText, freshness, isTabId, myRankOn, pageOfMine, periodParam } from './model';
 
@@ -39,5 +41,16 @@ describe('rankings', () => {
     expect(isTabId('wonders')).toBe(false);
     expect(periodParam('all')).toBe('all');
     expect(periodParam('month')).toBe('week');
+  });
+});
+
+describe('rankings in German', () => {
+  it('says where the viewer stands and how fresh the lists are in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    expect(findMeText(3, 'alliances')).toBe('Deine Allianz ist auf Platz 3.');
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    expect(freshness('2026-03-01T11:59:00Z', now)).toBe('Vor 1 Minute aktualisiert');
+    expect(freshness('2026-03-01T09:30:00Z', now)).toBe('Vor 2 Stunden aktualisiert');
+    expect(freshness(null, now)).toBe('Noch nicht gezählt: Die Ranglisten werden alle 5 Minuten berechnet.');
   });
 });

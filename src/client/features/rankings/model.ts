@@ -1,6 +1,8 @@
-// Pure helpers of the rankings page: its tabs and address, the viewer's rank on the list shown, the page it is on, and how fresh a list is.
+// Pure helpers of the rankings page: its tabs and address, the viewer's rank on the list shown, the page it is on, and how
+// fresh a list is (said in the player's language).
 import type { CombatPeriod, MyRankings } from '../../api/rankings';
 import { STANDINGS_EVERY_MINUTES, pageOfRank } from '../../../rules/rankings';
+import { i18n } from '../../i18n';
 
 export const RANKINGS_PAGE_SIZE = 20;
 
@@ -43,20 +45,19 @@ export function pageOfMine(rank: number | null, pageSize = RANKINGS_PAGE_SIZE): 
 
 /** What 'Find me' says. */
 export function findMeText(rank: number | null, tab: RankedTab): string {
-  if (rank !== null) return tab === 'alliances' ? `Your alliance is #${rank}.` : `You are #${rank}.`;
-  return tab === 'alliances' ? 'You are in no alliance ranked in this world.' : 'You are not on this list yet.';
+  if (rank !== null) return i18n.t(tab === 'alliances' ? 'rankings:findMe.allianceRank' : 'rankings:findMe.rank', { rank });
+  return i18n.t(tab === 'alliances' ? 'rankings:findMe.noAlliance' : 'rankings:findMe.notListed');
 }
 
 /** 'Updated 4 minutes ago' from the instant the population lists were computed, on the client's clock `now`. */
 export function freshness(computedAt: string | null, now: number): string {
-  if (computedAt === null) return `Not counted yet: the rankings are computed every ${STANDINGS_EVERY_MINUTES} minutes.`;
+  if (computedAt === null) return i18n.t('rankings:freshness.notCounted', { minutes: STANDINGS_EVERY_MINUTES });
   const at = Date.parse(computedAt);
-  if (Number.isNaN(at)) return 'Updated a while ago';
+  if (Number.isNaN(at)) return i18n.t('rankings:freshness.unknown');
   const minutes = Math.floor((now - at) / 60_000);
-  if (minutes < 1) return 'Updated just now';
-  if (minutes < 60) return `Updated ${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  const hours = Math.floor(minutes / 60);
-  return `Updated ${hours} hour${hours === 1 ? '' : 's'} ago`;
+  if (minutes < 1) return i18n.t('rankings:freshness.justNow');
+  if (minutes < 60) return i18n.t('rankings:freshness.minutes', { count: minutes });
+  return i18n.t('rankings:freshness.hours', { count: Math.floor(minutes / 60) });
 }
 
 /** Pages needed for `total` rows (at least one). */

@@ -1,23 +1,36 @@
 // What a battle against an oasis's animals adds to its report: the animals and their losses, and whether the oasis changed hands.
+import { useTranslation } from 'react-i18next';
 import type { BattleReport } from '../../api/army';
-import { animalsText } from '../../../rules/oases';
+import { animalEntries, type AnimalCounts } from '../../../rules/oases';
+import { animalName } from '../../i18n/game';
+import { notAnnexedText } from './model';
+
+/** '3 Wolves, 1 Bear' in the player's language; empty for none. */
+function animalsText(animals: AnimalCounts): string {
+  return animalEntries(animals)
+    .map(([type, n]) => `${n} ${animalName(type, n)}`)
+    .join(', ');
+}
 
 export function OasisFacts({ oasis }: { oasis: NonNullable<BattleReport['oasis']> }) {
+  const { t } = useTranslation('reports');
+  let outcome: string;
+  if (oasis.annexed) outcome = oasis.takenFrom ? t('oasis.annexedFrom', { village: oasis.takenFrom }) : t('oasis.annexed');
+  else if (oasis.notAnnexed) outcome = t('oasis.notAnnexed', { reason: notAnnexedText(oasis.notAnnexed) });
+  else outcome = t('oasis.cleared');
   return (
-    <dl className="report__facts" aria-label="Oasis">
+    <dl className="report__facts" aria-label={t('oasis.label')}>
       <div>
-        <dt>Animals</dt>
-        <dd>{animalsText(oasis.animals) || 'None'}</dd>
+        <dt>{t('oasis.animals')}</dt>
+        <dd>{animalsText(oasis.animals) || t('none')}</dd>
       </div>
       <div>
-        <dt>Killed</dt>
-        <dd>{animalsText(oasis.animalLosses) || 'None'}</dd>
+        <dt>{t('oasis.killed')}</dt>
+        <dd>{animalsText(oasis.animalLosses) || t('none')}</dd>
       </div>
       <div>
-        <dt>Oasis</dt>
-        <dd data-testid="oasis-outcome">
-          {oasis.annexed ? `Annexed${oasis.takenFrom ? ` (taken from ${oasis.takenFrom})` : ''}` : oasis.notAnnexed ? `Not annexed: ${oasis.notAnnexed}` : 'Cleared, not annexed (a raid)'}
-        </dd>
+        <dt>{t('oasis.label')}</dt>
+        <dd data-testid="oasis-outcome">{outcome}</dd>
       </div>
     </dl>
   );

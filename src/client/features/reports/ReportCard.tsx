@@ -1,37 +1,38 @@
 // One battle report: a line with the outcome (unread ones marked) that expands to both sides' units sent, lost and survived, the loot, the wall, the catapults' hit and loyalty, or what scouts saw.
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BattleReport, BattleSide } from '../../api/army';
-import { formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
-import { formatDateTime } from '../../ui/dates';
+import { RESOURCE_TYPES } from '../../../rules/resources';
+import { formatDateTime, formatNumber, formatPercent } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
 import { ResourceIcon } from '../../ui/icons';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { BuildingIcon } from '../../ui/BuildingIcon';
 import { UnitName } from '../../ui/UnitIcon';
-import { BARBARIANS } from '../../../rules/barbarians';
-import { buildingHitText, farmListPath, lootTotal, outcomeFor, reportTitle, unitLines } from './model';
+import { buildingHitText, farmListPath, lootTotal, outcomeFor, outcomeText, placeText, reportTitle, unitLines } from './model';
 import { ScoutIntel } from './ScoutIntel';
 import { OasisFacts } from './OasisFacts';
 
 /** One side of the battle; `nobody` names a side without a player (a defending village without an owner is barbarian). */
-function SideTable({ label, side, nobody, none = 'No troops took part.' }: { label: string; side: BattleSide; nobody?: string; none?: string }) {
+function SideTable({ label, side, place, nobody, none }: { label: string; side: BattleSide; place: string; nobody?: string; none?: string }) {
+  const { t } = useTranslation('reports');
   const lines = unitLines(side);
   return (
     <div className="report-side">
       <h4>
-        {label}: <PlayerLink player={side.user} fallback={nobody} /> · {side.village.name} ({side.village.x}|{side.village.y})
+        {label}: <PlayerLink player={side.user} fallback={nobody} /> · {place}
       </h4>
       {lines.length === 0 ? (
-        <p className="muted">{none}</p>
+        <p className="muted">{none ?? t('side.noTroops')}</p>
       ) : (
         <table className="table report-units">
-          <caption className="visually-hidden">{label} units</caption>
+          <caption className="visually-hidden">{t('side.units', { side: label })}</caption>
           <thead>
             <tr>
-              <th scope="col">Unit</th>
-              <th scope="col">Sent</th>
-              <th scope="col">Lost</th>
-              <th scope="col">Survived</th>
+              <th scope="col">{t('side.unit')}</th>
+              <th scope="col">{t('side.sent')}</th>
+              <th scope="col">{t('side.lost')}</th>
+              <th scope="col">{t('side.survived')}</th>
             </tr>
           </thead>
           <tbody>
@@ -61,6 +62,7 @@ export interface ReportCardProps {
 }
 
 export function ReportCard({ report, open, onToggle, shareable = false }: ReportCardProps) {
+  const { t } = useTranslation('reports');
   const outcome = outcomeFor(report);
   const detailsId = `report-${report.id}`;
   const loot = lootTotal(report.loot);
@@ -70,40 +72,45 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
   return (
     <li className={`report${report.read ? '' : ' report--unread'}`} data-testid="report">
       <button type="button" className="report__line" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
-        <span className={`badge ${outcome === 'Victory' ? 'badge--green' : 'badge--red'}`}>{outcome}</span>
+        <span className={`badge ${outcome === 'Victory' ? 'badge--green' : 'badge--red'}`}>{outcomeText(outcome)}</span>
         <span className="report__title">{reportTitle(report)}</span>
-        {!report.read && <span className="badge badge--gold report__new">New</span>}
-        {report.villageConquered && <span className="badge badge--purple">Conquered</span>}
-        {report.oasis?.annexed && <span className="badge badge--purple">Annexed</span>}
-        {loot > 0 && <span className="report__loot-total">{report.perspective === 'attacker' ? `+${formatNumber(loot)} loot` : `−${formatNumber(loot)} plundered`}</span>}
+        {!report.read && <span className="badge badge--gold report__new">{t('badges.new')}</span>}
+        {report.villageConquered && <span className="badge badge--purple">{t('badges.conquered')}</span>}
+        {report.oasis?.annexed && <span className="badge badge--purple">{t('badges.annexed')}</span>}
+        {loot > 0 && (
+          <span className="report__loot-total">
+            {report.perspective === 'attacker' ? t('loot.gained', { amount: formatNumber(loot) }) : t('loot.plundered', { amount: formatNumber(loot) })}
+          </span>
+        )}
         <span className="report__when muted">{formatDateTime(report.occurredAt)}</span>
       </button>
       {open && (
         <div className="report__details" id={detailsId}>
           <div className="report__sides">
-            <SideTable label={scouting ? 'Scouts' : 'Attacker'} side={report.attacker} />
+            <SideTable label={scouting ? t('side.scouts') : t('side.attacker')} side={report.attacker} place={placeText(report, report.attacker.village)} />
             <SideTable
-              label={scouting ? 'Defending scouts' : 'Defender'}
+              label={scouting ? t('side.defendingScouts') : t('side.defender')}
               side={report.defender}
-              nobody={report.oasis ? 'Wild animals' : BARBARIANS}
-              none={scouting ? 'No scouts met them.' : report.oasis ? 'Only wild animals.' : undefined}
+              place={placeText(report, report.defender.village)}
+              nobody={report.oasis ? t('side.wildAnimals') : t('side.barbarians')}
+              none={scouting ? t('side.noScoutsMet') : report.oasis ? t('side.onlyWildAnimals') : undefined}
             />
           </div>
           {report.oasis && <OasisFacts oasis={report.oasis} />}
           {report.intel && <ScoutIntel intel={report.intel} villageName={report.defender.village.name} />}
-          {scouting && !report.intel && report.perspective === 'attacker' && <p className="muted">No scout came back: nothing was seen.</p>}
+          {scouting && !report.intel && report.perspective === 'attacker' && <p className="muted">{t('facts.nothingSeen')}</p>}
           {!scouting && (
             <dl className="report__facts">
               <div>
-                <dt>Loot</dt>
+                <dt>{t('facts.loot')}</dt>
                 <dd>
                   {loot === 0 ? (
-                    'None'
+                    t('none')
                   ) : (
-                    <ul className="report__loot" aria-label="Loot">
+                    <ul className="report__loot" aria-label={t('facts.loot')}>
                       {RESOURCE_TYPES.map((type) => (
-                        <li key={type} title={RESOURCE_NAMES[type]}>
-                          <ResourceIcon type={type} size={14} /> {RESOURCE_NAMES[type]} {formatNumber(report.loot[type])}
+                        <li key={type} title={resourceName(type)}>
+                          <ResourceIcon type={type} size={14} /> {resourceName(type)} {formatNumber(report.loot[type])}
                         </li>
                       ))}
                     </ul>
@@ -111,12 +118,12 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
                 </dd>
               </div>
               <div>
-                <dt>Wall</dt>
-                <dd>{report.wallDamage > 0 ? `${report.wallDamage} level${report.wallDamage === 1 ? '' : 's'} destroyed` : 'Untouched'}</dd>
+                <dt>{t('facts.wall')}</dt>
+                <dd>{report.wallDamage > 0 ? t('facts.wallDestroyed', { count: report.wallDamage }) : t('facts.untouched')}</dd>
               </div>
               {hit && report.buildingHit && (
                 <div>
-                  <dt>Catapults</dt>
+                  <dt>{t('facts.catapults')}</dt>
                   <dd data-testid="building-hit" className="icon-label">
                     <BuildingIcon type={report.buildingHit.type} size={20} />
                     {hit}
@@ -124,24 +131,24 @@ export function ReportCard({ report, open, onToggle, shareable = false }: Report
                 </div>
               )}
               <div>
-                <dt>Loyalty</dt>
-                <dd>{report.loyaltyChange < 0 ? `${Math.round(report.loyaltyChange)}%` : 'Unchanged'}</dd>
+                <dt>{t('facts.loyalty')}</dt>
+                <dd>{report.loyaltyChange < 0 ? formatPercent(Math.round(report.loyaltyChange)) : t('facts.unchanged')}</dd>
               </div>
               {report.villageConquered && (
                 <div>
-                  <dt>Village</dt>
-                  <dd>{report.perspective === 'attacker' ? `${report.defender.village.name} is yours now` : `${report.defender.village.name} was taken`}</dd>
+                  <dt>{t('facts.village')}</dt>
+                  <dd>{report.perspective === 'attacker' ? t('facts.yoursNow', { village: report.defender.village.name }) : t('facts.taken', { village: report.defender.village.name })}</dd>
                 </div>
               )}
             </dl>
           )}
           {shareable && (
             <p className="report__share">
-              <Link to={`/game/messages/new?report=${encodeURIComponent(report.id)}`}>Share in a message</Link>
+              <Link to={`/game/messages/new?report=${encodeURIComponent(report.id)}`}>{t('share')}</Link>
               {farmPath && (
                 <>
                   {' · '}
-                  <Link to={farmPath}>Add to farm list</Link>
+                  <Link to={farmPath}>{t('farmList')}</Link>
                 </>
               )}
             </p>

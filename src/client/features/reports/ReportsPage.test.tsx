@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BattleReport } from '../../api/army';
+import { i18n } from '../../i18n';
 import { queryKeys } from '../../state/queryKeys';
 import { setupFakeServer } from '../../test/fakeServer';
 import { TEST_USER, renderWithProviders } from '../../test/render';
@@ -160,5 +161,25 @@ describe('ReportsPage', () => {
     total = 0;
     renderPage();
     expect(await screen.findByText('No battles yet. Reports of your attacks, raids and defences appear here.')).toBeTruthy();
+  });
+});
+
+describe('ReportsPage in German', () => {
+  it('tells the reports, their outcome, loot, wall and loyalty in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Berichte' })).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Kampfberichte' });
+    const [first] = within(list).getAllByTestId('report');
+    expect(first.textContent).toContain('Sieg');
+    expect(first.textContent).toContain('Angriff auf York (9|9)');
+    expect(first.textContent).toContain('+175 Beute');
+    expect(screen.getByText('2 Berichte, 1 ungelesen')).toBeTruthy();
+    fireEvent.click(within(first).getByRole('button'));
+    const details = await within(first).findByRole('list', { name: 'Beute' });
+    expect(details.textContent).toContain('Holz 100');
+    expect(first.textContent).toContain('1 Stufe zerstört');
+    expect(first.textContent).toMatch(/[-−]24\s%/);
+    expect(within(first).getByRole('link', { name: 'In einer Nachricht teilen' })).toBeTruthy();
   });
 });

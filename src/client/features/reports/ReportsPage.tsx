@@ -1,5 +1,6 @@
 // /game/reports: the player's battle reports, 20 a page, newest first; unread ones are marked and opening one marks it read.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useAtomValue } from 'jotai';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -25,6 +26,7 @@ function withRead(page: BattleReportPage, reportId: string): BattleReportPage {
 }
 
 export default function ReportsPage() {
+  const { t } = useTranslation('reports');
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
   const viewer = useAtomValue(userIdAtom);
@@ -68,39 +70,37 @@ export default function ReportsPage() {
   return (
     <section className="page reports" aria-labelledby="reports-title">
       <h1 id="reports-title" className="page__title">
-        Reports
+        {t('page.title')}
       </h1>
-      {load.status === 'loading' && <Spinner label="Loading your reports..." />}
+      {load.status === 'loading' && <Spinner label={t('page.loading')} />}
       {load.status === 'error' && (
         <div className="card">
-          <p>Could not load your reports.</p>
+          <p>{t('page.loadFailed')}</p>
           <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
-            Try again
+            {t('page.tryAgain')}
           </button>
         </div>
       )}
       {load.status === 'ready' && (
         <div className="card">
           <p className="reports__summary">
-            {load.page.total === 0 ? 'No battles yet. Reports of your attacks, raids and defences appear here.' : `${load.page.total} report${load.page.total === 1 ? '' : 's'}, ${load.page.unread} unread`}
+            {load.page.total === 0 ? t('page.empty') : t('page.summary', { count: load.page.total, unread: load.page.unread })}
           </p>
           {load.page.battles.length > 0 && (
-            <ul className="report-list" aria-label="Battle reports">
+            <ul className="report-list" aria-label={t('page.list')}>
               {load.page.battles.map((report) => (
                 <ReportCard key={report.id} report={report} open={open.has(report.id)} onToggle={() => toggle(report.id)} shareable />
               ))}
             </ul>
           )}
           {pageCount(load.page.total) > 1 && (
-            <nav className="reports__pages" aria-label="Report pages">
+            <nav className="reports__pages" aria-label={t('page.pages')}>
               <button type="button" className="button button--secondary button--small" disabled={page <= 1} onClick={() => goTo(page - 1)}>
-                Previous
+                {t('page.previous')}
               </button>
-              <span>
-                Page {page} of {pageCount(load.page.total)}
-              </span>
+              <span>{t('page.where', { page, pages: pageCount(load.page.total) })}</span>
               <button type="button" className="button button--secondary button--small" disabled={page >= pageCount(load.page.total)} onClick={() => goTo(page + 1)}>
-                Next
+                {t('page.next')}
               </button>
             </nav>
           )}

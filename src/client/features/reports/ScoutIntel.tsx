@@ -1,7 +1,9 @@
 // What surviving scouts saw in a scouted village: its resources, its troops at home and stationed there, and its defences when enough came back.
+import { useTranslation } from 'react-i18next';
 import type { BattleReport, UnitCounts } from '../../api/army';
-import { formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
+import { RESOURCE_TYPES } from '../../../rules/resources';
+import { formatNumber } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
 import { unitEntries } from '../../../rules/units';
 import { BuildingIcon, BuildingName } from '../../ui/BuildingIcon';
 import { ResourceIcon } from '../../ui/icons';
@@ -18,12 +20,13 @@ function levelsByType(buildings: Seen): [Seen[number]['type'], number[]][] {
 }
 
 function TroopList({ label, units }: { label: string; units: UnitCounts }) {
+  const { t } = useTranslation('reports');
   const entries = unitEntries(units);
   return (
     <div className="report-intel__troops">
       <h5>{label}</h5>
       {entries.length === 0 ? (
-        <p className="muted">None</p>
+        <p className="muted">{t('none')}</p>
       ) : (
         <ul aria-label={label}>
           {entries.map(([type, count]) => (
@@ -38,27 +41,28 @@ function TroopList({ label, units }: { label: string; units: UnitCounts }) {
 }
 
 export function ScoutIntel({ intel, villageName }: { intel: Intel; villageName: string }) {
+  const { t } = useTranslation('reports');
   return (
-    <section className="report-intel" aria-label="What the scouts saw" data-testid="scout-intel">
-      <h4>What the scouts saw in {villageName}</h4>
-      <ul className="report__loot" aria-label="Resources">
+    <section className="report-intel" aria-label={t('intel.label')} data-testid="scout-intel">
+      <h4>{t('intel.title', { village: villageName })}</h4>
+      <ul className="report__loot" aria-label={t('intel.resources')}>
         {RESOURCE_TYPES.map((type) => (
-          <li key={type} title={RESOURCE_NAMES[type]}>
-            <ResourceIcon type={type} size={14} /> {RESOURCE_NAMES[type]} {formatNumber(intel.resources[type])}
+          <li key={type} title={resourceName(type)}>
+            <ResourceIcon type={type} size={14} /> {resourceName(type)} {formatNumber(intel.resources[type])}
           </li>
         ))}
       </ul>
       <div className="report-intel__columns">
-        <TroopList label="Troops at home" units={intel.troops} />
-        <TroopList label="Stationed there" units={intel.stationed} />
+        <TroopList label={t('intel.atHome')} units={intel.troops} />
+        <TroopList label={t('intel.stationed')} units={intel.stationed} />
         {intel.defences ? (
           <div className="report-intel__troops">
-            <h5>Defences</h5>
-            <ul aria-label="Defences">
+            <h5>{t('intel.defences')}</h5>
+            <ul aria-label={t('intel.defences')}>
               <li>
                 <span className="icon-label">
                   <BuildingIcon type="wall" size={20} />
-                  Wall level {intel.defences.wallLevel}
+                  {t('intel.wallLevel', { level: intel.defences.wallLevel })}
                 </span>
               </li>
               {levelsByType(intel.defences.buildings).map(([type, levels]) => (
@@ -69,7 +73,7 @@ export function ScoutIntel({ intel, villageName }: { intel: Intel; villageName: 
             </ul>
           </div>
         ) : (
-          <p className="muted">Too few scouts came back to see the defences.</p>
+          <p className="muted">{t('intel.tooFew')}</p>
         )}
       </div>
     </section>

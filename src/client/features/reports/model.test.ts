@@ -1,6 +1,9 @@
+import { act } from 'react';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
+import { annexRefusal } from '../../../rules/oases';
 import type { BattleReport } from '../../api/army';
-import { buildingHitText, farmListPath, lootTotal, outcomeFor, pageCount, reportTitle, unitLines } from './model';
+import { buildingHitText, farmListPath, knownAnnexTexts, lootTotal, notAnnexedText, outcomeFor, outcomeText, pageCount, placeText, reportTitle, unitLines } from './model';
 
 const village = (name: string) => ({ id: name, name, x: 1, y: 2 });
 
@@ -69,5 +72,49 @@ describe('reports model', () => {
     expect(farmListPath(report('attacker', 'defender', 'scout'))).toBe('/game/army?farm=1%7C2');
     expect(farmListPath(report('defender', 'attacker', 'raid'))).toBeNull();
     expect(farmListPath({ ...raid, oasis: { x: 1, y: 2, animals: {}, animalLosses: {}, annexed: false, notAnnexed: null, takenFrom: null } })).toBeNull();
+  });
+});
+
+describe('reports in German', () => {
+  it('titles a report, its outcome and the catapults’ hit in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    expect(reportTitle(report('attacker', 'attacker'))).toBe('Angriff auf Hedeby (1|2)');
+    expect(reportTitle(report('defender', 'attacker', 'raid'))).toBe('Raubzug von Floki gegen Hedeby (1|2)');
+    expect(outcomeText(outcomeFor(report('defender', 'attacker')))).toBe('Niederlage');
+    expect(buildingHitText({ type: 'granary', levelBefore: 10, levelAfter: 0 })).toBe('Kornspeicher: Stufe 10 → zerstört');
+    expect(unitLines({ units: { viking_raider: 2 }, losses: {} })[0]?.name).toBe('Wikinger-Plünderer');
+  });
+
+  it('names an oasis by its word in the player’s language', async () => {
+    const oasis = { x: 1, y: 2, animals: {}, animalLosses: {}, annexed: false, notAnnexed: null, takenFrom: null };
+    expect(placeText({ oasis }, { name: 'Oasis', x: 1, y: 2 })).toBe('Oasis (1|2)');
+    await act(() => i18n.changeLanguage('de'));
+    expect(placeText({ oasis }, { name: 'Oasis', x: 1, y: 2 })).toBe('Oase (1|2)');
+    // A village called Oasis is a village's name, not the word.
+    expect(placeText({ oasis: undefined }, { name: 'Oasis', x: 1, y: 2 })).toBe('Oasis (1|2)');
+  });
+});
+
+describe('why an oasis was not annexed', () => {
+  const attempt = {
+    kind: 'attack' as const,
+    won: true,
+    heroLed: true,
+    animalsLeft: {},
+    village: { x: 0, y: 0, longhouseLevel: 15, oasesHeld: 2, holdsThis: false, ownedByAttacker: true },
+    oasis: { x: 0, y: 0 },
+  };
+
+  it('says every refusal of the rules in English as the rules do', () => {
+    expect(knownAnnexTexts().length).toBeGreaterThan(10);
+    for (const text of knownAnnexTexts()) expect(notAnnexedText(text)).toBe(text);
+  });
+
+  it('says them in German, a text it does not know as the report keeps it', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    for (const text of knownAnnexTexts()) expect(notAnnexedText(text), text).not.toBe(text);
+    const full = annexRefusal(attempt) ?? '';
+    expect(notAnnexedText(full)).toBe('Ein Langhaus auf Stufe 15 hält 2 Oasen, alle Plätze sind belegt');
+    expect(notAnnexedText('Something else')).toBe('Something else');
   });
 });

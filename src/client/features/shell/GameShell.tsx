@@ -1,5 +1,6 @@
 // The /game frame: header, top bar (village selector, live resources, tutorial slot, player, logout), side navigation with the village card, and the page outlet.
 import { Suspense, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
@@ -7,34 +8,37 @@ import { logout } from '../../api/auth';
 import { unreadMessagesQuery, unreadReportsQuery } from '../../state/queries';
 import { signOutAtom, userAtom } from '../../state/session';
 import { selectedVillageAtom, selectedVillageIdAtom, useSelectedOverview, villagesAtom, type Village } from '../../state/village';
-import { RESOURCE_NAMES } from '../../../rules/resources';
-import { formatNumber } from '../../../rules/format';
+import { i18n } from '../../i18n';
+import { formatNumber, formatPercent, formatRate, formatWhole } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
 import { storeAlert } from '../../../rules/economy';
 import { Avatar } from '../../ui/Avatar';
 import { CrownIcon, ResourceIcon } from '../../ui/icons';
-import { formatRate, useLanding, useLiveResources, type ResourceReading } from '../../ui/resources';
+import { useLanding, useLiveResources, type ResourceReading } from '../../ui/resources';
 import { MainLandmark } from '../../ui/MainLandmark';
 import { SiteHeader } from '../../ui/SiteHeader';
 import { ActionButton } from '../../ui/ActionButton';
 import { Spinner } from '../../ui/Spinner';
+import { LanguagePicker } from '../../ui/LanguagePicker';
 import { IncomingAttackAlert } from './IncomingAttackAlert';
 import { WorldNotices } from './WorldNotices';
 import './shell.css';
 
+/** The side navigation: each page and its word (shell:nav.<page>). */
 const NAV = [
-  { to: '/game/village', label: 'Village' },
-  { to: '/game/map', label: 'Map' },
-  { to: '/game/heroes', label: 'Heroes' },
-  { to: '/game/wonders', label: 'Wonders' },
-  { to: '/game/quests', label: 'Quests' },
-  { to: '/game/army', label: 'Army' },
-  { to: '/game/marketplace', label: 'Marketplace' },
-  { to: '/game/reports', label: 'Reports' },
-  { to: '/game/messages', label: 'Messages' },
-  { to: '/game/alliance', label: 'Alliance' },
-  { to: '/game/rankings', label: 'Rankings' },
-  { to: '/game/alerts', label: 'Alerts' },
-  { to: '/game/worlds', label: 'Worlds' },
+  { to: '/game/village', page: 'village' },
+  { to: '/game/map', page: 'map' },
+  { to: '/game/heroes', page: 'heroes' },
+  { to: '/game/wonders', page: 'wonders' },
+  { to: '/game/quests', page: 'quests' },
+  { to: '/game/army', page: 'army' },
+  { to: '/game/marketplace', page: 'marketplace' },
+  { to: '/game/reports', page: 'reports' },
+  { to: '/game/messages', page: 'messages' },
+  { to: '/game/alliance', page: 'alliance' },
+  { to: '/game/rankings', page: 'rankings' },
+  { to: '/game/alerts', page: 'alerts' },
+  { to: '/game/worlds', page: 'worlds' },
 ] as const;
 
 /** Between reads the client only counts; a fresh read now and then keeps it honest (units starving, attacks). */
@@ -47,18 +51,19 @@ export function coordinates(village: Pick<Village, 'x' | 'y'>): string {
 
 /** An option of the village selector: options hold text only, so the crown is the word '(capital)'. */
 export function villageOptionText(village: Village): string {
-  return `${village.name}${village.isCapital ? ' (capital)' : ''} ${coordinates(village)}`;
+  return `${village.name}${village.isCapital ? ` ${i18n.t('shell:village.capitalMark')}` : ''} ${coordinates(village)}`;
 }
 
 function VillageSelector() {
+  const { t } = useTranslation('shell');
   const villages = useAtomValue(villagesAtom);
   const selected = useAtomValue(selectedVillageAtom);
   const setSelectedId = useSetAtom(selectedVillageIdAtom);
   const none = !villages || villages.length === 0 || !selected;
   return (
     <div className="shell__village">
-      <label htmlFor="village-select">Village</label>
-      {selected?.isCapital && <CrownIcon size={18} title="Capital" />}
+      <label htmlFor="village-select">{t('village.label')}</label>
+      {selected?.isCapital && <CrownIcon size={18} title={t('village.capital')} />}
       <select
         id="village-select"
         className="input"
@@ -67,7 +72,7 @@ function VillageSelector() {
         onChange={(event) => setSelectedId(event.target.value)}
       >
         {none ? (
-          <option value="">No village yet</option>
+          <option value="">{t('village.none')}</option>
         ) : (
           villages.map((v) => (
             <option key={v.id} value={v.id}>
@@ -82,15 +87,17 @@ function VillageSelector() {
 
 /** One resource of the top bar: the stock counting up with production, and up to a new amount when something lands. */
 function CompactResource({ reading }: { reading: ResourceReading & { live: number } }) {
+  const { t } = useTranslation('shell');
   const { type, live, capacity, production } = reading;
   const { shown, landing } = useLanding({ amount: live, capacity, production });
+  const name = resourceName(type);
   return (
     <li
       className={`shell__resource shell__resource--${storeAlert(live, capacity)}${landing ? ' resource--landing' : ''}`}
-      title={`${RESOURCE_NAMES[type]}: ${Math.floor(live)} of ${capacity} (${formatRate(production)})`}
+      title={t('resources.exact', { resource: name, amount: formatWhole(live), capacity: formatWhole(capacity), rate: formatRate(production) })}
     >
       <ResourceIcon type={type} size={16} />
-      <span className="shell__resource-name">{RESOURCE_NAMES[type]}</span>
+      <span className="shell__resource-name">{name}</span>
       <span className="shell__resource-amount" data-testid={`topbar-${type}`}>
         {formatNumber(shown)}
       </span>
@@ -100,17 +107,18 @@ function CompactResource({ reading }: { reading: ResourceReading & { live: numbe
 
 /** The selected village's stock, counted up every second from the last read. */
 function CompactResources() {
+  const { t } = useTranslation('shell');
   // The shell keeps the selected village's overview fresh for every page: read when chosen, again every minute.
   const { read } = useSelectedOverview({ refetchInterval: OVERVIEW_RESYNC_MS });
   const resources = useLiveResources(read?.overview.resources, read?.readAt ?? 0);
   return (
-    <ul className="shell__resources" aria-label="Resources">
+    <ul className="shell__resources" aria-label={t('resources.label')}>
       {resources.length === 0
         ? // Until the first read, placeholders as wide and tall as the stock they stand for: nothing moves when it lands.
           (['timber', 'stone', 'iron', 'mead'] as const).map((type) => (
             <li key={type} className="shell__resource">
               <ResourceIcon type={type} size={16} />
-              <span className="shell__resource-name">{RESOURCE_NAMES[type]}</span>
+              <span className="shell__resource-name">{resourceName(type)}</span>
               <span className="shell__resource-amount">—</span>
             </li>
           ))
@@ -120,22 +128,23 @@ function CompactResources() {
   );
 }
 
-const VILLAGE_FACTS = ['Coordinates', 'Population', 'Loyalty', 'Capital'] as const;
+const VILLAGE_FACTS = ['coordinates', 'population', 'loyalty', 'capital'] as const;
 
 function VillageCard() {
+  const { t } = useTranslation('shell');
   const village = useAtomValue(selectedVillageAtom);
   const villages = useAtomValue(villagesAtom);
   if (!village && villages === null) {
     // While the villages load, the card as tall as it will be (the page below must not jump when they arrive).
     return (
-      <aside className="village-card" aria-label="Selected village" aria-busy="true">
+      <aside className="village-card" aria-label={t('card.label')} aria-busy="true">
         <h2 className="village-card__name">
-          <span className="muted">Loading villages...</span>
+          <span className="muted">{t('card.loading')}</span>
         </h2>
         <dl className="village-card__facts">
           {VILLAGE_FACTS.map((fact) => (
             <div key={fact}>
-              <dt>{fact}</dt>
+              <dt>{t(`card.${fact}`)}</dt>
               <dd>—</dd>
             </div>
           ))}
@@ -145,35 +154,35 @@ function VillageCard() {
   }
   if (!village) {
     return (
-      <aside className="village-card village-card--empty" aria-label="Selected village">
+      <aside className="village-card village-card--empty" aria-label={t('card.label')}>
         <p className="muted">
-          No village yet. <Link to="/game/village">Join a world</Link> to found one.
+          <Trans t={t} i18nKey="card.empty" components={{ join: <Link to="/game/village" /> }} />
         </p>
       </aside>
     );
   }
   return (
-    <aside className="village-card" aria-label="Selected village">
+    <aside className="village-card" aria-label={t('card.label')}>
       <h2 className="village-card__name">
         {village.isCapital && <CrownIcon size={16} />}
         <span>{village.name}</span>
       </h2>
       <dl className="village-card__facts">
         <div>
-          <dt>Coordinates</dt>
+          <dt>{t('card.coordinates')}</dt>
           <dd>{coordinates(village)}</dd>
         </div>
         <div>
-          <dt>Population</dt>
+          <dt>{t('card.population')}</dt>
           <dd>{formatNumber(village.population)}</dd>
         </div>
         <div>
-          <dt>Loyalty</dt>
-          <dd>{Math.round(village.loyalty)}%</dd>
+          <dt>{t('card.loyalty')}</dt>
+          <dd>{formatPercent(Math.round(village.loyalty))}</dd>
         </div>
         <div>
-          <dt>Capital</dt>
-          <dd>{village.isCapital ? 'Yes' : 'No'}</dd>
+          <dt>{t('card.capital')}</dt>
+          <dd>{village.isCapital ? t('card.yes') : t('card.no')}</dd>
         </div>
       </dl>
     </aside>
@@ -189,11 +198,12 @@ export interface GameShellProps {
 
 /** An unread count beside an entry of the side navigation (nothing at zero). */
 function Badge({ unread, testId }: { unread: number; testId: string }) {
+  const { t } = useTranslation('shell');
   if (unread <= 0) return null;
   return (
     <span className="badge badge--red shell__nav-badge" data-testid={testId}>
       {unread > 99 ? '99+' : unread}
-      <span className="visually-hidden"> unread</span>
+      <span className="visually-hidden"> {t('nav.unread')}</span>
     </span>
   );
 }
@@ -211,6 +221,7 @@ function UnreadMessagesBadge() {
 }
 
 export default function GameShell({ tutorial, banners }: GameShellProps) {
+  const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
   const signOut = useSetAtom(signOutAtom);
   const navigate = useNavigate();
@@ -228,7 +239,7 @@ export default function GameShell({ tutorial, banners }: GameShellProps) {
       <SiteHeader className="shell__header" />
 
       {/* A named region, so everything on the page sits in a landmark a screen reader can jump to. */}
-      <section className="shell__topbar" aria-label="Village, resources and account">
+      <section className="shell__topbar" aria-label={t('topbar')}>
         <VillageSelector />
         <CompactResources />
         <IncomingAttackAlert />
@@ -238,23 +249,24 @@ export default function GameShell({ tutorial, banners }: GameShellProps) {
           <div className="shell__user">
             <Avatar userId={user.id} username={user.username} discordAvatar={user.discordAvatar} />
             <span className="shell__username">{user.username}</span>
+            <LanguagePicker className="shell__language" />
             <Link className="button button--ghost button--small" to="/game/settings">
-              Settings
+              {t('settings')}
             </Link>
             <ActionButton className="button button--secondary button--small" onClick={() => leave.mutate()} pending={leave.isPending}>
-              Logout
+              {t('logout')}
             </ActionButton>
           </div>
         )}
       </section>
 
       <div className="shell__sidenav">
-        <nav aria-label="Game">
+        <nav aria-label={t('nav.label')}>
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to}>
-                  {item.label}
+                  {t(`nav.${item.page}`)}
                   {item.to === '/game/reports' && <UnreadBadge />}
                   {item.to === '/game/messages' && <UnreadMessagesBadge />}
                 </NavLink>

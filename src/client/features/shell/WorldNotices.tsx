@@ -2,17 +2,26 @@
 import { useAtomValue } from 'jotai';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { apiError } from '../../api/client';
 import type { WorldNotices as Notices } from '../../api/notices';
 import { noticesQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { selectedVillageAtom } from '../../state/village';
-import { formatDateTime } from '../../ui/dates';
+import { formatDateTime, formatPercent } from '../../i18n/format';
 
-function effect(kind: Notices['events'][number]['kind'], percent: number): string {
-  return kind === 'production_bonus' ? `+${percent}% production` : `+${percent}% training speed`;
+function effect(t: TFunction, kind: Notices['events'][number]['kind'], percent: number): string {
+  return t(kind === 'production_bonus' ? 'notices.production' : 'notices.training', { percent: formatPercent(percent) });
+}
+
+/** An ended world's words in the player's language: its refusal's code and params, else the server's English. */
+function endedWords(ended: NonNullable<Notices['ended']>): string {
+  return apiError({ error: ended.message, code: ended.code, params: ended.params }, ended.message);
 }
 
 export function WorldNotices() {
+  const { t } = useTranslation('shell');
   const viewer = useAtomValue(userIdAtom);
   const worldId = useAtomValue(selectedVillageAtom)?.worldId ?? null;
   // A missed read only leaves the last banners up; the next one tries again.
@@ -24,40 +33,39 @@ export function WorldNotices() {
       {notices.ended ? (
         <div className="world-notice world-notice--ended" role="alert">
           <p className="world-notice__line">
-            <strong>{notices.ended.message}</strong>
+            <strong>{endedWords(notices.ended)}</strong>
           </p>
           <p className="world-notice__line world-notice__links">
-            {notices.ended.hallOfFame && <Link to={`/game/worlds/${encodeURIComponent(notices.worldId)}/hall-of-fame`}>See the hall of fame</Link>}
-            <Link to="/game/worlds">Join a new world</Link>
+            {notices.ended.hallOfFame && <Link to={`/game/worlds/${encodeURIComponent(notices.worldId)}/hall-of-fame`}>{t('notices.hallOfFame')}</Link>}
+            <Link to="/game/worlds">{t('notices.joinNewWorld')}</Link>
           </p>
         </div>
       ) : (
         notices.endsAt && (
           <p className="world-notice world-notice--ending">
-            <strong>This world ends on {formatDateTime(notices.endsAt)}.</strong> Then game actions stop for good and the final standing goes into its hall of fame.
+            <Trans t={t} i18nKey="notices.endsOn" values={{ date: formatDateTime(notices.endsAt) }} components={{ strong: <strong /> }} />
           </p>
         )
       )}
       {notices.maintenance && (
         <p className="world-notice world-notice--maintenance" role="alert">
-          <strong>Maintenance.</strong> This world is paused for maintenance: you can look around, but building, training and sending troops wait until it is back
-          online.
+          <Trans t={t} i18nKey="notices.maintenance" components={{ strong: <strong /> }} />
         </p>
       )}
       {notices.announcements.length > 0 && (
-        <ul className="world-notices__list" aria-label="Announcements">
+        <ul className="world-notices__list" aria-label={t('notices.announcements')}>
           {notices.announcements.map((a) => (
             <li key={a.id} className="world-notice world-notice--announcement">
-              <strong>Announcement{a.author ? ` from ${a.author.username}` : ''}:</strong> <span className="world-notice__text">{a.message}</span>
+              <strong>{a.author ? t('notices.announcementFrom', { author: a.author.username }) : t('notices.announcement')}</strong> <span className="world-notice__text">{a.message}</span>
             </li>
           ))}
         </ul>
       )}
       {notices.events.length > 0 && (
-        <ul className="world-notices__list" aria-label="World events">
+        <ul className="world-notices__list" aria-label={t('notices.events')}>
           {notices.events.map((e) => (
             <li key={e.id} className="world-notice world-notice--event">
-              <strong>{e.name}:</strong> {effect(e.kind, e.percent)} until {formatDateTime(e.endTime)}
+              <strong>{e.name}:</strong> {t('notices.eventUntil', { effect: effect(t, e.kind, e.percent), date: formatDateTime(e.endTime) })}
             </li>
           ))}
         </ul>

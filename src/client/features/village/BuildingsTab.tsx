@@ -2,8 +2,10 @@
 // per field and inner building with Upgrade, and building anew); the choice is remembered. Every action works from both.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { constructBuilding, type BuildingTypeName } from '../../api/villages';
-import { BUILDINGS, isFieldType } from '../../../rules/buildings';
+import { isFieldType } from '../../../rules/buildings';
+import { buildingName } from '../../i18n/game';
 import { BuildingCard } from './BuildingCard';
 import { BuildingGlyph } from './BuildingGlyph';
 import { CostList } from './CostList';
@@ -17,22 +19,18 @@ import { VillagePicture } from './VillagePicture';
 import type { VillageContext } from './context';
 import { useVillageAction } from './useVillageAction';
 
-/** The one notice of a running construction, shown above the building list rather than on every card. */
-export const CONSTRUCTION_BUSY_NOTICE = 'Another construction is running';
-
 export function ConstructionStatus({ ctx }: { ctx: VillageContext }) {
+  const { t } = useTranslation('village');
   const running = ctx.overview.buildings.filter((b) => b.isUpgrading);
   if (running.length === 0) {
-    return <p className="construction construction--idle">No construction running. Your builders are ready.</p>;
+    return <p className="construction construction--idle">{t('construction.idle')}</p>;
   }
   return (
-    <ul className="construction" aria-label="Under construction">
+    <ul className="construction" aria-label={t('construction.label')}>
       {running.map((b) => (
         <li key={b.id}>
           <BuildingGlyph type={b.type} size={20} />
-          <span>
-            {BUILDINGS[b.type].name} to level {b.level + 1}
-          </span>
+          <span>{t('construction.toLevel', { building: buildingName(b.type), level: b.level + 1 })}</span>
           <EndsIn remaining={b.remainingTime ?? 0} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
         </li>
       ))}
@@ -41,6 +39,7 @@ export function ConstructionStatus({ ctx }: { ctx: VillageContext }) {
 }
 
 function BuildPanel({ ctx }: { ctx: VillageContext }) {
+  const { t } = useTranslation('village');
   const { buildings } = ctx.overview;
   const options = buildOptions(buildings);
   const available = options.filter((o) => o.available);
@@ -49,7 +48,7 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
   const [params] = useSearchParams();
   const [chosenType, setChosenType] = useState<string>(() => params.get('build') ?? '');
   const [chosenSlot, setChosenSlot] = useState<number | null>(null);
-  const build = useVillageAction(ctx, (order: { type: BuildingTypeName; slot: number }) => constructBuilding(ctx.village.id, order.type, order.slot), 'Failed to construct building');
+  const build = useVillageAction(ctx, (order: { type: BuildingTypeName; slot: number }) => constructBuilding(ctx.village.id, order.type, order.slot), t('build.failed'));
 
   // A choice that stopped being possible (built meanwhile) falls back to the first possible one.
   const type = available.find((o) => o.type === chosenType)?.type ?? available[0]?.type ?? null;
@@ -67,15 +66,15 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
 
   return (
     <section className="card build-panel" aria-labelledby="build-title">
-      <h2 id="build-title">Build a new building</h2>
+      <h2 id="build-title">{t('build.title')}</h2>
       {slots.length === 0 ? (
-        <p className="muted">Every inner slot is taken.</p>
+        <p className="muted">{t('build.noSlot')}</p>
       ) : available.length === 0 ? (
-        <p className="muted">Nothing can be built right now: see the requirements below.</p>
+        <p className="muted">{t('build.nothing')}</p>
       ) : (
         <div className="build-panel__form">
           <div className="field">
-            <label htmlFor="build-type">Building</label>
+            <label htmlFor="build-type">{t('build.building')}</label>
             <select id="build-type" className="input" value={type ?? ''} onChange={(e) => setChosenType(e.target.value)}>
               {available.map((o) => (
                 <option key={o.type} value={o.type}>
@@ -85,24 +84,24 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
             </select>
           </div>
           <div className="field">
-            <label htmlFor="build-slot">Slot</label>
+            <label htmlFor="build-slot">{t('build.slot')}</label>
             <select id="build-slot" className="input" value={slot ?? ''} onChange={(e) => setChosenSlot(Number(e.target.value))}>
               {slots.map((s) => (
                 <option key={s} value={s}>
-                  Slot {s}
+                  {t('build.slotNumber', { slot: s })}
                 </option>
               ))}
             </select>
           </div>
           {cost && (
             <div className="build-panel__cost">
-              <span className="building-card__label">Level 1 costs</span>
+              <span className="building-card__label">{t('build.levelOneCosts')}</span>
               <CostList cost={cost} stock={ctx.stock} seconds={seconds} />
             </div>
           )}
           <div className="build-panel__actions">
             <ActionButton className="button" onClick={onBuild} disabled={!type || slot === null || block !== null} pending={build.pending}>
-              Build
+              {t('build.build')}
             </ActionButton>
             {block && <span className="building-card__reason">{block}</span>}
           </div>
@@ -116,8 +115,9 @@ function BuildPanel({ ctx }: { ctx: VillageContext }) {
 
 /** The village as a picture or as a list, switched by two buttons; the picture loads PixiJS only when it is shown. */
 function ViewSwitch({ view, onChange }: { view: BuildingsView; onChange: (view: BuildingsView) => void }) {
+  const { t } = useTranslation('village');
   return (
-    <div className="view-switch" role="group" aria-label="Show the buildings as">
+    <div className="view-switch" role="group" aria-label={t('view.label')}>
       {(['picture', 'list'] as const).map((option) => (
         <button
           key={option}
@@ -126,7 +126,7 @@ function ViewSwitch({ view, onChange }: { view: BuildingsView; onChange: (view: 
           aria-pressed={view === option}
           onClick={() => onChange(option)}
         >
-          {option === 'picture' ? 'Picture' : 'List'}
+          {option === 'picture' ? t('view.picture') : t('view.list')}
         </button>
       ))}
     </div>
@@ -135,12 +135,15 @@ function ViewSwitch({ view, onChange }: { view: BuildingsView; onChange: (view: 
 
 /** Every building as a card: the inner buildings, building anew, then the fields. The keyboard's and screen reader's view. */
 function BuildingsList({ ctx }: { ctx: VillageContext }) {
+  const { t } = useTranslation('village');
   const fields = ctx.overview.buildings.filter((b) => isFieldType(b.type)).sort((a, b) => a.slot - b.slot);
   const inner = ctx.overview.buildings.filter((b) => !isFieldType(b.type)).sort((a, b) => a.slot - b.slot);
   return (
     <>
       <section aria-labelledby="inner-title">
-        <h2 id="inner-title" className="section-title">Village buildings</h2>
+        <h2 id="inner-title" className="section-title">
+          {t('list.inner')}
+        </h2>
         <div className="building-grid">
           {inner.map((b) => (
             <BuildingCard key={b.id} building={b} ctx={ctx} />
@@ -149,7 +152,9 @@ function BuildingsList({ ctx }: { ctx: VillageContext }) {
       </section>
       <BuildPanel ctx={ctx} />
       <section aria-labelledby="fields-title">
-        <h2 id="fields-title" className="section-title">Resource fields</h2>
+        <h2 id="fields-title" className="section-title">
+          {t('list.fields')}
+        </h2>
         <div className="building-grid">
           {fields.map((b) => (
             <BuildingCard key={b.id} building={b} ctx={ctx} />
@@ -161,6 +166,7 @@ function BuildingsList({ ctx }: { ctx: VillageContext }) {
 }
 
 export function BuildingsTab({ ctx }: { ctx: VillageContext }) {
+  const { t } = useTranslation('village');
   // A page that sends the player here to build something (?build=marketplace) wants the build form of the list.
   const [params] = useSearchParams();
   const [view, setView] = useBuildingsView(params.has('build') ? 'list' : undefined);
@@ -172,7 +178,7 @@ export function BuildingsTab({ ctx }: { ctx: VillageContext }) {
       </div>
       {isConstructionRunning(ctx.overview.buildings) && (
         <p className="construction-notice" role="note">
-          <strong>{CONSTRUCTION_BUSY_NOTICE}</strong>: other upgrades can start when it is done.
+          <Trans t={t} i18nKey="construction.busyNotice" components={{ strong: <strong /> }} />
         </p>
       )}
       {view === 'picture' ? <VillagePicture ctx={ctx} /> : <BuildingsList ctx={ctx} />}

@@ -1,25 +1,28 @@
 // A price in the four resources, each marked when the village cannot pay it yet, and an optional duration.
-import { formatDuration, formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES, type Resources } from '../../../rules/resources';
+import { useTranslation } from 'react-i18next';
+import { formatDuration, formatNumber } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
+import { RESOURCE_TYPES, type Resources } from '../../../rules/resources';
 import { ResourceIcon } from '../../ui/icons';
 
 export function CostList({ cost, stock, seconds }: { cost: Resources; stock: Resources; seconds?: number }) {
+  const { t } = useTranslation('village');
   return (
-    <ul className="cost-list" aria-label="Cost">
+    <ul className="cost-list" aria-label={t('cost.label')}>
       {RESOURCE_TYPES.map((r) => {
         const short = Math.floor(stock[r]) < cost[r];
         return (
-          <li key={r} className={short ? 'cost-list__item cost-list__item--short' : 'cost-list__item'} title={RESOURCE_NAMES[r]}>
+          <li key={r} className={short ? 'cost-list__item cost-list__item--short' : 'cost-list__item'} title={resourceName(r)}>
             <ResourceIcon type={r} size={15} />
-            <span className="visually-hidden">{RESOURCE_NAMES[r]} </span>
+            <span className="visually-hidden">{resourceName(r)} </span>
             {formatNumber(cost[r])}
           </li>
         );
       })}
       {seconds !== undefined && (
-        <li className="cost-list__item cost-list__time" title="Time">
+        <li className="cost-list__item cost-list__time" title={t('cost.time')}>
           <ClockIcon />
-          <span className="visually-hidden">Time </span>
+          <span className="visually-hidden">{t('cost.time')} </span>
           {formatDuration(seconds)}
         </li>
       )}

@@ -1,5 +1,6 @@
 // A free inner slot's card (the picture view's dialog for a building plot): every building that may go there with its
 // level 1 cost and time and a Build button, and the ones not yet available with what they require.
+import { useTranslation } from 'react-i18next';
 import { constructBuilding } from '../../api/villages';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -10,7 +11,8 @@ import type { VillageContext } from './context';
 import { useVillageAction } from './useVillageAction';
 
 function PlotOption({ option, slot, ctx }: { option: BuildOption; slot: number; ctx: VillageContext }) {
-  const build = useVillageAction(ctx, () => constructBuilding(ctx.village.id, option.type, slot), 'Failed to construct building');
+  const { t } = useTranslation('village');
+  const build = useVillageAction(ctx, () => constructBuilding(ctx.village.id, option.type, slot), t('build.failed'));
   const { buildings } = ctx.overview;
   const preview = newBuildingPreview(option.type, buildings, ctx.worldSpeed ?? 1);
   const block = buildBlock(buildings, ctx.stock, preview.cost);
@@ -21,12 +23,12 @@ function PlotOption({ option, slot, ctx }: { option: BuildOption; slot: number; 
         <h3 className="building-card__name">{option.name}</h3>
       </header>
       <div className="building-card__next">
-        <span className="building-card__label">Level 1 costs</span>
+        <span className="building-card__label">{t('build.levelOneCosts')}</span>
         <CostList cost={preview.cost} stock={ctx.stock} seconds={ctx.worldSpeed === null ? undefined : preview.seconds} />
       </div>
       <footer className="building-card__foot">
         <ActionButton className="button button--small" onClick={() => build.run()} disabled={block !== null} pending={build.pending}>
-          Build here
+          {t('plot.buildHere')}
         </ActionButton>
         {block && <span className="building-card__reason">{block}</span>}
       </footer>
@@ -36,12 +38,13 @@ function PlotOption({ option, slot, ctx }: { option: BuildOption; slot: number; 
 }
 
 export function PlotCard({ slot, ctx }: { slot: number; ctx: VillageContext }) {
+  const { t } = useTranslation('village');
   const options = buildOptions(ctx.overview.buildings);
   const available = options.filter((o) => o.available);
   return (
     <div className="plot-card">
       <p className="muted">
-        Slot {slot} is free. {available.length > 0 ? 'Choose what to build here.' : 'Nothing can be built right now: see the requirements below.'}
+        {t('plot.free', { slot })} {available.length > 0 ? t('plot.choose') : t('build.nothing')}
       </p>
       {available.length > 0 && (
         <div className="plot-card__options">
@@ -57,15 +60,16 @@ export function PlotCard({ slot, ctx }: { slot: number; ctx: VillageContext }) {
 
 /** The buildings whose requirements are not met yet, each with what it requires (nothing when there are none). */
 export function LockedBuildings({ options }: { options: readonly BuildOption[] }) {
+  const { t } = useTranslation('village');
   const locked = options.filter((o) => !o.available && !o.alreadyBuilt);
   if (locked.length === 0) return null;
   return (
     <div className="build-panel__locked">
-      <h3>Not yet available</h3>
+      <h3>{t('plot.locked')}</h3>
       <ul>
         {locked.map((o) => (
           <li key={o.type}>
-            <strong>{o.name}</strong> <span className="muted">requires {o.missing.join(', ')}</span>
+            <strong>{o.name}</strong> <span className="muted">{t('plot.requires', { what: o.missing.join(', ') })}</span>
           </li>
         ))}
       </ul>

@@ -1,12 +1,14 @@
 // The smithy tab: the blacksmith's research of each unit type's attack and defence levels, the research running, and Research buttons with their cost.
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { startResearch, type Smithy, type SmithyTrackName, type SmithyTrackState, type SmithyUnit } from '../../api/smithy';
 import { smithyQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
-import { BUILDINGS } from '../../../rules/buildings';
-import { UNITS } from '../../../rules/units';
-import { SMITHY_MESSAGES, SMITHY_TRACKS, smithyFactor, trackWord } from '../../../rules/smithy';
+import { MAX_SMITHY_LEVEL, SMITHY_MESSAGES, SMITHY_TRACKS, smithyFactor, type SmithyTrack } from '../../../rules/smithy';
+import { i18n } from '../../i18n';
+import { formatDecimal } from '../../i18n/format';
+import { buildingName, unitName } from '../../i18n/game';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { Spinner } from '../../ui/Spinner';
@@ -18,7 +20,28 @@ import type { VillageContext } from './context';
 
 /** The percent a level adds, as a player reads it: +1.5%, +34.7%. */
 function bonusText(level: number): string {
-  return `+${((smithyFactor(level) - 1) * 100).toFixed(1)}%`;
+  const percent = Math.round((smithyFactor(level) - 1) * 1000) / 10;
+  return i18n.t('village:smithy.bonus', { value: formatDecimal(percent, 1, 1) });
+}
+
+/** 'attack' or 'defence' as running text says it (German 'Angriff', 'Verteidigung'). */
+function trackText(track: SmithyTrack): string {
+  return i18n.t(`village:smithy.tracks.${track}`);
+}
+
+/**
+ * A refusal of the smithy's rules in the player's language: their words for a busy blacksmith, a top level and a level
+ * the blacksmith caps, recognised by the unit and track of the card; anything else (a server's newer words) as it is.
+ */
+function refusalText(reason: string, unitType: SmithyUnit['unitType'], track: SmithyTrack): string {
+  const unit = unitName(unitType);
+  if (reason === SMITHY_MESSAGES.busy) return i18n.t('village:smithy.refusals.busy');
+  if (reason === SMITHY_MESSAGES.noBlacksmith) return i18n.t('village:smithy.refusals.noBlacksmith');
+  if (reason === SMITHY_MESSAGES.topLevel(unitType, track)) return i18n.t('village:smithy.refusals.topLevel', { unit, track: trackText(track), max: MAX_SMITHY_LEVEL });
+  for (let level = 0; level < MAX_SMITHY_LEVEL; level += 1) {
+    if (reason === SMITHY_MESSAGES.capped(unitType, track, level)) return i18n.t('village:smithy.refusals.capped', { unit, track: trackText(track), level: level + 1 });
+  }
+  return reason;
 }
 
 /** Which research a button asks for. */
@@ -57,45 +80,52 @@ interface TrackCellProps {
 function TrackCell({ unit, track, ctx, researching, research }: TrackCellProps) {
   const state = unit[track];
   const busy = research.pending && research.variables?.unitType === unit.unitType && research.variables.track === track;
+  const { t } = useTranslation('village');
   const block = blockOf(state, ctx);
-  const word = trackWord(track);
   return (
-    <div className="smithy-track" aria-label={`${UNITS[unit.unitType].name} ${word}`}>
+    <div className="smithy-track" aria-label={t('smithy.trackLabel', { unit: unitName(unit.unitType), track: trackText(track) })}>
       <p className="smithy-track__level">
-        <span className="smithy-track__word">{word === 'attack' ? 'Attack' : 'Defence'}</span>{' '}
-        <span className="badge badge--gold">Level {state.level}</span>
+        <span className="smithy-track__word">{t(`smithy.trackTitles.${track}`)}</span>{' '}
+        <span className="badge badge--gold">{t('level', { level: state.level })}</span>
         {state.level > 0 && <span className="muted"> {bonusText(state.level)}</span>}
       </p>
       {researching !== null ? (
-        <p className="unit-card__training">Level {researching} is being researched</p>
+        <p className="unit-card__training">{t('smithy.researching', { level: researching })}</p>
       ) : state.next ? (
         <>
           <CostList cost={state.next.cost} stock={ctx.stock} seconds={state.next.researchTime} />
           <div className="smithy-track__action">
             <ActionButton className="button button--small" onClick={() => research.run({ unitType: unit.unitType, track })} disabled={block !== null} pending={busy}>
-              Research level {state.next.level}
+              {t('smithy.research', { level: state.next.level })}
             </ActionButton>
-            {block && block !== SMITHY_MESSAGES.busy && <span className="building-card__reason">{block}</span>}
+            {block && block !== SMITHY_MESSAGES.busy && <span className="building-card__reason">{refusalText(block, unit.unitType, track)}</span>}
           </div>
         </>
       ) : (
-        <p className="muted">Highest level reached</p>
+        <p className="muted">{t('smithy.highest')}</p>
       )}
     </div>
   );
 }
 
 function RunningResearch({ smithy, readAt, onDone }: { smithy: Smithy; readAt: number; onDone: () => void }) {
+  const { t } = useTranslation('village');
   const running = smithy.research;
-  if (!running) return <p className="construction construction--idle">No research running. The blacksmith is ready.</p>;
+  if (!running) return <p className="construction construction--idle">{t('smithy.idle')}</p>;
   return (
     <p className="construction" role="status">
-      Researching {UNITS[running.unitType].name} {trackWord(running.track)} level {running.level}: <EndsIn remaining={running.remainingTime} readAt={readAt} onDone={onDone} />
+      <Trans
+        t={t}
+        i18nKey="smithy.running"
+        values={{ unit: unitName(running.unitType), track: trackText(running.track), level: running.level }}
+        components={{ countdown: <EndsIn remaining={running.remainingTime} readAt={readAt} onDone={onDone} /> }}
+      />
     </p>
   );
 }
 
 export function SmithyTab({ ctx }: { ctx: VillageContext }) {
+  const { t } = useTranslation('village');
   const client = useQueryClient();
   const viewer = useAtomValue(userIdAtom);
   const read = useSmithy(ctx.village.id);
@@ -111,39 +141,41 @@ export function SmithyTab({ ctx }: { ctx: VillageContext }) {
       void read.refetch();
       void ctx.refresh();
     },
-    success: (_, { unitType, track }) => `${UNITS[unitType].name} ${trackWord(track)} research started`,
-    failure: 'Failed to start the research',
+    success: (_, { unitType, track }) => t('smithy.started', { unit: unitName(unitType), track: trackText(track) }),
+    failure: t('smithy.failed'),
   });
 
   if (!read.data) {
-    return read.isError ? <p className="muted">Could not load the smithy.</p> : <Spinner label="Loading the smithy..." />;
+    return read.isError ? <p className="muted">{t('smithy.loadFailed')}</p> : <Spinner label={t('smithy.loading')} />;
   }
   const smithy = read.data;
   if (smithy.blacksmithLevel < 1) {
     return (
       <section className="card" aria-labelledby="smithy-title">
-        <h2 id="smithy-title" className="section-title">Smithy</h2>
-        <p className="muted">
-          Build a {BUILDINGS.blacksmith.name} to improve your units’ attack and defence. Each level of a unit type adds {bonusText(1)}, compounded; the {BUILDINGS.blacksmith.name}’s level caps the levels.
-        </p>
+        <h2 id="smithy-title" className="section-title">
+          {t('smithy.title')}
+        </h2>
+        <p className="muted">{t('smithy.noBlacksmith', { blacksmith: buildingName('blacksmith'), bonus: bonusText(1) })}</p>
       </section>
     );
   }
   return (
     <div className="stack">
       <section aria-labelledby="smithy-title">
-        <h2 id="smithy-title" className="section-title">Smithy</h2>
+        <h2 id="smithy-title" className="section-title">
+          {t('smithy.title')}
+        </h2>
         <p className="muted">
-          {BUILDINGS.blacksmith.name} level {smithy.blacksmithLevel}: research up to level {smithy.maxLevel}. Each level adds {bonusText(1)} to the unit’s attack or to both its defences, compounded, in every battle.
+          {t('smithy.intro', { blacksmith: buildingName('blacksmith'), level: smithy.blacksmithLevel, max: smithy.maxLevel, bonus: bonusText(1) })}
         </p>
         <RunningResearch smithy={smithy} readAt={read.dataUpdatedAt} onDone={() => void read.refetch()} />
         <ActionOutcome message={research.outcome} />
       </section>
       <div className="unit-grid">
         {smithy.unitTypes.map((unit) => (
-          <article key={unit.unitType} className="unit-card smithy-card" aria-label={`${UNITS[unit.unitType].name} research`}>
+          <article key={unit.unitType} className="unit-card smithy-card" aria-label={t('smithy.cardLabel', { unit: unitName(unit.unitType) })}>
             <header className="unit-card__head">
-              <h3 className="unit-card__name">{UNITS[unit.unitType].name}</h3>
+              <h3 className="unit-card__name">{unitName(unit.unitType)}</h3>
             </header>
             {SMITHY_TRACKS.map((track) => (
               <TrackCell

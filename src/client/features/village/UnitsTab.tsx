@@ -1,8 +1,9 @@
 // The units tab: a card per unit type the village has (count, training, Train More) and the types it can train.
 import { Fragment, useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { trainUnits, type AvailableUnitType, type Unit } from '../../api/villages';
-import { formatDuration, formatNumber } from '../../../rules/format';
-import { BUILDINGS } from '../../../rules/buildings';
+import { formatDuration, formatNumber } from '../../i18n/format';
+import { buildingName, unitName } from '../../i18n/game';
 import { UNITS, trainingCost, unitsTrainedIn } from '../../../rules/units';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
@@ -12,6 +13,7 @@ import { CostList } from './CostList';
 import { EndsIn } from './EndsIn';
 import { notEnoughMessage, shortfall } from './model';
 import type { VillageContext } from './context';
+import { i18n } from '../../i18n';
 import { useVillageAction } from './useVillageAction';
 import { useSmithy } from './SmithyTab';
 import type { SmithyUnit } from '../../api/smithy';
@@ -19,11 +21,13 @@ import { MAX_TRAINING_ORDER } from '../../../rules/units';
 
 /** Where a unit type stands in the smithy, as the units tab shows it; null while the smithy is not read, or for a type it does not improve. */
 function levelsText(levels: SmithyUnit | undefined): string | null {
-  return levels ? `Att ${levels.attack.level} · Def ${levels.defense.level}` : null;
+  return levels ? i18n.t('village:units.levels', { attack: levels.attack.level, defense: levels.defense.level }) : null;
 }
 
 function UnitCard({ unit, ctx, canTrain, onTrainMore, levels }: { unit: Unit; ctx: VillageContext; canTrain: boolean; onTrainMore: () => void; levels?: SmithyUnit }) {
+  const { t } = useTranslation('village');
   const info = UNITS[unit.type];
+  const name = unitName(unit.type);
   const queue = unit.trainingQueue ?? [];
   const queued = queue.reduce((sum, order) => sum + order.count, 0);
   // Worked out from the queue: openapi.yaml says Unit.remainingTime runs to the last unit, the server sends the next one.
@@ -33,37 +37,40 @@ function UnitCard({ unit, ctx, canTrain, onTrainMore, levels }: { unit: Unit; ct
       : unit.remainingTime;
   const allIn = queue.length > 0 ? Math.max(...queue.map((o) => o.remainingTime)) : null;
   return (
-    <article className="unit-card" aria-label={info.name}>
+    <article className="unit-card" aria-label={name}>
       <header className="unit-card__head">
         <h3 className="unit-card__name icon-label">
           <UnitIcon type={unit.type} size={40} />
-          {info.name}
+          {name}
         </h3>
-        <span className="unit-card__count" aria-label="At home">
+        <span className="unit-card__count" aria-label={t('units.atHome')}>
           {formatNumber(unit.count)}
         </span>
       </header>
       <p className="unit-card__stats">
-        Attack {info.attack} · Defense {info.defenseInfantry}/{info.defenseCavalry} · Speed {info.speed}
+        {t('units.stats', { attack: info.attack, infantry: info.defenseInfantry, cavalry: info.defenseCavalry, speed: info.speed })}
       </p>
       {levelsText(levels) && (
-        <p className="unit-card__levels" aria-label="Smithy levels">
+        <p className="unit-card__levels" aria-label={t('units.smithyLevels')}>
           {levelsText(levels)}
         </p>
       )}
       {unit.isTraining && nextIn !== null && (
         <p className="unit-card__training">
-          Training {formatNumber(queued)} more: next in <EndsIn remaining={nextIn} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} />
+          <Trans
+            t={t}
+            i18nKey="units.training"
+            values={{ queued: formatNumber(queued) }}
+            components={{ next: <EndsIn remaining={nextIn} readAt={ctx.readAt} onDone={ctx.onCountdownEnd} /> }}
+          />
           {allIn !== null && allIn > nextIn && (
-            <>
-              , all in <EndsIn remaining={allIn} readAt={ctx.readAt} />
-            </>
+            <Trans t={t} i18nKey="units.allIn" components={{ all: <EndsIn remaining={allIn} readAt={ctx.readAt} /> }} />
           )}
         </p>
       )}
       <footer>
         <button type="button" className="button button--secondary button--small" onClick={onTrainMore} disabled={!canTrain}>
-          Train More
+          {t('units.trainMore')}
         </button>
       </footer>
     </article>
@@ -71,28 +78,30 @@ function UnitCard({ unit, ctx, canTrain, onTrainMore, levels }: { unit: Unit; ct
 }
 
 function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; ctx: VillageContext; inputId: string }) {
+  const { t } = useTranslation('village');
   const info = UNITS[available.type];
+  const name = unitName(available.type);
   const [countText, setCountText] = useState('1');
-  const train = useVillageAction(ctx, (count: number) => trainUnits(ctx.village.id, available.type, count), 'Failed to train units');
+  const train = useVillageAction(ctx, (count: number) => trainUnits(ctx.village.id, available.type, count), t('units.failed'));
   const parsed = Number(countText);
   const count = Number.isInteger(parsed) && parsed >= 1 && parsed <= MAX_TRAINING_ORDER ? parsed : null;
   const cost = trainingCost(available.type, count ?? 1);
   let block: string | null = null;
-  if (!available.canTrain) block = `Needs a higher ${BUILDINGS[info.trainedIn].name}`;
-  else if (count === null) block = `Enter a count from 1 to ${MAX_TRAINING_ORDER}`;
+  if (!available.canTrain) block = t('units.needsHigher', { building: buildingName(info.trainedIn) });
+  else if (count === null) block = t('units.enterCount', { max: MAX_TRAINING_ORDER });
   else if (shortfall(ctx.stock, cost).length > 0) block = notEnoughMessage(shortfall(ctx.stock, cost));
 
   return (
-    <article className="unit-card unit-card--train" aria-label={info.name}>
+    <article className="unit-card unit-card--train" aria-label={name}>
       <header className="unit-card__head">
         <h3 className="unit-card__name icon-label">
           <UnitIcon type={available.type} size={40} />
-          {info.name}
+          {name}
         </h3>
-        <span className="muted unit-card__time">{formatDuration(available.trainingTime)} each</span>
+        <span className="muted unit-card__time">{t('units.each', { time: formatDuration(available.trainingTime) })}</span>
       </header>
       <p className="unit-card__stats">
-        Attack {info.attack} · Defense {info.defenseInfantry}/{info.defenseCavalry} · Upkeep {info.upkeep}
+        {t('units.statsTrain', { attack: info.attack, infantry: info.defenseInfantry, cavalry: info.defenseCavalry, upkeep: info.upkeep })}
       </p>
       <CostList cost={cost} stock={ctx.stock} seconds={available.trainingTime * (count ?? 1)} />
       <form
@@ -102,7 +111,7 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
           if (count !== null) train.run(count);
         }}
       >
-        <label htmlFor={inputId}>Count</label>
+        <label htmlFor={inputId}>{t('units.count')}</label>
         <input
           id={inputId}
           className="input unit-card__input"
@@ -113,7 +122,7 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
           onChange={(e) => setCountText(e.target.value)}
         />
         <ActionButton type="submit" className="button button--small" disabled={block !== null} pending={train.pending}>
-          Train
+          {t('units.train')}
         </ActionButton>
       </form>
       {block && <p className="building-card__reason">{block}</p>}
@@ -123,6 +132,7 @@ function TrainCard({ available, ctx, inputId }: { available: AvailableUnitType; 
 }
 
 export function UnitsTab({ ctx }: { ctx: VillageContext }) {
+  const { t } = useTranslation('village');
   const baseId = useId();
   const { units, availableUnitTypes } = ctx.overview;
   const trainable = new Set(availableUnitTypes.filter((t) => t.canTrain).map((t) => t.type));
@@ -139,9 +149,11 @@ export function UnitsTab({ ctx }: { ctx: VillageContext }) {
   return (
     <div className="stack">
       <section aria-labelledby="units-title">
-        <h2 id="units-title" className="section-title">Your units</h2>
+        <h2 id="units-title" className="section-title">
+          {t('units.title')}
+        </h2>
         {units.length === 0 ? (
-          <p className="muted">No units in this village yet.</p>
+          <p className="muted">{t('units.none')}</p>
         ) : (
           <div className="unit-grid">
             {units.map((u) => (
@@ -151,17 +163,28 @@ export function UnitsTab({ ctx }: { ctx: VillageContext }) {
         )}
       </section>
       <section aria-labelledby="train-title">
-        <h2 id="train-title" className="section-title">Train units</h2>
+        <h2 id="train-title" className="section-title">
+          {t('units.trainTitle')}
+        </h2>
         {availableUnitTypes.length === 0 ? (
           <p className="muted">
-            Build a <BuildingName type="barracks" /> to train{' '}
-            {unitsTrainedIn('barracks').map((t, i) => (
-              <Fragment key={t}>
-                {i > 0 && ', '}
-                <UnitName type={t} />
-              </Fragment>
-            ))}
-            .
+            <Trans
+              t={t}
+              i18nKey="units.buildBarracks"
+              components={{
+                barracks: <BuildingName type="barracks" />,
+                units: (
+                  <>
+                    {unitsTrainedIn('barracks').map((type, i) => (
+                      <Fragment key={type}>
+                        {i > 0 && ', '}
+                        <UnitName type={type} />
+                      </Fragment>
+                    ))}
+                  </>
+                ),
+              }}
+            />
           </p>
         ) : (
           <div className="unit-grid">

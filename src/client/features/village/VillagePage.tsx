@@ -3,11 +3,13 @@ import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { worldsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { refreshOverview, serverOffsetOf, useSelectedOverview, villagesQueryAtom, villagesStatusAtom, type Village } from '../../state/village';
 import { mapResources, type ResourceType } from '../../../rules/resources';
 import { CrownIcon } from '../../ui/icons';
+import { formatPercent } from '../../i18n/format';
 import { useLiveResources } from '../../ui/resources';
 import { ProtectionShield } from '../../ui/ProtectionShield';
 import { Spinner } from '../../ui/Spinner';
@@ -33,6 +35,7 @@ const COUNTDOWN_REFETCH_DELAY_MS = 300;
 
 /** The village as its owner sees it; `shield` is the beginner protection the last overview read carried, while it holds. */
 function VillageHeader({ village, shield }: { village: Village; shield?: ReactNode }) {
+  const { t } = useTranslation('village');
   return (
     <header className="village-header card">
       <div className="village-header__text">
@@ -44,9 +47,9 @@ function VillageHeader({ village, shield }: { village: Village; shield?: ReactNo
           <span>
             ({village.x}|{village.y})
           </span>
-          <span>Population {village.population}</span>
-          <span>Loyalty {Math.round(village.loyalty)}%</span>
-          {village.isCapital && <span className="badge badge--gold">Capital</span>}
+          <span>{t('header.population', { population: village.population })}</span>
+          <span>{t('header.loyalty', { loyalty: formatPercent(Math.round(village.loyalty)) })}</span>
+          {village.isCapital && <span className="badge badge--gold">{t('header.capital')}</span>}
         </p>
         {shield && <p className="village-header__shield">{shield}</p>}
       </div>
@@ -56,6 +59,7 @@ function VillageHeader({ village, shield }: { village: Village; shield?: ReactNo
 }
 
 export default function VillagePage() {
+  const { t } = useTranslation('village');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const { village, read, query: overviewRead } = useSelectedOverview();
@@ -93,12 +97,12 @@ export default function VillagePage() {
     return (
       <section className="page village" aria-labelledby="village-title">
         <h1 id="village-title" className="page__title">
-          Village
+          {t('page.title')}
         </h1>
         {villagesStatus === 'error' ? (
-          <LoadFailed what="your villages" onRetry={() => void villagesRead.refetch()} />
+          <LoadFailed what={t('page.failedVillages')} onRetry={() => void villagesRead.refetch()} />
         ) : (
-          <Spinner label="Loading your villages..." />
+          <Spinner label={t('page.loadingVillages')} />
         )}
       </section>
     );
@@ -109,7 +113,7 @@ export default function VillagePage() {
     return (
       <section className="page village">
         <VillageHeader village={village} />
-        {failed ? <LoadFailed what="the village" onRetry={() => void overviewRead.refetch()} /> : <Spinner label="Loading the village..." />}
+        {failed ? <LoadFailed what={t('page.failedVillage')} onRetry={() => void overviewRead.refetch()} /> : <Spinner label={t('page.loadingVillage')} />}
       </section>
     );
   }
@@ -137,26 +141,28 @@ export default function VillagePage() {
       />
       <StarvationNotice starvation={read.overview.starvation} />
       <Tabs<TabId>
-        label="Village sections"
+        label={t('page.sections')}
         selected={tab}
         onSelect={(id) => setParams(id === 'overview' ? {} : { tab: id }, { replace: true })}
         tabs={[
-          { id: 'overview', label: 'Overview', panel: <OverviewTab ctx={ctx} resources={resources} /> },
-          { id: 'buildings', label: 'Buildings', panel: <BuildingsTab ctx={ctx} /> },
-          { id: 'units', label: 'Units', panel: <UnitsTab ctx={ctx} /> },
-          { id: 'smithy', label: 'Smithy', panel: <SmithyTab ctx={ctx} /> },
+          { id: 'overview', label: t('page.tabs.overview'), panel: <OverviewTab ctx={ctx} resources={resources} /> },
+          { id: 'buildings', label: t('page.tabs.buildings'), panel: <BuildingsTab ctx={ctx} /> },
+          { id: 'units', label: t('page.tabs.units'), panel: <UnitsTab ctx={ctx} /> },
+          { id: 'smithy', label: t('page.tabs.smithy'), panel: <SmithyTab ctx={ctx} /> },
         ]}
       />
     </section>
   );
 }
 
+/** `what` is the whole sentence ('Could not load the village.'). */
 function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  const { t } = useTranslation('village');
   return (
     <div className="card village__failed">
-      <p>Could not load {what}.</p>
+      <p>{what}</p>
       <button type="button" className="button button--secondary" onClick={onRetry}>
-        Try again
+        {t('page.tryAgain')}
       </button>
     </div>
   );

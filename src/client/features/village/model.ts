@@ -1,7 +1,7 @@
 // Plain helpers of the village page: what a building's next level costs here, what may be built, and the short lists.
 import type { AvailableUnitType, Building, Unit } from '../../api/villages';
 import {
-  BUILDINGS,
+  BUILDING_MESSAGES,
   INNER_SLOT_FIRST,
   INNER_SLOT_LAST,
   INNER_TYPES,
@@ -14,18 +14,30 @@ import {
   upgradeRefusal,
   type InnerType,
 } from '../../../rules/buildings';
-import { RESOURCE_NAMES, RESOURCE_TYPES, type ResourceType, type Resources } from '../../../rules/resources';
+import { RESOURCE_TYPES, type ResourceType, type Resources } from '../../../rules/resources';
+import { i18n } from '../../i18n';
+import { buildingName } from '../../i18n/game';
 
 /** Resources named in a refusal, lower case as in running text. */
 export function shortfall(stock: Resources, price: Resources): ResourceType[] {
   return RESOURCE_TYPES.filter((r) => Math.floor(stock[r]) < price[r]);
 }
 
-/** 'Not enough timber', 'Not enough timber and iron', 'Not enough timber, stone and iron'. */
+/** 'Not enough timber', 'Not enough timber and iron', 'Not enough timber, stone and iron' (German 'Nicht genug Holz und Eisen'). */
 export function notEnoughMessage(missing: readonly ResourceType[]): string {
-  const names = missing.map((r) => RESOURCE_NAMES[r].toLowerCase());
-  if (names.length <= 1) return `Not enough ${names[0] ?? 'resources'}`;
-  return `Not enough ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const names = missing.map((r) => i18n.t(`common:resourcesInText.${r}`));
+  const last = names[names.length - 1];
+  if (last === undefined) return i18n.t('village:notEnoughAny');
+  const what = names.length === 1 ? last : i18n.t('village:listAnd', { list: names.slice(0, -1).join(', '), last });
+  return i18n.t('village:notEnough', { what });
+}
+
+const REFUSAL_KEYS = new Map<string, string>(Object.entries(BUILDING_MESSAGES).map(([key, message]) => [message, key]));
+
+/** A refusal of the building rules (their fixed English words) in the player's language; other words as they are. */
+export function refusalText(reason: string): string {
+  const key = REFUSAL_KEYS.get(reason);
+  return key ? i18n.t(`village:refusals.${key}`, { max: MAX_BUILDING_LEVEL, first: INNER_SLOT_FIRST, last: INNER_SLOT_LAST }) : reason;
 }
 
 export function isConstructionRunning(buildings: readonly Building[]): boolean {
@@ -75,7 +87,7 @@ export function newBuildingPreview(type: InnerType, buildings: readonly Building
 
 /** Why a new building cannot be ordered right now, in a word beside its button (the notice above the list says more), or null. */
 export function buildBlock(buildings: readonly Building[], stock: Resources, cost: Resources | null): string | null {
-  if (isConstructionRunning(buildings)) return 'Builders are busy';
+  if (isConstructionRunning(buildings)) return i18n.t('village:buildersBusy');
   const missing = cost ? shortfall(stock, cost) : [];
   return missing.length > 0 ? notEnoughMessage(missing) : null;
 }
@@ -105,9 +117,9 @@ export function buildOptions(buildings: readonly Building[]): BuildOption[] {
     const alreadyBuilt = !canHaveMultiple(type) && buildings.some((b) => b.type === type);
     return {
       type,
-      name: BUILDINGS[type].name,
+      name: buildingName(type),
       available: check.met && !alreadyBuilt,
-      missing: check.missing.map((m) => m.text),
+      missing: check.missing.map((m) => i18n.t('village:requires', { building: buildingName(m.type), level: m.level })),
       alreadyBuilt,
     };
   });

@@ -1,9 +1,11 @@
 // The construct tab: what founding a wonder needs, and a card per wonder type with its base requirements, effects and Construct.
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import type { Wonder, WonderTypeInfo } from '../../api/wonders';
 import { userIdAtom } from '../../state/session';
-import { formatNumber } from '../../../rules/format';
-import { RESOURCE_NAMES, RESOURCE_TYPES } from '../../../rules/resources';
+import { formatNumber } from '../../i18n/format';
+import { resourceName } from '../../i18n/game';
+import { RESOURCE_TYPES } from '../../../rules/resources';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { ArtIcon } from '../../ui/ArtIcon';
@@ -22,21 +24,22 @@ export interface ConstructTabProps {
 }
 
 export function ConstructTab({ types, wonders, worldId, village }: ConstructTabProps) {
+  const { t } = useTranslation('wonders');
   const raised = new Map(wonders.map((w) => [w.type, w]));
   return (
     <div className="construct">
       <section className="card construct__requirements" aria-labelledby="wonder-requirements-title">
         <h2 id="wonder-requirements-title" className="section-title">
-          Requirements
+          {t('construct.requirements')}
         </h2>
         <ul className="construct__list">
           {REQUIREMENTS.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>{t(line)}</li>
           ))}
         </ul>
         {village && village.greatHallLevel !== null && (
           <p className="construct__village">
-            The Great Hall of {village.name} stands at level {village.greatHallLevel}.
+            {t('construct.greatHall', { name: village.name, level: village.greatHallLevel })}
           </p>
         )}
       </section>
@@ -57,12 +60,13 @@ interface WonderTypeCardProps extends Pick<ConstructTabProps, 'village' | 'world
 }
 
 function WonderTypeCard({ type, raisedAs, worldId, village }: WonderTypeCardProps) {
+  const { t } = useTranslation('wonders');
   const construct = useConstruct(useAtomValue(userIdAtom), worldId, type.type, village?.id ?? null);
   const effects = effectLines(type.effects);
 
   function onConstruct() {
     if (!village) return;
-    const answer = wonderNameAnswer(window.prompt(`Name your ${type.name}`, ''));
+    const answer = wonderNameAnswer(window.prompt(t('construct.prompt', { type: type.name }), ''));
     // A cancelled or empty name does nothing.
     if (answer.kind === 'ignore') return;
     if (answer.kind === 'invalid') construct.refuse(answer.message);
@@ -75,19 +79,19 @@ function WonderTypeCard({ type, raisedAs, worldId, village }: WonderTypeCardProp
         <ArtIcon icon={type.icon} name={type.name} size={60} />
         <div>
           <h3 className="wonder-type-card__name">{type.name}</h3>
-          {type.victoryCondition && <span className="badge badge--gold">Victory wonder</span>}
+          {type.victoryCondition && <span className="badge badge--gold">{t('construct.victoryWonder')}</span>}
         </div>
       </header>
       <p className="wonder-type-card__description">{type.description}</p>
 
       <div>
-        <h4 className="wonder-type-card__label">Base requirements</h4>
-        <p className="wonder-type-card__hall">Great Hall level {type.baseRequirements.greatHallLevel}</p>
-        <ul className="wonder-cost" aria-label="Resources of the first level">
+        <h4 className="wonder-type-card__label">{t('construct.baseRequirements')}</h4>
+        <p className="wonder-type-card__hall">{t('construct.hallLevel', { level: type.baseRequirements.greatHallLevel })}</p>
+        <ul className="wonder-cost" aria-label={t('construct.firstLevel')}>
           {RESOURCE_TYPES.map((r) => (
-            <li key={r} className="wonder-cost__item" title={RESOURCE_NAMES[r]}>
+            <li key={r} className="wonder-cost__item" title={resourceName(r)}>
               <ResourceIcon type={r} size={16} />
-              <span className="visually-hidden">{RESOURCE_NAMES[r]} </span>
+              <span className="visually-hidden">{resourceName(r)} </span>
               {formatNumber(type.baseRequirements.resources[r])}
             </li>
           ))}
@@ -95,18 +99,18 @@ function WonderTypeCard({ type, raisedAs, worldId, village }: WonderTypeCardProp
       </div>
 
       <div>
-        <h4 className="wonder-type-card__label">Effects at level 100</h4>
+        <h4 className="wonder-type-card__label">{t('construct.effectsAt')}</h4>
         <ul className="wonder-type-card__effects">
-          {effects.length === 0 ? <li>None</li> : effects.map((line) => <li key={line}>{line}</li>)}
+          {effects.length === 0 ? <li>{t('construct.none')}</li> : effects.map((line) => <li key={line}>{line}</li>)}
         </ul>
       </div>
 
       <footer className="wonder-type-card__foot">
         <ActionButton className="button button--small" onClick={onConstruct} disabled={!village || raisedAs !== null} pending={construct.pending}>
-          Construct
+          {t('construct.submit')}
         </ActionButton>
         {raisedAs ? (
-          <span className="wonder-type-card__taken">Already raised in this world: {raisedAs.name}</span>
+          <span className="wonder-type-card__taken">{t('construct.taken', { name: raisedAs.name })}</span>
         ) : (
           !village && <span className="wonder-type-card__taken">{MESSAGES.noVillage}</span>
         )}

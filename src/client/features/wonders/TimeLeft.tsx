@@ -1,6 +1,6 @@
 // The time a wonder's level still needs ('2d 5h', '5h 12m', '12m'), counted down locally from a server read; calls onDone once when it is up.
 import { useEffect, useRef } from 'react';
-import { formatTimeLeft } from '../../../rules/format';
+import { formatTimeLeft, useLanguage } from '../../i18n/format';
 import { useClock } from '../../ui/resources';
 
 /** setTimeout cannot wait longer than this; the page's periodic reread covers anything further away. */
@@ -17,6 +17,7 @@ export interface TimeLeftProps {
 }
 
 export function TimeLeft({ seconds, readAt, onDone }: TimeLeftProps) {
+  useLanguage();
   const now = useClock(1000);
   const endsAt = readAt + Math.max(0, seconds) * 1000;
   const doneRef = useRef(onDone);

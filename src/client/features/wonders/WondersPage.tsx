@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { queryKeys } from '../../state/queryKeys';
 import { userIdAtom } from '../../state/session';
 import { useSelectedOverview, villagesAtom, villagesStatusAtom } from '../../state/village';
@@ -24,14 +26,15 @@ function isTabId(value: string | null): value is TabId {
 
 /** How many of the wonder types already rise in the world. */
 function worldSummary(count: number, kinds: number): string {
-  if (count === 0) return `None of the ${kinds} wonders rises in this world yet.`;
-  return `${count} of the ${kinds} wonders ${count === 1 ? 'rises' : 'rise'} in this world.`;
+  if (count === 0) return i18n.t('wonders:page.summaryNone', { kinds });
+  return i18n.t('wonders:page.summary', { count, kinds });
 }
 
 /** Several levels often fall due together: they share one reread. */
 const LEVEL_DUE_REFETCH_DELAY_MS = 300;
 
 export default function WondersPage() {
+  const { t } = useTranslation('wonders');
   const viewer = useAtomValue(userIdAtom);
   const client = useQueryClient();
   const { village, read: overview } = useSelectedOverview();
@@ -65,24 +68,24 @@ export default function WondersPage() {
     return (
       <section className="page wonders" aria-labelledby="wonders-title">
         <h1 id="wonders-title" className="page__title">
-          World Wonders
+          {t('page.title')}
         </h1>
         {load.status === 'error' ? (
           <div className="card wonders__failed">
-            <p>Could not load the wonders.</p>
+            <p>{t('page.failed')}</p>
             <button type="button" className="button button--secondary" onClick={() => void reload()}>
-              Try again
+              {t('page.retry')}
             </button>
           </div>
         ) : (
-          <Spinner label="Loading the wonders..." />
+          <Spinner label={t('page.loading')} />
         )}
       </section>
     );
   }
 
   const { wonders, types, effects, victory, readAt } = load.data;
-  const typeOf = new Map(types.map((t) => [t.type, t]));
+  const typeOf = new Map(types.map((info) => [info.type, info]));
   const greatHalls = overview?.overview.buildings.filter((b) => b.type === 'great_hall') ?? [];
   const builder = village
     ? { id: village.id, name: village.name, greatHallLevel: overview ? Math.max(0, ...greatHalls.map((b) => b.level)) : null }
@@ -93,28 +96,28 @@ export default function WondersPage() {
       <header className="wonders-header card">
         <div>
           <h1 id="wonders-title" className="wonders-header__title">
-            World Wonders
+            {t('page.title')}
           </h1>
-          <p className="wonders-header__facts">{worldSummary(wonders.length, types.length)} Whoever completes Yggdrasil, or holds three completed wonders, wins it.</p>
+          <p className="wonders-header__facts">{worldSummary(wonders.length, types.length)} {t('page.howToWin')}</p>
         </div>
       </header>
 
       <VictoryBanner check={victory} />
 
       <Tabs<TabId>
-        label="Wonders sections"
+        label={t('page.sections')}
         selected={tab}
         onSelect={selectTab}
         tabs={[
           {
             id: 'wonders',
-            label: 'World Wonders',
+            label: t('page.tabWonders'),
             panel:
               wonders.length === 0 ? (
                 <div className="card wonders__empty">
-                  <p>No wonder rises in this world yet.</p>
+                  <p>{t('page.empty')}</p>
                   <button type="button" className="button button--secondary" onClick={() => selectTab('construct')}>
-                    Found the first one
+                    {t('page.foundFirst')}
                   </button>
                 </div>
               ) : (
@@ -133,8 +136,8 @@ export default function WondersPage() {
                 </div>
               ),
           },
-          { id: 'construct', label: 'Construct', panel: <ConstructTab types={types} wonders={wonders} worldId={worldId} village={builder} /> },
-          { id: 'effects', label: 'Alliance Effects', panel: <EffectsTab effects={effects} /> },
+          { id: 'construct', label: t('page.tabConstruct'), panel: <ConstructTab types={types} wonders={wonders} worldId={worldId} village={builder} /> },
+          { id: 'effects', label: t('page.tabEffects'), panel: <EffectsTab effects={effects} /> },
         ]}
       />
     </section>

@@ -2,33 +2,38 @@
 import { freeTextError, normaliseFreeText } from '../../../rules/validation';
 import type { Resources } from '../../../rules/resources';
 import type { VictoryCheck, WonderStatus, WonderTypeInfo } from '../../api/wonders';
+import { currentLanguage, i18n } from '../../i18n';
 
+/** The page's outcomes in the active language, read when used (wonders:messages.*). */
 export const MESSAGES = {
-  constructed: 'Wonder construction started!',
-  constructFailed: 'Failed to start wonder construction',
-  contributed: 'Resources contributed successfully!',
-  contributeFailed: 'Failed to contribute resources',
-  noVillage: 'Found a village first',
-} as const;
+  get constructed() {
+    return i18n.t('wonders:messages.constructed');
+  },
+  get constructFailed() {
+    return i18n.t('wonders:messages.constructFailed');
+  },
+  get contributed() {
+    return i18n.t('wonders:messages.contributed');
+  },
+  get contributeFailed() {
+    return i18n.t('wonders:messages.contributeFailed');
+  },
+  get noVillage() {
+    return i18n.t('wonders:messages.noVillage');
+  },
+};
 
 /** Every Contribute gives this much from the selected village: a fixed share, not a choice. */
 export const CONTRIBUTION: Readonly<Resources> = { timber: 1000, stone: 1000, iron: 500, mead: 500 };
 
 /** The requirements of founding a wonder, as the Construct tab lists them. */
-export const REQUIREMENTS = ['Great Hall at level 20 or higher', 'One wonder of each type per world', 'Construction takes several days'] as const;
+export const REQUIREMENTS = ['requirements.greatHall', 'requirements.onePerType', 'requirements.days'] as const;
 
 /** The server takes names of 1 to 50 characters. */
 export const WONDER_NAME_MAX_LENGTH = 50;
 
-const STATUS_NAMES: Record<WonderStatus, string> = {
-  planned: 'Planned',
-  under_construction: 'Under construction',
-  completed: 'Completed',
-  destroyed: 'Destroyed',
-};
-
 export function statusName(status: WonderStatus): string {
-  return STATUS_NAMES[status];
+  return i18n.t(`wonders:status.${status}`);
 }
 
 /** Contribute shows on every wonder that is not completed. */
@@ -39,16 +44,12 @@ export function acceptsContributions(status: WonderStatus): boolean {
 /** A percent with at most two decimals and no trailing zeros: 25 -> '25', 0.25 -> '0.25', 1/3 -> '0.33'. */
 export function formatPercent(value: number): string {
   const safe = Number.isFinite(value) ? value : 0;
-  return String(Math.round(safe * 100) / 100);
+  // Ungrouped ('1000 prestige points'), with the language's decimal sign ('0,25' in German).
+  return new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2, useGrouping: false }).format(Math.round(safe * 100) / 100);
 }
 
-const EFFECT_LINES: Record<string, (value: number) => string> = {
-  resourceBonus: (v) => `Resource production +${formatPercent(v)}%`,
-  defenseBonus: (v) => `Defense +${formatPercent(v)}%`,
-  combatBonus: (v) => `Combat +${formatPercent(v)}%`,
-  movementSpeedBonus: (v) => `Army movement speed +${formatPercent(v)}%`,
-  prestigePoints: (v) => `${formatPercent(v)} prestige points`,
-};
+/** The effects this client words (wonders:effectLines.<key>). */
+const EFFECT_LINES = new Set(['resourceBonus', 'defenseBonus', 'combatBonus', 'movementSpeedBonus', 'prestigePoints']);
 
 /** 'someEffectName' -> 'Some effect name', for effects this client does not know yet. */
 function humanise(key: string): string {
@@ -62,10 +63,9 @@ export function effectLines(effects: WonderTypeInfo['effects']): string[] {
   for (const [key, value] of Object.entries(effects)) {
     if (typeof value === 'boolean') {
       if (!value) continue;
-      lines.push(key === 'victory' ? 'Wins the world when completed' : humanise(key));
+      lines.push(key === 'victory' ? i18n.t('wonders:effectLines.victory') : humanise(key));
     } else if (typeof value === 'number' && value !== 0) {
-      const line = EFFECT_LINES[key];
-      lines.push(line ? line(value) : `${humanise(key)} ${formatPercent(value)}`);
+      lines.push(EFFECT_LINES.has(key) ? i18n.t(`wonders:effectLines.${key}`, { value: formatPercent(value) }) : `${humanise(key)} ${formatPercent(value)}`);
     }
   }
   return lines;
@@ -80,10 +80,10 @@ export interface VictoryBannerText {
 export function victoryBanner(check: VictoryCheck): VictoryBannerText | null {
   const winner = check.winner;
   if (!check.hasWinner || !winner) return null;
-  const who = winner.alliance ? `[${winner.alliance.tag}] ${winner.alliance.name}` : (winner.user?.username ?? 'An unknown chieftain');
+  const who = winner.alliance ? `[${winner.alliance.tag}] ${winner.alliance.name}` : (winner.user?.username ?? i18n.t('wonders:victory.unknown'));
   return winner.type === 'wonder_victory'
-    ? { title: 'Wonder victory', text: `${who} raised Yggdrasil to its full height and won this world.` }
-    : { title: 'Multiple wonders victory', text: `${who} completed three world wonders and won this world.` };
+    ? { title: i18n.t('wonders:victory.wonderTitle'), text: i18n.t('wonders:victory.wonderText', { who }) }
+    : { title: i18n.t('wonders:victory.multipleTitle'), text: i18n.t('wonders:victory.multipleText', { who }) };
 }
 
 export type WonderNameAnswer = { kind: 'ignore' } | { kind: 'construct'; name: string } | { kind: 'invalid'; message: string };
@@ -93,7 +93,7 @@ export function wonderNameAnswer(answer: string | null): WonderNameAnswer {
   if (answer === null) return { kind: 'ignore' };
   const name = normaliseFreeText(answer);
   if (name === '') return { kind: 'ignore' };
-  if ([...name].length > WONDER_NAME_MAX_LENGTH) return { kind: 'invalid', message: `Wonder names are at most ${WONDER_NAME_MAX_LENGTH} characters` };
+  if ([...name].length > WONDER_NAME_MAX_LENGTH) return { kind: 'invalid', message: i18n.t('wonders:nameTooLong', { max: WONDER_NAME_MAX_LENGTH }) };
   const problem = freeTextError(name);
   return problem ? { kind: 'invalid', message: problem } : { kind: 'construct', name };
 }

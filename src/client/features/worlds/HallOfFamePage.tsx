@@ -2,13 +2,14 @@
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { apiError } from '../../api/client';
 import type { HallOfFame } from '../../api/worlds';
 import { hallOfFameQuery } from '../../state/queries';
-import { formatNumber } from '../../../rules/format';
+import { formatDateTime, formatInteger, formatNumber } from '../../i18n/format';
+import { heroTypeName } from '../../i18n/game';
 import { WONDERS } from '../../../rules/wonders';
-import { HERO_TYPE_INFO } from '../../../rules/heroes';
-import { formatDateTime } from '../../ui/dates';
 import { PlayerLink } from '../../ui/PlayerLink';
 import { Spinner } from '../../ui/Spinner';
 import './worlds.css';
@@ -26,11 +27,12 @@ function AllianceName({ alliance }: { alliance: { id: string; tag: string; name:
 
 /** One list of the standing: its title, its table, or a line saying nobody made it. */
 function List({ title, head, rows, children }: { title: string; head: readonly string[]; rows: number; children: ReactNode }) {
+  const { t } = useTranslation('worlds');
   return (
     <section className="card hall__list" aria-label={title}>
       <h2>{title}</h2>
       {rows === 0 ? (
-        <p className="muted">Nobody made this list.</p>
+        <p className="muted">{t('hall.nobody')}</p>
       ) : (
         <div className="table-wrap">
           <table className="table">
@@ -53,8 +55,9 @@ function List({ title, head, rows, children }: { title: string; head: readonly s
 }
 
 function Players({ entries }: { entries: Standing['players'] }) {
+  const { t } = useTranslation('worlds');
   return (
-    <List title="Top players" head={['Rank', 'Player', 'Alliance', 'Population', 'Villages']} rows={entries.length}>
+    <List title={t('hall.players')} head={[t('hall.rank'), t('hall.player'), t('hall.alliance'), t('hall.population'), t('hall.villages')]} rows={entries.length}>
       {entries.map((e) => (
         <tr key={e.player.id}>
           <td className="hall__rank">{e.rank}</td>
@@ -65,7 +68,7 @@ function Players({ entries }: { entries: Standing['players'] }) {
             <AllianceName alliance={e.alliance} />
           </td>
           <td>{formatNumber(e.population)}</td>
-          <td>{e.villages}</td>
+          <td>{formatInteger(e.villages)}</td>
         </tr>
       ))}
     </List>
@@ -73,15 +76,16 @@ function Players({ entries }: { entries: Standing['players'] }) {
 }
 
 function Alliances({ entries }: { entries: Standing['alliances'] }) {
+  const { t } = useTranslation('worlds');
   return (
-    <List title="Top alliances" head={['Rank', 'Alliance', 'Members', 'Population']} rows={entries.length}>
+    <List title={t('hall.alliances')} head={[t('hall.rank'), t('hall.alliance'), t('hall.members'), t('hall.population')]} rows={entries.length}>
       {entries.map((e) => (
         <tr key={e.alliance.id}>
           <td className="hall__rank">{e.rank}</td>
           <td>
             <AllianceName alliance={e.alliance} />
           </td>
-          <td>{e.members}</td>
+          <td>{formatInteger(e.members)}</td>
           <td>{formatNumber(e.population)}</td>
         </tr>
       ))}
@@ -90,8 +94,9 @@ function Alliances({ entries }: { entries: Standing['alliances'] }) {
 }
 
 function Fighters({ title, entries }: { title: string; entries: Standing['attackers'] }) {
+  const { t } = useTranslation('worlds');
   return (
-    <List title={title} head={['Rank', 'Player', 'Alliance', 'Points']} rows={entries.length}>
+    <List title={title} head={[t('hall.rank'), t('hall.player'), t('hall.alliance'), t('hall.points')]} rows={entries.length}>
       {entries.map((e) => (
         <tr key={e.player.id}>
           <td className="hall__rank">{e.rank}</td>
@@ -109,14 +114,15 @@ function Fighters({ title, entries }: { title: string; entries: Standing['attack
 }
 
 function Heroes({ entries }: { entries: Standing['heroes'] }) {
+  const { t } = useTranslation('worlds');
   return (
-    <List title="Top heroes" head={['Rank', 'Hero', 'Type', 'Level', 'Power', 'Player']} rows={entries.length}>
+    <List title={t('hall.heroes')} head={[t('hall.rank'), t('hall.hero'), t('hall.type'), t('hall.level'), t('hall.power'), t('hall.player')]} rows={entries.length}>
       {entries.map((e) => (
         <tr key={e.hero.id}>
           <td className="hall__rank">{e.rank}</td>
           <td>{e.hero.name}</td>
-          <td>{HERO_TYPE_INFO[e.hero.type].name}</td>
-          <td>{e.hero.level}</td>
+          <td>{heroTypeName(e.hero.type)}</td>
+          <td>{formatInteger(e.hero.level)}</td>
           <td>{formatNumber(e.hero.totalPower)}</td>
           <td>
             <PlayerLink player={e.player} />
@@ -127,36 +133,46 @@ function Heroes({ entries }: { entries: Standing['heroes'] }) {
   );
 }
 
+/** An alliance as the end's words name it: "Tree Keepers [YGG]". */
+const allianceWords = (alliance: { name: string; tag: string }) => `${alliance.name} [${alliance.tag}]`;
+
+/** How the world ended, in one sentence of the player's language (no full stop): the server's `summary`, worded here. */
+export function endingSummary(t: TFunction<'worlds'>, fame: Pick<HallOfFame, 'reason' | 'winner' | 'victory'>): string {
+  const { winner, victory } = fame;
+  if (fame.reason === 'end_date') return winner ? t('hall.summary.dateLeader', { alliance: allianceWords(winner) }) : t('hall.summary.date');
+  const who = winner ? allianceWords(winner) : (victory?.user?.username ?? t('hall.summary.builder'));
+  if (victory?.type === 'multiple_wonders_victory') return t('hall.summary.threeWonders', { who });
+  return t('hall.summary.wonder', { who, wonder: victory ? WONDERS[victory.wonder.type].name : t('hall.summary.aVictoryWonder') });
+}
+
 /** The head of the page: how the world ended, when, and who won. */
 function Ending({ fame }: { fame: HallOfFame }) {
+  const { t } = useTranslation('worlds');
   const { victory, winner } = fame;
   return (
-    <section className="card hall__ending" aria-label="How the world ended">
-      <p className="hall__summary">
-        {fame.world.name} ended on {formatDateTime(fame.endedAt)}: {fame.summary}.
-      </p>
+    <section className="card hall__ending" aria-label={t('hall.howItEnded')}>
+      <p className="hall__summary">{t('hall.endedOn', { world: fame.world.name, date: formatDateTime(fame.endedAt), summary: endingSummary(t, fame) })}</p>
       <dl className="hall__facts">
         <div>
-          <dt>{fame.reason === 'victory' ? 'Winning alliance' : 'Leading alliance'}</dt>
-          <dd>{winner ? <AllianceName alliance={winner} /> : 'None'}</dd>
+          <dt>{fame.reason === 'victory' ? t('hall.winningAlliance') : t('hall.leadingAlliance')}</dt>
+          <dd>{winner ? <AllianceName alliance={winner} /> : t('hall.none')}</dd>
         </div>
         {victory && (
           <>
             <div>
-              <dt>Victory</dt>
+              <dt>{t('hall.victory')}</dt>
               <dd>
-                {victory.type === 'wonder_victory' ? 'A completed ' : 'A third completed wonder: '}
-                {WONDERS[victory.wonder.type].name} ({victory.wonder.name})
+                {t(victory.type === 'wonder_victory' ? 'hall.victoryWonder' : 'hall.victoryThird', { wonder: WONDERS[victory.wonder.type].name, name: victory.wonder.name })}
               </dd>
             </div>
             <div>
-              <dt>Built by</dt>
+              <dt>{t('hall.builtBy')}</dt>
               <dd>
-                <PlayerLink player={victory.user} fallback="An account that is gone" />
+                <PlayerLink player={victory.user} fallback={t('hall.accountGone')} />
               </dd>
             </div>
             <div>
-              <dt>Completed</dt>
+              <dt>{t('hall.completed')}</dt>
               <dd>{formatDateTime(victory.achievedAt)}</dd>
             </div>
           </>
@@ -167,6 +183,7 @@ function Ending({ fame }: { fame: HallOfFame }) {
 }
 
 export default function HallOfFamePage() {
+  const { t } = useTranslation('worlds');
   const { worldId = '' } = useParams();
   const read = useQuery(hallOfFameQuery(worldId));
   const fame = read.data;
@@ -174,9 +191,9 @@ export default function HallOfFamePage() {
   return (
     <section className="page hall" aria-labelledby="hall-title">
       <header className="hall__intro">
-        <h1 id="hall-title">{fame ? `Hall of fame: ${fame.world.name}` : 'Hall of fame'}</h1>
+        <h1 id="hall-title">{fame ? t('hall.titleOf', { world: fame.world.name }) : t('hall.title')}</h1>
         <p className="muted">
-          The final standing, kept as it was when the world closed. <Link to="/game/worlds">Join a new world</Link> from the world list.
+          <Trans t={t} i18nKey="hall.intro" components={{ join: <Link to="/game/worlds" /> }} />
         </p>
       </header>
       {fame ? (
@@ -185,20 +202,20 @@ export default function HallOfFamePage() {
           <div className="hall__lists">
             <Players entries={fame.standing.players} />
             <Alliances entries={fame.standing.alliances} />
-            <Fighters title="Top attackers" entries={fame.standing.attackers} />
-            <Fighters title="Top defenders" entries={fame.standing.defenders} />
+            <Fighters title={t('hall.attackers')} entries={fame.standing.attackers} />
+            <Fighters title={t('hall.defenders')} entries={fame.standing.defenders} />
             <Heroes entries={fame.standing.heroes} />
           </div>
         </>
       ) : read.isError ? (
         <div className="card">
-          <p>{apiError(read.error, 'Could not load the hall of fame.')}</p>
+          <p>{apiError(read.error, t('hall.failed'))}</p>
           <button type="button" className="button button--secondary" onClick={() => void read.refetch()}>
-            Try again
+            {t('picker.retry')}
           </button>
         </div>
       ) : (
-        <Spinner label="Loading the hall of fame..." />
+        <Spinner label={t('hall.loading')} />
       )}
     </section>
   );

@@ -2,27 +2,29 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n';
 import { joinWorld, type World } from '../../api/worlds';
 import { worldsQuery } from '../../state/queries';
 import { userIdAtom } from '../../state/session';
 import { putVillage, selectedVillageIdAtom, villagesAtom, type Village } from '../../state/village';
-import { formatNumber } from '../../../rules/format';
+import { formatDateTime, formatDecimal, formatNumber } from '../../i18n/format';
 import { STARTING_RESOURCES } from '../../../rules/resources';
 import { ActionOutcome } from '../../ui/ActionOutcome';
-import { formatDateTime } from '../../ui/dates';
 import { Spinner } from '../../ui/Spinner';
 import { useAction } from '../../ui/useAction';
 import './worlds.css';
 
 function speedText(speed: number): string {
-  return `x${Number.isInteger(speed) ? speed : speed.toFixed(1)}`;
+  return i18n.t('worlds:picker.speedValue', { speed: formatDecimal(speed, 1) });
 }
 
-const STATUS: Record<World['status'], { label: string; badge: string }> = {
-  online: { label: 'Online', badge: 'badge badge--green' },
-  maintenance: { label: 'Maintenance', badge: 'badge badge--red' },
-  ended: { label: 'Ended', badge: 'badge badge--grey' },
-};
+/** Each status's word (worlds:picker.<status>) and badge. */
+const STATUS = {
+  online: { label: 'picker.online', badge: 'badge badge--green' },
+  maintenance: { label: 'picker.maintenance', badge: 'badge badge--red' },
+  ended: { label: 'picker.ended', badge: 'badge badge--grey' },
+} as const satisfies Record<World['status'], { label: string; badge: string }>;
 
 /** The village a player goes back to in a world: its capital there, else their first village there. */
 function villageIn(villages: readonly Village[] | null, worldId: string): Village | null {
@@ -31,6 +33,7 @@ function villageIn(villages: readonly Village[] | null, worldId: string): Villag
 }
 
 export default function WorldPicker() {
+  const { t } = useTranslation('worlds');
   const viewer = useAtomValue(userIdAtom);
   const villages = useAtomValue(villagesAtom);
   const client = useQueryClient();
@@ -50,7 +53,7 @@ export default function WorldPicker() {
     },
     // Joined or refused, the counts or the status may have changed: the worlds are read again.
     onSettled: () => void client.invalidateQueries({ queryKey: worldsQuery().queryKey }),
-    failure: 'Failed to join world',
+    failure: t('picker.joinFailed'),
   });
   const joining = join.pending ? (join.variables?.id ?? null) : null;
 
@@ -62,30 +65,24 @@ export default function WorldPicker() {
   return (
     <section className="page worlds" aria-labelledby="worlds-title">
       <header className="worlds__intro">
-        <h1 id="worlds-title">{playing ? 'Worlds' : 'Choose your world'}</h1>
-        {playing ? (
-          <p className="muted">Join a new world, or go back to one you play in. Your account and your alliance go with you into every world.</p>
-        ) : (
-          <p className="muted">
-            You have no village yet. Join a world and the jarls will grant you a capital with {formatNumber(STARTING_RESOURCES)} of every resource to start from.
-          </p>
-        )}
+        <h1 id="worlds-title">{playing ? t('picker.titlePlaying') : t('picker.title')}</h1>
+        <p className="muted">{playing ? t('picker.introPlaying') : t('picker.intro', { amount: formatNumber(STARTING_RESOURCES) })}</p>
       </header>
       {worlds === null ? (
         worldsRead.isError ? (
           <div className="card">
-            <p>Could not load the worlds.</p>
+            <p>{t('picker.failed')}</p>
             <button type="button" className="button button--secondary" onClick={() => void worldsRead.refetch()}>
-              Try again
+              {t('picker.retry')}
             </button>
           </div>
         ) : (
-          <Spinner label="Loading worlds..." />
+          <Spinner label={t('picker.loading')} />
         )
       ) : worlds.length === 0 ? (
-        <p className="card muted">No world is open yet.</p>
+        <p className="card muted">{t('picker.empty')}</p>
       ) : (
-        <ul className="worlds__list" aria-label="Worlds">
+        <ul className="worlds__list" aria-label={t('picker.worlds')}>
           {worlds.map((world) => {
             const full = world.players >= world.maxPlayers;
             const ended = world.status === 'ended';
@@ -95,42 +92,46 @@ export default function WorldPicker() {
               <li key={world.id} className={ended ? 'world-card world-card--ended card' : 'world-card card'} aria-label={world.name}>
                 <div className="world-card__head">
                   <h2 className="world-card__name">{world.name}</h2>
-                  <span className={status.badge}>{status.label}</span>
+                  <span className={status.badge}>{t(status.label)}</span>
                 </div>
                 <dl className="world-card__facts">
                   <div>
-                    <dt>Players</dt>
+                    <dt>{t('picker.players')}</dt>
                     <dd>
                       {formatNumber(world.players)}/{formatNumber(world.maxPlayers)}
                     </dd>
                   </div>
                   <div>
-                    <dt>Speed</dt>
+                    <dt>{t('picker.speed')}</dt>
                     <dd>{speedText(world.speed)}</dd>
                   </div>
                   <div>
-                    <dt>Size</dt>
-                    <dd>
-                      {world.size * 2 + 1} x {world.size * 2 + 1}
-                    </dd>
+                    <dt>{t('picker.size')}</dt>
+                    <dd>{t('picker.sizeValue', { side: world.size * 2 + 1 })}</dd>
                   </div>
                 </dl>
-                {world.endsAt && <p className="muted world-card__note">{ended ? `Ended ${formatDateTime(world.endsAt)}.` : `Ends ${formatDateTime(world.endsAt)}.`}</p>}
+                {world.endsAt && (
+                  <p className="muted world-card__note">{t(ended ? 'picker.endedOn' : 'picker.endsOn', { date: formatDateTime(world.endsAt) })}</p>
+                )}
                 {ended ? (
-                  <Link className="button button--secondary" to={`/game/worlds/${encodeURIComponent(world.id)}/hall-of-fame`} aria-label={`Hall of fame: ${world.name}`}>
-                    Hall of fame
+                  <Link
+                    className="button button--secondary"
+                    to={`/game/worlds/${encodeURIComponent(world.id)}/hall-of-fame`}
+                    aria-label={t('picker.hallOfFameOf', { world: world.name })}
+                  >
+                    {t('picker.hallOfFame')}
                   </Link>
                 ) : mine ? (
                   <button type="button" className="button" onClick={() => play(mine)}>
-                    Play
+                    {t('picker.play')}
                   </button>
                 ) : (
                   <button type="button" className="button" onClick={() => join.run(world)} disabled={joining !== null}>
-                    {joining === world.id ? 'Joining...' : 'Join'}
+                    {joining === world.id ? t('picker.joining') : t('picker.join')}
                   </button>
                 )}
-                {ended && mine && <p className="muted world-card__note">You played here: your villages stay as the world's end left them.</p>}
-                {full && world.status === 'online' && !mine && <p className="muted world-card__note">This world is full.</p>}
+                {ended && mine && <p className="muted world-card__note">{t('picker.playedHere')}</p>}
+                {full && world.status === 'online' && !mine && <p className="muted world-card__note">{t('picker.full')}</p>}
                 {join.variables?.id === world.id && <ActionOutcome message={join.outcome} />}
               </li>
             );
