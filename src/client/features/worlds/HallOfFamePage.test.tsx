@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 // The hall of fame page: how the world ended and every list of its final standing, or the server's word for a world still played.
 import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
 import { cleanup, screen, within } from '@testing-library/react';
+import { i18n } from '../../i18n';
 import { Route, Routes } from 'react-router';
 import { reply, setupFakeServer } from '../../test/fakeServer';
 import { renderWithProviders } from '../../test/render';
@@ -65,8 +67,30 @@ describe('HallOfFamePage', () => {
   });
 
   it("says why a world still played has none, with the server's words", async () => {
-    server.on('GET /api/worlds/w-midgard/hall-of-fame', reply(404, { error: 'This world has not ended: its hall of fame is written when it closes' }));
+    server.on(
+      'GET /api/worlds/w-midgard/hall-of-fame',
+      reply(404, { error: 'This world has not ended: its hall of fame is written when it closes', code: 'world_not_ended' }),
+    );
     renderPage('w-midgard');
     expect(await screen.findByText('This world has not ended: its hall of fame is written when it closes')).toBeTruthy();
+  });
+
+  it('words the end, the lists and their figures in German', async () => {
+    await act(() => i18n.changeLanguage('de'));
+    server.on('GET /api/worlds/w-asgard/hall-of-fame', { ...FAME, reason: 'end_date', victory: null });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ruhmeshalle: Asgard' })).toBeTruthy();
+    const ending = screen.getByRole('region', { name: 'Wie die Welt endete' });
+    expect(ending.textContent).toMatch(/^Asgard endete am 1\. März 2026.*: ihr Enddatum kam, und Tree Keepers \[YGG\] führte die Allianz-Rangliste an\./);
+    expect(ending.textContent).toContain('Führende Allianz');
+    const players = screen.getByRole('region', { name: 'Beste Spieler' });
+    expect(within(players).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'RangSpielerAllianzEinwohnerDörfer',
+      '1Ragnar[YGG] Tree Keepers1,5 Tsd.3',
+      '2Lagertha—8001',
+    ]);
+    expect(screen.getByRole('region', { name: 'Beste Verteidiger' }).textContent).toContain('Niemand hat es auf diese Liste geschafft.');
+    expect(screen.getByRole('region', { name: 'Beste Helden' }).textContent).toContain('Krieger');
+    expect(screen.getByRole('link', { name: 'Tritt einer neuen Welt bei' }).getAttribute('href')).toBe('/game/worlds');
   });
 });
