@@ -142,7 +142,10 @@ describe('a victory', () => {
       await call(rival.player, 'POST', `/api/worlds/${world}/vacation`, { endsAt: new Date(t.clock.now().getTime() + 5 * 86_400_000).toISOString() }),
       await call((await newVillage(t, undefined, 'late')).player, 'POST', `/api/worlds/${world}/join`),
     ];
-    for (const res of refusals) expect([res.status, res.body.error]).toEqual([409, WON]);
+    for (const res of refusals) {
+      expect([res.status, res.body.error]).toEqual([409, WON]);
+      expect(res.body).toMatchObject({ code: 'world_ended_victory', params: { winner: 'Tree Keepers [YGG]', wonder: 'yggdrasil' } });
+    }
     // Nothing of those changed the village.
     expect((await overview(t, rival.player, rival.village.id)).buildings).toEqual(view.buildings);
   });
@@ -154,7 +157,7 @@ describe('a victory', () => {
     expect((await call(rival.player, 'GET', `/api/wonders?worldId=${world}`)).status).toBe(200);
     expect((await call(rival.player, 'GET', `/api/map/area/${world}/0/0/5`)).status).toBe(200);
     const notices = await call<Schema<'WorldNotices'>>(rival.player, 'GET', `/api/worlds/${world}/notices`);
-    expect(notices.body).toMatchObject({ endsAt: new Date(endedAt).toISOString(), ended: { message: WON, hallOfFame: true } });
+    expect(notices.body).toMatchObject({ endsAt: new Date(endedAt).toISOString(), ended: { message: WON, code: 'world_ended_victory', params: { winner: 'Tree Keepers [YGG]', wonder: 'yggdrasil' }, hallOfFame: true } });
   });
 
   it('stops the armies on the way and the queues at the end: nothing happens after it', async () => {
@@ -211,7 +214,9 @@ describe('a victory', () => {
 
   it('is no hall of fame of a world still played, nor of no world', async () => {
     const open = await newWorld('Still Going');
-    expect((await hallOf(rival.player, open)).status).toBe(404);
+    const still = await hallOf(rival.player, open);
+    expect(still.status).toBe(404);
+    expect(still.body).toMatchObject({ code: 'world_not_ended' });
     expect((await hallOf(rival.player, idOf<WorldId>('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
   });
 });
@@ -232,7 +237,7 @@ describe('an end date', () => {
     const now = t.clock.now().getTime();
     expect((await call(leader.player, 'PUT', url, { endsAt: new Date(now + HOUR).toISOString() })).status).toBe(403);
     const past = await call(gm, 'PUT', url, { endsAt: new Date(now - 1).toISOString() });
-    expect([past.status, past.body.error]).toEqual([400, 'The end date must lie in the future']);
+    expect([past.status, past.body.error, past.body.code]).toEqual([400, 'The end date must lie in the future', 'end_date_in_past']);
     expect((await call(gm, 'PUT', url, { endsAt: new Date(now + 11 * 365 * 86_400_000).toISOString() })).status).toBe(400);
     expect((await call(gm, 'PUT', url, { endsAt: 'tomorrow' })).status).toBe(400);
     expect((await call(gm, 'PUT', `/api/gamemaster/worlds/00000000-0000-4000-8000-000000000000/end-date`, { endsAt: null })).status).toBe(404);
@@ -261,6 +266,7 @@ describe('an end date', () => {
       409,
       'This world has ended: its end date has come and its final standing is being counted. Join the new world from the world list.',
     ]);
+    expect(early.body.code).toBe('world_ended_counting');
     await sweep();
     expect(await worldOf(world)).toMatchObject({ status: 'ended', endsAt: new Date(endsAt).toISOString() });
     const refused = await upgrade(leader.player, leader.village, fieldOf(await overview(t, leader.player, leader.village.id), 3).id);
@@ -268,6 +274,7 @@ describe('an end date', () => {
       409,
       'This world has ended: its end date came with Vanir [VAN] leading the alliance rankings. Join the new world from the world list.',
     ]);
+    expect(refused.body).toMatchObject({ code: 'world_ended_date_leader', params: { alliance: 'Vanir [VAN]' } });
     const fame = (await hallOf(second.player, world)).body;
     expect(fame).toMatchObject({ reason: 'end_date', endedAt: new Date(endsAt).toISOString(), winner: { tag: 'VAN', name: 'Vanir' }, victory: null });
     expect(fame.standing.players[0].player.id).toBe(leader.player.user.id);
@@ -281,7 +288,7 @@ describe('an end date', () => {
     const moved = await call(gm, 'PUT', `/api/gamemaster/worlds/${world}/end-date`, { endsAt: new Date(t.clock.now().getTime() + HOUR).toISOString() });
     expect(moved.status).toBe(409);
     const paused = await call(gm, 'PUT', `/api/gamemaster/worlds/${world}/status`, { status: 'maintenance' });
-    expect([paused.status, paused.body.error]).toEqual([409, 'This world has ended; its status no longer changes']);
+    expect([paused.status, paused.body.error, paused.body.code]).toEqual([409, 'This world has ended; its status no longer changes', 'world_status_ended']);
     expect((await call(gm, 'PUT', `/api/gamemaster/worlds/${world}/status`, { status: 'ended' })).status).toBe(400);
     expect((await worldOf(world)).status).toBe('ended');
   });
