@@ -91,6 +91,6 @@ describe('HallOfFamePage', () => {
     ]);
     expect(screen.getByRole('region', { name: 'Beste Verteidiger' }).textContent).toContain('Niemand hat es auf diese Liste geschafft.');
     expect(screen.getByRole('region', { name: 'Beste Helden' }).textContent).toContain('Krieger');
-    expect(screen.getByRole('link', { name: 'Tritt einer neuen Welt bei' }).getAttribute('href')).toBe('/game/worlds');
+    expect(screen.getByRole('link', { name: 'einer neuen Welt beitreten' }).getAttribute('href')).toBe('/game/worlds');
   });
 });
