@@ -385,6 +385,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gamemaster/worlds/{worldId}/end-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear the instant a world ends (a future one only)
+         * @description At the end date the sweeper closes the world (once, whichever process gets there first): game actions are refused
+         *     with 409 from then on, and its final standing is kept as its hall of fame. `null` clears an end date that has not
+         *     come yet.
+         */
+        put: operations["setWorldEndDate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gamemaster/events": {
         parameters: {
             query?: never;
@@ -583,6 +605,43 @@ export interface paths {
         };
         /** What players of a world should see: maintenance, announcements, active events */
         get: operations["getWorldNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/worlds/{worldId}/hall-of-fame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The final standing of an ended world: how it ended, the winning alliance, top players, attackers, defenders and heroes */
+        get: operations["getHallOfFame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The game's figures for the front page, counted from real rows
+         * @description Players (accounts holding a village), alliances, worlds open to play and battles fought. Counted at most once a minute per server process, and sent `Cache-Control: public, max-age=60`.
+         */
+        get: operations["getPublicFigures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2649,8 +2708,21 @@ export interface components {
         TutorialAction: "view_village" | "view_map" | "view_alliance" | "login" | "view_heroes" | "view_wonders" | "view_quests" | "view_army" | "view_reports";
         /** @enum {string} */
         HintPriority: "high" | "medium" | "low";
-        /** @enum {string} */
-        WorldStatus: "online" | "maintenance";
+        /**
+         * @description online: open to play; maintenance: game actions wait (503) while reading goes on; ended: closed to game actions for good (409), its final standing kept in its hall of fame.
+         * @enum {string}
+         */
+        WorldStatus: "online" | "maintenance" | "ended";
+        /**
+         * @description The statuses a game master switches a world between; a world ends only by a victory or at its end date.
+         * @enum {string}
+         */
+        SettableWorldStatus: "online" | "maintenance";
+        /**
+         * @description victory: a victory wonder completed (see VictoryType); end_date: the end date a game master set came.
+         * @enum {string}
+         */
+        WorldEndReason: "victory" | "end_date";
         /**
          * @description wonder_victory: a completed yggdrasil; multiple_wonders_victory: one alliance holds three or more completed wonders.
          * @enum {string}
@@ -2905,7 +2977,11 @@ export interface components {
             truce?: components["schemas"]["NightTruce"];
         };
         SetWorldStatusRequest: {
-            status: components["schemas"]["WorldStatus"];
+            status: components["schemas"]["SettableWorldStatus"];
+        };
+        SetWorldEndRequest: {
+            /** @description When the world ends (in the future, within ten years), or null to clear the end date. */
+            endsAt: string | null;
         };
         /**
          * @description production_bonus: fields yield percent more; training_speed: training orders placed meanwhile take percent less time (divided by 1 + percent/100).
@@ -3027,6 +3103,10 @@ export interface components {
             /** Format: uuid */
             worldId: string;
             maintenance: boolean;
+            /** @description When the world ends (or ended); null while no end date is set. */
+            endsAt: string | null;
+            /** @description Set once the world has ended. */
+            ended: components["schemas"]["WorldEndNotice"] | null;
             announcements: components["schemas"]["Announcement"][];
             events: components["schemas"]["WorldEventView"][];
         };
@@ -3124,6 +3204,15 @@ export interface components {
         };
         /** @description No body; the browser follows the Location header. */
         RedirectBody: Record<string, never>;
+        /** @description What players of an ended world are told. */
+        WorldEndNotice: {
+            /** @description The words every game action there is refused with, in English. */
+            message: string;
+            code: components["schemas"]["ErrorCode"];
+            params?: components["schemas"]["ErrorParams"];
+            /** @description Whether its hall of fame stands (false for the second or so between the end date and the close). */
+            hallOfFame: boolean;
+        };
         /** @description A game world (server). */
         World: {
             /** Format: uuid */
@@ -3141,6 +3230,71 @@ export interface components {
             size: number;
             /** @description The world's night truce, or null for none. */
             truce: components["schemas"]["NightTruce"] | null;
+            /** @description When the world ends (the end date a game master set) or ended; null while none is set. */
+            endsAt: string | null;
+        };
+        /** @description An ended world's final standing, computed once at its close. */
+        HallOfFame: {
+            world: components["schemas"]["WorldRef"];
+            reason: components["schemas"]["WorldEndReason"];
+            /**
+             * Format: date-time
+             * @description The instant the world stopped; nothing there happened after it.
+             */
+            endedAt: string;
+            /** @description How it ended, in one sentence. */
+            summary: string;
+            /** @description The winning alliance at a victory; at an end date the alliance leading the alliance rankings; null when none. */
+            winner: components["schemas"]["AllianceRef"] | null;
+            victory: components["schemas"]["HallOfFameVictory"] | null;
+            standing: components["schemas"]["HallOfFameStanding"];
+        };
+        HallOfFameVictory: {
+            type: components["schemas"]["VictoryType"];
+            /**
+             * Format: date-time
+             * @description When the winning wonder was completed.
+             */
+            achievedAt: string;
+            /** @description The wonder whose completion won (the third, for a victory of three wonders). */
+            wonder: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                type: components["schemas"]["WonderType"];
+            };
+            /** @description Its builder. */
+            user: components["schemas"]["UserRef"] | null;
+        };
+        /** @description The first ten of each list at the close, with names as they were then. */
+        HallOfFameStanding: {
+            players: components["schemas"]["RankedPlayer"][];
+            alliances: components["schemas"]["RankedAlliance"][];
+            attackers: components["schemas"]["RankedFighter"][];
+            defenders: components["schemas"]["RankedFighter"][];
+            heroes: components["schemas"]["HallOfFameHero"][];
+        };
+        HallOfFameHero: {
+            rank: number;
+            hero: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                type: components["schemas"]["HeroType"];
+                level: number;
+                totalPower: number;
+            };
+            player: components["schemas"]["UserRef"];
+        };
+        /** @description The game's figures anyone may read, counted from real rows. */
+        PublicFigures: {
+            /** @description Accounts holding a village in some world. */
+            players: number;
+            alliances: number;
+            /** @description Worlds open to play (not ended). */
+            worlds: number;
+            /** @description Battles fought (scouting missions not counted). */
+            battles: number;
         };
         WorldList: {
             worlds: components["schemas"]["World"][];
@@ -5802,6 +5956,71 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The world has ended; its status no longer changes. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setWorldEndDate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description World id. */
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetWorldEndRequest"];
+            };
+        };
+        responses: {
+            /** @description The world with its end date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorldResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Only game masters and admins may do this. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such world. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The world has ended, or its end date has come already. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listWorldEvents: {
@@ -6288,7 +6507,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Already playing in this world, or the world is full. */
+            /** @description Already playing in this world, the world is full, or it has ended. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6369,6 +6588,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHallOfFame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description World id. */
+                worldId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The hall of fame, as computed once when the world closed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HallOfFame"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such world, or it has not ended (yet). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicFigures"];
                 };
             };
         };
@@ -7517,6 +7791,15 @@ export interface operations {
             };
             /** @description No such troops. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The troops' world has ended. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,9 +23,16 @@ export type TerrainType = (typeof TERRAIN_TYPES)[number];
 export const TILE_TYPES = ['village', 'oasis', 'forest', 'mountain', 'water', 'empty'] as const;
 export type TileType = (typeof TILE_TYPES)[number];
 
-/** A world's status: in maintenance every game action waits (503) while reading goes on. */
-export const WORLD_STATUSES = ['online', 'maintenance'] as const;
+/**
+ * A world's status: in maintenance every game action waits (503) while reading goes on; an ended world is closed to game
+ * actions for good (409), its final standing kept in its hall of fame (src/rules/world-rounds.ts).
+ */
+export const WORLD_STATUSES = ['online', 'maintenance', 'ended'] as const;
 export type WorldStatus = (typeof WORLD_STATUSES)[number];
+
+/** The statuses a game master switches a world between; a world ends only by a victory or its end date. */
+export const SETTABLE_WORLD_STATUSES = ['online', 'maintenance'] as const;
+export type SettableWorldStatus = (typeof SETTABLE_WORLD_STATUSES)[number];
 
 export interface Point {
   x: number;

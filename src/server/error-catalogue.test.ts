@@ -30,6 +30,7 @@ import { lengthRefusal, onVacationRefusal, targetOnVacationRefusal, vacationEndR
 import { settleRefusal } from '../rules/settlement';
 import { farmListNameError } from '../rules/farm-lists';
 import { editRefusal } from '../rules/world-events';
+import { END_DATE_MAX_AHEAD_MS, endDateRefusal, worldEndedRefusal } from '../rules/world-rounds';
 import { endpointRefusal } from './alerts/subscriptions';
 import { SITTERS_SEND } from './army/movements';
 import { SITTERS_SHIP } from './trade/shipments';
@@ -194,6 +195,9 @@ describe('the English template is the server’s message', () => {
     expect(worded(placementRefusal('stable', 25, [], false) ?? '')).toMatchObject({ code: 'building_requirements', params: { requirements: 'barracks:5,academy:1' } });
     expect(worded(`${WONDERS.yggdrasil.name} is already being raised in this world; each wonder stands once per world`).params).toEqual({ wonder: 'yggdrasil' });
     expect(worded(pushingRefusal(true, { sentToday: 9_000, amount: 5_000 }) ?? '').params).toEqual({ limit: 10_000, left: 1_000 });
+    expect(
+      worded(worldEndedRefusal({ reason: 'victory', winner: { name: 'Tree Keepers', tag: 'YGG' }, victory: { kind: 'wonder_victory', wonderType: 'yggdrasil', username: 'ragnar' } })),
+    ).toMatchObject({ code: 'world_ended_victory', params: { winner: 'Tree Keepers [YGG]', wonder: 'yggdrasil' } });
   });
 });
 
@@ -281,6 +285,15 @@ function rulesWords(): string[] {
     targetOnVacationRefusal(Date.UTC(2026, 2, 12, 14, 6)),
     vacationEndRefusal(null, 0),
     vacationEndRefusal({ startedAt: 0, endsAt: 10 ** 10, earliestEndAt: 10 ** 9 }, 1),
+    worldEndedRefusal(null),
+    worldEndedRefusal({ reason: 'end_date', winner: null, victory: null }),
+    worldEndedRefusal({ reason: 'end_date', winner: { name: 'Tree Keepers', tag: 'YGG' }, victory: null }),
+    worldEndedRefusal({ reason: 'victory', winner: { name: 'Tree Keepers', tag: 'YGG' }, victory: { kind: 'wonder_victory', wonderType: 'yggdrasil', username: 'ragnar' } }),
+    worldEndedRefusal({ reason: 'victory', winner: null, victory: { kind: 'wonder_victory', wonderType: 'bifrost', username: 'ragnar' } }),
+    worldEndedRefusal({ reason: 'victory', winner: null, victory: { kind: 'multiple_wonders_victory', wonderType: 'valhalla', username: 'ragnar' } }),
+    endDateRefusal(Number.NaN, 0),
+    endDateRefusal(0, 0),
+    endDateRefusal(END_DATE_MAX_AHEAD_MS + 1, 0),
     settleRefusal(99, 99, { worldSize: 10, isEmptyLand: () => true, villages: [] }),
     settleRefusal(1, 1, { worldSize: 10, isEmptyLand: () => true, villages: [{ x: 1, y: 1 }] }),
     settleRefusal(1, 1, { worldSize: 10, isEmptyLand: () => false, villages: [] }),

@@ -121,6 +121,14 @@ export const GAME_ERRORS = {
   no_village_at: 'No village stands at ({{x}}|{{y}})',
   village_in_other_world: 'That village is in another world',
 
+  // World rounds: an ended world refuses every game action, saying how it ended.
+  world_ended_counting: 'This world has ended: its end date has come and its final standing is being counted. Join the new world from the world list.',
+  world_ended_victory: 'This world has ended: {{winner}} won by completing {{wonder, wonderName}}. Join the new world from the world list.',
+  world_ended_three_wonders: 'This world has ended: {{winner}} won by completing three wonders. Join the new world from the world list.',
+  world_ended_date_leader: 'This world has ended: its end date came with {{alliance}} leading the alliance rankings. Join the new world from the world list.',
+  world_ended_date: 'This world has ended: its end date came. Join the new world from the world list.',
+  world_not_ended: 'This world has not ended: its hall of fame is written when it closes',
+
   // A village: buildings, training, its name.
   not_enough_resources: 'Not enough resources',
   resource_short: 'Needs {{amount}} {{resource}}, the village has {{have}}',
@@ -416,6 +424,10 @@ export const GAME_ERRORS = {
   distribution_key_reused: 'That idempotency key was used for another distribution',
   distribution_in_progress: 'That distribution is still being paid; try again in a moment',
   no_player_in_world: 'No player named {{username}} in {{world}}',
+  world_status_ended: 'This world has ended; its status no longer changes',
+  end_date_required: 'Choose when the world ends',
+  end_date_in_past: 'The end date must lie in the future',
+  end_date_too_far: 'The end date must lie within ten years',
 
   // Operator commands (the CLI).
   backup_needs_embedded_database: "{{command}} is for the embedded database; with DATABASE_URL use pg_dump and pg_restore as README.md says (Operator commands)",

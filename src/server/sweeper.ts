@@ -13,6 +13,8 @@ import { repeatInBackground, type RepeatingHandle } from './db/background';
 import { computeDueStandings } from './rankings/standings';
 import { sweepDueOasisArrivals } from './oases/oases';
 import { together } from './db/together';
+import { closeDueWorlds } from './worlds/end-dates';
+import { arrivesBeforeWorldEnds } from './worlds/closure';
 
 /**
  * Villages settled per transaction on PostgreSQL: the claim and commit stay a small part of a batch's work,
@@ -55,7 +57,8 @@ export async function applyNextArrival(db: Db, now: Date): Promise<Date | null> 
       .select({ villageId: villages.id, arrivesAt: movements.arrivesAt })
       .from(movements)
       .innerJoin(villages, eq(villages.id, movements.toVillageId))
-      .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
+      // An army still on the way when its world ended never arrives.
+      .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now), arrivesBeforeWorldEnds))
       .orderBy(asc(movements.arrivesAt), asc(movements.id))
       .limit(1)
       .for('no key update', { of: villages, skipLocked: true });
@@ -100,7 +103,7 @@ async function arrivalsAhead(db: Db, now: Date, horizon: Date): Promise<{ due: n
       next: sql<Date | null>`min(${movements.arrivesAt}) filter (where ${movements.arrivesAt} > ${now})`.mapWith((v: string | Date | null) => (v === null ? null : new Date(v))),
     })
     .from(movements)
-    .where(and(isNull(movements.resolvedAt), isNotNull(movements.toVillageId), lte(movements.arrivesAt, horizon)));
+    .where(and(isNull(movements.resolvedAt), isNotNull(movements.toVillageId), lte(movements.arrivesAt, horizon), arrivesBeforeWorldEnds));
   return { due: row?.due ?? 0, next: row?.next ?? null };
 }
 
@@ -159,7 +162,7 @@ export async function sweepDueVillages(db: Db, now: Date, batchSize = SWEEP_BATC
         heads.map((h) => h.village.id),
       );
       // Villages of their own, each locked: settled side by side, so their writes travel together.
-      await together(heads.map((head) => settleAndStore(tx, { ...head, parts: parts.get(head.village.id)!, ownerVacationEndsAt: null }, now)));
+      await together(heads.map((head) => settleAndStore(tx, { ...head, parts: parts.get(head.village.id)! }, now)));
       return dueAt;
     });
     for (const dueAt of due) if (dueAt) observer?.applied('village', dueAt);
@@ -186,6 +189,26 @@ export async function housekeeping(db: Db, now: Date): Promise<void> {
 }
 
 /**
+ * What a sweep applies that fell due by `now`, besides arrivals at villages (they have a loop of their own,
+ * applyArrivalsAsTheyLand), in order: the oases' arrivals, the villages, the wonders, and the worlds whose end date came
+ * (after the villages and wonders, so a world closing is counted as it stood at its end); quest events last, so what the
+ * villages finished in this sweep is paid out in the same sweep. `observer` hears what the sweep did.
+ */
+async function sweepDueRest(db: Db, now: Date, batchSize: number, observer?: SweepObserver): Promise<void> {
+  await sweepDueOasisArrivals(db, now);
+  await sweepDueVillages(db, now, batchSize, observer);
+  await settleDueWonders(db, now);
+  await closeDueWorlds(db, now);
+  await sweepQuestEvents(db, now);
+}
+
+/** Everything due by `now`, arrivals at villages first: the API tests pass the sweeper over a fake clock's instant with it. */
+export async function sweepDue(db: Db, now: Date, batchSize = SWEEP_BATCH, observer?: SweepObserver): Promise<void> {
+  await sweepDueArrivals(db, now, observer);
+  await sweepDueRest(db, now, batchSize, observer);
+}
+
+/**
  * Sweeps every `config.sweepIntervalMs` (one sweep at a time) until stopped, and applies arrivals as they land
  * (applyArrivalsAsTheyLand: several at once on PostgreSQL, one at a time on PGlite's one connection); `observer` hears
  * what both did.
@@ -194,15 +217,11 @@ export function startSweeper(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, o
   let lastHousekeeping = 0;
   // When a world's standings next fall due: until then a sweep does not ask the database about them.
   let standingsDueAt = 0;
-  // Arrivals have their own loop; whatever else fell due is swept here. Quest events come last, so what the villages
-  // finished in this sweep is paid out in the same sweep. As background work: on PGlite's one connection, players'
-  // statements go before the sweep's (db/background.ts).
+  // Arrivals have their own loop; whatever else fell due is swept here. As background work: on PGlite's one
+  // connection, players' statements go before the sweep's (db/background.ts).
   const sweep = async () => {
     const now = ctx.clock.now();
-    await sweepDueOasisArrivals(ctx.db, now);
-    await sweepDueVillages(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH, observer);
-    await settleDueWonders(ctx.db, now);
-    await sweepQuestEvents(ctx.db, now);
+    await sweepDueRest(ctx.db, now, ctx.config.databaseUrl ? SWEEP_BATCH : PGLITE_SWEEP_BATCH, observer);
     if (now.getTime() >= standingsDueAt) standingsDueAt = (await computeDueStandings(ctx.db, now)).getTime();
     if (now.getTime() - lastHousekeeping < HOUSEKEEPING_MS) return;
     lastHousekeeping = now.getTime();

@@ -49,6 +49,7 @@ describe('permissions of the admin and game master operations', () => {
     ['listWorldsForGameMaster', 'GET', '/api/gamemaster/worlds'],
     ['createWorldAsGameMaster', 'POST', '/api/gamemaster/worlds', { name: '' }],
     ['setWorldStatus', 'PUT', `/api/gamemaster/worlds/${zero}/status`, { status: 'online' }],
+    ['setWorldEndDate', 'PUT', `/api/gamemaster/worlds/${zero}/end-date`, { endsAt: null }],
     ['listWorldEvents', 'GET', '/api/gamemaster/events'],
     ['createWorldEvent', 'POST', '/api/gamemaster/events', {}],
     ['updateWorldEvent', 'PUT', `/api/gamemaster/events/${zero}`, {}],

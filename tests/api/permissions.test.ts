@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt } from 'drizzle-orm';
 import type { OperationId } from '../../src/contract';
 import { listOperations, type Operation } from '../../src/server/openapi';
-import { buildings, marketExchanges, unitResearch } from '../../src/server/db/schema';
+import { buildings, marketExchanges, unitResearch, worlds } from '../../src/server/db/schema';
+import { createWorld } from '../../src/server/operators/world-admin';
+import { closeDueWorlds } from '../../src/server/worlds/end-dates';
 import { newPlayer, startTestApp, type TestApp } from './harness';
 import { buildProofWorld, sitFor, type ProofWorld } from './proof-world';
 import { toRequest, validDraft, type Draft, type IdBook } from './bad-requests';
@@ -82,6 +84,8 @@ const EXPECTED = {
   listWorldsForGameMaster: gameMaster(200),
   createWorldAsGameMaster: row(401, 403, 403, 403, 201, 409, REFUSED),
   setWorldStatus: gameMaster(200),
+  // An end date a month ahead of the proof world: nothing the rows below do comes near it.
+  setWorldEndDate: gameMaster(200),
   listWorldEvents: gameMaster(200),
   createWorldEvent: gameMaster(201),
   updateWorldEvent: gameMaster(200),
@@ -97,6 +101,10 @@ const EXPECTED = {
   joinWorld: row(401, 409, 409, 201, 201, 201, REFUSED),
   getWorldLeaderboard: signedIn(200, 200),
   getWorldNotices: signedIn(200, 200),
+  // The hall of fame of a world ended for the row (BEFORE): anyone signed in reads it, a sitter too.
+  getHallOfFame: signedIn(200, 200),
+  // The front page's figures: anyone, signed in or not.
+  getPublicFigures: open(200),
   listVillages: signedIn(200, 200),
   getVillage: ownerOnly(200, 403, 200),
   // The sitter builds the barracks, which is then taken down again (UNDONE below), so the player builds it as well.
@@ -287,6 +295,8 @@ function bodyFor(op: OperationId, w: ProofWorld, who: Player | null): unknown {
       return { confirmUsername: w.target.user.username };
     case 'createWorldAsGameMaster':
       return { name: 'Proof World' };
+    case 'setWorldEndDate':
+      return { endsAt: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString() };
     case 'createWorldEvent':
       return { worldId: w.world, name: 'Feast', kind: 'production_bonus', percent: 10, startTime: '2030-01-01T00:00:00.000Z', endTime: '2030-01-02T00:00:00.000Z' };
     case 'updateWorldEvent':
@@ -394,6 +404,13 @@ const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
     const res = await t.app.inject({ method: 'GET', url: '/api/alliances/my-alliance', headers: w.mine.player.auth });
     w.mine.membership = (res.json() as { alliance: { members: { id: string; user: { id: string } }[] } }).alliance.members.find((m) => m.user.id === w.mine.player.user.id)?.id;
   },
+  // A small world whose end date came, closed by the sweeper's step: its hall of fame stands.
+  getHallOfFame: async () => {
+    const world = await createWorld(t.database.db, { name: 'Ended Proof', size: 60, now: t.clock.now() });
+    await t.database.db.update(worlds).set({ endsAt: t.clock.now() }).where(eq(worlds.id, world.id));
+    expect(await closeDueWorlds(t.database.db, t.clock.now())).toEqual([world.id]);
+    endedWorld = world.id;
+  },
   // The staff joined the world in the joinWorld row; founding needs an embassy at level 3.
   createAlliance: async () => {
     for (const who of [w.moderator, w.gamemaster, w.admin]) await giveEmbassy(t, who);
@@ -403,6 +420,8 @@ const BEFORE: Partial<Record<OperationId, () => Promise<void>>> = {
 let t: TestApp;
 let w: ProofWorld;
 let base: string;
+/** The world the getHallOfFame row reads, ended just before it. */
+let endedWorld = '00000000-0000-4000-8000-000000000000';
 const observed: Partial<Record<OperationId, Row>> = {};
 
 function idBook(world: ProofWorld): IdBook {
@@ -449,6 +468,7 @@ function idBook(world: ProofWorld): IdBook {
       'startSitting.playerId': world.theirs.player.user.id,
       'removeSitter.playerId': world.theirs.player.user.id,
       'deleteAlertSubscription.endpoint': 'https://push.example.test/permissions',
+      'getHallOfFame.worldId': endedWorld,
     },
   };
 }

@@ -6,6 +6,7 @@ import { amounts, giveEmbassy, newVillage, overview, worldId, HOUR, type MadeVil
 import type { Schema } from '../../src/contract';
 import { buildings, wonderContributions, wonders } from '../../src/server/db/schema';
 import { grantToPlayer, setBuildingLevel } from '../../src/server/operators/operator';
+import { createWorld } from '../../src/server/operators/world-admin';
 import { settleDueWonders } from '../../src/server/wonders/wonders';
 import { levelBuildMs, levelResources, wonderEffects } from '../../src/rules/wonders';
 import { RESOURCE_TYPES } from '../../src/rules/resources';
@@ -26,9 +27,9 @@ afterAll(async () => {
 
 const { call } = requests(() => t);
 
-/** A player whose capital has a great hall at `hall`, stores of level 20 and `each` of every resource. */
-async function builder(hall = 20, each = 50_000): Promise<{ player: Player; village: MadeVillage }> {
-  const made = await newVillage(t, undefined, 'won');
+/** A player whose capital (in Midgard, or `inWorld`) has a great hall at `hall`, stores of level 20 and `each` of every resource. */
+async function builder(hall = 20, each = 50_000, inWorld?: WorldId): Promise<{ player: Player; village: MadeVillage }> {
+  const made = await newVillage(t, inWorld, 'won');
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'great_hall', level: hall }, t.clock.now());
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'warehouse', level: 20 }, t.clock.now());
   await setBuildingLevel(t.database.db, { villageId: made.village.id, type: 'granary', level: 20 }, t.clock.now());
@@ -146,8 +147,10 @@ describe('contributing', () => {
 });
 
 describe('victory', () => {
-  it('goes to the alliance whose Yggdrasil reaches level 100', async () => {
-    const { player, village } = await builder(20, 70_000);
+  it('goes to the alliance whose Yggdrasil reaches level 100, and ends its world', async () => {
+    // A world of its own: the victory closes it (world-rounds.test.ts), and the tests below play on in Midgard.
+    const world = (await createWorld(t.database.db, { name: 'Yggdrasil Test', size: 80, now: t.clock.now() })).id;
+    const { player, village } = await builder(20, 70_000, world);
     const check0 = await call<Schema<'VictoryCheck'>>(player, 'GET', '/api/wonders/victory/check');
     expect(check0.body).toEqual({ hasWinner: false, winner: null });
     await giveEmbassy(t, player);
@@ -176,6 +179,7 @@ describe('victory', () => {
     });
     const listed = (await call<{ wonders: Wonder[] }>(player, 'GET', '/api/wonders')).body.wonders.find((w) => w.id === wonder.id);
     expect(listed).toMatchObject({ status: 'completed', level: 100, completionPercentage: 100, alliance: { tag: 'YGG' } });
+    expect((await call<{ world: Schema<'World'> }>(player, 'GET', `/api/worlds/${world}`)).body.world).toMatchObject({ status: 'ended', endsAt: t.clock.now().toISOString() });
   });
 });
 

@@ -23,7 +23,7 @@ interface Visit {
 }
 
 /** Ids the cast's preparation made: a message the newcomer sent the player. */
-const made = { messageId: '', allianceId: '' };
+const made = { messageId: '', allianceId: '', endedWorldId: '' };
 
 /** An account's id, from the user object the client keeps. */
 const idOf = (account: { user: Record<string, unknown> }) => String(account.user.id);
@@ -220,6 +220,11 @@ const VISITS: Record<string, Visit[]> = {
   // Vacation, alerts (this browser not subscribed) and sitters, each section in its first state.
   '/game/settings': [{ state: 'vacation, alerts and sitters', url: '/game/settings', as: 'player' }],
   '/game/alerts': [{ state: 'no alert yet', url: '/game/alerts', as: 'player' }],
+  '/game/worlds': [
+    { state: 'a world played and an ended one', url: '/game/worlds', as: 'player' },
+    { state: 'no village yet', url: '/game/worlds', as: 'newcomer' },
+  ],
+  '/game/worlds/:worldId/hall-of-fame': [{ state: "an ended world's final standing", url: () => `/game/worlds/${made.endedWorldId}/hall-of-fame`, as: 'player' }],
   '/game/*': [{ state: 'unknown game page', url: '/game/no-such-page', as: 'player' }],
   '/gamemaster/*': [{ state: 'dashboard', url: '/gamemaster', as: 'gamemaster' }],
   '/admin/*': [{ state: 'dashboard', url: '/admin', as: 'admin' }],
@@ -271,6 +276,13 @@ test.beforeAll(async () => {
   });
   made.messageId = message.id;
   await api(cast.server, 'POST', `/api/messages/${message.id}/report`, player.token, { reason: 'Begging for mead.' });
+  // An ended world with its hall of fame: the game master opens one and ends it two seconds later; the sweeper closes it.
+  const { world } = await api<{ world: { id: string } }>(cast.server, 'POST', '/api/gamemaster/worlds', cast.gamemaster.token, { name: 'Utgard', size: 40 });
+  await api(cast.server, 'PUT', `/api/gamemaster/worlds/${world.id}/end-date`, cast.gamemaster.token, { endsAt: new Date(Date.now() + 2000).toISOString() });
+  await expect
+    .poll(async () => (await api<{ world: { status: string } }>(cast.server, 'GET', `/api/worlds/${world.id}`, player.token)).world.status, { timeout: 30_000 })
+    .toBe('ended');
+  made.endedWorldId = world.id;
 });
 
 test.afterAll(async () => {

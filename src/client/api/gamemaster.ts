@@ -5,6 +5,7 @@ import type { components } from '../../contract';
 export type GmWorld = components['schemas']['GmWorld'];
 export type World = components['schemas']['World'];
 export type WorldStatus = components['schemas']['WorldStatus'];
+export type SettableWorldStatus = components['schemas']['SettableWorldStatus'];
 export type CreateWorldRequest = components['schemas']['CreateWorldRequest'];
 export type WorldEvent = components['schemas']['WorldEventView'];
 export type WorldEventKind = components['schemas']['WorldEventKind'];
@@ -26,8 +27,14 @@ export async function createWorld(body: CreateWorldRequest): Promise<World> {
   return world;
 }
 
-export async function setWorldStatus(worldId: string, status: WorldStatus): Promise<World> {
+export async function setWorldStatus(worldId: string, status: SettableWorldStatus): Promise<World> {
   const { world } = await unwrap(api.PUT('/api/gamemaster/worlds/{worldId}/status', { params: { path: { worldId } }, body: { status } }));
+  return world;
+}
+
+/** Sets when the world ends (an ISO instant ahead), or clears it with null; the sweeper closes the world then. */
+export async function setWorldEndDate(worldId: string, endsAt: string | null): Promise<World> {
+  const { world } = await unwrap(api.PUT('/api/gamemaster/worlds/{worldId}/end-date', { params: { path: { worldId } }, body: { endsAt } }));
   return world;
 }
 

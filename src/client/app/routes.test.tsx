@@ -71,7 +71,7 @@ describe('route table', () => {
     expect(hrefs).toEqual([
       '/game/village', '/game/map', '/game/heroes', '/game/wonders',
       '/game/quests', '/game/army', '/game/marketplace', '/game/reports',
-      '/game/messages', '/game/alliance', '/game/rankings', '/game/alerts',
+      '/game/messages', '/game/alliance', '/game/rankings', '/game/alerts', '/game/worlds',
     ]);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();

@@ -74,6 +74,9 @@ const MarketplaceHome = lazyPage(() => import('./MarketplaceHome'), ['marketplac
 const SettingsFrame = lazyPage(() => import('./SettingsFrame'), ['settings', 'vacation', 'alerts', 'sitters']);
 // The last alerts (alerts while away); the settings page's Alerts section subscribes this browser.
 const AlertsPage = lazyPage(() => import('../features/alerts/AlertsPage'), ['alerts']);
+// Every world (join one, go back to one, an ended world's hall of fame), and an ended world's final standing.
+const WorldPicker = lazyPage(() => import('../features/worlds/WorldPicker'), ['worlds']);
+const HallOfFamePage = lazyPage(() => import('../features/worlds/HallOfFamePage'), ['worlds']);
 // The game master dashboard composed with the admin feature's player search.
 const GameMasterFrame = lazyPage(() => import('./GameMasterFrame'), ['gamemaster', 'admin', 'app']);
 const AdminPage = lazyPage(() => import('../features/admin/AdminPage'), ['admin']);
@@ -113,6 +116,8 @@ const armyRoutes: readonly AppRoute[] = [
   { path: 'marketplace', access: 'signed-in', page: MarketplaceHome },
   { path: 'settings', access: 'signed-in', page: SettingsFrame },
   { path: 'alerts', access: 'signed-in', page: AlertsPage },
+  { path: 'worlds', access: 'signed-in', page: WorldPicker },
+  { path: 'worlds/:worldId/hall-of-fame', access: 'signed-in', page: HallOfFamePage },
   { path: '*', access: 'signed-in', page: NotFoundPage },
 ];
 

@@ -32,7 +32,7 @@ import { getAlertSettings, listAlerts } from '../api/alerts';
 import { listFarmLists } from '../api/farmLists';
 import { getVillageOverview, listVillages, type Village } from '../api/villages';
 import { checkVictory, getAllianceEffects, listWonderTypes, listWonders } from '../api/wonders';
-import { listWorlds } from '../api/worlds';
+import { getHallOfFame, listWorlds } from '../api/worlds';
 import { onClientClock } from './army';
 import { queryKeys, type Viewer } from './queryKeys';
 import { sittingNow } from './session';
@@ -92,6 +92,15 @@ export const worldsQuery = () =>
     queryFn: () => listWorlds(),
     staleTime: WORLDS_STALE_MS,
     meta: { what: 'the worlds' },
+  });
+
+/** An ended world's hall of fame: written once at its close, so kept once read. */
+export const hallOfFameQuery = (worldId: string) =>
+  queryOptions({
+    queryKey: queryKeys.hallOfFame(worldId),
+    queryFn: () => getHallOfFame(worldId),
+    staleTime: FOREVER,
+    meta: { what: 'the hall of fame' },
   });
 
 /** Banners of a world (maintenance, announcements, events): pushed by the notices_changed event; read again now and then in case the stream was down, and for events starting or ending on their own. */

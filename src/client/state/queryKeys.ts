@@ -123,6 +123,7 @@ export const queryKeys = {
 
   // Anyone's: the same answer whoever asks.
   worlds: () => ['worlds'] as const,
+  hallOfFame: (worldId: string) => ['worlds', worldId, 'hall-of-fame'] as const,
   heroTypes: () => ['heroes', 'types'] as const,
   heroLeaderboard: () => ['heroes', 'leaderboard'] as const,
   wonderTypes: () => ['wonders', 'types'] as const,

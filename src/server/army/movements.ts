@@ -34,6 +34,7 @@ import type { Resources } from '../../rules/resources';
 import { incomingAttackAlert, type AlertPlace } from '../../rules/alerts';
 import { recordAlerts, type AlertFor } from '../alerts/outbox';
 import { together } from '../db/together';
+import { arrivesBeforeWorldEnds, refuseIfEnded, worldGate } from '../worlds/closure';
 
 export type MovementView = Schema<'Movement'>;
 export type BattleReportView = Schema<'BattleReport'>;
@@ -186,7 +187,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
     if (!found) throw notFound('no_such_village');
     const { allianceTag, vacationUntil, truce, linkStatus, ...target } = found;
     const relation = senderRelation(found, userId);
-    const head = ownedOpenVillage(loaded, userId);
+    const head = ownedOpenVillage(loaded, userId, now);
     refuseDuringVacation(head.ownerVacationEndsAt, now);
     // A sitter keeps the owner's villages going: reinforcements between the owner's own villages only.
     if (input.sittingBy && (type !== 'reinforce' || target.ownerId !== userId)) throw forbidden(worded(sitterRefusal(SITTERS_SEND)));
@@ -275,7 +276,9 @@ export async function listMovements(db: Db, userId: PlayerId, now: Date): Promis
   const rows = await db
     .select()
     .from(movements)
-    .where(and(isNull(movements.resolvedAt), or(eq(movements.ownerId, userId), and(inArray(movements.toVillageId, mine), ne(movements.ownerId, userId)))))
+    // An army still on the way when its world ended never arrives: it is no longer shown on the way (its countdown would
+    // reach zero and ask again for ever).
+    .where(and(isNull(movements.resolvedAt), arrivesBeforeWorldEnds, or(eq(movements.ownerId, userId), and(inArray(movements.toVillageId, mine), ne(movements.ownerId, userId)))))
     .orderBy(asc(movements.arrivesAt), asc(movements.id));
   return { movements: await movementViews(db, rows, userId, now) };
 }
@@ -424,6 +427,7 @@ export async function recallStationed(db: Db, userId: PlayerId, stationedId: str
     if (!host || !home) throw notFound('no_such_village');
     const [world] = await tx.select({ worldId: villages.worldId, speed: worlds.speed }).from(villages).innerJoin(worlds, eq(worlds.id, villages.worldId)).where(eq(villages.id, host.id));
     if (!world) throw notFound('no_such_village');
+    refuseIfEnded(await worldGate(tx, world.worldId), now);
     const units = cleanUnits(troops.units);
     const bonus = (await summedEffects(tx, userId, world.worldId, now)).movementSpeedBonus;
     const seconds = marchSeconds(host, home, units, { worldSpeed: world.speed, speedBonusPercent: bonus })!;

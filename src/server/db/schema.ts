@@ -26,6 +26,7 @@ import { MAX_SMITHY_LEVEL, SMITHY_TRACKS } from '../../rules/smithy';
 import { ALERT_KINDS, type AlertKind } from '../../rules/alerts';
 import { LINK_STATUSES } from '../../rules/fair-play';
 import type { NightTruce } from '../../rules/night-truce';
+import { WORLD_END_REASONS } from '../../rules/world-rounds';
 
 /** What the admins and game masters did, as the audit log names it. */
 export const AUDIT_ACTIONS = [
@@ -44,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'distribute_rewards',
   'confirm_link',
   'clear_link',
+  'set_world_end',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -183,6 +185,11 @@ export const worlds = pgTable(
     size: integer('size').notNull().default(200),
     /** The world's night truce, chosen at creation; null for none. */
     truce: jsonb('truce').$type<NightTruce>(),
+    /**
+     * When the world ends: the end date a game master set, or the instant a victory closed it; null while none is set.
+     * Once it has passed nothing in the world is settled beyond it, and game actions are refused (src/rules/world-rounds.ts).
+     */
+    endsAt: timestamptz('ends_at'),
     createdAt: createdAt().defaultNow(),
   },
   (t) => [oneOf('worlds', t.status, WORLD_STATUSES)],
@@ -945,6 +952,28 @@ export const allianceStandings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.worldId, t.allianceId] }), index('alliance_standings_rank').on(t.worldId, t.rank)],
 );
+
+/**
+ * The final standing of an ended world, computed once in the transaction that closed it and never again, so its hall of
+ * fame stays as it was at the close whatever happens to the players and alliances later (names are kept as they were).
+ */
+export const worldHallOfFame = pgTable(
+  'world_hall_of_fame',
+  {
+    worldId: worldRef().primaryKey(),
+    reason: text('reason', { enum: WORLD_END_REASONS }).notNull(),
+    endedAt: timestamptz('ended_at').notNull(),
+    /** The winning alliance at a victory, or the alliance leading the rankings at an end date; null when none. */
+    winner: jsonb('winner').$type<Schema<'AllianceRef'>>(),
+    /** How the world was won (a victory only). */
+    victory: jsonb('victory').$type<Schema<'HallOfFameVictory'>>(),
+    /** The top of each list at the close. */
+    standing: jsonb('standing').$type<Schema<'HallOfFameStanding'>>().notNull(),
+  },
+  (t) => [oneOf('world_hall_of_fame', t.reason, WORLD_END_REASONS)],
+);
+
+export type HallOfFameRow = typeof worldHallOfFame.$inferSelect;
 
 /** When each world's standings were last computed (a world with no players has a row too, so the page can say when). */
 export const rankingRuns = pgTable('ranking_runs', {

@@ -4,7 +4,8 @@ import { getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import type { Db } from './open';
 
 /**
- * The village `vid` and all its settling needs, as one JSON object: the row, its world's speed and status,
+ * The village `vid` and all its settling needs, as one JSON object: the row, its world's speed, status and end (with how
+ * it ended, for the refusal of a closed world's actions),
  * the next movement to arrive, its buildings (by slot), units, training orders (in queue order), the
  * wonders under way or standing in its world with their builders' alliances, its owner's alliance, and
  * the world events ever switched on there, and the oases it holds (with its world's seed, which tells their kinds). Rows are `row_to_json` of their tables (see rowFromJson).
@@ -14,6 +15,9 @@ const villageJson = (extra = '') => `json_build_object(
   'village', row_to_json(v),
   'worldSpeed', w.speed,
   'worldStatus', w.status,
+  'worldEndsAt', w.ends_at,
+  'worldEnding', case when w.status = 'ended' then (select json_build_object('reason', h.reason, 'winner', h.winner, 'victory', h.victory)
+    from world_hall_of_fame h where h.world_id = w.id) end,
   'nextArrivalAt', (select min(mv.arrives_at) from movements mv where mv.to_village_id = v.id and mv.resolved_at is null),
   'buildings', coalesce((select json_agg(b order by b.slot) from buildings b where b.village_id = v.id), '[]'),
   'units', coalesce((select json_agg(u) from units u where u.village_id = v.id), '[]'),

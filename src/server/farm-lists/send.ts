@@ -118,7 +118,7 @@ export async function sendFarmList(db: Db, order: ListOrder, request: FarmSendRe
   let stored = await storedSend(db, list.id, request.key);
   if (!stored) {
     // A new send: the list's village must be the player's, in an open world, and the player not on vacation there.
-    const head = ownedOpenVillage(await loadVillageHead(db, list.villageId, order.now), order.actor);
+    const head = ownedOpenVillage(await loadVillageHead(db, list.villageId, order.now), order.actor, order.now);
     await refuseWhileOnVacation(db, { userId: order.actor, worldId: head.village.worldId, now: order.now });
     await claim(db, { list, now: order.now }, request);
     stored = await storedSend(db, list.id, request.key);

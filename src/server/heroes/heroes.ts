@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { heroes, users, type HeroRow } from '../db/schema';
+import { heroes, users, villages, type HeroRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { GameError, badRequest, conflict, errorText, forbidden, notFound, say, worded } from '../errors';
 import {
@@ -27,6 +27,7 @@ import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordQuestEvents } from '../progress/quest-events';
 import { payFromVillage, settledVillageOf } from '../village/villages';
 import type { HeroId, PlayerId, VillageId } from '../../rules/ids';
+import { refuseIfEnded, worldGate } from '../worlds/closure';
 
 export type HeroView = Schema<'Hero'>;
 
@@ -141,6 +142,9 @@ export async function levelUpHero(db: Db, userId: PlayerId, heroId: HeroId, now:
     const [row] = await tx.select().from(heroes).where(eq(heroes.id, heroId)).for('update');
     if (!row) throw notFound('no_such_hero');
     if (row.userId !== userId) throw forbidden('hero_not_yours');
+    // A hero of an ended world stays as the world's end left it.
+    const [home] = await tx.select({ worldId: villages.worldId }).from(villages).where(eq(villages.id, row.villageId));
+    if (home) refuseIfEnded(await worldGate(tx, home.worldId), now);
     if (row.level >= HERO_LEVEL_CAP) throw conflict('hero_at_level_cap', { max: HERO_LEVEL_CAP });
     if (!canLevelUp(row)) {
       throw new GameError(409, say('hero_needs_experience', { needed: experienceForNextLevel(row.level), level: row.level + 1, experience: row.experience }));

@@ -39,13 +39,15 @@ import { changeVillage, ownedOpenVillage, settleAndStore } from '../village/vill
 import { oneMovementView } from '../army/movements';
 import { claimArrival } from '../army/arrivals';
 import { together } from '../db/together';
+import { arrivesBeforeWorldEnds, settleInstant } from '../worlds/closure';
 
-/** A world as an oasis needs it: its seed (which tells where oases lie and their kinds), size and speed. */
+/** A world as an oasis needs it: its seed (which tells where oases lie and their kinds), size, speed and end. */
 interface OasisWorld {
   id: WorldId;
   seed: number;
   size: number;
   speed: number;
+  endsAt: Date | null;
 }
 
 /** The oasis on a tile of the world, from the terrain alone: where, its bonus and its animals' cap; null when the tile is no oasis. */
@@ -64,7 +66,7 @@ function oasisTile(world: OasisWorld, x: number, y: number): OasisTile | null {
 }
 
 async function worldOf(db: Db, worldId: WorldId): Promise<OasisWorld | null> {
-  const [row] = await db.select({ id: worlds.id, seed: worlds.seed, size: worlds.size, speed: worlds.speed }).from(worlds).where(eq(worlds.id, worldId));
+  const [row] = await db.select({ id: worlds.id, seed: worlds.seed, size: worlds.size, speed: worlds.speed, endsAt: worlds.endsAt }).from(worlds).where(eq(worlds.id, worldId));
   return row ?? null;
 }
 
@@ -106,7 +108,7 @@ export async function sendTroopsToOasis(db: Db, userId: PlayerId, order: OasisOr
   const units = cleanUnits(order.units);
   if (unitCount(units) === 0) throw badRequest('no_units_chosen', [{ field: 'units', ...say('no_units_chosen') }]);
   return db.transaction(async (tx) => {
-    const head = ownedOpenVillage(await loadVillageHead(tx, order.fromVillageId, now, true), userId);
+    const head = ownedOpenVillage(await loadVillageHead(tx, order.fromVillageId, now, true), userId, now);
     refuseDuringVacation(head.ownerVacationEndsAt, now);
     const world = await worldOf(tx, head.village.worldId);
     const tile = world ? oasisTile(world, order.x, order.y) : null;
@@ -335,12 +337,14 @@ async function fightAtOasis(tx: Db, { oasis, movement, world }: OasisLanding): P
  * Applies the attacks and raids that reached the oasis by `upTo`, in arrival order, each exactly once: the oasis row is
  * locked first, then its due movements (claimed one by one, as arrivals at a village are). Returns how many it applied.
  */
-export async function applyOasisArrivals(tx: Db, oasisId: OasisId, upTo: Date): Promise<number> {
+export async function applyOasisArrivals(tx: Db, oasisId: OasisId, asked: Date): Promise<number> {
   // `no key update`: an order inserting a movement for this oasis (a foreign key takes `key share`) is not held up by it.
   const [locked] = await tx.select().from(oases).where(eq(oases.id, oasisId)).for('no key update');
   if (!locked) return 0;
   const world = await worldOf(tx, locked.worldId);
   if (!world) return 0;
+  // An army that would land after its world's end never does.
+  const upTo = settleInstant(world.endsAt, asked);
   const due = await tx
     .select()
     .from(movements)
@@ -372,7 +376,7 @@ export async function sweepDueOasisArrivals(db: Db, now: Date): Promise<number> 
         .select({ oasisId: oases.id })
         .from(movements)
         .innerJoin(oases, eq(oases.id, movements.oasisId))
-        .where(and(isNull(movements.toVillageId), isNull(movements.resolvedAt), lte(movements.arrivesAt, now)))
+        .where(and(isNull(movements.toVillageId), isNull(movements.resolvedAt), lte(movements.arrivesAt, now), arrivesBeforeWorldEnds))
         .orderBy(asc(movements.arrivesAt), asc(movements.id))
         .limit(1)
         .for('no key update', { of: oases, skipLocked: true });
@@ -389,7 +393,7 @@ export async function settleDueOasisArrivalsFor(db: Db, userId: PlayerId, now: D
   const due = await db
     .selectDistinct({ oasisId: movements.oasisId })
     .from(movements)
-    .where(and(eq(movements.ownerId, userId), isNull(movements.toVillageId), isNull(movements.resolvedAt), lte(movements.arrivesAt, now)));
+    .where(and(eq(movements.ownerId, userId), isNull(movements.toVillageId), isNull(movements.resolvedAt), lte(movements.arrivesAt, now), arrivesBeforeWorldEnds));
   for (const { oasisId } of due) {
     if (oasisId) await db.transaction((tx) => applyOasisArrivals(tx, oasisId, now));
   }

@@ -1,4 +1,4 @@
-// Routes of the gamemaster tag: worlds and their status, world events, announcements, rewards and analytics.
+// Routes of the gamemaster tag: worlds, their status and end date, world events, announcements, rewards and analytics.
 import type { AppContext } from '../context';
 import { idOf, type Handlers, type WorldId } from '../operations';
 import * as gm from './gamemaster';
@@ -16,6 +16,10 @@ export function gameMasterRoutes(ctx: AppContext): Handlers {
 
     async setWorldStatus({ user, params, body }) {
       return gm.setWorldStatus(db, user, { worldId: idOf<WorldId>(params.worldId), status: body.status }, clock.now());
+    },
+
+    async setWorldEndDate({ user, params, body }) {
+      return gm.setWorldEndDate(db, user, { worldId: idOf<WorldId>(params.worldId), endsAt: body.endsAt }, clock.now());
     },
 
     async listWorldEvents({ query }) {

@@ -1,13 +1,15 @@
 // Game master actions: world figures and status, world events, announcements, rewards paid once per key, and analytics; the CLI shares them.
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, min, ne, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { announcements, buildings, movements, playerDays, rewardGrants, units, users, villages, worldEvents, worlds, type AnnouncementRow, type WorldEventRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { badRequest, conflict, errorText, notFound, say, worded } from '../errors';
+import { badRequest, conflict, errorText, notFound, say, worded, type Said } from '../errors';
 import { RESOURCE_TYPES, mapResources, type Resources } from '../../rules/resources';
 import { editRefusal, eventStatus, type WorldEventKind } from '../../rules/world-events';
-import type { WorldStatus } from '../../rules/world';
+import type { SettableWorldStatus } from '../../rules/world';
+import { endDateRefusal } from '../../rules/world-rounds';
+import { hasEnded, refuseIfEnded, worldEndedSaid, worldGate } from '../worlds/closure';
 import { freeTextError, normaliseFreeText } from '../../rules/validation';
 import { recordAudit, type Actor } from './audit';
 import { findWorld, listWorlds } from '../worlds/worlds';
@@ -63,19 +65,57 @@ export async function createWorldAs(db: Db, actor: Actor, input: Omit<NewWorld, 
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === row.id)! };
 }
 
-/** A world put into (or out of) maintenance, or closed. */
+/** A world put into (or out of) maintenance. */
 export interface WorldStatusChange {
   worldId: WorldId;
-  status: WorldStatus;
+  status: SettableWorldStatus;
 }
 
-/** Maintenance pauses every game action in the world (503); reading stays possible. */
+/** Maintenance pauses every game action in the world (503); reading stays possible. An ended world stays ended (409). */
 export async function setWorldStatus(db: Db, actor: Actor | null, { worldId, status }: WorldStatusChange, now: Date): Promise<{ world: Schema<'World'> }> {
-  const [row] = await db.update(worlds).set({ status }).where(eq(worlds.id, worldId)).returning();
-  if (!row) throw notFound('no_such_world');
+  const [row] = await db
+    .update(worlds)
+    .set({ status })
+    .where(and(eq(worlds.id, worldId), ne(worlds.status, 'ended')))
+    .returning();
+  if (!row) {
+    await findWorld(db, worldId);
+    throw conflict('world_status_ended');
+  }
   await notifyEveryone(db, { kind: 'notices_changed', worldId: row.id });
   if (actor) await recordAudit(db, actor, { action: 'set_world_status', target: { id: row.id, name: row.name }, detail: status }, now);
   return { world: (await listWorlds(db)).worlds.find((w) => w.id === worldId)! };
+}
+
+/** A game master's end date for a world: an instant ahead, or null to clear it. */
+export interface WorldEndChange {
+  worldId: WorldId;
+  endsAt: string | null;
+}
+
+/**
+ * Sets (or clears) when the world ends; the sweeper closes it then. Only ahead of now (400), and not once the world has
+ * ended or its end date has come (409: the close is under way or done). Under the world's row lock, so a close at the
+ * same moment either comes first (and this is refused) or finds the new date.
+ */
+export async function setWorldEndDate(db: Db, actor: Actor, { worldId, endsAt }: WorldEndChange, now: Date): Promise<{ world: Schema<'World'> }> {
+  const at = endsAt === null ? null : Date.parse(endsAt);
+  const refusal = at === null ? null : endDateRefusal(at, now.getTime());
+  if (refusal) throw badRequest(worded(refusal), [{ field: 'endsAt', message: refusal }]);
+  const row = await db.transaction(async (tx) => {
+    const world = await findWorld(tx, worldId, true);
+    refuseIfEnded(await worldGate(tx, worldId), now);
+    const [updated] = await tx
+      .update(worlds)
+      .set({ endsAt: at === null ? null : new Date(at) })
+      .where(eq(worlds.id, world.id))
+      .returning();
+    const detail = at === null ? 'end date cleared' : `ends ${new Date(at).toISOString()}`;
+    await recordAudit(tx, actor, { action: 'set_world_end', target: { id: world.id, name: world.name }, detail }, now);
+    await notifyEveryone(tx, { kind: 'notices_changed', worldId: world.id });
+    return updated ?? world;
+  });
+  return { world: (await listWorlds(db)).worlds.find((w) => w.id === row.id)! };
 }
 
 const times = (row: WorldEventRow) => ({ startsAt: row.startsAt.getTime(), endsAt: row.endsAt.getTime(), activations: row.periods, percent: row.percent });
@@ -232,7 +272,12 @@ export async function createAnnouncement(db: Db, actor: Actor, input: { worldId:
   return { announcement: announcementView(row, await authorNames(db, [row])) };
 }
 
-/** What players of a world should see now: maintenance, running announcements and active events. */
+/** An ended world's notice: the words of its refusal, with their code and params so the client says them in its language. */
+function endNotice(said: Said, hallOfFame: boolean): Schema<'WorldEndNotice'> {
+  return { message: said.message, code: said.code, ...(said.params ? { params: said.params } : {}), hallOfFame };
+}
+
+/** What players of a world should see now: maintenance, its end (coming or come), running announcements and active events. */
 export async function worldNotices(db: Db, worldId: WorldId, now: Date): Promise<Schema<'WorldNotices'>> {
   const world = await findWorld(db, worldId);
   const running = await db
@@ -243,9 +288,13 @@ export async function worldNotices(db: Db, worldId: WorldId, now: Date): Promise
   const events = (await db.select().from(worldEvents).where(and(eq(worldEvents.worldId, worldId), eq(worldEvents.active, true)))).filter(
     (row) => eventStatus({ ...times(row), active: row.active }, now.getTime()) === 'active',
   );
+  const gate = await worldGate(db, worldId);
+  const ended = hasEnded(gate, now);
   return {
     worldId,
     maintenance: world.status === 'maintenance',
+    endsAt: world.endsAt?.toISOString() ?? null,
+    ended: ended ? endNotice(worldEndedSaid(gate), gate.status === 'ended') : null,
     announcements: await announcementViews(db, running),
     events: events.map((row) => worldEventView(row, now)),
   };
@@ -267,6 +316,8 @@ export async function distributeRewards(db: Db, actor: Actor, input: Distributio
   const asked = mapResources((r) => input.resources[r] ?? 0);
   if (RESOURCE_TYPES.every((r) => asked[r] === 0)) throw badRequest('give_at_least_one_resource');
   const world = await findWorld(db, input.worldId);
+  // Rewards are game: an ended world's villages stay as they were at its end.
+  refuseIfEnded(await worldGate(db, world.id), now);
   const fingerprint = JSON.stringify({ worldId: world.id, username: input.username ?? null, resources: asked });
   const stored = async (tx: Db) => {
     const [row] = await tx.select().from(rewardGrants).where(eq(rewardGrants.idempotencyKey, input.idempotencyKey));

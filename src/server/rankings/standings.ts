@@ -1,5 +1,5 @@
 // Population standings: a world's players and alliances ranked every few minutes by one aggregate statement each, read a page at a time.
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, allianceStandings, alliances, playerStandings, rankingRuns, users, villages, worlds } from '../db/schema';
@@ -58,20 +58,31 @@ function allianceStandingsInsert(worldId: WorldId, computedAt: string) {
  * transaction-level advisory lock, so each replaces the other's rows whole and no reader sees half of either.
  * Answers when the standings now in place were computed.
  */
-async function recompute(db: Db, worldId: WorldId, { now, keep }: Computation): Promise<Date> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${worldId}))`);
-    // Read after the lock, in a statement of its own: under read committed it sees what the lock's last holder committed.
-    const [run] = await tx.select({ computedAt: rankingRuns.computedAt }).from(rankingRuns).where(eq(rankingRuns.worldId, worldId));
-    if (run && keep(run.computedAt)) return run.computedAt;
-    const at = now.toISOString();
-    await tx.delete(playerStandings).where(eq(playerStandings.worldId, worldId));
-    await tx.execute(playerStandingsInsert(worldId, at));
-    await tx.delete(allianceStandings).where(eq(allianceStandings.worldId, worldId));
-    await tx.execute(allianceStandingsInsert(worldId, at));
-    await tx.insert(rankingRuns).values({ worldId, computedAt: now }).onConflictDoUpdate({ target: rankingRuns.worldId, set: { computedAt: now } });
-    return now;
-  });
+async function recompute(db: Db, worldId: WorldId, computation: Computation): Promise<Date> {
+  return db.transaction((tx) => recomputeIn(tx, worldId, computation));
+}
+
+/** recompute's work inside the caller's transaction, which holds the world's advisory lock from then on. */
+async function recomputeIn(tx: Db, worldId: WorldId, { now, keep }: Computation): Promise<Date> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${STANDINGS_LOCK}::int, hashtext(${worldId}))`);
+  // Read after the lock, in a statement of its own: under read committed it sees what the lock's last holder committed.
+  const [run] = await tx.select({ computedAt: rankingRuns.computedAt }).from(rankingRuns).where(eq(rankingRuns.worldId, worldId));
+  if (run && keep(run.computedAt)) return run.computedAt;
+  const at = now.toISOString();
+  await tx.delete(playerStandings).where(eq(playerStandings.worldId, worldId));
+  await tx.execute(playerStandingsInsert(worldId, at));
+  await tx.delete(allianceStandings).where(eq(allianceStandings.worldId, worldId));
+  await tx.execute(allianceStandingsInsert(worldId, at));
+  await tx.insert(rankingRuns).values({ worldId, computedAt: now }).onConflictDoUpdate({ target: rankingRuns.worldId, set: { computedAt: now } });
+  return now;
+}
+
+/**
+ * Inside `tx` (the transaction that closes a world), computes its standings as of `now` for the last time: the sweeper
+ * computes no ended world's again, so its rankings stay as they were at the close.
+ */
+export function computeFinalStandings(tx: Db, worldId: WorldId, now: Date): Promise<Date> {
+  return recomputeIn(tx, worldId, { now, keep: () => false });
 }
 
 /** Computes the world's standings as of `now`, whatever was computed before. */
@@ -80,11 +91,16 @@ export function computeStandings(db: Db, worldId: WorldId, now: Date): Promise<D
 }
 
 /**
- * The sweeper's part: computes the standings of every world whose last computation is STANDINGS_EVERY_MINUTES old or
- * missing. Answers the instant the next world falls due, so that the sweeps in between need not ask the database.
+ * The sweeper's part: computes the standings of every world still played whose last computation is
+ * STANDINGS_EVERY_MINUTES old or missing. Answers the instant the next world falls due, so that the sweeps in between need not ask the database.
  */
 export async function computeDueStandings(db: Db, now: Date): Promise<Date> {
-  const runs = await db.select({ worldId: worlds.id, computedAt: rankingRuns.computedAt }).from(worlds).leftJoin(rankingRuns, eq(rankingRuns.worldId, worlds.id));
+  // An ended world's standings were computed at its close, for good.
+  const runs = await db
+    .select({ worldId: worlds.id, computedAt: rankingRuns.computedAt })
+    .from(worlds)
+    .leftJoin(rankingRuns, eq(rankingRuns.worldId, worlds.id))
+    .where(ne(worlds.status, 'ended'));
   let next = now.getTime() + STANDINGS_EVERY_MS;
   let replaced = false;
   for (const run of runs) {

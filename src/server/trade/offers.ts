@@ -4,7 +4,8 @@ import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { tradeOffers, users, villages, type TradeOfferRow } from '../db/schema';
 import { inserted } from '../db/rows';
-import { conflict, forbidden, maintenance, notFound, worded } from '../errors';
+import { conflict, forbidden, notFound, worded } from '../errors';
+import { gateOfVillage, refuseUnlessOpen } from '../worlds/closure';
 import { asResources, landing, merchantSeconds, merchantsNeeded, offerRefusal, type ResourceAmount } from '../../rules/trade';
 import { distance } from '../../rules/world';
 import type { ResourceType } from '../../rules/resources';
@@ -187,7 +188,7 @@ export async function withdrawTradeOffer(db: Db, { actor, offerId, now }: OfferO
     // The offer belongs to its village, whoever holds the village now: the resources go back there.
     const head = await loadVillageHead(tx, offer.villageId, now, true);
     if (!head) throw notFound('no_such_offer');
-    if (head.worldStatus === 'maintenance') throw maintenance();
+    refuseUnlessOpen(gateOfVillage(head), now);
     const closed = await tx
       .update(tradeOffers)
       .set({ status: 'withdrawn', closedAt: now })

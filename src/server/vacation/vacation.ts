@@ -8,6 +8,7 @@ import { bumpChunksOfPlayer, bumpChunksOfPlayerIn } from '../map/chunks';
 import { onVacationRefusal, vacationEndRefusal, vacationRefusal, vacationSpan, type Vacation } from '../../rules/vacation';
 import { MERCHANT_MOVEMENTS } from '../../rules/movements';
 import type { PlayerId, WorldId } from '../../rules/ids';
+import { refuseIfEnded, worldGate } from '../worlds/closure';
 
 /** Who, where, when: a player in a world at an instant. */
 export interface PlayerInWorld {
@@ -145,6 +146,7 @@ export async function startVacation(db: Db, who: PlayerInWorld, endsAtText: stri
   const { userId, worldId, now } = who;
   return db.transaction(async (tx) => {
     await lockPlayer(tx, userId);
+    refuseIfEnded(await worldGate(tx, worldId), now);
     await tx
       .select({ id: villages.id })
       .from(villages)
@@ -171,6 +173,7 @@ export async function endVacation(db: Db, who: PlayerInWorld): Promise<VacationS
   const { userId, worldId, now } = who;
   return db.transaction(async (tx) => {
     await lockPlayer(tx, userId);
+    refuseIfEnded(await worldGate(tx, worldId), now);
     const scene = await sceneOf(tx, who);
     const refusal = vacationEndRefusal(holding(scene, now), now.getTime());
     if (refusal) throw conflict(worded(refusal));

@@ -4,6 +4,8 @@ import { callStoredRead, rowFromJson } from '../db/stored-reads';
 import { buildings, trainingOrders, units, villages, wonders, worldEvents, type BuildingRow, type TrainingOrderRow, type UnitRow, type VillageRow } from '../db/schema';
 import { heldOasis, type EnvSources } from './env';
 import type { AllianceId, VillageId } from '../../rules/ids';
+import type { Schema } from '../../contract';
+import type { WorldEndReason, WorldEnding } from '../../rules/world-rounds';
 
 type Json = Record<string, unknown>;
 
@@ -12,6 +14,8 @@ interface VillageJson {
   village: Json;
   worldSpeed: number;
   worldStatus: string;
+  worldEndsAt: string | null;
+  worldEnding: { reason: WorldEndReason; winner: Schema<'AllianceRef'> | null; victory: Schema<'HallOfFameVictory'> | null } | null;
   nextArrivalAt: string | null;
   buildings: Json[];
   units: Json[];
@@ -29,6 +33,10 @@ export interface LoadedVillage {
   village: VillageRow;
   worldSpeed: number;
   worldStatus: string;
+  /** When the village's world ends (or ended); null while none is set. */
+  worldEndsAt: Date | null;
+  /** How the world ended, once it is closed (its hall of fame's words); null before. */
+  worldEnding: WorldEnding | null;
   nextArrivalAt: Date | null;
   parts: { buildings: BuildingRow[]; units: UnitRow[]; orders: TrainingOrderRow[] };
   env: EnvSources;
@@ -38,12 +46,23 @@ export interface LoadedVillage {
 
 const date = (at: string | null): Date | null => (at === null ? null : new Date(at));
 
+/** A hall of fame's winner and victory as the refusal of a closed world's actions names them. */
+export function endingOf({ reason, winner, victory }: NonNullable<VillageJson['worldEnding']>): WorldEnding {
+  return {
+    reason,
+    winner: winner && { name: winner.name, tag: winner.tag },
+    victory: victory && { kind: victory.type, wonderType: victory.wonder.type, username: victory.user?.username ?? null },
+  };
+}
+
 function loadedFrom(json: VillageJson): LoadedVillage {
   const village = rowFromJson(villages, json.village);
   return {
     village,
     worldSpeed: json.worldSpeed,
     worldStatus: json.worldStatus,
+    worldEndsAt: date(json.worldEndsAt),
+    worldEnding: json.worldEnding && endingOf(json.worldEnding),
     nextArrivalAt: date(json.nextArrivalAt),
     parts: {
       buildings: json.buildings.map((b) => rowFromJson(buildings, b)),

@@ -1,5 +1,5 @@
 // Loads villages into the settling engine's plain state and writes back only what changed.
-import { and, eq, inArray, lte, asc, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import {
   buildings,
@@ -20,28 +20,33 @@ import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { envsFrom, villageEnvs } from './env';
 import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
 import { together } from '../db/together';
+import type { WorldEnding } from '../../rules/world-rounds';
 
 /** A village row with what its rates depend on: its world's speed and status, and the bonus periods of its owner's alliance. */
 export interface VillageHead {
   village: VillageRow;
   worldSpeed: number;
   worldStatus: string;
+  /** When its world ends (or ended): nothing of the village is settled past it. Null while no end is set. */
+  worldEndsAt: Date | null;
   /** The earliest movement still to arrive here, if any: due ones are applied before the village settles past them. */
   nextArrivalAt: Date | null;
   env: VillageEnv;
 }
 
-/** A village head with its buildings, units and orders, read with it. */
+/** A village head with its buildings, units and orders, read with it, and how its world ended if it has. */
 export interface LoadedHead extends VillageHead {
   parts: VillageParts;
   /** Read with the row lock only (null otherwise): when the owner's vacation in this world ends (see refuseDuringVacation). */
   ownerVacationEndsAt: Date | null;
+  worldEnding: WorldEnding | null;
 }
 
 const headColumns = {
   village: villages,
   worldSpeed: worlds.speed,
   worldStatus: worlds.status,
+  worldEndsAt: worlds.endsAt,
   // A column of the same query, so a read learns of due arrivals without another round trip.
   nextArrivalAt: sql<Date | null>`(select min(m.arrives_at) from ${movements} m where m.to_village_id = ${villages.id} and m.resolved_at is null)`.mapWith(
     (value: string | Date | null) => (value === null ? null : new Date(value)),
@@ -64,15 +69,8 @@ export async function loadVillageHead(db: Db, villageId: VillageId, now: Date, l
 
 function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
   const env = envsFrom(loaded.env, now)(loaded);
-  return {
-    village: loaded.village,
-    worldSpeed: loaded.worldSpeed,
-    worldStatus: loaded.worldStatus,
-    nextArrivalAt: loaded.nextArrivalAt,
-    env,
-    parts: loaded.parts,
-    ownerVacationEndsAt: loaded.ownerVacationEndsAt,
-  };
+  const { village, worldSpeed, worldStatus, worldEndsAt, worldEnding, nextArrivalAt, parts, ownerVacationEndsAt } = loaded;
+  return { village, worldSpeed, worldStatus, worldEndsAt, worldEnding, nextArrivalAt, env, parts, ownerVacationEndsAt };
 }
 
 export async function loadOwnerHeads(db: Db, ownerId: PlayerId, now: Date): Promise<VillageHead[]> {
@@ -93,20 +91,25 @@ export async function claimDueHeads(db: Db, now: Date, limit: number): Promise<V
     .select(headColumns)
     .from(villages)
     .innerJoin(worlds, eq(worlds.id, villages.worldId))
-    .where(lte(villages.nextEventAt, now))
+    // In an ended world only what fell due by its end is settled (to the end); what comes after never does.
+    .where(and(lte(villages.nextEventAt, now), or(isNull(worlds.endsAt), lte(villages.nextEventAt, worlds.endsAt))))
     .orderBy(asc(villages.nextEventAt))
     .limit(limit)
     .for('no key update', { of: villages, skipLocked: true });
   return withEnvs(db, rows, now);
 }
 
-/** The player's first capital (players who joined several worlds have one in each). */
+/**
+ * The player's first capital in a world still played, else their first capital (players who joined several worlds have
+ * one in each): quest rewards and the pages that read "the player's world" follow a player into the next round.
+ */
 export async function capitalId(db: Db, userId: PlayerId): Promise<VillageId | null> {
   const [row] = await db
     .select({ id: villages.id })
     .from(villages)
+    .innerJoin(worlds, eq(worlds.id, villages.worldId))
     .where(and(eq(villages.ownerId, userId), eq(villages.isCapital, true)))
-    .orderBy(asc(villages.createdAt), asc(villages.id))
+    .orderBy(sql`${worlds.status} = 'ended'`, asc(villages.createdAt), asc(villages.id))
     .limit(1);
   return row?.id ?? null;
 }

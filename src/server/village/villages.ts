@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { movements, villages } from '../db/schema';
 import type { Db } from '../db/open';
 import type { RequestBody } from '../../contract';
-import { GameError, badRequest, conflict, errorText, forbidden, maintenance, notFound, say, worded } from '../errors';
+import { GameError, badRequest, conflict, errorText, forbidden, notFound, say, worded } from '../errors';
 import type { Resources } from '../../rules/resources';
 import { RESOURCE_TYPES, canAfford, subtractResources } from '../../rules/resources';
 import type { BuildingType } from '../../rules/buildings';
@@ -49,6 +49,7 @@ import { settleAndGrow, storeGrowsAt } from './growth';
 import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { settleDueOasisArrivalsFor } from '../oases/oases';
 import { together } from '../db/together';
+import { arrivesBeforeWorldEnds, gateOfVillage, hasEnded, refuseUnlessOpen, settleInstant } from '../worlds/closure';
 
 export const NOT_ENOUGH_RESOURCES = errorText('not_enough_resources');
 
@@ -73,16 +74,18 @@ function checkOwner<H extends VillageHead>(head: H | null, userId: PlayerId): H 
  * state stays in memory: resources are computed on read and nothing is written. Otherwise the events
  * are applied for real under the row lock.
  */
-async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, now: Date): Promise<SettledVillage> {
+async function settleForRead(db: Db, head: VillageHead, parts: VillageParts, asked: Date): Promise<SettledVillage> {
   const env = head.env;
+  // In an ended world the village stands as it stood at the end.
+  const now = settleInstant(head.worldEndsAt, asked);
   const settled = settleStoredVillage(toVillageState(head.village, parts), now.getTime(), env);
   const due = [head.village.nextEventAt, head.nextArrivalAt].some((at) => at !== null && at.getTime() <= now.getTime());
   // Nothing fell due, so nothing starved on the way: the stored starvation is still the last one.
   if (settled.steps === 0 && !due) return { state: settled.state, env, now: now.getTime(), starvation: storedStarvation(head.village), foundedAt: head.village.createdAt };
   return db.transaction(async (tx) => {
-    const locked = await loadVillageHead(tx, head.village.id, now, true);
+    const locked = await loadVillageHead(tx, head.village.id, asked, true);
     if (!locked) throw notFound('no_such_village');
-    return settleAndStore(tx, locked, now);
+    return settleAndStore(tx, locked, asked);
   });
 }
 
@@ -99,11 +102,15 @@ export async function readVillage(db: Db, userId: PlayerId, villageId: VillageId
   return settleForRead(db, head, head.parts, now);
 }
 
-/** The player's villages in every world, settled to now: capital first, then oldest first. */
+/**
+ * The player's villages in every world, settled to now: those of worlds still played first (a player who joined the next
+ * round lands there), then capital first, then oldest first.
+ */
 export async function settledVillagesOf(db: Db, userId: PlayerId, now: Date): Promise<SettledVillage[]> {
   const heads = await loadOwnerHeads(db, userId, now);
   heads.sort(
     (a, b) =>
+      Number(hasEnded({ status: a.worldStatus, endsAt: a.worldEndsAt }, now)) - Number(hasEnded({ status: b.worldStatus, endsAt: b.worldEndsAt }, now)) ||
       Number(b.village.isCapital) - Number(a.village.isCapital) ||
       a.village.createdAt.getTime() - b.village.createdAt.getTime() ||
       a.village.name.localeCompare(b.village.name),
@@ -139,7 +146,7 @@ export async function settleDueArrivalsFor(db: Db, userId: PlayerId, now: Date):
   const due = await db
     .selectDistinct({ villageId: movements.toVillageId })
     .from(movements)
-    .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now), or(eq(movements.ownerId, userId), inArray(movements.toVillageId, mine))));
+    .where(and(isNull(movements.resolvedAt), lte(movements.arrivesAt, now), arrivesBeforeWorldEnds, or(eq(movements.ownerId, userId), inArray(movements.toVillageId, mine))));
   for (const { villageId } of due) {
     if (!villageId) continue;
     await db.transaction(async (tx) => {
@@ -178,16 +185,16 @@ export interface VillageChange<T> {
    * The village as read with its row lock. A player's action passes it through playersVillage or ownedOpenVillage
    * first; the game's own changes (settling what fell due, rewards, operators) do not.
    */
-  village: LoadedHead;
+  village: VillageHead & { parts: VillageParts };
   now: Date;
   /** The rule applied to the settled state; a GameError thrown here changes nothing. (settleAndStore applies none.) */
   change: (village: SettledVillage) => T;
 }
 
-/** A village a player acts on: theirs (404, 403) and in a world open to play (503). */
-export function ownedOpenVillage(loaded: LoadedHead | null, actor: PlayerId): LoadedHead {
+/** A village a player acts on at `now`: theirs (404, 403) and in a world open to play (409 once ended, 503 in maintenance). */
+export function ownedOpenVillage(loaded: LoadedHead | null, actor: PlayerId, now: Date): LoadedHead {
   const head = checkOwner(loaded, actor);
-  if (head.worldStatus === 'maintenance') throw maintenance();
+  refuseUnlessOpen(gateOfVillage(head), now);
   return head;
 }
 
@@ -196,7 +203,7 @@ export function ownedOpenVillage(loaded: LoadedHead | null, actor: PlayerId): Lo
  * player is on vacation in its world.
  */
 export async function playersVillage(tx: Db, { actor, villageId, now }: VillageOrder): Promise<LoadedHead> {
-  const head = ownedOpenVillage(await loadVillageHead(tx, villageId, now, true), actor);
+  const head = ownedOpenVillage(await loadVillageHead(tx, villageId, now, true), actor, now);
   // The actor is the owner (ownedOpenVillage): the locked read brought their vacation in this world.
   refuseDuringVacation(head.ownerVacationEndsAt, now);
   return head;
@@ -208,8 +215,10 @@ export async function playersVillage(tx: Db, { actor, villageId, now }: VillageO
  * and when units starved, keep the losses for the village page and tell the owner. Settling is deterministic, so settling
  * twice in a row changes nothing.
  */
-export async function changeVillage<T>(tx: Db, { village: head, now, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
+export async function changeVillage<T>(tx: Db, { village: head, now: asked, change }: VillageChange<T>): Promise<{ result: T; village: SettledVillage }> {
   const env = head.env;
+  // Nothing of a village is settled past its world's end: what was due later never happens (src/rules/world-rounds.ts).
+  const now = settleInstant(head.worldEndsAt, asked);
   const before = toVillageState(head.village, head.parts);
   const growsAt = head.village.growsAt?.getTime() ?? null;
   const grown = await settleAndGrow(tx, { before, env, nextArrivalAt: head.nextArrivalAt, growsAt, upTo: now });
@@ -237,7 +246,7 @@ export async function changeVillage<T>(tx: Db, { village: head, now, change }: V
 }
 
 /** Inside `tx`, settles the village read under its row lock to `now` and stores it: changeVillage with no rule to apply. */
-export async function settleAndStore(tx: Db, head: LoadedHead, now: Date): Promise<SettledVillage> {
+export async function settleAndStore(tx: Db, head: VillageHead & { parts: VillageParts }, now: Date): Promise<SettledVillage> {
   return (await changeVillage(tx, { village: head, now, change: () => undefined })).village;
 }
 

@@ -1,5 +1,5 @@
 // World wonders: founding one in a great village, contributions paid under the village's lock, levels built over time, alliance effects and victory.
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { allianceMembers, alliances, users, villages, wonderContributions, wonders, worlds, type WonderRow } from '../db/schema';
@@ -33,6 +33,8 @@ import { recordForMember } from '../alliance/feed';
 import { effectsIn, worldSpeed } from './effects';
 import { isUniqueViolation } from '../accounts/accounts';
 import type { AllianceId, PlayerId, VillageId, WonderId, WorldId } from '../../rules/ids';
+import { closeOnVictory } from '../worlds/rounds';
+import { settleInstant } from '../worlds/closure';
 
 export type WonderView = Schema<'Wonder'>;
 
@@ -54,8 +56,11 @@ function rowFromState(state: WonderState, history: number[], finished: number[])
   };
 }
 
-/** Writes a wonder settled to `now`; a wonder completed on the way records its builder's alliance as the winner's. */
-async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement): Promise<WonderRow> {
+/**
+ * Writes a wonder settled to `at`; a wonder completed on the way records its builder's alliance as the winner's, and when
+ * the completed wonders now make a victory the world closes in this same transaction, at `at`.
+ */
+async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement, at: Date): Promise<WonderRow> {
   const { state, levelsFinishedAt } = settlement;
   let completedAllianceId = row.completedAllianceId;
   if (state.status === 'completed' && row.status !== 'completed' && row.ownerId) {
@@ -69,6 +74,7 @@ async function storeSettled(tx: Db, row: WonderRow, settlement: WonderSettlement
   // Every caller holds the row's lock, so it is still there.
   if (!updated) throw notFound('no_such_wonder');
   await tellLevelsFinished(tx, row, levelsFinishedAt);
+  if (state.status === 'completed' && row.status !== 'completed') await closeOnVictory(tx, row.worldId, at);
   return updated;
 }
 
@@ -87,16 +93,37 @@ async function tellLevelsFinished(tx: Db, row: WonderRow, levelsFinishedAt: read
  * transaction holds; the sweeper calls it, and reads call it so a finished level shows at once.
  */
 export async function settleDueWonders(db: Db, now: Date, worldIds?: readonly WorldId[]): Promise<number> {
+  // A level due after its world's end never finishes: the wonder is settled to the end at most.
+  const upTo = sql`least(${now.toISOString()}::timestamptz, coalesce(${worlds.endsAt}, ${now.toISOString()}::timestamptz))`;
   return db.transaction(async (tx) => {
     const due = await tx
-      .select({ wonder: wonders, speed: worlds.speed })
+      .select({ wonder: wonders, speed: worlds.speed, endsAt: worlds.endsAt })
       .from(wonders)
       .innerJoin(worlds, eq(worlds.id, wonders.worldId))
-      .where(and(lte(wonders.constructionFinishesAt, now), worldIds ? inArray(wonders.worldId, [...worldIds]) : undefined))
+      .where(and(lte(wonders.constructionFinishesAt, upTo), worldIds ? inArray(wonders.worldId, [...worldIds]) : undefined))
       .for('update', { of: wonders, skipLocked: true });
-    for (const { wonder, speed } of due) await storeSettled(tx, wonder, settleWonder(wonderState(wonder), now.getTime(), speed));
+    for (const { wonder, speed, endsAt } of due) {
+      const at = settleInstant(endsAt, now);
+      await storeSettled(tx, wonder, settleWonder(wonderState(wonder), at.getTime(), speed), at);
+    }
     return due.length;
   });
+}
+
+/**
+ * Inside the transaction that closes the world at its end date `at`: every wonder of the world, locked in id order
+ * (waiting for none to be skipped), settled to `at`. A victory wonder completed by then closes the world as a victory
+ * first, so a victory and the end date at one instant end the world as a victory.
+ */
+export async function settleWondersToEnd(tx: Db, worldId: WorldId, at: Date): Promise<void> {
+  const rows = await tx
+    .select({ wonder: wonders, speed: worlds.speed })
+    .from(wonders)
+    .innerJoin(worlds, eq(worlds.id, wonders.worldId))
+    .where(and(eq(wonders.worldId, worldId), lte(wonders.constructionFinishesAt, at)))
+    .orderBy(asc(wonders.id))
+    .for('update', { of: wonders });
+  for (const { wonder, speed } of rows) await storeSettled(tx, wonder, settleWonder(wonderState(wonder), at.getTime(), speed), at);
 }
 
 /** The worlds a player looks at: the one asked for, else the world of their first capital, else the first world. */
@@ -287,7 +314,7 @@ export async function contributeToWonder(db: Db, userId: PlayerId, { wonderId, .
     const settled = settleWonder(wonderState(row), now.getTime(), speed);
     if (settled.state.status === 'completed') throw conflict('wonder_completed');
     // Levels finished before now join the history; the contribution itself can only start building.
-    const updated = await storeSettled(tx, row, { state: contribute(settled.state, input.resources, now.getTime(), speed), levelsFinishedAt: settled.levelsFinishedAt });
+    const updated = await storeSettled(tx, row, { state: contribute(settled.state, input.resources, now.getTime(), speed), levelsFinishedAt: settled.levelsFinishedAt }, now);
     await tx.insert(wonderContributions).values({ wonderId, userId, villageId: input.villageId, ...input.resources, createdAt: now });
     await recordQuestEvents(tx, userId, [{ name: 'resources_contributed', amount: total }], now);
     return { wonder: await oneWonderView(tx, updated, now) };

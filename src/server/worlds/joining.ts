@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { buildings, villages, type UserRow } from '../db/schema';
-import { GameError, conflict, maintenance } from '../errors';
+import { GameError, conflict } from '../errors';
+import { refuseUnlessOpen, worldGate } from './closure';
 import { STARTING_BUILDINGS } from '../../rules/buildings';
 import { startingStock } from '../../rules/resources';
 import { isEmptyLand } from '../../rules/terrain';
@@ -46,12 +47,13 @@ interface Placement {
  * joiners before it included), chosen where at least two oases lie within 10 tiles, with barbarian villages founded beside
  * it until three stand within 10 tiles; the 18 fields at level 0, a great hall and the starting stock. A joiner who already
  * has a village there, or arrives when the world is full or has no land left, is refused alone; the world missing or in
- * maintenance refuses them all (thrown). All the villages, buildings and barbarians go in a few statements.
+ * maintenance or an ended world refuses them all (thrown). All the villages, buildings and barbarians go in a few statements.
  */
 export async function joinTogether(db: Db, worldId: WorldId, joiners: readonly Joiner[], now: Date): Promise<JoinOutcome[]> {
   return db.transaction(async (tx) => {
     const world = await findWorld(tx, worldId, true);
-    if (world.status === 'maintenance') throw maintenance();
+    // An ended world takes nobody new (409, how it ended); one in maintenance asks to wait (503).
+    refuseUnlessOpen(await worldGate(tx, worldId), now);
     const ids = joiners.map((j) => j.user.id);
     const [mine, counted, taken] = await together([
       tx
@@ -185,7 +187,7 @@ class JoinLine {
         this.clock.now(),
       );
     } catch (error) {
-      // A refusal of them all (no such world, maintenance) answers each; anything else may be one joiner's doing (a tile
+      // A refusal of them all (no such world, maintenance, the world ended) answers each; anything else may be one joiner's doing (a tile
       // taken meanwhile by a village founded elsewhere): each is then tried alone, so nobody else pays for it.
       if (batch.length === 1 || error instanceof GameError) {
         for (const w of batch) w.reject(error);

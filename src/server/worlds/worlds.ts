@@ -23,6 +23,7 @@ export function worldView(row: WorldRow, players: number): WorldView {
     seed: row.seed,
     size: row.size,
     truce: row.truce ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
   };
 }
 

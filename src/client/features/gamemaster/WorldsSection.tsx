@@ -1,10 +1,11 @@
-// World Management: every world with its live figures and the Set Maintenance / Set Online toggle, and the form that creates one (with its night truce).
+// World Management: every world with its live figures, the Set Maintenance / Set Online toggle and its end date (an ended world links its hall of fame), and the form that opens a new world (with its night truce).
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { createWorld, setWorldStatus, type CreateWorldRequest, type GmWorld, type WorldStatus } from '../../api/gamemaster';
+import { createWorld, setWorldEndDate, setWorldStatus, type CreateWorldRequest, type GmWorld, type SettableWorldStatus } from '../../api/gamemaster';
 import { DEFAULT_TRUCE, isTimeZone, truceError, type NightTruce } from '../../../rules/night-truce';
-import { formatDecimal, formatInteger, formatNumber, formatPercent } from '../../i18n/format';
+import { formatDateTime, formatDecimal, formatInteger, formatNumber, formatPercent } from '../../i18n/format';
 import { ActionButton } from '../../ui/ActionButton';
 import { ActionOutcome } from '../../ui/ActionOutcome';
 import { useAction } from '../../ui/useAction';
@@ -19,7 +20,7 @@ function StatusToggle({ entry }: { entry: GmWorld }) {
   const { t } = useTranslation('gamemaster');
   const cache = useGmCache();
   const toggle = useAction({
-    mutationFn: (status: WorldStatus) => setWorldStatus(entry.world.id, status),
+    mutationFn: (status: SettableWorldStatus) => setWorldStatus(entry.world.id, status),
     onSuccess: (world) => cache.worldChanged(world),
     failure: t('worlds.statusFailed'),
   });
@@ -44,6 +45,78 @@ function StatusToggle({ entry }: { entry: GmWorld }) {
       </ActionButton>
       <ActionOutcome message={toggle.outcome} />
     </>
+  );
+}
+
+/** A datetime-local field's value (the game master's own time zone) as an instant, or null when it names none. */
+function instantOf(local: string): string | null {
+  const at = new Date(local);
+  return local === '' || Number.isNaN(at.getTime()) ? null : at.toISOString();
+}
+
+/**
+ * When the world ends: set (ahead only; the server says so otherwise) or cleared while it is played; once ended, when it
+ * ended and its hall of fame.
+ */
+function EndDate({ entry }: { entry: GmWorld }) {
+  const { t } = useTranslation('gamemaster');
+  const cache = useGmCache();
+  const [local, setLocal] = useState('');
+  const { world } = entry;
+  const change = useAction({
+    mutationFn: (endsAt: string | null) => setWorldEndDate(world.id, endsAt),
+    onSuccess: (changed) => {
+      setLocal('');
+      cache.worldChanged(changed);
+    },
+    success: (changed) =>
+      changed.endsAt ? t('endDate.changed', { world: changed.name, date: formatDateTime(changed.endsAt) }) : t('endDate.cleared', { world: changed.name }),
+    failure: t('endDate.failed'),
+  });
+  if (world.status === 'ended') {
+    return (
+      <div className="gm-end">
+        <span>{t('endDate.endedOn', { date: formatDateTime(world.endsAt) })}</span>
+        <Link to={`/game/worlds/${encodeURIComponent(world.id)}/hall-of-fame`} aria-label={t('endDate.hallOfFameOf', { world: world.name })}>
+          {t('endDate.hallOfFame')}
+        </Link>
+      </div>
+    );
+  }
+
+  function onSet(event: FormEvent) {
+    event.preventDefault();
+    const endsAt = instantOf(local);
+    if (endsAt === null) change.refuse(t('endDate.choose'));
+    else if (window.confirm(t('endDate.confirm', { world: world.name, date: formatDateTime(endsAt) }))) change.run(endsAt);
+  }
+
+  return (
+    <form className="gm-end" onSubmit={onSet} aria-label={t('endDate.formOf', { world: world.name })}>
+      <span>{world.endsAt ? t('endDate.endsOn', { date: formatDateTime(world.endsAt) }) : t('endDate.none')}</span>
+      <input
+        className="input"
+        type="datetime-local"
+        aria-label={t('endDate.fieldOf', { world: world.name })}
+        value={local}
+        onChange={(event) => setLocal(event.target.value)}
+      />
+      <ActionButton type="submit" className="button button--secondary button--small" aria-label={t('endDate.setOf', { world: world.name })} pending={change.pending}>
+        {t('endDate.set')}
+      </ActionButton>
+      {world.endsAt && (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={t('endDate.clearOf', { world: world.name })}
+          onClick={() => change.run(null)}
+          disabled={change.pending}
+        >
+          {t('endDate.clear')}
+        </button>
+      )}
+      <ActionOutcome message={change.outcome} />
+    </form>
   );
 }
 
@@ -191,6 +264,7 @@ export function WorldsSection({ worlds }: Props) {
                 {t('worlds.lag')}
               </th>
               <th scope="col">{t('worlds.speed')}</th>
+              <th scope="col">{t('endDate.column')}</th>
               <th scope="col">{t('worlds.actions')}</th>
             </tr>
           </thead>
@@ -199,8 +273,8 @@ export function WorldsSection({ worlds }: Props) {
               <tr key={entry.world.id}>
                 <td>{entry.world.name}</td>
                 <td>
-                  <span className={entry.world.status === 'online' ? 'badge badge--green' : 'badge badge--gold'}>
-                    {entry.world.status === 'online' ? t('worlds.online') : t('worlds.maintenance')}
+                  <span className={entry.world.status === 'online' ? 'badge badge--green' : entry.world.status === 'ended' ? 'badge badge--grey' : 'badge badge--gold'}>
+                    {entry.world.status === 'online' ? t('worlds.online') : entry.world.status === 'ended' ? t('endDate.ended') : t('worlds.maintenance')}
                   </span>
                 </td>
                 <td>
@@ -211,9 +285,10 @@ export function WorldsSection({ worlds }: Props) {
                 <td>{formatNumber(entry.movementsInFlight)}</td>
                 <td>{lagText(entry.sweeperLagSeconds)}</td>
                 <td>×{formatDecimal(entry.world.speed, 2)}</td>
-                <td className="actions">
-                  <StatusToggle entry={entry} />
+                <td>
+                  <EndDate entry={entry} />
                 </td>
+                <td className="actions">{entry.world.status !== 'ended' && <StatusToggle entry={entry} />}</td>
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import type { World } from '../../state/village';
 import { worldToShow } from './worldToShow';
 
 function world(name: string, status: World['status']): World {
-  return { id: `id-${name}`, name, status, players: 0, maxPlayers: 500, speed: 1, size: 200, truce: null };
+  return { id: `id-${name}`, name, status, players: 0, maxPlayers: 500, speed: 1, size: 200, truce: null, endsAt: null };
 }
 
 describe('worldToShow', () => {

@@ -38,6 +38,7 @@ const NAV = [
   { to: '/game/alliance', page: 'alliance' },
   { to: '/game/rankings', page: 'rankings' },
   { to: '/game/alerts', page: 'alerts' },
+  { to: '/game/worlds', page: 'worlds' },
 ] as const;
 
 /** Between reads the client only counts; a fresh read now and then keeps it honest (units starving, attacks). */
