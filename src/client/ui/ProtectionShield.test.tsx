@@ -15,7 +15,7 @@ describe('ProtectionShield', () => {
     const onEnd = vi.fn();
     // The server's clock is a minute ahead: its 14:15 is 14:14 here, 2h 14m from now.
     render(<ProtectionShield until="2026-01-01T14:15:00.000Z" serverOffsetMs={60_000} onEnd={onEnd} />);
-    expect(screen.getByTestId('protection-shield').textContent).toBe('🛡 Under beginner protection · ends in 2h 14m 0s');
+    expect(screen.getByTestId('protection-shield').textContent).toBe(' Under beginner protection · ends in 2h 14m 0s');
     act(() => vi.advanceTimersByTime((2 * 3600 + 14 * 60) * 1000));
     expect(screen.queryByTestId('protection-shield')).toBeNull();
     expect(onEnd).toHaveBeenCalledTimes(1);

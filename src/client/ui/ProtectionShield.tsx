@@ -26,9 +26,10 @@ function ShieldUntil({ endsAt, onEnd }: { endsAt: number; onEnd?: () => void }) 
   if (ended) return null;
   return (
     <span className="protection-shield" data-testid="protection-shield">
-      <span className="protection-shield__icon" aria-hidden="true">
-        🛡
-      </span>{' '}
+      {/* Drawn, not an emoji: a system without an emoji font showed an empty box. */}
+      <svg className="protection-shield__icon" width={14} height={14} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d="M12 2 4 5v6c0 5 3.4 9.4 8 11 4.6-1.6 8-6 8-11V5l-8-3z" fill="currentColor" />
+      </svg>{' '}
       {t('protection.endsIn')}{' '}
       <ArrivalCountdown
         until={endsAt}

@@ -405,7 +405,7 @@ describe('beginner protection', () => {
   it('shows the shield with its countdown while the overview names its end', () => {
     const serverTime = Date.now();
     renderPage(overview({ serverTime: new Date(serverTime).toISOString(), protectedUntil: new Date(serverTime + (2 * 3600 + 14 * 60) * 1000).toISOString() }));
-    expect(screen.getByTestId('protection-shield').textContent).toMatch(/^🛡 Under beginner protection · ends in 2h 1[34]m \d+s$/);
+    expect(screen.getByTestId('protection-shield').textContent).toMatch(/^ Under beginner protection · ends in 2h 1[34]m \d+s$/);
   });
 
   it('shows no shield once protection is over', () => {
