@@ -141,7 +141,7 @@ export function applyArrivalsAsTheyLand(
     return next ? Math.min(intervalMs, Math.max(0, next.getTime() - ctx.clock.now().getTime())) : intervalMs;
   };
   // The first look at once: what fell due while no process was running lands now.
-  return repeatInBackground(intervalMs, step, onError, undefined, 0);
+  return repeatInBackground(intervalMs, step, onError, { firstDelayMs: 0 });
 }
 
 /**

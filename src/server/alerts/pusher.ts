@@ -166,5 +166,5 @@ export function startPusher(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, on
     await purgeStalePresence(ctx.db);
   };
   // Pushes in flight are given up as it stops (their alerts stay in the list): a slow service would outlast the deadline.
-  return repeatInBackground(ctx.config.sweepIntervalMs, step, onError, () => stopping.abort());
+  return repeatInBackground(ctx.config.sweepIntervalMs, step, onError, { beforeStop: () => stopping.abort() });
 }

@@ -77,15 +77,14 @@ interface HomewardArmy {
   units: UnitCounts;
   loot: Resources | null;
   at: number;
+  /** The village it left as the caller already read it (null: gone); left out, it is read here. */
+  home?: Place | null;
 }
 
-/**
- * An army (or a hero alone) on its way home, leaving `from` at `at`. `home` is the village it left as the caller already
- * read it (null: gone), else it is read here.
- */
-export async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at }: HomewardArmy, pace: MarchPace, known?: { home: Place | null }): Promise<MovementRow | null> {
+/** An army (or a hero alone) on its way home, leaving `from` at `at`. */
+export async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at, home: known }: HomewardArmy, pace: MarchPace): Promise<MovementRow | null> {
   if (Object.keys(units).length === 0 && !movement.heroId) return null;
-  const home = known ? known.home : await placeOf(tx, movement.fromVillageId);
+  const home = known !== undefined ? known : await placeOf(tx, movement.fromVillageId);
   if (!home) return null;
   // A hero alone walks back as fast as the army came.
   const seconds = marchSeconds(from, home, units, pace) ?? Math.round((movement.arrivesAt.getTime() - movement.departedAt.getTime()) / 1000);
@@ -342,7 +341,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   await together([
     ...stationedWrites,
     ...heroWrites,
-    sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs }, pace, { home: origin }),
+    sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs, home: origin }, pace),
     news ? reported.then(points) : reported,
     winnerId ? recordQuestEvents(tx, winnerId, [{ name: 'battle_won' }], at) : null,
     notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id }),

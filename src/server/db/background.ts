@@ -29,8 +29,7 @@ export function repeatInBackground(
   intervalMs: number,
   step: () => Promise<number | void>,
   onError: (error: unknown) => void,
-  beforeStop?: () => void,
-  firstDelayMs = intervalMs,
+  { beforeStop, firstDelayMs = intervalMs }: { beforeStop?: () => void; firstDelayMs?: number } = {},
 ): RepeatingHandle {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
