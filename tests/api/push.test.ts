@@ -200,7 +200,7 @@ describe('the list', () => {
   it(`keeps a player's newest ${ALERT_LIST_SIZE} alerts once they are pushed`, async () => {
     const { player } = await newVillage(t, undefined, 'pk');
     for (let i = 0; i < ALERT_LIST_SIZE + 5; i++) {
-      await recordAlerts(t.database.db, [{ userId: player.user.id, alert: messageAlert({ from: 'Astrid', subject: `No. ${i}`, messageId: String(i) }) }], new Date(t.clock.now().getTime() + i * 1000));
+      await recordAlerts(t.database.db, [{ userId: player.user.id, alert: (language) => messageAlert({ from: 'Astrid', subject: `No. ${i}`, messageId: String(i) }, language) }], new Date(t.clock.now().getTime() + i * 1000));
     }
     await pushNow();
     const [stored] = await t.database.db.select({ n: count() }).from(alerts).where(eq(alerts.userId, player.user.id));
