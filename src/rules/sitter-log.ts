@@ -75,7 +75,7 @@ const WORDS: Readonly<Record<Language, LogWords>> = {
     strength: 'Stärke',
     track: { attack: 'Angriff', defense: 'Verteidigung' },
     markedRead: 'Einen Kampfbericht als gelesen markiert',
-    loggedOut: 'Die Vertretung beendet',
+    loggedOut: 'Die Vertretungssitzung beendet',
   },
 };
 
