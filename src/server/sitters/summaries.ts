@@ -45,10 +45,12 @@ function unitsOf(units: unknown): { type: UnitType; count: number }[] {
 
 /** The resources of a request's map of resources. */
 function resourcesOf(resources: unknown): Partial<Record<ResourceType, number>> {
-  return Object.fromEntries(RESOURCE_TYPES.flatMap((type) => {
-    const n = count(resources, type);
-    return n === null ? [] : [[type, n]];
-  }));
+  return Object.fromEntries(
+    RESOURCE_TYPES.flatMap((type) => {
+      const n = count(resources, type);
+      return n === null ? [] : [[type, n]];
+    }),
+  );
 }
 
 /** Villages by id as the log names them: "Name (x|y)". */
