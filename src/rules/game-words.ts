@@ -3,6 +3,7 @@
 import { BARBARIANS } from './barbarians';
 import { BUILDINGS, type BuildingType } from './buildings';
 import type { Language } from './language-choice';
+import { OASIS_NAME } from './oases';
 import { RESOURCE_NAMES, type ResourceType } from './resources';
 import { UNITS, type UnitType } from './units';
 
@@ -57,6 +58,11 @@ export function unitWord(type: UnitType, language: Language): string {
 /** 'Timber' / 'Holz'. */
 export function resourceWord(type: ResourceType, language: Language): string {
   return language === 'de' ? GERMAN_RESOURCES[type] : RESOURCE_NAMES[type];
+}
+
+/** An oasis as alerts name it: 'Oasis' / 'Oase' (movements and reports store the English OASIS_NAME). */
+export function oasisWord(language: Language): string {
+  return language === 'de' ? 'Oase' : OASIS_NAME;
 }
 
 /** Who an oasis battle is fought against (the reports store the English name). */

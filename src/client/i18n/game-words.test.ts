@@ -4,7 +4,7 @@ import deCommon from './locales/de/common.json';
 import enCommon from './locales/en/common.json';
 import deReports from './locales/de/reports.json';
 import enReports from './locales/en/reports.json';
-import { GERMAN_NAMES, WILD_ANIMALS, buildingWord, namelessSideWord, resourceWord, unitWord } from '../../rules/game-words';
+import { GERMAN_NAMES, WILD_ANIMALS, buildingWord, namelessSideWord, oasisWord, resourceWord, unitWord } from '../../rules/game-words';
 import { BUILDING_TYPES } from '../../rules/buildings';
 import { UNIT_TYPES } from '../../rules/units';
 import { RESOURCE_TYPES } from '../../rules/resources';
@@ -25,5 +25,6 @@ describe("the server's names of the game", () => {
     expect(namelessSideWord(WILD_ANIMALS, 'de')).toBe(deReports.side.wildAnimals);
     expect(namelessSideWord(WILD_ANIMALS, 'en')).toBe(enReports.side.wildAnimals);
     expect(namelessSideWord('Astrid', 'de')).toBe('Astrid');
+    expect([oasisWord('de'), oasisWord('en')]).toEqual([deReports.oasis.name, enReports.oasis.name]);
   });
 });
