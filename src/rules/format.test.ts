@@ -1,6 +1,6 @@
 // Pins how numbers, durations, time left and distances are written.
 import { describe, it, expect } from 'vitest';
-import { formatDistance, formatDuration, formatNumber, formatTimeLeft } from './format';
+import { formatDistance, formatDuration, formatNumber, formatNumberIn, formatTimeLeft } from './format';
 
 describe('formatNumber', () => {
   it('writes small numbers whole, rounded down', () => {
@@ -79,5 +79,21 @@ describe('formatDistance', () => {
     expect(formatDistance(Math.hypot(3, 4))).toBe('5.0');
     expect(formatDistance(Math.hypot(1, 1))).toBe('1.4');
     expect(formatDistance(Math.hypot(5, 5))).toBe('7.1');
+  });
+});
+
+describe('formatNumberIn', () => {
+  it('is formatNumber in English, and writes German with a decimal comma, Tsd. and Mio.', () => {
+    for (const n of [0, 7, 999, 1000, 1500, 1999, 999_999, 2_500_000, -1500]) expect(formatNumberIn(n, 'en')).toBe(formatNumber(n));
+    expect([7, 999, 1000, 1500, 999_999, 1_000_000, 2_500_000, -1500].map((n) => formatNumberIn(n, 'de'))).toEqual([
+      '7',
+      '999',
+      '1 Tsd.',
+      '1,5 Tsd.',
+      '999,9 Tsd.',
+      '1 Mio.',
+      '2,5 Mio.',
+      '-1,5 Tsd.',
+    ]);
   });
 });

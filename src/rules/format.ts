@@ -1,4 +1,5 @@
 // How numbers, durations and distances are written for players: K and M, h m s, one decimal.
+import type { Language } from './language-choice';
 
 function trimmedOneDecimal(value: number): string {
   const text = value.toFixed(1);
@@ -55,4 +56,17 @@ export function formatTimeLeft(seconds: number): string {
 /** Map distances are shown to one decimal (12.0, 7.1). */
 export function formatDistance(distance: number): string {
   return (Number.isFinite(distance) ? distance : 0).toFixed(1);
+}
+
+/**
+ * formatNumber in a language: English as formatNumber, German with a decimal comma and 'Tsd.'/'Mio.' (1500 -> '1,5 Tsd.'),
+ * as the client writes it (src/client/i18n/format.ts), for the texts the server words itself.
+ */
+export function formatNumberIn(n: number, language: Language): string {
+  const text = formatNumber(n);
+  if (language === 'en') return text;
+  const german = text.replace('.', ',');
+  if (german.endsWith('M')) return `${german.slice(0, -1)} Mio.`;
+  if (german.endsWith('K')) return `${german.slice(0, -1)} Tsd.`;
+  return german;
 }

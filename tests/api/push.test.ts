@@ -3,13 +3,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Schema } from '../../src/contract';
-import { alerts, appSettings, livePresence, pushSubscriptions } from '../../src/server/db/schema';
+import { alerts, appSettings, livePresence, pushSubscriptions, villages } from '../../src/server/db/schema';
 import { pushDueAlerts } from '../../src/server/alerts/pusher';
 import { recordAlerts } from '../../src/server/alerts/outbox';
 import { endpointRefusal } from '../../src/server/alerts/subscriptions';
 import { sweepDueArrivals, sweepDueVillages } from '../../src/server/sweeper';
 import { ALERT_LIST_SIZE, alertTime, messageAlert } from '../../src/rules/alerts';
-import { requests, startTestApp, type TestApp } from './harness';
+import { request, requests, startTestApp, type TestApp } from './harness';
 import { newVillage, overview, type Player } from './village-helpers';
 import { joinedLongAgo, placeAt, send, station } from './army-helpers';
 import { BrowserKeys, LocalPushService } from '../support/push-service';
@@ -196,11 +196,65 @@ describe('what else alerts', () => {
   });
 });
 
+/** `player` chooses German for their account. */
+async function speaksGerman(player: Player) {
+  expect((await request(t, player, 'PUT', '/api/me/locale', { locale: 'de' })).statusCode).toBe(204);
+}
+
+describe("alerts in the recipient's language", () => {
+  it('words an attack and its battle for each side in the language of their account, pushed and listed so', async () => {
+    const { attacker, defender } = await pair('pg');
+    await speaksGerman(defender.player);
+    const keys = await subscribe(defender.player, 'german', ['incoming_attack', 'battle_report']);
+    const movement = await attack(attacker, defender.village.id);
+    await pushNow();
+    const { date, time } = alertTime(Date.parse(movement.arrivesAt), 'de');
+    const [warning] = push.to('german');
+    const place = (v: { name: string; x: number; y: number }) => `${v.name} (${v.x}|${v.y})`;
+    const placed = async (id: typeof attacker.village.id) => (await t.database.db.select({ name: villages.name, x: villages.x, y: villages.y }).from(villages).where(eq(villages.id, id)))[0]!;
+    const [attackerVillage, defenderVillage] = [await placed(attacker.village.id), await placed(defender.village.id)];
+    expect(JSON.parse(keys.decrypt(warning!.body))).toEqual({
+      title: `Eintreffender Angriff auf ${defender.village.name} — Ankunft ${time} UTC`,
+      body: `Ein Angriff aus ${place(attackerVillage)} erreicht ${place(defenderVillage)} am ${date} um ${time} UTC.`,
+      url: '/game/army',
+    });
+    expect(date).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+
+    // The battle's two reports are stored in one batch: the English attacker's in English, the German defender's in German.
+    t.clock.set(Date.parse(movement.arrivesAt));
+    await sweepDueArrivals(t.database.db, t.clock.now());
+    await pushNow();
+    const [report] = push.to('german').slice(1);
+    expect(JSON.parse(keys.decrypt(report!.body))).toMatchObject({ title: `Kampfbericht: ${defender.village.name} wurde angegriffen`, url: '/game/reports' });
+    const stored = async (player: Player) =>
+      (await t.database.db.select({ kind: alerts.kind, title: alerts.title }).from(alerts).where(eq(alerts.userId, player.user.id))).map((a) => [a.kind, a.title]).sort();
+    expect(await stored(defender.player)).toEqual([
+      ['battle_report', `Kampfbericht: ${defender.village.name} wurde angegriffen`],
+      ['incoming_attack', `Eintreffender Angriff auf ${defender.village.name} — Ankunft ${time} UTC`],
+    ]);
+    expect(await stored(attacker.player)).toEqual([['battle_report', `Battle report: your attack on ${defender.village.name}`]]);
+  });
+
+  it('words a message for a German reader in German, and for an English one as before', async () => {
+    const { player: writer } = await newVillage(t, undefined, 'pgw');
+    const { player: german } = await newVillage(t, undefined, 'pgr');
+    const { player: english } = await newVillage(t, undefined, 'pge');
+    await speaksGerman(german);
+    await speaksGerman(writer);
+    for (const reader of [german, english]) {
+      expect((await call(writer, 'POST', '/api/messages', { to: reader.user.username, subject: 'Met?', body: 'Heil!' })).status).toBe(201);
+    }
+    const listed = async (player: Player) => (await call<Schema<'AlertList'>>(player, 'GET', '/api/alerts')).body.alerts.map((a) => [a.title, a.body]);
+    expect(await listed(german)).toEqual([[`Nachricht von ${writer.user.username}`, 'Met?']]);
+    expect(await listed(english)).toEqual([[`Message from ${writer.user.username}`, 'Met?']]);
+  });
+});
+
 describe('the list', () => {
   it(`keeps a player's newest ${ALERT_LIST_SIZE} alerts once they are pushed`, async () => {
     const { player } = await newVillage(t, undefined, 'pk');
     for (let i = 0; i < ALERT_LIST_SIZE + 5; i++) {
-      await recordAlerts(t.database.db, [{ userId: player.user.id, alert: messageAlert({ from: 'Astrid', subject: `No. ${i}`, messageId: String(i) }) }], new Date(t.clock.now().getTime() + i * 1000));
+      await recordAlerts(t.database.db, [{ userId: player.user.id, alert: (language) => messageAlert({ from: 'Astrid', subject: `No. ${i}`, messageId: String(i) }, language) }], new Date(t.clock.now().getTime() + i * 1000));
     }
     await pushNow();
     const [stored] = await t.database.db.select({ n: count() }).from(alerts).where(eq(alerts.userId, player.user.id));

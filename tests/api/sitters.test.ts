@@ -9,7 +9,7 @@ import { testConfig } from '../../src/server/config';
 import { openPostgres, type Database } from '../../src/server/db/open';
 import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import type { Schema } from '../../src/contract';
-import { startTestApp, requests, registerPlayer, newPlayer, type TestApp } from './harness';
+import { startTestApp, request, requests, registerPlayer, newPlayer, type TestApp } from './harness';
 import { DAY, HOUR, amounts, newVillage, overview, type MadeVillage, type Player } from './village-helpers';
 import { joinedLongAgo, placeAt, station } from './army-helpers';
 import { sitFor } from './proof-world';
@@ -157,6 +157,50 @@ describe('a sitting session', () => {
     await call(as, 'GET', `/api/villages/${home.id}`);
     expect((await logOf(owner)).entries).toHaveLength(7);
     expect((await logOf(sitter)).entries).toEqual([]);
+  });
+
+  it("writes the log in the owner's language, whatever the sitter's, from the owner's next choice on", async () => {
+    const { owner, home, second } = await ownerWithTwoVillages();
+    const sitter = await registerPlayer(t.app, newPlayer('sit'));
+    const german = (player: Player) => request(t, player, 'PUT', '/api/me/locale', { locale: 'de' });
+    // The sitter reads German; the owner English: the log stays English.
+    expect((await german(sitter)).statusCode).toBe(204);
+    const as = await sitting(owner, sitter);
+    const at = (v: MadeVillage) => `${v.name} (${v.x}|${v.y})`;
+    expect((await call(as, 'POST', `/api/villages/${second.id}/units`, { unitType: 'bondi', count: 1 })).status).toBe(201);
+    t.clock.advance(1000);
+    // The owner chooses German while the sitting session is open: the sitter's next actions are logged in German.
+    expect((await german(owner)).statusCode).toBe(204);
+    const steps = [
+      () => call(as, 'POST', `/api/villages/${home.id}/buildings`, { buildingType: 'warehouse', slot: 40 }),
+      () => call(as, 'POST', `/api/villages/${second.id}/units`, { unitType: 'bondi', count: 2 }),
+      () => call(as, 'POST', `/api/villages/${home.id}/smithy/research`, { unitType: 'bondi', track: 'defense' }),
+      () => call(as, 'POST', '/api/game/send-troops', { fromVillageId: home.id, toVillageId: second.id, units: { bondi: 3, viking_raider: 1 }, movementType: 'reinforce' }),
+      () => call(as, 'POST', `/api/villages/${home.id}/market/shipments`, { x: second.x, y: second.y, resources: { timber: 1500, stone: 50, iron: 0, mead: 0 } }),
+      () => call(as, 'POST', `/api/villages/${second.id}/market/exchange`, { from: 'timber', to: 'stone', amount: 10 }),
+    ];
+    for (const made of steps) {
+      const res = await made();
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      t.clock.advance(1000);
+    }
+    const camp = (await overview(t, owner, second.id)).buildings.find((b) => b.type === 'timber_camp')!;
+    expect((await call(as, 'PUT', `/api/villages/${second.id}/buildings/${camp.id}/upgrade`)).status).toBe(200);
+    t.clock.advance(1000);
+    expect((await request(t, as, 'POST', '/api/auth/logout')).statusCode).toBeLessThan(300);
+
+    const log = await logOf(owner);
+    expect(log.entries.map((e) => [e.operation, e.summary])).toEqual([
+      ['logout', 'Die Vertretungssitzung beendet'],
+      ['upgradeBuilding', `Ausbau begonnen: Holzfällerlager auf Stufe ${camp.level + 1} in ${at(second)}`],
+      ['exchangeResources', `Getauscht: 10 Holz gegen Stein in ${at(second)}`],
+      ['sendResources', `Rohstoffe geschickt: 1,5 Tsd. Holz, 50 Stein von ${at(home)} nach (${second.x}|${second.y})`],
+      ['sendTroops', `Unterstützung geschickt: 3 Bonde, 1 Wikinger-Plünderer von ${at(home)} nach ${at(second)}`],
+      ['startResearch', `Forschung begonnen: Verteidigung von Bonde in ${at(home)}`],
+      ['trainUnits', `Ausbildung begonnen: 2 Bonde in ${at(second)}`],
+      ['constructBuilding', `Bau begonnen: Lagerhaus in ${at(home)}`],
+      ['trainUnits', `Began training 1 Bondi in ${at(second)}`],
+    ]);
   });
 
   it('is refused attacking, raiding, scouting, shipping to another player, trade, mail, the alliance, heroes, settings and sitters, changing nothing', async () => {

@@ -1,21 +1,33 @@
 // The alerts outbox: a transaction that makes something happen to a player inserts their alert with it; the pusher sends it later.
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { alerts } from '../db/schema';
-import type { AlertWords } from '../../rules/alerts';
+import { alerts, users } from '../db/schema';
+import type { AlertNews } from '../../rules/alerts';
 import type { PlayerId } from '../../rules/ids';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../rules/language-choice';
 
 /** An alert for one player; a village nobody holds (null) has nobody to tell. */
 export interface AlertFor {
   userId: PlayerId | null;
-  alert: AlertWords;
+  /** Worded here, in the language the player chose for their account. */
+  alert: AlertNews;
+}
+
+/** Each recipient's language, in one read: their account's choice, else English (an account that never chose). */
+async function languagesOf(tx: Db, ids: readonly PlayerId[]): Promise<Map<PlayerId, Language>> {
+  const rows = await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, isLanguage(row.locale) ? row.locale : DEFAULT_LANGUAGE]));
 }
 
 /**
- * Queues alerts inside `tx`, in one statement: they exist only if the event's transaction commits, and the push step
- * (pusher.ts) sends them after it, so no network call ever waits inside a game transaction.
+ * Queues alerts inside `tx`, in the recipients' languages (one read of them, one insert): they exist only if the event's
+ * transaction commits, and the push step (pusher.ts) sends them after it, so no network call ever waits inside a game
+ * transaction. The stored words are what both the push and the alerts page show.
  */
 export async function recordAlerts(tx: Db, entries: readonly AlertFor[], now: Date): Promise<void> {
-  const rows = entries.flatMap(({ userId, alert }) => (userId ? [{ userId, ...alert, createdAt: now }] : []));
-  if (rows.length === 0) return;
+  const addressed = entries.flatMap(({ userId, alert }) => (userId ? [{ userId, alert }] : []));
+  if (addressed.length === 0) return;
+  const languages = await languagesOf(tx, addressed.map((entry) => entry.userId));
+  const rows = addressed.map(({ userId, alert }) => ({ userId, ...alert(languages.get(userId) ?? DEFAULT_LANGUAGE), createdAt: now }));
   await tx.insert(alerts).values(rows);
 }

@@ -266,7 +266,7 @@ export async function sendTroops(db: Db, userId: PlayerId, input: SendTroopsInpu
 /** An army sent at another player's village, as the alert its owner gets (a reinforcement is no threat; a barbarian village has nobody to tell). */
 function incomingAlerts({ type, from, target, senderId, arrivesAt }: { type: SendableMovement; from: AlertPlace; target: AlertPlace & { ownerId: PlayerId | null }; senderId: PlayerId; arrivesAt: Date }): AlertFor[] {
   if (type === 'reinforce' || target.ownerId === senderId) return [];
-  return [{ userId: target.ownerId, alert: incomingAttackAlert({ type, from, target, arrivesAt: arrivesAt.getTime() }) }];
+  return [{ userId: target.ownerId, alert: (language) => incomingAttackAlert({ type, from, target, arrivesAt: arrivesAt.getTime() }, language) }];
 }
 
 /** The player's armies on the march and those marching at their villages, soonest arrival first. */

@@ -40,7 +40,8 @@ export function sessionGuards({ db, clock, activity }: AppContext): Guards {
     async sitterActed(request, operation) {
       const { user, sitter } = request;
       if (!user || !sitter) return;
-      const action = { ownerId: user.id, sitter, operationId: operation.operationId, contractSummary: operation.summary, params: request.params, body: request.body };
+      // The owner's row of this request carries their language (a change of it drops the cached session lookups).
+      const action = { ownerId: user.id, ownerLocale: user.locale, sitter, operationId: operation.operationId, contractSummary: operation.summary, params: request.params, body: request.body };
       try {
         await recordSitterAction(db, action, clock.now());
       } catch (err) {

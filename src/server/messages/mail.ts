@@ -253,7 +253,7 @@ export async function sendMessage(db: Db, from: Correspondent, letter: Letter, n
     );
     if (!blocked) await notifyPlayers(tx, [to.id], { kind: 'message_received' });
     // A blocked sender's letter is filed without a word to its recipient: no alert either.
-    if (!blocked) await recordAlerts(tx, [{ userId: to.id, alert: messageAlert({ from: from.username, subject, messageId: message.id }) }], now);
+    if (!blocked) await recordAlerts(tx, [{ userId: to.id, alert: (language) => messageAlert({ from: from.username, subject, messageId: message.id }, language) }], now);
     return { message: messageView({ message, senderName: from.username, recipientName: to.username, report, ...invitation }) };
   });
 }
@@ -273,5 +273,5 @@ export async function sendGameLetter(tx: Db, { from, to }: LetterParties, words:
   const blocked = await isBlocked(tx, { blocker: to.id, blocked: from.id });
   const [letter] = await tx.insert(messages).values({ senderId: from.id, recipientId: to.id, subject: words.subject, body: words.body, sentAt: now, blocked }).returning({ id: messages.id });
   if (!blocked) await notifyPlayers(tx, [to.id], { kind: 'message_received' });
-  if (!blocked && letter) await recordAlerts(tx, [{ userId: to.id, alert: messageAlert({ from: from.name, subject: words.subject, messageId: letter.id }) }], now);
+  if (!blocked && letter) await recordAlerts(tx, [{ userId: to.id, alert: (language) => messageAlert({ from: from.name, subject: words.subject, messageId: letter.id }, language) }], now);
 }

@@ -32,6 +32,8 @@ import { codeOasisBonus, terrainCodes } from '../map/terrain';
 import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { battleReportAlert } from '../../rules/alerts';
+import { WILD_ANIMALS, namelessSideWord, oasisWord } from '../../rules/game-words';
+import type { Language } from '../../rules/language-choice';
 import { recordAlerts } from '../alerts/outbox';
 import { recordQuestEvents } from '../progress/quest-events';
 import { loadVillageHead } from '../village/store';
@@ -313,7 +315,7 @@ async function fightAtOasis(tx: Db, { oasis, movement, world }: OasisLanding): P
     attackerName: await usernameOf(tx, movement.ownerId),
     attackerVillage: origin ?? { id: movement.fromVillageId, name: '(gone)', x: 0, y: 0 },
     defenderId: null,
-    defenderName: 'Wild animals',
+    defenderName: WILD_ANIMALS,
     defenderVillage: { id: oasis.id, name: OASIS_NAME, x: oasis.x, y: oasis.y },
     attackerUnits: attackers,
     attackerLosses: plan.attackerLosses,
@@ -327,8 +329,8 @@ async function fightAtOasis(tx: Db, { oasis, movement, world }: OasisLanding): P
   });
   if (plan.winner === 'attacker' && movement.ownerId) await recordQuestEvents(tx, movement.ownerId, [{ name: 'battle_won' }], at);
   await notifyPlayers(tx, [movement.ownerId], { kind: 'report_arrived', villageId: movement.fromVillageId });
-  const place = { name: OASIS_NAME, x: oasis.x, y: oasis.y };
-  await recordAlerts(tx, [{ userId: movement.ownerId, alert: battleReportAlert({ side: 'attacker', type: kind, village: place, opponent: 'Wild animals', winner: plan.winner }) }], at);
+  const place = (language: Language) => ({ name: oasisWord(language), x: oasis.x, y: oasis.y });
+  await recordAlerts(tx, [{ userId: movement.ownerId, alert: (language) => battleReportAlert({ side: 'attacker', type: kind, village: place(language), opponent: namelessSideWord(WILD_ANIMALS, language), winner: plan.winner }, language) }], at);
   if (annexed) await notifyPlayers(tx, [movement.ownerId, takenFrom?.ownerId ?? null], { kind: 'village_changed', villageId: movement.fromVillageId });
   return after ?? oasis;
 }

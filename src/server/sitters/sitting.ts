@@ -9,6 +9,7 @@ import { notifyPlayers } from '../live/notify';
 import { SITTER_LAPSE_DAYS, ownerLastPlayed, sitterRefusalFor, sittingHolds } from '../../rules/sitters';
 import { summariseSitterAction, type SitterRequest } from './summaries';
 import type { PlayerId } from '../../rules/ids';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../rules/language-choice';
 
 /** One request of a sitting session, as the guard sees it before the handler runs. */
 export interface SittingRequest {
@@ -52,11 +53,13 @@ export async function admitSitting(db: Db, request: SittingRequest, now: Date): 
 /** A change a sitter made in the owner's account, for the owner's log. */
 export interface SitterAction extends SitterRequest {
   ownerId: PlayerId;
+  /** The language the owner chose for their account (users.locale; null: never chose, English): the log is theirs to read. */
+  ownerLocale: string | null;
   sitter: SessionSitter;
 }
 
 /** Writes one line of the owner's log: who, which operation, what it did, when. */
 export async function recordSitterAction(db: Db, action: SitterAction, now: Date): Promise<void> {
-  const summary = await summariseSitterAction(db, action);
+  const summary = await summariseSitterAction(db, action, isLanguage(action.ownerLocale) ? action.ownerLocale : DEFAULT_LANGUAGE);
   await db.insert(sitterActions).values({ ownerId: action.ownerId, sitterId: action.sitter.id, sitterName: action.sitter.username, operation: action.operationId, summary, at: now });
 }

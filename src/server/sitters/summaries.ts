@@ -1,13 +1,15 @@
-// What a sitter's action did, in words for the owner's log: read from the request the sitter made and the rows it names.
+// What a sitter's action did, for the owner's log: read from the request the sitter made and the rows it names, worded in
+// the owner's language by src/rules/sitter-log.ts.
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { buildings, villages } from '../db/schema';
-import { BUILDINGS, isBuildingType } from '../../rules/buildings';
-import { UNITS, isUnitType } from '../../rules/units';
-import { RESOURCE_NAMES, RESOURCE_TYPES, isResourceType } from '../../rules/resources';
-import { isSmithyTrack, trackWord } from '../../rules/smithy';
-import { formatNumber } from '../../rules/format';
+import { isBuildingType, type BuildingType } from '../../rules/buildings';
+import { isUnitType, type UnitType } from '../../rules/units';
+import { RESOURCE_TYPES, isResourceType, type ResourceType } from '../../rules/resources';
+import { isSmithyTrack } from '../../rules/smithy';
 import { idOf, type VillageId } from '../../rules/ids';
+import type { Language } from '../../rules/language-choice';
+import { sitterLogLine, type SitterDeed } from '../../rules/sitter-log';
 
 /** The request of a sitter's action as the log reads it: its operation, path parameters and body, as they came. */
 export interface SitterRequest {
@@ -35,20 +37,20 @@ const count = (value: unknown, key: string): number | null => {
   return typeof found === 'number' ? found : null;
 };
 
-/** "3 Bondi, 1 Huscarl" from a map of unit counts. */
-function unitsText(units: unknown): string {
-  if (typeof units !== 'object' || units === null) return 'troops';
-  const parts = Object.entries(units).flatMap(([type, n]) => (isUnitType(type) && typeof n === 'number' && n > 0 ? [`${n} ${UNITS[type].name}`] : []));
-  return parts.length > 0 ? parts.join(', ') : 'troops';
+/** The units of a request's map of unit counts, in its order: the known types with a count. */
+function unitsOf(units: unknown): { type: UnitType; count: number }[] {
+  if (typeof units !== 'object' || units === null) return [];
+  return Object.entries(units).flatMap(([type, n]) => (isUnitType(type) && typeof n === 'number' ? [{ type, count: n }] : []));
 }
 
-/** "100 Timber, 50 Stone" from a map of resources. */
-function resourcesText(resources: unknown): string {
-  const parts = RESOURCE_TYPES.flatMap((type) => {
-    const n = count(resources, type);
-    return n !== null && n > 0 ? [`${formatNumber(n)} ${RESOURCE_NAMES[type]}`] : [];
-  });
-  return parts.length > 0 ? parts.join(', ') : 'nothing';
+/** The resources of a request's map of resources. */
+function resourcesOf(resources: unknown): Partial<Record<ResourceType, number>> {
+  return Object.fromEntries(
+    RESOURCE_TYPES.flatMap((type) => {
+      const n = count(resources, type);
+      return n === null ? [] : [[type, n]];
+    }),
+  );
 }
 
 /** Villages by id as the log names them: "Name (x|y)". */
@@ -59,57 +61,53 @@ async function villageNames(db: Db, ids: (string | null)[]): Promise<Map<string,
   return new Map(rows.map((v) => [v.id, `${v.name} (${v.x}|${v.y})`]));
 }
 
-/** The building a request names, as "the Barracks" with its level, or null. */
-async function buildingOf(db: Db, buildingId: string | null): Promise<{ name: string; level: number } | null> {
+/** The building a request names, with its level, or null. */
+async function buildingOf(db: Db, buildingId: string | null): Promise<{ type: BuildingType; level: number } | null> {
   if (buildingId === null) return null;
-  const [row] = await db
-    .select({ type: buildings.type, level: buildings.level })
-    .from(buildings)
-    .where(eq(buildings.id, buildingId));
-  return row ? { name: BUILDINGS[row.type].name, level: row.level } : null;
+  const [row] = await db.select({ type: buildings.type, level: buildings.level }).from(buildings).where(eq(buildings.id, buildingId));
+  return row ?? null;
 }
 
-/** The owner's log line for a sitter's successful action. */
-export async function summariseSitterAction(db: Db, action: SitterRequest): Promise<string> {
+/** What a sitter's successful action did, read from its request and the rows it names. */
+async function deedOf(db: Db, action: SitterRequest): Promise<SitterDeed> {
   const { params, body } = action;
   const villageId = text(params, 'villageId');
   const from = text(body, 'fromVillageId');
   const to = text(body, 'toVillageId');
   const names = await villageNames(db, [villageId, from, to]);
-  const where = villageId ? ` in ${names.get(villageId) ?? 'a village'}` : '';
+  // A village the request named: its name, null when it is not found; undefined when the request named none.
+  const village = villageId ? (names.get(villageId) ?? null) : undefined;
+  const unit = (type: string | null) => (type && isUnitType(type) ? type : null);
+  const resource = (type: string | null) => (type && isResourceType(type) ? type : null);
   switch (action.operationId) {
     case 'constructBuilding': {
       const type = text(body, 'buildingType');
-      return `Began building a ${type && isBuildingType(type) ? BUILDINGS[type].name : 'building'}${where}`;
+      return { operation: 'constructBuilding', building: type && isBuildingType(type) ? type : null, village };
     }
-    case 'upgradeBuilding': {
-      const building = await buildingOf(db, text(params, 'buildingId'));
-      return building ? `Began upgrading the ${building.name} to level ${building.level + 1}${where}` : `Began an upgrade${where}`;
-    }
-    case 'trainUnits': {
-      const type = text(body, 'unitType');
-      return `Began training ${count(body, 'count') ?? 'some'} ${type && isUnitType(type) ? UNITS[type].name : 'units'}${where}`;
-    }
+    case 'upgradeBuilding':
+      return { operation: 'upgradeBuilding', building: await buildingOf(db, text(params, 'buildingId')), village };
+    case 'trainUnits':
+      return { operation: 'trainUnits', unit: unit(text(body, 'unitType')), count: count(body, 'count'), village };
     case 'startResearch': {
-      const type = text(body, 'unitType');
       const track = text(body, 'track');
-      return `Began researching the ${track && isSmithyTrack(track) ? trackWord(track) : 'strength'} of the ${type && isUnitType(type) ? UNITS[type].name : 'units'}${where}`;
+      return { operation: 'startResearch', unit: unit(text(body, 'unitType')), track: track && isSmithyTrack(track) ? track : null, village };
     }
     case 'sendTroops':
-      return `Sent ${unitsText(field(body, 'units'))} from ${(from && names.get(from)) ?? 'a village'} to reinforce ${(to && names.get(to)) ?? 'a village'}`;
+      return { operation: 'sendTroops', units: unitsOf(field(body, 'units')), from: from ? (names.get(from) ?? null) : null, to: to ? (names.get(to) ?? null) : null };
     case 'sendResources':
-      return `Sent ${resourcesText(field(body, 'resources'))}${villageId ? ` from ${names.get(villageId) ?? 'a village'}` : ''} to (${count(body, 'x') ?? '?'}|${count(body, 'y') ?? '?'})`;
-    case 'exchangeResources': {
-      const give = text(body, 'from');
-      const get = text(body, 'to');
-      const name = (type: string | null) => (type && isResourceType(type) ? RESOURCE_NAMES[type] : 'resources');
-      return `Exchanged ${formatNumber(count(body, 'amount') ?? 0)} ${name(give)} for ${name(get)}${where}`;
-    }
+      return { operation: 'sendResources', resources: resourcesOf(field(body, 'resources')), village, x: count(body, 'x'), y: count(body, 'y') };
+    case 'exchangeResources':
+      return { operation: 'exchangeResources', amount: count(body, 'amount') ?? 0, give: resource(text(body, 'from')), get: resource(text(body, 'to')), village };
     case 'markBattleRead':
-      return 'Marked a battle report read';
+      return { operation: 'markBattleRead' };
     case 'logout':
-      return 'Ended the sitting session';
+      return { operation: 'logout' };
     default:
-      return `${action.contractSummary}${where}`;
+      return { operation: 'other', summary: action.contractSummary, village };
   }
+}
+
+/** The owner's log line for a sitter's successful action, in the owner's language (the log is theirs to read). */
+export async function summariseSitterAction(db: Db, action: SitterRequest, language: Language): Promise<string> {
+  return sitterLogLine(await deedOf(db, action), language);
 }
