@@ -7,17 +7,10 @@ import { createWorld } from '../../src/server/operators/world-admin';
 import { HttpError, LoadLog, SimPlayer } from '../../tests/support/sim-player';
 import { seedPlayers } from './seed-players';
 import { Crowd, perKind } from './load-held';
-import { CpuMeter, cpuBetween, fmt, openBenchDatabase, percentile, printStatementStats, resetStatementStats, sleep, startServers, type DbKind } from './load-kit';
+import { CpuMeter, cpuBetween, fmt, openBenchDatabase, percentile, printStatementStats, resetStatementStats, sleep, startServers, type LoadRunOptions } from './load-kit';
 import type { WorldId } from '../../src/rules/ids';
 
-export interface BurstOptions {
-  dbKind: DbKind;
-  pgCluster: 'shared' | 'own';
-  procs: number;
-  thinkMs: number;
-  speed: number;
-  profileDir: string;
-  statementStats: number;
+export interface BurstOptions extends LoadRunOptions {
   joiners: number;
   windowSeconds: number;
   background: number;

@@ -7,23 +7,16 @@ import { hashPassword } from '../../src/server/accounts/passwords';
 import { users } from '../../src/server/db/schema';
 import type { Db } from '../../src/server/db/open';
 import { seedPlayers, type SeededPlayer } from './seed-players';
-import { CpuMeter, cpuBetween, fmt, openBenchDatabase, percentile, printStatementStats, resetStatementStats, sleep, startServers, type DbKind } from './load-kit';
+import { CpuMeter, cpuBetween, fmt, openBenchDatabase, percentile, printStatementStats, resetStatementStats, sleep, startServers, type LoadRunOptions } from './load-kit';
 
-export interface HeldOptions {
-  dbKind: DbKind;
-  pgCluster: 'shared' | 'own';
-  procs: number;
+export interface HeldOptions extends LoadRunOptions {
   startPlayers: number;
   stepPlayers: number;
   maxPlayers: number;
   stepSeconds: number;
-  thinkMs: number;
-  speed: number;
   p99Limit: number;
-  profileDir: string;
   loginsPerSecond: number;
   targetPlayers: number;
-  statementStats: number;
 }
 
 const SIGN_IN_PASSWORD = 'Valhalla#2026';

@@ -30,6 +30,19 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 export type DbKind = 'pglite' | 'pg';
 
+/** What every run of bench:load is given: the database and its servers, the players' pace, and what to record. */
+export interface LoadRunOptions {
+  dbKind: DbKind;
+  /** PostgreSQL on DATABASE_URL, or a throw-away cluster of the bench's own (with pg_stat_statements). */
+  pgCluster: 'shared' | 'own';
+  procs: number;
+  thinkMs: number;
+  speed: number;
+  profileDir: string;
+  /** How many of the busiest statements to print (0: none). */
+  statementStats: number;
+}
+
 export interface BenchDatabase {
   kind: DbKind;
   /** The game's database, open in this process for seeding (close it before the servers start on PGlite). */

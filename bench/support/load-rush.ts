@@ -6,17 +6,10 @@ import { marchSeconds } from '../../src/rules/movements';
 import { mulberry32 } from './seed-world';
 import { seedPlayers, PER_WORLD, type SeededPlayer } from './seed-players';
 import { Crowd, perKind } from './load-held';
-import { CpuMeter, cpuBetween, fmt, openBenchDatabase, percentile, printStatementStats, resetStatementStats, sleep, startServers, type DbKind } from './load-kit';
+import { CpuMeter, cpuBetween, fmt, openBenchDatabase, percentile, printStatementStats, resetStatementStats, sleep, startServers, type LoadRunOptions } from './load-kit';
 import type { MovementId } from '../../src/rules/ids';
 
-export interface RushOptions {
-  dbKind: DbKind;
-  pgCluster: 'shared' | 'own';
-  procs: number;
-  thinkMs: number;
-  speed: number;
-  profileDir: string;
-  statementStats: number;
+export interface RushOptions extends LoadRunOptions {
   attacks: number;
   targets: number;
   rushSeconds: number;
