@@ -80,7 +80,7 @@ const WORDS: Readonly<
     Language,
     {
       incoming: (what: string, target: string, time: string) => string;
-      incomingLine: (article: string, from: string, target: string, date: string, time: string) => string;
+      incomingLine: (line: { article: string; from: string; target: string; date: string; time: string }) => string;
       villageLost: (village: string) => string;
       conquered: (conqueror: string, village: string) => string;
       level: (building: string, level: number) => string;
@@ -98,7 +98,7 @@ const WORDS: Readonly<
 > = {
   en: {
     incoming: (what, target, time) => `${what} on ${target} — arrives ${time} UTC`,
-    incomingLine: (article, from, target, date, time) => `${article} from ${from} reaches ${target} on ${date} at ${time} UTC.`,
+    incomingLine: ({ article, from, target, date, time }) => `${article} from ${from} reaches ${target} on ${date} at ${time} UTC.`,
     villageLost: (village) => `Village lost: ${village}`,
     conquered: (conqueror, village) => `${conqueror} conquered ${village}.`,
     level: (building, level) => `${building} level ${level}`,
@@ -114,7 +114,7 @@ const WORDS: Readonly<
   },
   de: {
     incoming: (what, target, time) => `${what} auf ${target} — Ankunft ${time} UTC`,
-    incomingLine: (article, from, target, date, time) => `${article} aus ${from} erreicht ${target} am ${date} um ${time} UTC.`,
+    incomingLine: ({ article, from, target, date, time }) => `${article} aus ${from} erreicht ${target} am ${date} um ${time} UTC.`,
     villageLost: (village) => `Dorf verloren: ${village}`,
     conquered: (conqueror, village) => `${conqueror} hat ${village} erobert.`,
     level: (building, level) => `${building} Stufe ${level}`,
@@ -145,7 +145,7 @@ export function incomingAttackAlert({ type, target, from, arrivesAt }: IncomingA
   return {
     kind: 'incoming_attack',
     title: WORDS[language].incoming(words.incoming, target.name, time),
-    body: WORDS[language].incomingLine(words.article, at(from), at(target), date, time),
+    body: WORDS[language].incomingLine({ article: words.article, from: at(from), target: at(target), date, time }),
     url: '/game/army',
   };
 }
