@@ -56,8 +56,8 @@ export function htmlScripts(html: string): string[] {
   return files;
 }
 
-/** `starts` and every file they import statically, transitively (what the browser must fetch before the code runs). */
-export function staticClosure(chunks: ReadonlyMap<string, ClientChunk>, starts: readonly string[]): string[] {
+/** `starts` and every file `next` names from a file, transitively; a file missing from the build is an error. */
+function walk(chunks: ReadonlyMap<string, ClientChunk>, starts: readonly string[], next: (chunk: ClientChunk) => readonly string[]): string[] {
   const seen = new Set<string>();
   const queue = [...starts];
   while (queue.length > 0) {
@@ -66,9 +66,14 @@ export function staticClosure(chunks: ReadonlyMap<string, ClientChunk>, starts: 
     const chunk = chunks.get(file);
     if (!chunk) throw new Error(`${file} is not a JavaScript file of the build`);
     seen.add(file);
-    queue.push(...chunk.imports);
+    queue.push(...next(chunk));
   }
   return [...seen];
+}
+
+/** `starts` and every file they import statically, transitively (what the browser must fetch before the code runs). */
+export function staticClosure(chunks: ReadonlyMap<string, ClientChunk>, starts: readonly string[]): string[] {
+  return walk(chunks, starts, (chunk) => chunk.imports);
 }
 
 /**
@@ -88,17 +93,7 @@ export function gzipTotal(chunks: ReadonlyMap<string, ClientChunk>, files: reado
 
 /** Every file `starts` may load: their static imports and their `import()`s, transitively. */
 export function reachable(chunks: ReadonlyMap<string, ClientChunk>, starts: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const queue = [...starts];
-  while (queue.length > 0) {
-    const file = queue.shift()!;
-    if (seen.has(file)) continue;
-    const chunk = chunks.get(file);
-    if (!chunk) throw new Error(`${file} is not a JavaScript file of the build`);
-    seen.add(file);
-    queue.push(...chunk.imports, ...chunk.dynamicImports);
-  }
-  return [...seen];
+  return walk(chunks, starts, (chunk) => [...chunk.imports, ...chunk.dynamicImports]);
 }
 
 /** Everything a visitor of / may download: the landing page's script and whatever it imports, now or later. */
