@@ -21,32 +21,44 @@ export interface WorldSnapshot {
   starved: number;
 }
 
-/** The world as the database holds it, every village brought to one instant by the rules' own engine. */
+/**
+ * The world as the database holds it, every village brought to one instant by the rules' own engine: `at`, or later
+ * when a server still running has settled a village past it (a unit finishing just before `at` is swept a moment
+ * after). A village can be settled forward only, so the snapshot's instant is the latest of them all; everything is
+ * read in one repeatable-read transaction so that villages, movements and reports are of one moment.
+ */
 export async function snapshotWorld(db: Db, worldId: WorldId, at: Date): Promise<WorldSnapshot> {
-  // Players' villages only: barbarian villages (no owner) grow by themselves, so no player's write accounts for them.
-  const rows = await db
-    .select({ id: villages.id })
-    .from(villages)
-    .where(and(eq(villages.worldId, worldId), isNotNull(villages.ownerId)));
+  const read = await db.transaction(
+    async (tx) => {
+      // Players' villages only: barbarian villages (no owner) grow by themselves, so no player's write accounts for them.
+      const rows = await tx
+        .select({ id: villages.id })
+        .from(villages)
+        .where(and(eq(villages.worldId, worldId), isNotNull(villages.ownerId)));
+      const parts = await loadParts(
+        tx,
+        rows.map((r) => r.id),
+      );
+      const heads = [];
+      for (const { id } of rows) heads.push((await loadVillageHead(tx, id, at))!);
+      return {
+        heads,
+        parts,
+        movements: await tx.select().from(movements).where(eq(movements.worldId, worldId)),
+        reports: await tx.select().from(battleReports).where(eq(battleReports.worldId, worldId)),
+      };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const settledAt = Math.max(at.getTime(), ...read.heads.map((head) => head.village.resourcesAt.getTime()));
   const states = new Map<VillageId, VillageState>();
   let starved = 0;
-  const parts = await loadParts(
-    db,
-    rows.map((r) => r.id),
-  );
-  for (const { id } of rows) {
-    const head = (await loadVillageHead(db, id, at))!;
-    const settled = settleVillage(toVillageState(head.village, parts.get(id)!), at.getTime(), head.env);
+  for (const head of read.heads) {
+    const settled = settleVillage(toVillageState(head.village, read.parts.get(head.village.id)!), settledAt, head.env);
     starved += Object.values(settled.starved).reduce((s, n) => s + (n ?? 0), 0);
-    states.set(id, settled.state);
+    states.set(head.village.id, settled.state);
   }
-  return {
-    villages: states,
-    movements: await db.select().from(movements).where(eq(movements.worldId, worldId)),
-    reports: await db.select().from(battleReports).where(eq(battleReports.worldId, worldId)),
-    at: at.getTime(),
-    starved,
-  };
+  return { villages: states, movements: read.movements, reports: read.reports, at: settledAt, starved };
 }
 
 const sumUnits = (units: Record<string, number> | null | undefined): number => Object.values(units ?? {}).reduce((s, n) => s + n, 0);

@@ -33,6 +33,8 @@ import type { VillageId } from '../../src/rules/ids';
 
 interface LedgerEvent {
   at: number;
+  /** What it was, for the message when the books do not balance. */
+  label: string;
   /** Breaks ties at one instant. */
   order: number;
   apply: (state: VillageState, env: VillageEnv) => void;
@@ -48,6 +50,7 @@ function actionEvents(acks: Ack[], speed: number): LedgerEvent[] {
     if (ack.kind === 'upgrade') {
       events.push({
         at: ack.at,
+        label: `upgrade ${ack.type} to ${ack.toLevel}`,
         order: ACTION,
         apply: (state) => {
           const building = state.buildings.find((b) => b.id === ack.buildingId)!;
@@ -58,6 +61,7 @@ function actionEvents(acks: Ack[], speed: number): LedgerEvent[] {
     } else if (ack.kind === 'construct') {
       events.push({
         at: ack.at,
+        label: `construct ${ack.type}`,
         order: ACTION,
         apply: (state) => {
           state.amounts = subtractResources(state.amounts, buildingCost(ack.type, 1));
@@ -71,6 +75,7 @@ function actionEvents(acks: Ack[], speed: number): LedgerEvent[] {
       const startedAt = ack.firstUnitAt - Math.round(secondsEach * 1000);
       events.push({
         at: startedAt,
+        label: `train ${ack.count} ${ack.unitType}`,
         order: ACTION,
         apply: (state) => {
           state.amounts = subtractResources(state.amounts, trainingCost(ack.unitType as UnitType, ack.count));
@@ -80,6 +85,7 @@ function actionEvents(acks: Ack[], speed: number): LedgerEvent[] {
     } else if (ack.kind === 'send') {
       events.push({
         at: ack.departedAt,
+        label: `send ${JSON.stringify(ack.units)}`,
         order: ACTION,
         apply: (state) => {
           for (const [type, n] of Object.entries(ack.units)) state.units[type as UnitType] = (state.units[type as UnitType] ?? 0) - n;
@@ -93,6 +99,7 @@ function actionEvents(acks: Ack[], speed: number): LedgerEvent[] {
 function battleEvent(report: BattleReportRow): LedgerEvent {
   return {
     at: report.occurredAt.getTime(),
+    label: `battle, loot ${JSON.stringify(report.loot)}, lost ${JSON.stringify(report.defenderLosses)}`,
     order: ARRIVAL,
     apply: (state) => {
       for (const r of RESOURCE_TYPES) state.amounts[r] = Math.max(0, state.amounts[r] - (report.loot[r] ?? 0));
@@ -104,6 +111,7 @@ function battleEvent(report: BattleReportRow): LedgerEvent {
 function homecomingEvent(movement: MovementRow): LedgerEvent {
   return {
     at: movement.arrivesAt.getTime(),
+    label: `home ${JSON.stringify(movement.units)} with ${JSON.stringify(movement.loot)}`,
     order: ARRIVAL,
     apply: (state, env) => {
       for (const [type, n] of Object.entries(movement.units)) state.units[type as UnitType] = (state.units[type as UnitType] ?? 0) + n;
@@ -122,6 +130,13 @@ export function replayVillage(opening: VillageState, events: LedgerEvent[], env:
     event.apply(state, env);
   }
   return settleVillage(state, at, env).state;
+}
+
+/** The replay's inputs in time order, each instant relative to the opening's `resourcesAt`. */
+function timeline(opening: VillageState, events: LedgerEvent[], at: number): string {
+  const from = opening.resourcesAt;
+  const lines = [...events].sort((a, b) => a.at - b.at || a.order - b.order).map((e) => `  +${e.at - from} ms ${e.label}`);
+  return [`  opening ${JSON.stringify(opening.amounts)} ${JSON.stringify(opening.units)}`, ...lines, `  +${at - from} ms settled`].join('\n');
 }
 
 export interface LedgerResult {
@@ -154,6 +169,7 @@ export function balanceWorld(openings: Map<VillageId, VillageState>, world: Worl
       ...world.reports.filter((r) => r.defenderVillage.id === id).map(battleEvent),
       ...world.movements.filter((m) => m.type === 'return' && m.toVillageId === id && m.resolvedAt !== null).map(homecomingEvent),
     ];
+    const problemsBefore = problems.length;
     const expected = replayVillage(opening, events, env, world.at);
     const actual = world.villages.get(id)!;
     for (const r of RESOURCE_TYPES) {
@@ -166,6 +182,8 @@ export function balanceWorld(openings: Map<VillageId, VillageState>, world: Worl
       const e = expected.buildings.find((x) => x.id === b.id);
       if (!e || e.level !== b.level) problems.push(`village ${id}: ${b.type} in slot ${b.slot} at level ${b.level}, the books say ${e?.level ?? 'none'}`);
     }
+    // A village that does not balance says what its books were made of, so that a rare miss can be read afterwards.
+    if (problems.length > problemsBefore) problems.push(`village ${id}: its books\n${timeline(opening, events, world.at)}`);
     balanced++;
   }
   return { balanced, skipped, problems };
