@@ -15,7 +15,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two workers, one spec file at a time each: most specs wait on game time (armies marching), so the second worker
+  // fills the waits. A spec's extra servers take ports of their worker's own (support/server.ts extraPort).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {

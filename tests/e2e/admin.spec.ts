@@ -2,10 +2,10 @@
 import { test, expect, type Page } from '@playwright/test';
 import { newPlayer } from './support/players';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
-import type { ServerProcess } from './support/server';
+import { extraPort, type ServerProcess } from './support/server';
 import { openSignedIn, startWithStaff } from './support/staff';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 
 let server: ServerProcess;
 const admin = newPlayer('adm');

@@ -11,11 +11,11 @@ import { join } from 'node:path';
 import { test, expect, type BrowserContext, type CDPSession } from '@playwright/test';
 import { logIn } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, runCliSteps } from './support/server';
+import { extraPort, runCli, runCliSteps } from './support/server';
 import { compiledServer, runServer, waitForHealth, type ServerRun } from '../support/server-process';
 import { BrowserKeys, LocalPushService } from '../support/push-service';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const WORLD = 'Beacon Fjord';
 /** Past the speed at which beginners are protected, and fast enough that bondi train in a second or two. */

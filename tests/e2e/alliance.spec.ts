@@ -2,9 +2,9 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { logIn } from './support/players';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
-import { runCli, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 
 let server: ServerProcess;
 let players: { founder: PreparedPlayer; guest: PreparedPlayer };

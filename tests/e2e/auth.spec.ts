@@ -1,7 +1,7 @@
 // Accounts as a player meets them: register, enter the game, log out, come back to the page they wanted, roles, Discord.
 import { test, expect } from '@playwright/test';
 import { logIn, newPlayer, registerViaApi } from './support/players';
-import { runCli, startServer } from './support/server';
+import { extraPort, runCli, startServer } from './support/server';
 
 test('a new player registers, lands on /dashboard, enters the game and logs out', async ({ page }) => {
   const player = newPlayer('reg');
@@ -110,7 +110,7 @@ test('a full Discord login against the local provider signs the player in', asyn
 
 test('an admin made with the CLI sees the user table', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+  const port = extraPort();
   let server = await startServer(port);
   try {
     const admin = await registerViaApi(request, newPlayer('adm'), server.url);

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Barbarian Coast';
 
 type AreaTile = { x: number; y: number; type: string; distance: number; village?: { name: string; owner: { id: string } | null; population: number } };

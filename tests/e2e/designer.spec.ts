@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newPlayer } from './support/players';
-import { runCli, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, startServer, type ServerProcess } from './support/server';
 import { TILE_LOOKS } from '../../src/rules/tile-looks';
 
 /** Every look, in the order the sheet lays its strips out. */
@@ -74,14 +74,14 @@ test.describe('map designer', () => {
 
   test.beforeAll(async ({ request }) => {
     test.setTimeout(180_000);
-    server = await startServer(3101);
+    server = await startServer(extraPort());
     for (const who of [master, player]) {
       const res = await request.post(`${server.url}/api/auth/register`, { data: who });
       expect(res.status()).toBe(201);
     }
     await server.stop();
     expect(runCli(server.dataDir, ['set-role', master.email, 'gamemaster']).output).toContain('is now gamemaster');
-    server = await startServer(3101, server.dataDir);
+    server = await startServer(extraPort(), server.dataDir);
   });
 
   test.afterAll(async () => {
@@ -126,9 +126,9 @@ test.describe('map designer', () => {
     test.setTimeout(120_000);
     const assets = mkdtempSync(join(tmpdir(), 'vikings-assets-'));
     cpSync('assets', assets, { recursive: true });
-    const port = 3102;
+    const port = extraPort(2);
     const vite: ChildProcess = spawn('npx', ['vite', '--port', String(port), '--strictPort'], {
-      env: { ...process.env, API_PORT: '3101', MAP_ASSETS_DIR: assets, PORT: String(port) },
+      env: { ...process.env, API_PORT: String(extraPort()), MAP_ASSETS_DIR: assets, PORT: String(port) },
       stdio: 'ignore',
       detached: true,
     });

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Farm Fjord';
 /** Fast enough that raiders (9 tiles an hour) cross 10 tiles in 40 seconds, slow enough to see them on their way. */
 const SPEED = 100;

@@ -3,11 +3,11 @@
 import { test, expect, type Page } from '@playwright/test';
 import { newPlayer } from './support/players';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
-import type { ServerProcess } from './support/server';
+import { extraPort, type ServerProcess } from './support/server';
 import { openSignedIn, startWithStaff } from './support/staff';
 import { showBuildingList } from './support/village';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const MAINTENANCE = 'This world is in maintenance; game actions are paused. Please try again later.';
 
 let server: ServerProcess;

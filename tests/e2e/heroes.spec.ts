@@ -2,8 +2,9 @@
 import { test, expect, type Page } from '@playwright/test';
 import { logIn } from './support/players';
 import { biggerStores, playerWithCapital, startWithPreparedPlayer, type Prepared, type PreparedPlayer } from './support/prepared';
+import { extraPort } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 
 let prepared: Prepared;
 

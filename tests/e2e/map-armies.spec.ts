@@ -8,9 +8,9 @@ import { test, expect, type Page } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
 import { readPng, type Pixels } from './support/png';
-import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Marching Fjord';
 /** Bondi (7 tiles an hour) march a tile in about 13 seconds at this speed, and train in a few seconds each. */
 const SPEED = 40;

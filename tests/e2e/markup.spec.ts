@@ -6,8 +6,9 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { newPlayer } from './support/players';
 import { api, signInContext, startCast, type Account, type Cast } from './support/cast';
+import { extraPort } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 
 // Each fits its field: village and hero names 30 characters, alliance and wonder names 50.
 const VILLAGE_A = '<img src=x onerror=__xss=1>';

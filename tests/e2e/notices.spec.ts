@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Herald Fjord';
 
 let server: ServerProcess;

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Oasis Vale';
 /** Fast enough that berserkers train in a second each and march 3 tiles in about 2 seconds. */
 const SPEED = 1000;

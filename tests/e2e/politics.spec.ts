@@ -7,9 +7,9 @@ import { signedInPage } from './support/players';
 import { call } from './support/api';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
 import { readPng } from './support/png';
-import { runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 
 let server: ServerProcess;
 let leader: PreparedPlayer;

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Watchful Fjord';
 /** Fast enough that raiders (9 tiles an hour) cross 100 tiles in 20 seconds and a unit trains in a second. */
 const SPEED = 2000;

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { test, expect } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 import { showBuildingList } from './support/village';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Forge Fjord';
 /** Fast enough that Bondi attack level 1 (6 minutes at speed 1) takes 4 seconds and a bondi trains in 2. */
 const SPEED = 100;

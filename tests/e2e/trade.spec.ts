@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { signedInPage } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCli, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 const WORLD = 'Trading Fjord';
 /** Fast enough that merchants (16 tiles an hour) cross 100 tiles in about 20 seconds. */
 const SPEED = 1200;

@@ -1,7 +1,7 @@
 // A new player follows the tutorial by playing on a fast world: the step counter and the top bar's percent follow, then skipping ends it.
 import { test, expect, type Page } from '@playwright/test';
 import { logIn, newPlayer, registerViaApi } from './support/players';
-import type { ServerProcess } from './support/server';
+import { extraPort, type ServerProcess } from './support/server';
 import { startServerWithWorlds } from './support/worlds';
 import { showBuildingList } from './support/village';
 
@@ -12,7 +12,7 @@ let server: ServerProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startServerWithWorlds(3102, [FAST_WORLD]);
+  server = await startServerWithWorlds(extraPort(2), [FAST_WORLD]);
 });
 
 test.afterAll(async () => {

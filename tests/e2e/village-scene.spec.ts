@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { INNER_TYPES } from '../../src/rules/buildings';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
 import { newPlayer } from './support/players';
-import { runCliSteps, startServer, type ServerProcess } from './support/server';
+import { extraPort, runCliSteps, startServer, type ServerProcess } from './support/server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 /** Great hall level 2 takes 2320 s at speed 1: at speed 100 about 23 s, long enough to watch its countdown on the picture. */
 const WORLD = { name: 'Vanaheim', speed: 100 };
 
@@ -321,7 +321,7 @@ test.describe('the designer’s village view', () => {
     test.setTimeout(120_000);
     const assets = mkdtempSync(join(tmpdir(), 'vikings-village-art-'));
     cpSync('assets/village', assets, { recursive: true });
-    const port = PORT + 1;
+    const port = extraPort(2);
     const vite: ChildProcess = spawn('npx', ['vite', '--port', String(port), '--strictPort'], {
       env: { ...process.env, API_PORT: String(PORT), VILLAGE_ASSETS_DIR: assets, PORT: String(port) },
       stdio: 'ignore',

@@ -1,7 +1,7 @@
 // The village as a new player meets it: pick a world, see the starting stock, upgrade a field, build barracks, train bondi.
 import { test, expect, type Page } from '@playwright/test';
 import { newPlayer } from './support/players';
-import type { ServerProcess } from './support/server';
+import { extraPort, type ServerProcess } from './support/server';
 import { startServerWithWorlds } from './support/worlds';
 import { showBuildingList } from './support/village';
 
@@ -14,7 +14,7 @@ let server: ServerProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  server = await startServerWithWorlds(3102, [WATCH_WORLD, FAST_WORLD]);
+  server = await startServerWithWorlds(extraPort(2), [WATCH_WORLD, FAST_WORLD]);
 });
 
 test.afterAll(async () => {

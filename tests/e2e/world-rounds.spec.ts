@@ -5,11 +5,11 @@ import AxeBuilder from '@axe-core/playwright';
 import { newPlayer } from './support/players';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
 import { call } from './support/api';
-import type { ServerProcess } from './support/server';
+import { extraPort, type ServerProcess } from './support/server';
 import { openSignedIn, startWithStaff } from './support/staff';
 import { showBuildingList } from './support/village';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 1;
+const PORT = extraPort();
 
 let server: ServerProcess;
 const master = newPlayer('gm');

@@ -44,3 +44,11 @@ export function runCliSteps(dataDir: string, steps: string[][]): void {
     if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
   }
 }
+
+/**
+ * A port of this worker's own for a spec's extra server: the suite's port plus `offset`, ten apart per parallel
+ * worker, so that two workers' extra servers never meet.
+ */
+export function extraPort(offset = 1): number {
+  return Number(process.env.E2E_PORT ?? 3100) + offset + 10 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+}
