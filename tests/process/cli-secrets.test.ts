@@ -62,3 +62,30 @@ describe('npm run cli -- set-password', () => {
     expect(run.out.toLowerCase()).toContain('password');
   });
 });
+
+describe('a chain of commands (--then)', () => {
+  it('runs each in order on one opening, and stops at the first that fails with the ones before it done', () => {
+    const run = cli(['create-world', 'Chain One', '--speed', '5', '--then', 'set-role', 'nobody@kattegat.no', 'admin', '--then', 'create-world', 'Chain Two']);
+    expect(run.status).toBe(1);
+    expect(run.out).toMatch(/World Chain One created \(speed 5, id /);
+    expect(run.out).toContain('No user with email nobody@kattegat.no');
+    expect(run.out).not.toContain('Chain Two');
+    // A chain that holds runs to its end.
+    const again = cli(['create-world', 'Chain Two', '--then', 'create-world', 'Chain Three', '--speed', '3']);
+    expect(again.status, again.out).toBe(0);
+    expect(again.out).toMatch(/World Chain Two created \(speed 1, id [^)]+\)\nWorld Chain Three created \(speed 3, id /);
+  });
+
+  it('refuses backup or restore in a chain, and an empty command, doing nothing', () => {
+    for (const args of [
+      ['create-world', 'Never', '--then', 'backup', join(dataDir, 'never.tar')],
+      ['backup', join(dataDir, 'never.tar'), '--then', 'create-world', 'Never'],
+      ['create-world', 'Never', '--then'],
+    ]) {
+      const run = cli(args);
+      expect(run.status, args.join(' ')).toBe(1);
+      expect(run.out).toContain('Usage:');
+      expect(run.out).not.toContain('World Never created');
+    }
+  });
+});

@@ -150,7 +150,8 @@ async function writeStopAndReadBack(server: Server, restart: () => Promise<Serve
   }
 }
 
-describe('npm start on the embedded database', () => {
+// With DATABASE_URL set (CI's PostgreSQL run) only PostgreSQL's part runs; the run without it did this one.
+describe.skipIf(process.env.DATABASE_URL)('npm start on the embedded database', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vikings-process-'));
   let server: Server;
   beforeAll(async () => {

@@ -2,7 +2,7 @@
 import type { BrowserContext } from '@playwright/test';
 import { newPlayer } from './players';
 import { biggerStores, playerWithCapital, type PreparedPlayer } from './prepared';
-import { runCli, startServer, type ServerProcess } from './server';
+import { runCliSteps, startServer, type ServerProcess } from './server';
 
 export interface Account {
   email: string;
@@ -71,10 +71,7 @@ export async function startCast(port: number, prefix: string, extra: (player: Pr
     ['set-role', admin.email, 'admin'],
     ...extra(player),
   ];
-  for (const args of commands) {
-    const run = runCli(first.dataDir, args);
-    if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
-  }
+  runCliSteps(first.dataDir, commands);
   const server = await startServer(port, first.dataDir);
   return {
     server,

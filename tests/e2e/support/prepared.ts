@@ -1,7 +1,7 @@
 // A player whose capital an operator prepared with the CLI (buildings, resources) on a game server of its own.
 import { newPlayer } from './players';
 import { call } from './api';
-import { runCli, startServer, type ServerProcess } from './server';
+import { runCliSteps, startServer, type ServerProcess } from './server';
 
 export interface PreparedPlayer {
   username: string;
@@ -44,10 +44,7 @@ export async function startWithPreparedPlayer(port: number, prefix: string, prep
   } finally {
     await first.stop();
   }
-  for (const args of prepare(player)) {
-    const run = runCli(first.dataDir, args);
-    if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
-  }
+  runCliSteps(first.dataDir, prepare(player));
   return { server: await startServer(port, first.dataDir), player };
 }
 

@@ -37,12 +37,15 @@ export function runCli(dataDir: string, args: string[]): { status: number; outpu
   return { status: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
 }
 
-/** Runs operator commands one after another against a data directory; the first that fails fails the test with its output. */
+/**
+ * Runs operator commands one after another against a data directory, in one run of the CLI (joined by --then: one
+ * opening of the database for them all); the first that fails fails the test with the output.
+ */
 export function runCliSteps(dataDir: string, steps: string[][]): void {
-  for (const args of steps) {
-    const run = runCli(dataDir, args);
-    if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
-  }
+  if (steps.length === 0) return;
+  const args = steps.flatMap((step, i) => (i === 0 ? step : ['--then', ...step]));
+  const run = runCli(dataDir, args);
+  if (run.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${run.output}`);
 }
 
 /**

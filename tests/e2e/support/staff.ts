@@ -1,6 +1,6 @@
 // A game server of its own with staff: accounts registered through the API, then roles given with the CLI (as an operator would).
 import { expect, type Page } from '@playwright/test';
-import { runCli, startServer, type ServerProcess } from './server';
+import { runCliSteps, startServer, type ServerProcess } from './server';
 
 export type StaffRole = 'user' | 'moderator' | 'gamemaster' | 'admin';
 
@@ -21,10 +21,10 @@ export async function startWithStaff<T>(
   } finally {
     await first.stop();
   }
-  for (const [email, role] of roles(made)) {
-    const run = runCli(first.dataDir, ['set-role', email, role]);
-    if (!run.output.includes(`is now ${role}`)) throw new Error(`set-role ${email} ${role} failed: ${run.output}`);
-  }
+  runCliSteps(
+    first.dataDir,
+    roles(made).map(([email, role]) => ['set-role', email, role]),
+  );
   return { server: await startServer(port, first.dataDir), made };
 }
 

@@ -2,7 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli, startServer, type ServerProcess } from './server';
+import { runCliSteps, startServer, type ServerProcess } from './server';
 
 export interface WorldSpec {
   name: string;
@@ -12,9 +12,9 @@ export interface WorldSpec {
 /** Creates each world with `create-world` in a fresh data directory, then starts a server on `port` over it. */
 export async function startServerWithWorlds(port: number, worlds: readonly WorldSpec[]): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vikings-e2e-worlds-'));
-  for (const world of worlds) {
-    const made = runCli(dataDir, ['create-world', world.name, '--speed', String(world.speed)]);
-    if (made.status !== 0) throw new Error(`create-world ${world.name} failed: ${made.output}`);
-  }
+  runCliSteps(
+    dataDir,
+    worlds.map((world) => ['create-world', world.name, '--speed', String(world.speed)]),
+  );
   return startServer(port, dataDir);
 }
