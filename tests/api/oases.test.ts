@@ -26,11 +26,14 @@ const { call } = requests(() => t);
 async function farOasis(village: MadeVillage): Promise<{ x: number; y: number; bonus: OasisBonus }> {
   const [world] = await t.database.db.select({ seed: worlds.seed }).from(worlds).where(eq(worlds.id, village.worldId));
   const codes = terrainCodes(world!.seed);
-  for (let x = 60; x < 120; x++) {
-    const bonus = codeOasisBonus(codes.at(x, -60));
-    if (bonus) return { x, y: -60, bonus };
+  // Row by row from y = -60 (the world's seed is random: one row of 60 tiles now and then has no oasis).
+  for (const y of [-60, -54, -66, -48, -72, -42, -78]) {
+    for (let x = 60; x < 120; x++) {
+      const bonus = codeOasisBonus(codes.at(x, y));
+      if (bonus) return { x, y, bonus };
+    }
   }
-  throw new Error('no oasis on the row');
+  throw new Error('no oasis on seven rows of 60 tiles');
 }
 
 /** A player whose village stands at (x, y) with a longhouse of `longhouse`, 300 berserkers and a hero; returns the hero's id. */

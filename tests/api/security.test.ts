@@ -181,7 +181,8 @@ describe('transport and logs', () => {
       await plain.close();
       await secure.close();
     }
-  });
+    // Two databases of its own to open: on a two-core machine running the browser tests beside it, over 30 s.
+  }, 120_000);
 
   it('never log the query of a sign-in address', () => {
     expect(loggedRequest({ method: 'GET', url: '/api/auth/discord/callback?code=secret&state=s' }).url).toBe('/api/auth/discord/callback?[redacted]');
