@@ -131,6 +131,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     } finally {
       controller.abort();
     }
+    // The row goes once the server has seen the stream close, a moment after (a later test counts no one online).
+    const deadline = Date.now() + 10_000;
+    while ((await t.database.db.select().from(livePresence).where(eq(livePresence.userId, defender.player.user.id))).length > 0) {
+      if (Date.now() > deadline) throw new Error('presence never removed after the stream closed');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 
   it('counts a refused order as a refused transaction, not a failure', async () => {
