@@ -1,4 +1,5 @@
-// Vite build of the client (the app from index.html, and the landing page "/" prerendered from landing.html); in dev it
+// Vite build of the client (the app from index.html, the landing page "/" prerendered from landing.html, and /login and
+// /register prerendered into copies of index.html); in dev it
 // proxies /api to the game server started by scripts/dev.mjs.
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
@@ -7,6 +8,7 @@ import { mapAtlas } from './scripts/vite-map-atlas.ts';
 import { villageAtlas } from './scripts/vite-village-atlas.ts';
 import { LANDING_SHELL, landingPage } from './scripts/vite-landing.ts';
 import { pageChunks } from './scripts/vite-page-chunks.ts';
+import { signInPages } from './scripts/vite-sign-in-pages.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
 
@@ -23,7 +25,7 @@ const GROUPED_PAGES = [
 const apiOrigin = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mapAtlas(), villageAtlas(), landingPage({ apiOrigin }), pageChunks(GROUPED_PAGES)],
+  plugins: [react(), mapAtlas(), villageAtlas(), landingPage({ apiOrigin }), signInPages(), pageChunks(GROUPED_PAGES)],
   // `vite build --mode test` (the browser tests) is the production build plus the map's debug counters; it goes to its
   // own folder so `npm start`, which serves dist/, never picks it up.
   // Source maps only in the test build: the game a player downloads does not ship its sources.

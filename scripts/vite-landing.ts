@@ -4,20 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
-import { chooseLanguage, LANGUAGES, type Language } from '../src/rules/language-choice.ts';
+import { chooseLanguage, LANGUAGES } from '../src/rules/language-choice.ts';
+import { landingPageFile } from '../src/server/http/prerendered-files.ts';
 import type { RenderedLanding, renderLanding } from '../src/client/features/landing/prerender.tsx';
 
 /** The landing page's shell, an input of the build beside index.html. */
 export const LANDING_SHELL = 'landing.html';
 const PRERENDER_MODULE = 'src/client/features/landing/prerender.tsx';
-
-/**
- * Where the build writes the landing page of `language` (under the client's folder); src/server/http/static-client.ts
- * sends the same names for "/".
- */
-export function landingFile(language: Language, discord: boolean): string {
-  return `landing/${language}${discord ? '-discord' : ''}.html`;
-}
 
 interface Prerender {
   renderLanding: typeof renderLanding;
@@ -113,7 +106,7 @@ export function landingPage({ apiOrigin }: { apiOrigin: string }): Plugin {
         for (const language of LANGUAGES) {
           for (const discord of [false, true]) {
             const page = await module.renderLanding(language, { discord });
-            this.emitFile({ type: 'asset', fileName: landingFile(language, discord), source: fillShell(shell, page) });
+            this.emitFile({ type: 'asset', fileName: landingPageFile(language, discord), source: fillShell(shell, page) });
           }
         }
       },

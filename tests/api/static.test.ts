@@ -1,10 +1,12 @@
-// Serving the built client: the prerendered landing page at / in the visitor's language, files, the single-page
+// Serving the built client: the prerendered landing page at / and sign-in pages in the visitor's language, files, the single-page
 // fallback, security headers, and JSON 404s under /api.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startTestApp, type TestApp } from './harness';
+import { SIGN_IN_PAGES, signInPageFile } from '../../src/server/http/prerendered-files';
+import { LANGUAGES } from '../../src/rules/language-choice';
 
 let t: TestApp;
 const dist = mkdtempSync(join(tmpdir(), 'vikings-dist-'));
@@ -18,11 +20,25 @@ function writeLandingPages(root: string) {
   }
 }
 
+/** The build's sign-in pages (scripts/vite-sign-in-pages.ts writes them), each saying which it is. */
+function writeSignInPages(root: string) {
+  for (const path of SIGN_IN_PAGES) {
+    for (const language of LANGUAGES) {
+      for (const discord of [false, true]) {
+        const file = join(root, signInPageFile(path, language, discord));
+        mkdirSync(dirname(file), { recursive: true });
+        writeFileSync(file, `<!doctype html><html lang="${language}"><title>${path} ${language}${discord ? ' with Discord' : ''}</title><div id="root"><form></form></div>`);
+      }
+    }
+  }
+}
+
 beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Vikings</title><div id="root"></div>');
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log("viking");');
   writeLandingPages(dist);
+  writeSignInPages(dist);
   t = await startTestApp({ staticDir: dist });
 });
 afterAll(async () => {
@@ -98,11 +114,46 @@ describe('the landing page of a server offering Discord sign-in', () => {
     const german = await withDiscord.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de-AT' } });
     expect(landingOf(german.body)).toBe('landing de with Discord');
   });
+
+  it('sends the sign-in pages with the Discord button too', async () => {
+    expect(landingOf((await withDiscord.app.inject({ method: 'GET', url: '/login' })).body)).toBe('/login en with Discord');
+    const german = await withDiscord.app.inject({ method: 'GET', url: '/register', headers: { cookie: 'vikings_lang=de' } });
+    expect(landingOf(german.body)).toBe('/register de with Discord');
+  });
+});
+
+describe('the sign-in pages at /login and /register', () => {
+  it('are the prerendered pages in the visitor’s language, told to caches to differ by cookie and language, never kept unasked', async () => {
+    for (const path of SIGN_IN_PAGES) {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(landingOf(res.body)).toBe(`${path} en`);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.vary).toBe('Cookie, Accept-Language');
+      expect(res.headers['content-language']).toBe('en');
+      const german = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+      expect(landingOf(german.body)).toBe(`${path} de`);
+      expect(german.headers['content-language']).toBe('de');
+    }
+  });
+
+  it('are the same page with a query (where to go after signing in), and answer 304 only to their own tag', async () => {
+    expect(landingOf((await t.app.inject({ method: 'GET', url: '/login?from=%2Fgame%2Fmap' })).body)).toBe('/login en');
+    const first = await t.app.inject({ method: 'GET', url: '/register' });
+    const tag = String(first.headers.etag);
+    expect((await t.app.inject({ method: 'GET', url: '/register', headers: { 'if-none-match': tag } })).statusCode).toBe(304);
+    const other = await t.app.inject({ method: 'GET', url: '/register', headers: { 'if-none-match': tag, cookie: 'vikings_lang=de' } });
+    expect(other.statusCode).toBe(200);
+    expect(landingOf(other.body)).toBe('/register de');
+    // Another page's tag is not this one's.
+    expect((await t.app.inject({ method: 'GET', url: '/login', headers: { 'if-none-match': tag } })).statusCode).toBe(200);
+  });
 });
 
 describe('the built client', () => {
   it('serves the app at every client route, never cached', async () => {
-    for (const url of ['/register', '/game/map?x=3&y=4', '/admin/users']) {
+    for (const url of ['/forgot-password', '/game/map?x=3&y=4', '/admin/users']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -141,12 +192,15 @@ describe('the built client', () => {
     expect(res.json().error).toContain('No such endpoint');
   });
 
-  // Last: it takes the landing pages away.
-  it('serves the app at / from a build without the landing page, as before it was prerendered', async () => {
+  // Last: it takes the prerendered pages away.
+  it('serves the app at /, /login and /register from a build without the prerendered pages, as before them', async () => {
     rmSync(join(dist, 'landing'), { recursive: true });
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'de' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    rmSync(join(dist, 'sign-in'), { recursive: true });
+    for (const url of ['/', '/login', '/register']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'de' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('<!doctype html><title>Vikings</title><div id="root"></div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
   });
 });

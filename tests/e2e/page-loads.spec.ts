@@ -1,6 +1,7 @@
 // No request made twice during a page load: each main game page, opened by a signed-in player with a village, asks the
 // API for each thing once (the same method and address never twice) until the page has settled; and the static landing
-// page asks its one question.
+// page asks its one question; the prerendered sign-in pages ask none, are painted without scripts and are taken over
+// by the app without a spinner and without losing what was typed.
 import { test, expect, type Page } from '@playwright/test';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
 import { logIn } from './support/players';
@@ -46,6 +47,64 @@ test('/ (the prerendered landing page) asks a visitor\'s server one thing, once:
   const page = await context.newPage();
   const requests = await apiRequestsOfLoad(page, '/');
   expect(requests).toEqual(['GET /api/public/figures']);
+  await context.close();
+});
+
+test('/login and /register (prerendered) ask a visitor\'s server nothing while they load: the Discord option comes with the page', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  for (const path of ['/login', '/register']) {
+    expect(await apiRequestsOfLoad(page, path), path).toEqual([]);
+    await expect(page.locator('button[type="submit"]')).toBeEnabled();
+  }
+  await context.close();
+});
+
+test('/login and /register are painted from the HTML alone, in the visitor\'s language', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  // Before the app runs the form cannot be sent (no password in an address, no dead end).
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled();
+  await context.addCookies([{ name: 'vikings_lang', value: 'de', url: page.url() }]);
+  await page.goto('/register');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konto erstellen');
+  await context.close();
+});
+
+test('the app takes over the painted sign-in form without a spinner, keeping what was typed and where, and signs in', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const seen = { spinner: false };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('.spinner')) seen.spinner = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // The app's entry held back while the visitor types into the painted form.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  await page.locator('#login-email').fill(player.email);
+  await page.locator('#login-password').click();
+  await page.keyboard.type(player.password);
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled();
+  release();
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
+  await expect(page.locator('#login-email')).toHaveValue(player.email);
+  await expect(page.locator('#login-password')).toHaveValue(player.password);
+  await expect(page.locator('#login-password')).toBeFocused();
+  expect(await page.evaluate(() => (window as unknown as { __seen: { spinner: boolean } }).__seen.spinner)).toBe(false);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/(dashboard|game)/);
   await context.close();
 });
 

@@ -179,11 +179,12 @@ function preloadRoutes(routes: readonly AppRoute[], signedIn: boolean, nested: b
   return routes.map((route) => {
     const access = route.access ?? inherited;
     const page = route.page;
-    const fetchPage = () => {
-      if (!page || (access !== undefined && !mayOpen(access, signedIn))) return;
+    const fetchPage = (): Promise<unknown> => {
+      if (!page || (access !== undefined && !mayOpen(access, signedIn))) return Promise.resolve();
       // A chunk that fails to arrive fails the page's own render, which says so (RouteError); nothing to say here.
-      pagePreloads.get(page)?.().catch(() => undefined);
-      if (!nested && !('withoutData' in route && route.withoutData)) pagePreloads.get(DataLayer)?.().catch(() => undefined);
+      const fetching = [pagePreloads.get(page)?.().catch(() => undefined)];
+      if (!nested && !('withoutData' in route && route.withoutData)) fetching.push(pagePreloads.get(DataLayer)?.().catch(() => undefined));
+      return Promise.all(fetching);
     };
     if (route.index) return { index: true, handle: fetchPage };
     return { path: route.path, handle: fetchPage, children: route.children && preloadRoutes(route.children, signedIn, true, access) };
@@ -194,12 +195,13 @@ function preloadRoutes(routes: readonly AppRoute[], signedIn: boolean, nested: b
  * Starts fetching the chunks of the pages at `pathname` (the page, its parent's, the data layer when they read data)
  * as the app starts: without it each arrives only once the session check has answered and the page above it has
  * rendered, one round trip after another. Pages the stored session (`signedIn`: a token is stored) may not open are
- * left alone: the guard sends the visitor elsewhere.
+ * left alone: the guard sends the visitor elsewhere. The promise settles when they have all arrived (or failed).
  */
-export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boolean }, routes: readonly AppRoute[] = appRoutes): void {
+export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boolean }, routes: readonly AppRoute[] = appRoutes): Promise<void> {
   const matches = matchRoutes(preloadRoutes(routes, signedIn, false), pathname) ?? [];
+  const fetching: Promise<unknown>[] = [];
   for (const { route } of matches) {
-    if (typeof route.handle === 'function') route.handle();
+    if (typeof route.handle === 'function') fetching.push((route.handle as () => Promise<unknown>)());
   }
   // A game page's first read goes out with its chunks (GameFrame.tsx's prefetchGameReads).
   if (signedIn && routes === appRoutes && matches.some(({ route }) => route.path === '/game')) {
@@ -207,6 +209,8 @@ export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boole
       .then((frame) => frame.prefetchGameReads())
       .catch(() => undefined);
   }
+  // Settles once every chunk asked for has arrived or failed (never rejects): a prerendered page waits for it.
+  return Promise.all(fetching).then(() => undefined);
 }
 
 /**

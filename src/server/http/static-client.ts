@@ -1,24 +1,19 @@
-// The built client from STATIC_DIR with its cache headers: the prerendered landing page in the visitor's language for
-// "/", the single-page app for every other client route, and what an unknown address or method answers.
+// The built client from STATIC_DIR with its cache headers: the prerendered landing and sign-in pages in the visitor's
+// language for "/", /login and /register, the single-page app for every other client route, and what an unknown address
+// or method answers.
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { chooseLanguage, type Language } from '../../rules/language-choice';
 import { allowedMethods, type Operation } from '../openapi';
 import { errorBody, say } from '../errors';
+import { landingPageFile, SIGN_IN_PAGES, signInPageFile } from './prerendered-files';
 
 /** Cache-Control of content-hashed files. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * The landing page the build prerendered for `language`, with the Discord button or without (scripts/vite-landing.ts
- * writes these names): the server knows whether it offers Discord sign-in, so the page needs no request to ask.
- */
-export function landingPageFile(language: Language, discord: boolean): string {
-  return `landing/${language}${discord ? '-discord' : ''}.html`;
-}
 
 export interface StaticClientOptions {
   staticDir: string | null;
@@ -49,14 +44,14 @@ export const staticClient = fp<StaticClientOptions>(async (app, { staticDir, ope
       },
     });
 
-    // "/" is the landing page, static HTML in the visitor's language (the `vikings_lang` cookie, else Accept-Language
-    // starting with German, else English). It differs by those two headers, so caches are told (Vary) and, as every
-    // page, it is revalidated on each visit. Its tag names the file: after a switch of language a revalidation with
-    // the other page's tag is never answered 304 (and no Last-Modified, which both files of one build share). A build
-    // without the landing page (older than it) has the app answer "/", as it did before.
-    app.get('/', async (request, reply) => {
+    // "/" is the landing page and /login and /register the sign-in pages, static HTML in the visitor's language (the
+    // `vikings_lang` cookie, else Accept-Language starting with German, else English). They differ by those two headers,
+    // so caches are told (Vary) and, as every page, they are revalidated on each visit. A tag names the file: after a
+    // switch of language a revalidation with the other page's tag is never answered 304 (and no Last-Modified, which
+    // all files of one build share). A build without the prerendered file (older than it) has the app answer, as before.
+    const prerendered = (fileOf: (language: Language) => string) => async (request: FastifyRequest, reply: FastifyReply) => {
       const language = chooseLanguage(request.headers.cookie, request.headers['accept-language']);
-      const file = landingPageFile(language, discord);
+      const file = fileOf(language);
       reply.header('cache-control', 'no-cache');
       const found = await stat(resolve(root, file)).catch(() => null);
       if (!found) return reply.sendFile('index.html');
@@ -65,7 +60,9 @@ export const staticClient = fp<StaticClientOptions>(async (app, { staticDir, ope
       const asked = request.headers['if-none-match'];
       if (asked?.split(',').some((each) => each.trim() === tag)) return reply.code(304).send();
       return reply.sendFile(file, { etag: false, lastModified: false });
-    });
+    };
+    app.get('/', prerendered((language) => landingPageFile(language, discord)));
+    for (const path of SIGN_IN_PAGES) app.get(path, prerendered((language) => signInPageFile(path, language, discord)));
   }
 
   app.setNotFoundHandler((request, reply) => {
