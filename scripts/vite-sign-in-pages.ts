@@ -1,6 +1,7 @@
 // Vite plugin: /login and /register as prerendered copies of index.html, the page's markup in `#root` (rendered by
 // src/client/features/auth/prerender.tsx), its stylesheets inlined and its chunks preloaded: one file per page, language
 // and Discord option. The browser paints the form from the HTML alone; the app then renders the same page over it.
+// index.html itself gets the entry's stylesheet inline too.
 import { resolve } from 'node:path';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
 import { LANGUAGES } from '../src/rules/language-choice.ts';
@@ -73,15 +74,20 @@ export function signInPages(): Plugin {
           if (!asset || asset.type !== 'asset') throw new Error(`the build has no stylesheet ${file}`);
           return text(asset);
         };
-        // The entry's stylesheets go inline: the first paint needs the HTML alone. (index.html keeps its links.) The
-        // scripts are fetched at once but at low priority: the page is painted without them, and a browser that gives
-        // them high priority may hold its first paint until they are in.
-        const inlinedShell = shell
-          .replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
-            const file = /\bhref="\/([^"]+\.css)"/.exec(tag)?.[1];
-            return file ? styleTag(cssOf(file)) : tag;
-          })
-          .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+        // The entry's stylesheets go inline, in the app's own page (every other address) as in these: the first paint
+        // needs the HTML alone, one round trip less.
+        const shellInlined = shell.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
+          const file = /\bhref="\/([^"]+\.css)"/.exec(tag)?.[1];
+          return file ? styleTag(cssOf(file)) : tag;
+        });
+        index.source = shellInlined;
+        // The scripts are fetched at once but at low priority: the page is painted without them, and a browser that
+        // gives them high priority may hold its first paint until they are in.
+        const inlinedShell = shellInlined
+          .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
+          // The brand layer index.html shows until the app draws: here the page itself is drawn from the start.
+          .replace(/\s*<!--[^>]*brand shown[^>]*-->\s*<style>[^<]*<\/style>/, '')
+          .replace(/\s*<div id="boot"[^>]*>[\s\S]*?<\/div>/, '');
         // The pages import their stylesheets; rendering to markup needs none of them (they are inlined above).
         const noStylesheets: Plugin = {
           name: 'vikings-prerender-no-css',

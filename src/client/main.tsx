@@ -43,6 +43,20 @@ function renderApp(target: HTMLElement) {
   });
 }
 
+/** index.html's brand layer (#boot) goes as soon as the app has drawn anything in the root (a spinner, a page). */
+function dismissBootScreen(target: HTMLElement) {
+  const boot = document.getElementById('boot');
+  if (!boot) return;
+  if (target.firstChild) return boot.remove();
+  const drawn = new MutationObserver(() => {
+    if (!target.firstChild) return;
+    boot.remove();
+    drawn.disconnect();
+  });
+  drawn.observe(target, { childList: true });
+}
+dismissBootScreen(root);
+
 if (prerendered) {
   // The painted page stays until the app's has all it needs (its chunk, its words): the app then replaces it in one
   // commit, never with a spinner between, and takes over what the visitor typed meanwhile.

@@ -4,7 +4,7 @@
 // by the app without a spinner and without losing what was typed.
 import { test, expect, type Page } from '@playwright/test';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
-import { logIn } from './support/players';
+import { logIn, registerViaApi } from './support/players';
 
 const PAGES = ['/game/village', '/game/map', '/game/army', '/game/quests', '/game/alliance', '/game/reports', '/game/messages', '/game/settings'] as const;
 
@@ -75,7 +75,9 @@ test('/login and /register are painted from the HTML alone, in the visitor\'s la
   await context.close();
 });
 
-test('the app takes over the painted sign-in form without a spinner, keeping what was typed and where, and signs in', async ({ browser }) => {
+test('the app takes over the painted sign-in form without a spinner, keeping what was typed and where, and signs in', async ({ browser, request }) => {
+  // An account of its own: the prepared player signs in once per page below, close to the per-account limit.
+  const newcomer = await registerViaApi(request);
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -93,18 +95,36 @@ test('the app takes over the painted sign-in form without a spinner, keeping wha
     await route.continue();
   });
   await page.goto('/login', { waitUntil: 'commit' });
-  await page.locator('#login-email').fill(player.email);
+  await page.locator('#login-email').fill(newcomer.email);
   await page.locator('#login-password').click();
-  await page.keyboard.type(player.password);
+  await page.keyboard.type(newcomer.password);
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled();
   release();
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
-  await expect(page.locator('#login-email')).toHaveValue(player.email);
-  await expect(page.locator('#login-password')).toHaveValue(player.password);
+  await expect(page.locator('#login-email')).toHaveValue(newcomer.email);
+  await expect(page.locator('#login-password')).toHaveValue(newcomer.password);
   await expect(page.locator('#login-password')).toBeFocused();
   expect(await page.evaluate(() => (window as unknown as { __seen: { spinner: boolean } }).__seen.spinner)).toBe(false);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/(dashboard|game)/);
+  await context.close();
+});
+
+test('a page of the app shows the brand from its first paint, and drops it once the app draws', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/forgot-password', { waitUntil: 'commit' });
+  await expect(page.locator('#boot')).toBeVisible();
+  await expect(page.locator('#boot')).toHaveText('Vikings');
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('#boot')).toHaveCount(0);
   await context.close();
 });
 
