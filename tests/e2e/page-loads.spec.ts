@@ -36,6 +36,17 @@ async function apiRequestsOfLoad(page: Page, path: string): Promise<string[]> {
   return requests;
 }
 
+/** Holds the app's entry script back until the returned function is called (what a slow network does). */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 function repeated(requests: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const request of requests) counts.set(request, (counts.get(request) ?? 0) + 1);
@@ -88,12 +99,7 @@ test('the app takes over the painted sign-in form without a spinner, keeping wha
     }).observe(document, { childList: true, subtree: true });
   });
   // The app's entry held back while the visitor types into the painted form.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/login', { waitUntil: 'commit' });
   await page.locator('#login-email').fill(newcomer.email);
   await page.locator('#login-password').click();
@@ -113,12 +119,7 @@ test('the app takes over the painted sign-in form without a spinner, keeping wha
 test('a page of the app shows the brand from its first paint, and drops it once the app draws', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/forgot-password', { waitUntil: 'commit' });
   await expect(page.locator('#boot')).toBeVisible();
   await expect(page.locator('#boot')).toHaveText('Vikings');
