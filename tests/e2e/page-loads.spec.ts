@@ -86,7 +86,7 @@ test('/login and /register are painted from the HTML alone, in the visitor\'s la
   await context.close();
 });
 
-test('the app takes over the painted sign-in form without a spinner, keeping what was typed and where, and signs in', async ({ browser, request }) => {
+test('the app takes over the painted sign-in form without a spinner, keeping what was typed, ticked and where, and signs in', async ({ browser, request }) => {
   // An account of its own: the prepared player signs in once per page below, close to the per-account limit.
   const newcomer = await registerViaApi(request);
   const context = await browser.newContext();
@@ -104,12 +104,15 @@ test('the app takes over the painted sign-in form without a spinner, keeping wha
   await page.locator('#login-email').fill(newcomer.email);
   await page.locator('#login-password').click();
   await page.keyboard.type(newcomer.password);
+  await page.getByLabel('Remember me').check();
+  await page.locator('#login-password').focus();
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeDisabled();
   release();
   await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeEnabled();
   await expect(page.locator('#login-email')).toHaveValue(newcomer.email);
   await expect(page.locator('#login-password')).toHaveValue(newcomer.password);
   await expect(page.locator('#login-password')).toBeFocused();
+  await expect(page.getByLabel('Remember me')).toBeChecked();
   expect(await page.evaluate(() => (window as unknown as { __seen: { spinner: boolean } }).__seen.spinner)).toBe(false);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/(dashboard|game)/);

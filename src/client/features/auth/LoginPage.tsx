@@ -81,7 +81,7 @@ export default function LoginPage() {
         </div>
         <div className="auth__row">
           <label className="checkbox">
-            <input type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
+            <input id="login-remember" type="checkbox" checked={rememberMe} onChange={(event) => setRememberMe(event.target.checked)} />
             {t('login.rememberMe')}
           </label>
           <Link to="/forgot-password">{t('login.forgot')}</Link>
