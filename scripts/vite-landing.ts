@@ -3,9 +3,10 @@
 // under `npm run dev` rendered on every request of "/" the way the server would choose it.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runnerImport, type Plugin, type Rolldown } from 'vite';
+import { runnerImport, type Plugin } from 'vite';
 import { chooseLanguage, LANGUAGES } from '../src/rules/language-choice.ts';
 import { landingPageFile } from '../src/server/http/prerendered-files.ts';
+import { assetText, inlineStylesheets } from './vite-html.ts';
 import type { RenderedLanding, renderLanding } from '../src/client/features/landing/prerender.tsx';
 
 /** The landing page's shell, an input of the build beside index.html. */
@@ -42,9 +43,6 @@ async function discordOffered(apiOrigin: string): Promise<boolean> {
   }
 }
 
-function assetText(asset: Rolldown.OutputAsset): string {
-  return typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
-}
 
 export function landingPage({ apiOrigin }: { apiOrigin: string }): Plugin {
   let root = process.cwd();
@@ -90,14 +88,7 @@ export function landingPage({ apiOrigin }: { apiOrigin: string }): Plugin {
         if (!shellAsset || shellAsset.type !== 'asset') return;
         delete bundle[LANDING_SHELL];
         // The stylesheets go inline: the first paint then needs the HTML alone, not one more round trip.
-        const inlined = new Set<string>();
-        const shell = assetText(shellAsset).replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
-          const file = /\bhref="\/([^"]+\.css)"/.exec(tag)?.[1];
-          const css = file ? bundle[file] : undefined;
-          if (!file || !css || css.type !== 'asset') return tag;
-          inlined.add(file);
-          return `<style>${assetText(css).replace(/<\/style/gi, '<\\/style')}</style>`;
-        });
+        const { html: shell, inlined } = inlineStylesheets(assetText(shellAsset), bundle);
         const stillLinked = Object.values(bundle).some((item) => item.type === 'asset' && item.fileName.endsWith('.html') && [...inlined].some((file) => assetText(item).includes(file)));
         if (!stillLinked) for (const file of inlined) delete bundle[file];
 

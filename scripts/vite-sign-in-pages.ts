@@ -4,6 +4,7 @@
 // index.html itself gets the entry's stylesheet inline too.
 import { resolve } from 'node:path';
 import { runnerImport, type Plugin, type Rolldown } from 'vite';
+import { assetText, inlineStylesheets, styleTag } from './vite-html.ts';
 import { LANGUAGES } from '../src/rules/language-choice.ts';
 import { signInPageFile } from '../src/server/http/prerendered-files.ts';
 import type { renderSignInPage, SignInPath } from '../src/client/features/auth/prerender.tsx';
@@ -25,15 +26,6 @@ interface Prerender {
 
 function isPrerender(module: unknown): module is Prerender {
   return typeof module === 'object' && module !== null && 'renderSignInPage' in module && typeof module.renderSignInPage === 'function';
-}
-
-function text(asset: Rolldown.OutputAsset): string {
-  return typeof asset.source === 'string' ? asset.source : Buffer.from(asset.source).toString('utf8');
-}
-
-/** A stylesheet as an inline `<style>` (the page's Content-Security-Policy allows inline styles). */
-function styleTag(css: string): string {
-  return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
 
 /** The chunk whose modules include one matching `module`, and every chunk it imports statically. */
@@ -68,25 +60,22 @@ export function signInPages(): Plugin {
       async handler(_options, bundle) {
         const index = bundle['index.html'];
         if (!index || index.type !== 'asset') return;
-        const shell = text(index);
+        const shell = assetText(index);
         const cssOf = (file: string) => {
           const asset = bundle[file];
           if (!asset || asset.type !== 'asset') throw new Error(`the build has no stylesheet ${file}`);
-          return text(asset);
+          return assetText(asset);
         };
         // The entry's stylesheets go inline, in the app's own page (every other address) as in these: the first paint
         // needs the HTML alone, one round trip less.
-        const shellInlined = shell.replace(/<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
-          const file = /\bhref="\/([^"]+\.css)"/.exec(tag)?.[1];
-          return file ? styleTag(cssOf(file)) : tag;
-        });
+        const shellInlined = inlineStylesheets(shell, bundle).html;
         index.source = shellInlined;
         // The scripts are fetched at once but at low priority: the page is painted without them, and a browser that
         // gives them high priority may hold its first paint until they are in.
         const inlinedShell = shellInlined
           .replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ')
           // The brand layer index.html shows until the app draws: here the page itself is drawn from the start.
-          .replace(/\s*<!--[^>]*brand shown[^>]*-->\s*<style>[^<]*<\/style>/, '')
+          .replace(/\s*<style id="boot-style">[^<]*<\/style>/, '')
           .replace(/\s*<div id="boot"[^>]*>[\s\S]*?<\/div>/, '');
         // The pages import their stylesheets; rendering to markup needs none of them (they are inlined above).
         const noStylesheets: Plugin = {

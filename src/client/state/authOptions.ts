@@ -13,10 +13,9 @@ const knownAnswerAtom = atom<boolean | null>(null);
 /** The sign-in options the served page was made with (its `<meta name="sign-in-options">`): no question to ask then. */
 export function knowSignInOptions(store: ReturnType<typeof useStore>, { discord }: { discord: boolean }): void {
   store.set(knownAnswerAtom, discord);
-  store.set(discordOfferedAtom, Promise.resolve(discord));
 }
 
-/** The options a prerendered page carries in its head (scripts/vite-landing.ts writes it), or null on any other page. */
+/** The options a prerendered page carries in its head (scripts/vite-sign-in-pages.ts writes it), or null on any other page. */
 export function signInOptionsOfPage(doc: Document): { discord: boolean } | null {
   const content = doc.querySelector('meta[name="sign-in-options"]')?.getAttribute('content');
   return content == null ? null : { discord: content.split(/\s+/).includes('discord') };
@@ -37,6 +36,8 @@ export function useDiscordLoginOffered(): boolean {
   const store = useStore();
   const [offered, setOffered] = useState(() => store.get(knownAnswerAtom) ?? false);
   useEffect(() => {
+    // Known from the served page: nothing to ask.
+    if (store.get(knownAnswerAtom) !== null) return;
     let asked = store.get(discordOfferedAtom);
     if (!asked) {
       asked = askServer();
