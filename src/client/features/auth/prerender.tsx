@@ -66,12 +66,13 @@ export async function renderSignInPage(path: SignInPath, language: Language, { d
 }
 
 /**
- * The form as it stands before the app runs, when only the browser could send it: its submit button is disabled (Enter
- * in a field does nothing either then), and were it sent anyway it would go as a POST, never with the password in an
- * address. The app's own page, rendered over it, sends it through the API.
+ * The form as it stands before the app runs, when only the browser could act on it: its buttons (send, show password,
+ * Discord) are disabled until the app's page replaces them (a click then waits for the app, never falls on a dead
+ * button; Enter in a field does nothing either), and were the form sent anyway it would go as a POST, never with the
+ * password in an address.
  */
 function beforeTheApp(markup: string): string {
   return markup
     .replace(/<form\b(?![^>]*\bmethod=)/g, '<form method="post"')
-    .replace(/<button\b(?=[^>]*\btype="submit")(?![^>]*\bdisabled)/g, '<button disabled=""');
+    .replace(/<button\b(?![^>]*\bdisabled)/g, '<button disabled=""');
 }
