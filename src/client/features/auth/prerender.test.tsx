@@ -57,6 +57,9 @@ describe('the prerendered sign-in page', () => {
         const buttons = [...document.querySelectorAll('button')];
         expect(buttons.length).toBeGreaterThan(1);
         expect(buttons.every((button) => button.hasAttribute('disabled'))).toBe(true);
+        // The language picker too; the fields stay open (what is typed there is carried into the app's).
+        expect(document.querySelector('select')?.hasAttribute('disabled')).toBe(true);
+        expect([...document.querySelectorAll('input')].some((input) => input.hasAttribute('disabled'))).toBe(false);
       }
     }
   });

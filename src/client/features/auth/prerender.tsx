@@ -67,12 +67,12 @@ export async function renderSignInPage(path: SignInPath, language: Language, { d
 
 /**
  * The form as it stands before the app runs, when only the browser could act on it: its buttons (send, show password,
- * Discord) are disabled until the app's page replaces them (a click then waits for the app, never falls on a dead
- * button; Enter in a field does nothing either), and were the form sent anyway it would go as a POST, never with the
+ * Discord) and the language picker are disabled until the app's page replaces them (a click or a choice then waits for
+ * the app, never falls on a dead control; Enter in a field does nothing either), and were the form sent anyway it would go as a POST, never with the
  * password in an address.
  */
 function beforeTheApp(markup: string): string {
   return markup
     .replace(/<form\b(?![^>]*\bmethod=)/g, '<form method="post"')
-    .replace(/<button\b(?![^>]*\bdisabled)/g, '<button disabled=""');
+    .replace(/<(button|select)\b(?![^>]*\bdisabled)/g, '<$1 disabled=""');
 }
