@@ -334,6 +334,20 @@ describe('armies landing', () => {
     const written = await t.database.db.select().from(battleReports).where(eq(battleReports.defenderId, defender.player.user.id));
     expect(written.map((r) => r.occurredAt.getTime())).toEqual([arrival(sent)]);
   });
+  it('cost a bounded number of statements each: a battle takes its locks and reads its whole field in one', async () => {
+    const { attacker, defender } = await neighbours();
+    await station(t, attacker.village.id, { berserker: 20 });
+    await station(t, defender.village.id, { bondi: 5 });
+    const sent = (await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 20 }, movementType: 'attack' })).body.movement;
+    const before = t.queryCount();
+    expect(await sweepDueArrivals(t.database.db, new Date(arrival(sent)))).toBe(1);
+    // Finding the arrival, the village locked and read, the claim; the field; the report, the march home, the winner's
+    // quest event, the notices, the alerts, the combat points; the village and its units stored; and the look for the next.
+    // Nine statements more before the field was read at once.
+    expect(t.queryCount() - before).toBeLessThanOrEqual(13);
+    const [report] = await t.database.db.select().from(battleReports).where(eq(battleReports.defenderId, defender.player.user.id));
+    expect(report).toMatchObject({ winner: 'attacker', attackerName: attacker.player.user.username, defenderName: defender.player.user.username });
+  });
 });
 
 describe('reports and figures', () => {

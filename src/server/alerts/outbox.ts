@@ -13,21 +13,27 @@ export interface AlertFor {
   alert: AlertNews;
 }
 
-/** Each recipient's language, in one read: their account's choice, else English (an account that never chose). */
+/** The language an account's alerts are worded in: its choice, else English (an account that never chose). */
+export function languageOf(locale: string | null): Language {
+  return isLanguage(locale) ? locale : DEFAULT_LANGUAGE;
+}
+
+/** Each recipient's language, in one read. */
 async function languagesOf(tx: Db, ids: readonly PlayerId[]): Promise<Map<PlayerId, Language>> {
   const rows = await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, isLanguage(row.locale) ? row.locale : DEFAULT_LANGUAGE]));
+  return new Map(rows.map((row) => [row.id, languageOf(row.locale)]));
 }
 
 /**
- * Queues alerts inside `tx`, in the recipients' languages (one read of them, one insert): they exist only if the event's
+ * Queues alerts inside `tx`, in the recipients' languages (one read of them unless `known`, one insert): they exist only if the event's
  * transaction commits, and the push step (pusher.ts) sends them after it, so no network call ever waits inside a game
  * transaction. The stored words are what both the push and the alerts page show.
  */
-export async function recordAlerts(tx: Db, entries: readonly AlertFor[], now: Date): Promise<void> {
+export async function recordAlerts(tx: Db, entries: readonly AlertFor[], now: Date, known?: ReadonlyMap<PlayerId, Language>): Promise<void> {
   const addressed = entries.flatMap(({ userId, alert }) => (userId ? [{ userId, alert }] : []));
   if (addressed.length === 0) return;
-  const languages = await languagesOf(tx, addressed.map((entry) => entry.userId));
+  // The caller may have read the recipients' languages already (a battle reads them with its field).
+  const languages = known && addressed.every((entry) => known.has(entry.userId)) ? known : await languagesOf(tx, addressed.map((entry) => entry.userId));
   const rows = addressed.map(({ userId, alert }) => ({ userId, ...alert(languages.get(userId) ?? DEFAULT_LANGUAGE), createdAt: now }));
   await tx.insert(alerts).values(rows);
 }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, worlds, type HeroRow, type MovementRow } from '../db/schema';
+import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, type HeroRow, type MovementRow } from '../db/schema';
 import { inserted } from '../db/rows';
 import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { UNIT_TYPES, unitEntries, type UnitCounts } from '../../rules/units';
@@ -17,7 +17,6 @@ import { BARBARIANS } from '../../rules/barbarians';
 import { truceDefenceBonus } from '../../rules/night-truce';
 import { scoutVillage } from './scouting';
 import { recordQuestEvents } from '../progress/quest-events';
-import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { capitalId, settleStoredVillage, type StoredVillageState } from '../village/store';
 import { landDelivery, merchantsHome } from '../trade/deliveries';
@@ -28,6 +27,7 @@ import { battleAlerts } from '../../rules/alerts';
 import { isBigBattle } from '../../rules/alliance-feed';
 import { recordAlerts } from '../alerts/outbox';
 import { together } from '../db/together';
+import { readBattleField, type Place } from './battle-field';
 
 export interface SettledWithArrivals {
   state: StoredVillageState;
@@ -41,13 +41,7 @@ function addToVillage(state: VillageState, units: UnitCounts): void {
   }
 }
 
-export interface Place {
-  id: VillageId;
-  name: string;
-  x: number;
-  y: number;
-  ownerId: PlayerId | null;
-}
+export type { Place };
 
 export async function placeOf(tx: Db, villageId: VillageId): Promise<Place | null> {
   const [row] = await tx.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, ownerId: villages.ownerId }).from(villages).where(eq(villages.id, villageId));
@@ -130,12 +124,6 @@ async function reinforce(tx: Db, movement: MovementRow, state: StoredVillageStat
   await notifyPlayers(tx, [movement.ownerId, state.ownerId], { kind: 'movement_landed', villageId: state.id });
 }
 
-/** Heroes standing in the village and not away (locked, as the battle may credit them); the rule picks who defends. */
-async function heroesAtHome(tx: Db, state: StoredVillageState): Promise<HeroRow[]> {
-  if (!state.ownerId) return [];
-  return tx.select().from(heroes).where(and(eq(heroes.villageId, state.id), eq(heroes.onMission, false))).for('update');
-}
-
 function battleHero(row: HeroRow): BattleHero {
   return {
     id: row.id,
@@ -213,25 +201,11 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
   const at = movement.arrivesAt;
   const atMs = at.getTime();
   const defenderId = state.ownerId;
-  // Locks in the order they always were taken: stationed troops, the attacking hero, the heroes at home (the first two
-  // are sent at once, execute(), and the others' statements go out after them).
-  const [stationed, attackerHeroes, atHome, ownSmithy, attackerEffects, defenderEffects, [world], origin, names] = await together([
-    tx.select().from(stationedTroops).where(eq(stationedTroops.villageId, state.id)).for('update').execute(),
-    movement.heroId ? tx.select().from(heroes).where(eq(heroes.id, movement.heroId)).for('update').execute() : Promise.resolve([]),
-    heroesAtHome(tx, state),
-    // Smithy levels at the battle instant: the attackers' from the village they left, each defending group's from its own village.
-    smithyLevelsAt(tx, [movement.fromVillageId, state.id], at),
-    summedEffects(tx, movement.ownerId, movement.worldId, at),
-    summedEffects(tx, defenderId, movement.worldId, at),
-    // A night truce of the `defence_bonus` kind strengthens the defence of a battle landing in it.
-    tx.select({ truce: worlds.truce }).from(worlds).where(eq(worlds.id, movement.worldId)),
-    // Where the army goes home to, and who fought: for the way home and the report.
-    placeOf(tx, movement.fromVillageId),
-    usernames(tx, [movement.ownerId, defenderId]),
-  ]);
-  const [attackerHero] = attackerHeroes;
-  const homes = [...new Set(stationed.map((group) => group.homeVillageId))].filter((id) => !ownSmithy.has(id) && id !== movement.fromVillageId && id !== state.id);
-  const smithy = homes.length > 0 ? new Map([...ownSmithy, ...(await smithyLevelsAt(tx, homes, at))]) : ownSmithy;
+  // The locks (stationed troops, the attacking hero, the heroes at home) and every read in one statement.
+  const field = await readBattleField(tx, movement, { villageId: state.id, defenderId, at });
+  const { stationed, attackerHero, heroesAtHome: atHome, attackerEffects, defenderEffects, origin, names, languages } = field;
+  const homes = [...new Set(stationed.map((group) => group.homeVillageId))].filter((id) => !field.smithy.has(id) && id !== movement.fromVillageId && id !== state.id);
+  const smithy = homes.length > 0 ? new Map([...field.smithy, ...(await smithyLevelsAt(tx, homes, at))]) : field.smithy;
   const plan = planBattle({
     kind,
     attackerId: movement.ownerId,
@@ -253,7 +227,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
     },
     combatBonusPercent: attackerEffects.combatBonus,
     allianceDefenseBonusPercent: defenderEffects.defenseBonus,
-    truceDefenceBonusPercent: truceDefenceBonus(world?.truce ?? null, atMs),
+    truceDefenceBonusPercent: truceDefenceBonus(field.truce, atMs),
     at: atMs,
     worldSpeed: env.worldSpeed,
     random: seededRandom(movement.id),
@@ -358,6 +332,7 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
         defenderNoticed: true,
       }),
       at,
+      languages,
     ),
     news ? null : points(),
   ]);

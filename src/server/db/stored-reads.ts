@@ -45,6 +45,8 @@ interface StoredRead {
   args: string;
   /** `stable` reads with the calling statement's snapshot; `volatile` takes a fresh one for each statement inside. */
   volatility: 'stable' | 'volatile';
+  /** The function's variables, if it has any. */
+  declare?: string;
   body: string;
 }
 
@@ -79,12 +81,43 @@ const READS = {
         and (s.sitter_id is null or (si.suspended_at is null and not si.must_change_password
           and exists (select 1 from sitters p where p.owner_id = s.user_id and p.sitter_id = s.sitter_id))) limit 1);`,
   },
+  battleField: {
+    purpose:
+      'what the battle of the attack or raid `mid` landing on village `vid` (held by `did`, null: barbarians) at `at` is decided and reported from, after taking its locks in the order battles always took them: the stationed troops, the attacking hero, the heroes at home',
+    args: 'vid uuid, mid uuid, did uuid, at timestamptz',
+    declare: 'm movements;',
+    // Volatile, as the locked village read: the read after the locks sees what their previous holders committed.
+    volatility: 'volatile',
+    body: `select * into m from movements where id = mid;
+      perform 1 from stationed_troops where village_id = vid for update;
+      if m.hero_id is not null then perform 1 from heroes where id = m.hero_id for update; end if;
+      if did is not null then perform 1 from heroes where village_id = vid and not on_mission for update; end if;
+      return (select json_build_object(
+        'stationed', coalesce((select json_agg(s) from stationed_troops s where s.village_id = vid), '[]'),
+        'attackerHero', (select row_to_json(h) from heroes h where h.id = m.hero_id),
+        'heroesAtHome', case when did is null then '[]'::json
+          else coalesce((select json_agg(h) from heroes h where h.village_id = vid and not h.on_mission), '[]') end,
+        'research', coalesce((select json_agg(json_build_object('villageId', r.village_id, 'unitType', r.unit_type, 'track', r.track, 'level', r.level))
+          from (select village_id, unit_type, track, max(level) as level from unit_research
+            where village_id in (m.from_village_id, vid) and finishes_at <= at group by village_id, unit_type, track) r), '[]'),
+        'worldSpeed', w.speed,
+        'truce', w.truce,
+        'wonders', coalesce((select json_agg(json_build_object('wonder', row_to_json(wo), 'allianceId', am.alliance_id, 'joinedAt', am.joined_at))
+          from wonders wo left join alliance_members am on am.user_id = wo.owner_id where wo.world_id = m.world_id), '[]'),
+        'attackerMembership', (select json_build_object('allianceId', am.alliance_id, 'joinedAt', am.joined_at) from alliance_members am where am.user_id = m.owner_id),
+        'defenderMembership', (select json_build_object('allianceId', am.alliance_id, 'joinedAt', am.joined_at) from alliance_members am where am.user_id = did),
+        'origin', (select json_build_object('id', v.id, 'name', v.name, 'x', v.x, 'y', v.y, 'ownerId', v.owner_id) from villages v where v.id = m.from_village_id),
+        'players', coalesce((select json_object_agg(u.id, json_build_object('username', u.username, 'locale', u.locale))
+          from users u where u.id in (m.owner_id, did)), '{}')
+      ) from worlds w where w.id = m.world_id);`,
+  },
 } satisfies Record<string, StoredRead>;
 
 export type StoredReadName = keyof typeof READS;
 
 function definition(read: StoredRead): { name: string; create: string } {
-  const text = `(${read.args}) returns json language plpgsql ${read.volatility} as $read$ begin ${read.body} end $read$`;
+  const declare = read.declare ? `declare ${read.declare} ` : '';
+  const text = `(${read.args}) returns json language plpgsql ${read.volatility} as $read$ ${declare}begin ${read.body} end $read$`;
   // The name carries a hash of the definition: a server of another version installs and calls its own,
   // so two versions sharing one database during a deployment never call each other's.
   const name = `vikings_read_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
@@ -95,6 +128,7 @@ const DEFINITIONS: Record<StoredReadName, { name: string; create: string }> = {
   village: definition(READS.village),
   lockedVillage: definition(READS.lockedVillage),
   sessionUser: definition(READS.sessionUser),
+  battleField: definition(READS.battleField),
 };
 
 /** Installs the functions; open.ts calls it after the migrations, under the same lock. */
@@ -103,7 +137,7 @@ export async function installStoredReads(run: (statement: string) => Promise<unk
 }
 
 /** Calls a stored read and returns its JSON (null when it found nothing). */
-export async function callStoredRead<T>(db: Db, read: StoredReadName, ...args: (string | Date)[]): Promise<T | null> {
+export async function callStoredRead<T>(db: Db, read: StoredReadName, ...args: (string | Date | null)[]): Promise<T | null> {
   // Instants as ISO text: both drivers pass text alike, and the function's parameter type parses it.
   const params = sql.join(
     args.map((a) => sql`${a instanceof Date ? a.toISOString() : a}`),

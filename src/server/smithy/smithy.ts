@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, lte, max } from 'drizzle-orm';
 import type { Schema } from '../../contract';
 import type { Db } from '../db/open';
-import { unitResearch } from '../db/schema';
+import { unitResearch, type UnitResearchRow } from '../db/schema';
 import { badRequest, conflict, worded } from '../errors';
 import { buildingLevels } from '../../rules/buildings';
 import { canAfford } from '../../rules/resources';
@@ -127,13 +127,26 @@ export async function startResearch(db: Db, order: VillageOrder, { unitType, tra
 
 /** The smithy levels in force at `at` in each of the villages (a village without research has none). */
 export async function smithyLevelsAt(db: Db, villageIds: readonly VillageId[], at: Date): Promise<Map<VillageId, SmithyLevels>> {
-  const levels = new Map<VillageId, SmithyLevels>();
-  if (villageIds.length === 0) return levels;
+  if (villageIds.length === 0) return new Map();
   const rows = await db
     .select({ villageId: unitResearch.villageId, unitType: unitResearch.unitType, track: unitResearch.track, level: max(unitResearch.level) })
     .from(unitResearch)
     .where(and(inArray(unitResearch.villageId, [...villageIds]), lte(unitResearch.finishesAt, at)))
     .groupBy(unitResearch.villageId, unitResearch.unitType, unitResearch.track);
+  return smithyLevelsOf(rows);
+}
+
+/** One finished research level: the highest of its village, unit and track. */
+export interface ResearchedLevel {
+  villageId: VillageId;
+  unitType: UnitResearchRow['unitType'];
+  track: UnitResearchRow['track'];
+  level: number | null;
+}
+
+/** Each village's smithy levels from its highest finished levels (smithyLevelsAt's rows, or a battle's one read). */
+export function smithyLevelsOf(rows: readonly ResearchedLevel[]): Map<VillageId, SmithyLevels> {
+  const levels = new Map<VillageId, SmithyLevels>();
   for (const row of rows) {
     const village = levels.get(row.villageId) ?? { attack: {}, defense: {} };
     const track: TrackLevels = village[row.track];

@@ -2,7 +2,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/open';
-import { allianceMembers, wonders, worlds } from '../db/schema';
+import { allianceMembers, wonders, worlds, type WonderRow } from '../db/schema';
 import { sumEffects, type WonderEffects } from '../../rules/wonders';
 import { countingWonderEffects, type CountingWonder } from '../../rules/wonder-bonus';
 import { standingWonder } from '../village/env';
@@ -26,12 +26,28 @@ export async function effectsIn(db: Db, userId: PlayerId, worldId: WorldId | SQL
     .where(eq(wonders.worldId, worldId));
   const [first] = rows;
   if (!first) return [];
-  const standing = (m: { allianceId: AllianceId | null; joinedAt: Date | null } | null) => (m?.allianceId && m.joinedAt ? { allianceId: m.allianceId, joinedAt: m.joinedAt.getTime() } : null);
+  // All of one world, so one speed.
+  return effectsOfWonders({ userId, membership: first.viewer, wonders: rows, worldSpeed: first.speed }, now);
+}
+
+/** An alliance membership as read (both null outside one). */
+type Membership = { allianceId: AllianceId | null; joinedAt: Date | null } | null;
+
+/** What deciding a player's counting wonders takes: the world's wonders with their builders' memberships, and the player's. */
+export interface WondersRead {
+  userId: PlayerId;
+  membership: Membership;
+  wonders: readonly { wonder: WonderRow; builder: Membership }[];
+  worldSpeed: number;
+}
+
+/** The wonders counting for the player at `now`, from what effectsIn (or a battle's one read) found. */
+export function effectsOfWonders({ userId, membership, wonders: rows, worldSpeed }: WondersRead, now: Date): CountingWonder[] {
+  const standing = (m: Membership) => (m?.allianceId && m.joinedAt ? { allianceId: m.allianceId, joinedAt: m.joinedAt.getTime() } : null);
   return countingWonderEffects({
-    viewer: { playerId: userId, alliance: standing(first.viewer) },
+    viewer: { playerId: userId, alliance: standing(membership) },
     wonders: rows.map((r) => standingWonder(r.wonder, standing(r.builder))),
-    // All of one world, so one speed.
-    worldSpeed: first.speed,
+    worldSpeed,
     at: now.getTime(),
   });
 }
