@@ -9,6 +9,13 @@ import { checkListen, listenProblem } from './listen-check';
 import { Shutdown, closeHttp } from './shutdown';
 import { serveMetrics } from './metrics/metrics-server';
 
+/**
+ * Connections the kernel may hold for the server before it accepts them. Node's default (511) overflowed at a world
+ * opening (thousands of players connecting within seconds): each dropped connection attempt waits for the client's SYN
+ * retry, 1, 3, 7 and 15 s later, which was most of the openings' slowest answers. The kernel caps it at net.core.somaxconn.
+ */
+const LISTEN_BACKLOG = 8192;
+
 /** Says why the server cannot start in one line, releases what was taken and exits non-zero. */
 async function refuse(shutdown: Shutdown, message: string): Promise<void> {
   console.error(message);
@@ -58,7 +65,7 @@ async function main(shutdown: Shutdown) {
   // Behind a reverse proxy (TRUST_PROXY), its idle connections are its to close (see closeHttp).
   shutdown.add('HTTP server', () => closeHttp(http, undefined, { proxied: config.trustProxy !== false }));
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   } catch (error) {
     // Someone took the port between the check and now; anything else (a failing onReady hook) is a bug with a stack.
     // Every field of a system error is optional, so any Error reads as one; what is not an Error is a bug too.
