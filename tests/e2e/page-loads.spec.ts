@@ -132,6 +132,29 @@ test('a page of the app shows the brand from its first paint, and drops it once 
   await context.close();
 });
 
+test('a game page asks for the villages beside its chunks, not once the game frame\'s chunk has come', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logIn(page, player);
+  await expect(page).toHaveURL(/\/(dashboard|game)/);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // The game frame's chunk held back: the villages read must go out meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/game-frame-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const villagesAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/villages', { timeout: 10_000 });
+  await page.goto('/game/village', { waitUntil: 'commit' });
+  await villagesAsked;
+  release();
+  // And the page uses that answer: the village's name is drawn, with no second read of the list.
+  await expect(page.locator('.village-header__name')).toBeVisible();
+  await context.close();
+});
+
 for (const path of PAGES) {
   test(`${path} requests nothing twice while it loads`, async ({ browser }) => {
     const context = await browser.newContext();

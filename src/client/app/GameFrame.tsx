@@ -6,6 +6,7 @@ import { TutorialButton } from '../features/tutorial/TutorialButton';
 import { VacationBanner } from '../features/vacation/VacationBanner';
 import { SittingBanner } from '../features/sitters/SittingBanner';
 import { villagesQuery } from '../state/queries';
+import type { Village } from '../api/villages';
 import { sessionStore, sittingAtom, tokenAtom, userIdAtom } from '../state/session';
 import { dataLayerClient } from './DataLayer';
 import { useLiveUpdates } from './liveUpdates';
@@ -39,15 +40,23 @@ export default function GameFrame() {
 
 /**
  * The read every game page starts with, the player's villages (the shell's village card, the village page's heading),
- * asked as soon as this chunk arrives at the start of a game page's load, while the session is still being checked
- * (routes.tsx's preloadPagesAt): the shell and the page find it under way or done (a read of the same page load is used,
+ * asked by the entry with the page's chunks at the start of a game page's load, while the session is still being checked
+ * (routes.tsx's preloadPagesAt), and filed here when this chunk arrives: the shell and the page find it under way or done (a read of the same page load is used,
  * see PAGE_LOAD_MS) instead of asking once they have rendered. Only this one: a read made long before the part that
  * uses it mounts would be older than a page load on a slow device, and asked again. A stored session the server refuses
  * ends as the app's check would end it (the API client's 401). Here, not in the data layer: the sign-in pages load the
  * data layer and none of the game's reads.
  */
-export async function prefetchGameReads(store = sessionStore, client = dataLayerClient): Promise<void> {
+export async function prefetchGameReads({ villages, store = sessionStore, client = dataLayerClient }: GameReadsAsked = {}): Promise<void> {
   const viewer = store.get(userIdAtom);
   if (viewer === null || store.get(tokenAtom) === null) return;
-  await client.prefetchQuery(villagesQuery(viewer));
+  // The read the entry sent before this chunk came (routes.tsx's preloadPagesAt), filed as the query's; else asked now.
+  await client.prefetchQuery(villages ? { ...villagesQuery(viewer), queryFn: () => villages } : villagesQuery(viewer));
+}
+
+/** What prefetchGameReads is given: the villages read already under way, if any, and the store and client to use. */
+interface GameReadsAsked {
+  villages?: Promise<Village[]>;
+  store?: typeof sessionStore;
+  client?: typeof dataLayerClient;
 }

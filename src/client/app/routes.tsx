@@ -4,6 +4,7 @@ import { matchRoutes, Navigate, Outlet, type RouteObject } from 'react-router';
 import type { Role } from '../../rules/roles';
 import { Spinner } from '../ui/Spinner';
 import { loadNamespaces } from '../i18n';
+import { listVillages } from '../api/villages';
 import { PublicOnly, RequireAuth, RequireRole } from './guards';
 import { RouteError } from './RouteError';
 import { StaticLanding } from './StaticLanding';
@@ -203,10 +204,14 @@ export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boole
   for (const { route } of matches) {
     if (typeof route.handle === 'function') fetching.push((route.handle as () => Promise<unknown>)());
   }
-  // A game page's first read goes out with its chunks (GameFrame.tsx's prefetchGameReads).
+  // A game page's first read goes out with its chunks, not after the game frame's chunk has come (a round trip and the
+  // chunk's download more before the village's name could be drawn); GameFrame.tsx's prefetchGameReads files its answer.
   if (signedIn && routes === appRoutes && matches.some(({ route }) => route.path === '/game')) {
+    const villages = listVillages();
+    // Its failure is the query's to report (a refused session ends through the API client's 401), not an unhandled one.
+    villages.catch(() => undefined);
     loadGameFrame()
-      .then((frame) => frame.prefetchGameReads())
+      .then((frame) => frame.prefetchGameReads({ villages }))
       .catch(() => undefined);
   }
   // Settles once every chunk asked for has arrived or failed (never rejects): a prerendered page waits for it.
