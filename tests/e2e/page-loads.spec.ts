@@ -2,7 +2,7 @@
 // API for each thing once (the same method and address never twice) until the page has settled; and the static landing
 // page asks its one question; the prerendered sign-in pages ask none, are painted without scripts and are taken over
 // by the app without a spinner and without losing what was typed.
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { playerWithCapital, type PreparedPlayer } from './support/prepared';
 import { logIn, registerViaApi } from './support/players';
 
@@ -38,13 +38,29 @@ async function apiRequestsOfLoad(page: Page, path: string): Promise<string[]> {
 
 /** Holds the app's entry script back until the returned function is called (what a slow network does). */
 async function holdAppEntry(page: Page): Promise<() => void> {
+  return holdAsset(page, /\/assets\/index-[^/]+\.js$/);
+}
+
+/** Holds back the scripts whose address matches until the returned function is called. */
+async function holdAsset(page: Page, address: RegExp): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+  await page.route(address, async (route) => {
     await held;
     await route.continue();
   });
   return release;
+}
+
+/** A page of a fresh context, signed in as the prepared player, with the page the sign-in led to done with its reads. */
+async function signedInPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logIn(page, player);
+  await expect(page).toHaveURL(/\/(dashboard|game)/);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  return { context, page };
 }
 
 function repeated(requests: readonly string[]): string[] {
@@ -133,38 +149,22 @@ test('a page of the app shows the brand from its first paint, and drops it once 
 });
 
 test('a game page asks for the villages beside its chunks, not once the game frame\'s chunk has come', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/login');
-  await logIn(page, player);
-  await expect(page).toHaveURL(/\/(dashboard|game)/);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const { context, page } = await signedInPage(browser);
   // The game frame's chunk held back: the villages read must go out meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/game-frame-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAsset(page, /\/assets\/game-frame-[^/]+\.js$/);
   const villagesAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/villages', { timeout: 10_000 });
   await page.goto('/game/village', { waitUntil: 'commit' });
   await villagesAsked;
   release();
-  // And the page uses that answer: the village's name is drawn, with no second read of the list.
+  // And the page is drawn (that it reads the list once is the next tests' to say).
   await expect(page.locator('.village-header__name')).toBeVisible();
   await context.close();
 });
 
 for (const path of PAGES) {
   test(`${path} requests nothing twice while it loads`, async ({ browser }) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto('/login');
-    await logIn(page, player);
-    await expect(page).toHaveURL(/\/(dashboard|game)/);
-    // Let the page the sign-in led to finish its own reads before the measured load starts.
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-
+    // The page the sign-in led to has finished its own reads before the measured load starts.
+    const { context, page } = await signedInPage(browser);
     const requests = await apiRequestsOfLoad(page, path);
     expect(requests.length, `${path} made no API request: the recording saw nothing`).toBeGreaterThan(0);
     expect(repeated(requests), `API requests of ${path}:\n${requests.join('\n')}`).toEqual([]);
