@@ -47,16 +47,9 @@ export default function GameFrame() {
  * ends as the app's check would end it (the API client's 401). Here, not in the data layer: the sign-in pages load the
  * data layer and none of the game's reads.
  */
-export async function prefetchGameReads({ villages, store = sessionStore, client = dataLayerClient }: GameReadsAsked = {}): Promise<void> {
+export async function prefetchGameReads(villages: Promise<Village[]>, store = sessionStore, client = dataLayerClient): Promise<void> {
   const viewer = store.get(userIdAtom);
   if (viewer === null || store.get(tokenAtom) === null) return;
-  // The read the entry sent before this chunk came (routes.tsx's preloadPagesAt), filed as the query's; else asked now.
-  await client.prefetchQuery(villages ? { ...villagesQuery(viewer), queryFn: () => villages } : villagesQuery(viewer));
-}
-
-/** What prefetchGameReads is given: the villages read already under way, if any, and the store and client to use. */
-interface GameReadsAsked {
-  villages?: Promise<Village[]>;
-  store?: typeof sessionStore;
-  client?: typeof dataLayerClient;
+  // The read the entry sent before this chunk came, filed as the query's answer.
+  await client.prefetchQuery({ ...villagesQuery(viewer), queryFn: () => villages });
 }

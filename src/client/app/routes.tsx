@@ -211,7 +211,7 @@ export function preloadPagesAt(pathname: string, { signedIn }: { signedIn: boole
     // Its failure is the query's to report (a refused session ends through the API client's 401), not an unhandled one.
     villages.catch(() => undefined);
     loadGameFrame()
-      .then((frame) => frame.prefetchGameReads({ villages }))
+      .then((frame) => frame.prefetchGameReads(villages))
       .catch(() => undefined);
   }
   // Settles once every chunk asked for has arrived or failed (never rejects): a prerendered page waits for it.

@@ -41,8 +41,6 @@ function addToVillage(state: VillageState, units: UnitCounts): void {
   }
 }
 
-export type { Place };
-
 export async function placeOf(tx: Db, villageId: VillageId): Promise<Place | null> {
   const [row] = await tx.select({ id: villages.id, name: villages.name, x: villages.x, y: villages.y, ownerId: villages.ownerId }).from(villages).where(eq(villages.id, villageId));
   return row ?? null;

@@ -1,7 +1,7 @@
 // Everything a battle is decided and reported from, locked and read in one statement (the battleField stored read) instead of nine.
 import type { Db } from '../db/open';
-import { callStoredRead, rowFromJson } from '../db/stored-reads';
-import { heroes, stationedTroops, wonders, type HeroRow, type MovementRow } from '../db/schema';
+import { callStoredRead, rowFromJson, wonderFromJson, type WonderJson } from '../db/stored-reads';
+import { heroes, stationedTroops, type HeroRow, type MovementRow } from '../db/schema';
 import { effectsOfWonders } from '../wonders/effects';
 import { smithyLevelsOf, type ResearchedLevel } from '../smithy/smithy';
 import type { SmithyLevels } from '../../rules/smithy';
@@ -22,7 +22,7 @@ interface BattleFieldJson {
   research: ResearchedLevel[];
   worldSpeed: number;
   truce: NightTruce | null;
-  wonders: { wonder: Json; allianceId: AllianceId | null; joinedAt: string | null }[];
+  wonders: WonderJson[];
   attackerMembership: MembershipJson;
   defenderMembership: MembershipJson;
   origin: { id: VillageId; name: string; x: number; y: number; ownerId: PlayerId | null } | null;
@@ -56,7 +56,6 @@ export interface BattleField {
   languages: Map<PlayerId, Language>;
 }
 
-const date = (at: string | null): Date | null => (at === null ? null : new Date(at));
 const membership = (m: MembershipJson) => (m ? { allianceId: m.allianceId, joinedAt: new Date(m.joinedAt) } : null);
 
 /**
@@ -67,7 +66,7 @@ export async function readBattleField(tx: Db, movement: MovementRow, { villageId
   const json = await callStoredRead<BattleFieldJson>(tx, 'battleField', villageId, movement.id, defenderId, at);
   // The movement was claimed in this transaction and its world cannot go: the read always finds them.
   if (!json) throw new Error(`battle field of movement ${movement.id} not found`);
-  const worldWonders = json.wonders.map((w) => ({ wonder: rowFromJson(wonders, w.wonder), builder: { allianceId: w.allianceId, joinedAt: date(w.joinedAt) } }));
+  const worldWonders = json.wonders.map(wonderFromJson).map(({ wonder, ...builder }) => ({ wonder, builder }));
   const effects = (userId: PlayerId | null, m: MembershipJson) =>
     sumEffects(userId ? effectsOfWonders({ userId, membership: membership(m), wonders: worldWonders, worldSpeed: json.worldSpeed }, at).map((e) => e.effects) : []);
   return {

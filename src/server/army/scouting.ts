@@ -11,7 +11,8 @@ import { summedEffects } from '../wonders/effects';
 import { notifyPlayers } from '../live/notify';
 import { recordCombatPoints } from '../rankings/combat-points';
 import type { StoredVillageState } from '../village/store';
-import { reportParties, sendHome, type Place } from './arrivals';
+import { reportParties, sendHome } from './arrivals';
+import type { Place } from './battle-field';
 import { battleAlerts } from '../../rules/alerts';
 import { recordAlerts } from '../alerts/outbox';
 

@@ -2,6 +2,17 @@
 import { createHash } from 'node:crypto';
 import { getTableColumns, sql, type Column, type Table } from 'drizzle-orm';
 import type { Db } from './open';
+import { wonders, type WonderRow } from './schema';
+import type { AllianceId } from '../../rules/ids';
+
+/** The wonders of the world `worldId` (an SQL expression), `also` narrowing them, each with its builder's alliance membership. */
+const worldWonders = (worldId: string, also = '') => `coalesce((select json_agg(json_build_object('wonder', row_to_json(wo), 'allianceId', am.alliance_id, 'joinedAt', am.joined_at))
+    from wonders wo left join alliance_members am on am.user_id = wo.owner_id
+    where wo.world_id = ${worldId}${also}), '[]')`;
+
+/** The alliance membership of the player `userId` (an SQL expression), or null outside one. (Its alias is not `m`: the battle's read names its movement so.) */
+const membershipOf = (userId: string) =>
+  `(select json_build_object('allianceId', ms.alliance_id, 'joinedAt', ms.joined_at) from alliance_members ms where ms.user_id = ${userId})`;
 
 /**
  * The village `vid` and all its settling needs, as one JSON object: the row, its world's speed, status and end (with how
@@ -22,10 +33,8 @@ const villageJson = (extra = '') => `json_build_object(
   'buildings', coalesce((select json_agg(b order by b.slot) from buildings b where b.village_id = v.id), '[]'),
   'units', coalesce((select json_agg(u) from units u where u.village_id = v.id), '[]'),
   'orders', coalesce((select json_agg(o order by o.started_at, o.id) from training_orders o where o.village_id = v.id), '[]'),
-  'wonders', coalesce((select json_agg(json_build_object('wonder', row_to_json(wo), 'allianceId', am.alliance_id, 'joinedAt', am.joined_at))
-    from wonders wo left join alliance_members am on am.user_id = wo.owner_id
-    where wo.world_id = v.world_id and (wo.level > 0 or wo.construction_finishes_at is not null)), '[]'),
-  'membership', (select json_build_object('allianceId', m.alliance_id, 'joinedAt', m.joined_at) from alliance_members m where m.user_id = v.owner_id),
+  'wonders', ${worldWonders('v.world_id', ' and (wo.level > 0 or wo.construction_finishes_at is not null)')},
+  'membership', ${membershipOf('v.owner_id')},
   'events', coalesce((select json_agg(e) from world_events e where e.world_id = v.world_id and jsonb_array_length(e.periods) > 0), '[]'),
   'worldSeed', w.seed,
   'heldOases', coalesce((select json_agg(json_build_object('x', o.x, 'y', o.y, 'annexedAt', o.annexed_at)) from oases o where o.village_id = v.id), '[]')${extra}
@@ -102,10 +111,9 @@ const READS = {
             where village_id in (m.from_village_id, vid) and finishes_at <= at group by village_id, unit_type, track) r), '[]'),
         'worldSpeed', w.speed,
         'truce', w.truce,
-        'wonders', coalesce((select json_agg(json_build_object('wonder', row_to_json(wo), 'allianceId', am.alliance_id, 'joinedAt', am.joined_at))
-          from wonders wo left join alliance_members am on am.user_id = wo.owner_id where wo.world_id = m.world_id), '[]'),
-        'attackerMembership', (select json_build_object('allianceId', am.alliance_id, 'joinedAt', am.joined_at) from alliance_members am where am.user_id = m.owner_id),
-        'defenderMembership', (select json_build_object('allianceId', am.alliance_id, 'joinedAt', am.joined_at) from alliance_members am where am.user_id = did),
+        'wonders', ${worldWonders('m.world_id')},
+        'attackerMembership', ${membershipOf('m.owner_id')},
+        'defenderMembership', ${membershipOf('did')},
         'origin', (select json_build_object('id', v.id, 'name', v.name, 'x', v.x, 'y', v.y, 'ownerId', v.owner_id) from villages v where v.id = m.from_village_id),
         'players', coalesce((select json_object_agg(u.id, json_build_object('username', u.username, 'locale', u.locale))
           from users u where u.id in (m.owner_id, did)), '{}')
@@ -171,4 +179,21 @@ export function rowFromJson<T extends Table>(table: T, json: Record<string, unkn
   // Cast: every column went through its own mapFromDriverValue, as Drizzle's select does, and the database's CHECK
   // constraints hold typed text columns to their tuples; only the row object as a whole is not known to the compiler.
   return row as T['$inferSelect'];
+}
+
+/** An instant as a stored read's JSON gives it (text), or null. */
+export function instantFromJson(at: string | null): Date | null {
+  return at === null ? null : new Date(at);
+}
+
+/** A wonder with its builder's membership, as the stored reads answer it (see worldWonders). */
+export interface WonderJson {
+  wonder: Record<string, unknown>;
+  allianceId: AllianceId | null;
+  joinedAt: string | null;
+}
+
+/** A wonder with its builder's membership, read back from its JSON. */
+export function wonderFromJson(json: WonderJson): { wonder: WonderRow; allianceId: AllianceId | null; joinedAt: Date | null } {
+  return { wonder: rowFromJson(wonders, json.wonder), allianceId: json.allianceId, joinedAt: instantFromJson(json.joinedAt) };
 }

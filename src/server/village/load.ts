@@ -1,7 +1,7 @@
 // One village with everything settling it needs (row, world, next arrival, buildings, units, orders, wonders, events) in one call of a stored read, instead of seven statements.
 import type { Db } from '../db/open';
-import { callStoredRead, rowFromJson } from '../db/stored-reads';
-import { buildings, trainingOrders, units, villages, wonders, worldEvents, type BuildingRow, type TrainingOrderRow, type UnitRow, type VillageRow } from '../db/schema';
+import { callStoredRead, instantFromJson as date, rowFromJson, wonderFromJson, type WonderJson } from '../db/stored-reads';
+import { buildings, trainingOrders, units, villages, worldEvents, type BuildingRow, type TrainingOrderRow, type UnitRow, type VillageRow } from '../db/schema';
 import { heldOasis, type EnvSources } from './env';
 import type { AllianceId, VillageId } from '../../rules/ids';
 import type { Schema } from '../../contract';
@@ -20,7 +20,7 @@ interface VillageJson {
   buildings: Json[];
   units: Json[];
   orders: Json[];
-  wonders: { wonder: Json; allianceId: AllianceId | null; joinedAt: string | null }[];
+  wonders: WonderJson[];
   membership: { allianceId: AllianceId; joinedAt: string } | null;
   events: Json[];
   worldSeed: number;
@@ -43,8 +43,6 @@ export interface LoadedVillage {
   /** Read with the lock only (null without one): when the owner's vacation in the village's world ends, if they ever took one there. */
   ownerVacationEndsAt: Date | null;
 }
-
-const date = (at: string | null): Date | null => (at === null ? null : new Date(at));
 
 /** A hall of fame's winner and victory as the refusal of a closed world's actions names them. */
 export function endingOf({ reason, winner, victory }: NonNullable<VillageJson['worldEnding']>): WorldEnding {
@@ -70,7 +68,7 @@ function loadedFrom(json: VillageJson): LoadedVillage {
       orders: json.orders.map((o) => rowFromJson(trainingOrders, o)),
     },
     env: {
-      wonders: json.wonders.map((w) => ({ wonder: rowFromJson(wonders, w.wonder), allianceId: w.allianceId, joinedAt: date(w.joinedAt) })),
+      wonders: json.wonders.map(wonderFromJson),
       memberships: village.ownerId && json.membership ? [{ userId: village.ownerId, allianceId: json.membership.allianceId, joinedAt: new Date(json.membership.joinedAt) }] : [],
       // The stored read keeps only events ever switched on: their past windows count for idle villages.
       events: json.events.map((e) => rowFromJson(worldEvents, e)),
