@@ -19,7 +19,7 @@ export function languageOf(locale: string | null): Language {
 }
 
 /** Each recipient's language, in one read. */
-async function languagesOf(tx: Db, ids: readonly PlayerId[]): Promise<Map<PlayerId, Language>> {
+export async function languagesOf(tx: Db, ids: readonly PlayerId[]): Promise<Map<PlayerId, Language>> {
   const rows = await tx.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, languageOf(row.locale)]));
 }
@@ -30,10 +30,23 @@ async function languagesOf(tx: Db, ids: readonly PlayerId[]): Promise<Map<Player
  * transaction. The stored words are what both the push and the alerts page show.
  */
 export async function recordAlerts(tx: Db, entries: readonly AlertFor[], now: Date, known?: ReadonlyMap<PlayerId, Language>): Promise<void> {
-  const addressed = entries.flatMap(({ userId, alert }) => (userId ? [{ userId, alert }] : []));
+  const addressed = addressedOnly(entries);
   if (addressed.length === 0) return;
   // The caller may have read the recipients' languages already (a battle reads them with its field).
   const languages = known && addressed.every((entry) => known.has(entry.userId)) ? known : await languagesOf(tx, addressed.map((entry) => entry.userId));
-  const rows = addressed.map(({ userId, alert }) => ({ userId, ...alert(languages.get(userId) ?? DEFAULT_LANGUAGE), createdAt: now }));
-  await tx.insert(alerts).values(rows);
+  await alertsWrite(tx, addressed, now, languages)!;
+}
+
+function addressedOnly(entries: readonly AlertFor[]): { userId: PlayerId; alert: AlertNews }[] {
+  return entries.flatMap(({ userId, alert }) => (userId ? [{ userId, alert }] : []));
+}
+
+/**
+ * recordAlerts's insert when the recipients' languages are known (a recipient missing from them reads English), not yet
+ * sent (none when nobody is addressed), for a caller that sends it with other writes (db/one-statement.ts).
+ */
+export function alertsWrite(tx: Db, entries: readonly AlertFor[], now: Date, languages: ReadonlyMap<PlayerId, Language>) {
+  const addressed = addressedOnly(entries);
+  if (addressed.length === 0) return null;
+  return tx.insert(alerts).values(addressed.map(({ userId, alert }) => ({ userId, ...alert(languages.get(userId) ?? DEFAULT_LANGUAGE), createdAt: now })));
 }

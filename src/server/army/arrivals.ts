@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { battleReports, heroes, movements, stationedTroops, users, villages, wonders, type HeroRow, type MovementRow } from '../db/schema';
-import { inserted } from '../db/rows';
 import { RESOURCE_TYPES, type Resources } from '../../rules/resources';
 import { UNIT_TYPES, unitEntries, type UnitCounts } from '../../rules/units';
 import { cleanUnits, type BattleKind } from '../../rules/combat';
@@ -16,17 +15,18 @@ import type { CatapultHit } from '../../rules/catapults';
 import { BARBARIANS } from '../../rules/barbarians';
 import { truceDefenceBonus } from '../../rules/night-truce';
 import { scoutVillage } from './scouting';
-import { recordQuestEvents } from '../progress/quest-events';
-import { notifyPlayers } from '../live/notify';
+import { questEventsWrite } from '../progress/quest-events';
+import { noticesTo, notifyPlayers } from '../live/notify';
 import { capitalId, settleStoredVillage, type StoredVillageState } from '../village/store';
 import { landDelivery, merchantsHome } from '../trade/deliveries';
-import { recordCombatPoints } from '../rankings/combat-points';
+import { combatPointsWrite } from '../rankings/combat-points';
 import { smithyLevelsAt } from '../smithy/smithy';
 import { recordBattleInFeeds } from '../alliance/feed';
 import { battleAlerts } from '../../rules/alerts';
 import { isBigBattle } from '../../rules/alliance-feed';
-import { recordAlerts } from '../alerts/outbox';
+import { alertsWrite } from '../alerts/outbox';
 import { together } from '../db/together';
+import { writeAsOne } from '../db/one-statement';
 import { readBattleField, type Place } from './battle-field';
 
 export interface SettledWithArrivals {
@@ -74,28 +74,34 @@ interface HomewardArmy {
 }
 
 /** An army (or a hero alone) on its way home, leaving `from` at `at`. */
-export async function sendHome(tx: Db, movement: MovementRow, { from, units, loot, at, home: known }: HomewardArmy, pace: MarchPace): Promise<MovementRow | null> {
-  if (Object.keys(units).length === 0 && !movement.heroId) return null;
-  const home = known !== undefined ? known : await placeOf(tx, movement.fromVillageId);
-  if (!home) return null;
+export async function sendHome(tx: Db, movement: MovementRow, army: HomewardArmy, pace: MarchPace): Promise<void> {
+  if (!marchesHome(movement, army)) return;
+  const home = army.home !== undefined ? army.home : await placeOf(tx, movement.fromVillageId);
+  const write = homeward(tx, movement, { ...army, home }, pace);
+  if (write) await write;
+}
+
+function marchesHome(movement: MovementRow, { units }: HomewardArmy): boolean {
+  return Object.keys(units).length > 0 || movement.heroId !== null;
+}
+
+/** sendHome's insert of the march home when its home is known, not yet sent (none: nothing walks, or no home is left). */
+function homeward(tx: Db, movement: MovementRow, { from, units, loot, at, home }: HomewardArmy, pace: MarchPace) {
+  if (!marchesHome(movement, { from, units, loot, at }) || !home) return null;
   // A hero alone walks back as fast as the army came.
   const seconds = marchSeconds(from, home, units, pace) ?? Math.round((movement.arrivesAt.getTime() - movement.departedAt.getTime()) / 1000);
-  const rows = await tx
-    .insert(movements)
-    .values({
-      worldId: movement.worldId,
-      type: 'return',
-      ownerId: movement.ownerId,
-      fromVillageId: from.id,
-      toVillageId: home.id,
-      units,
-      heroId: movement.heroId,
-      loot,
-      departedAt: new Date(at),
-      arrivesAt: new Date(at + seconds * 1000),
-    })
-    .returning();
-  return inserted(rows);
+  return tx.insert(movements).values({
+    worldId: movement.worldId,
+    type: 'return',
+    ownerId: movement.ownerId,
+    fromVillageId: from.id,
+    toVillageId: home.id,
+    units,
+    heroId: movement.heroId,
+    loot,
+    departedAt: new Date(at),
+    arrivesAt: new Date(at + seconds * 1000),
+  });
 }
 
 /** Troops and loot coming home: they join the village (loot up to the stores) if it still belongs to their owner. */
@@ -278,62 +284,61 @@ async function battle(tx: Db, { movement, kind }: LandingAttack, state: StoredVi
     ];
   });
   const pace = { worldSpeed: env.worldSpeed, speedBonusPercent: attackerEffects.movementSpeedBonus };
-  const reported = tx
-    .insert(battleReports)
-    .values({ ...parties, ...plan.report })
-    .returning({ id: battleReports.id })
-    // A big battle or a conquest is news for both sides' alliances.
-    .then(async ([report]) => {
-      if (!report) return;
-      await recordBattleInFeeds(tx, {
-        reportId: report.id,
-        type: kind,
-        winner: plan.report.winner,
-        attacker: { id: movement.ownerId, name: parties.attackerName },
-        defender: defenderId ? { id: defenderId, name: parties.defenderName } : null,
-        losses: { attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses },
-        village: parties.defenderVillage,
-        conquered: plan.conquest !== null,
-        at,
-      });
-    });
-  // The attackers' and defenders' rankings count as each battle is fought, never by scanning reports. Combat points are
-  // locked last in a battle's transaction: after the feed's entries when the battle makes news (their insert needs the
-  // report's id first), else with the other writes.
-  const points = () =>
-    recordCombatPoints(tx, {
-      worldId: movement.worldId,
-      attackerId: movement.ownerId,
-      defenderId,
-      attackerLosses: plan.report.attackerLosses,
-      defenderLosses: plan.report.defenderLosses,
-      at,
-    });
+  const report = { ...parties, ...plan.report };
+  // The attackers' and defenders' rankings count as each battle is fought, never by scanning reports.
+  const points = combatPointsWrite(tx, {
+    worldId: movement.worldId,
+    attackerId: movement.ownerId,
+    defenderId,
+    attackerLosses: plan.report.attackerLosses,
+    defenderLosses: plan.report.defenderLosses,
+    at,
+  });
+  // A big battle or a conquest is news for both sides' alliances: its report is written on its own, for the feeds' entries
+  // that name it.
   const news = plan.conquest !== null || isBigBattle({ attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses });
-  await together([
-    ...stationedWrites,
-    ...heroWrites,
-    sendHome(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs, home: origin }, pace),
-    news ? reported.then(points) : reported,
-    winnerId ? recordQuestEvents(tx, winnerId, [{ name: 'battle_won' }], at) : null,
-    notifyPlayers(tx, [movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id }),
-    // Alerts while away: both sides' reports, and the village lost to its former owner (the conqueror reads it in the report).
-    recordAlerts(
-      tx,
-      battleAlerts({
-        type: kind,
-        village: parties.defenderVillage,
-        attacker: { id: movement.ownerId, name: parties.attackerName },
-        defender: { id: defenderId, name: parties.defenderName },
-        winner: plan.report.winner,
-        conquered: plan.conquest !== null,
-        defenderNoticed: true,
-      }),
+  // Alerts while away: both sides' reports, and the village lost to its former owner (the conqueror reads it in the report).
+  const alerted = battleAlerts({
+    type: kind,
+    village: parties.defenderVillage,
+    attacker: { id: movement.ownerId, name: parties.attackerName },
+    defender: { id: defenderId, name: parties.defenderName },
+    winner: plan.report.winner,
+    conquered: plan.conquest !== null,
+    defenderNoticed: true,
+  });
+  // The writes do not depend on each other and touch different rows: one statement (db/one-statement.ts). The rows they
+  // change were locked by the field's read, but for the combat points: their rows are the only ones a battle locks late.
+  await writeAsOne(
+    tx,
+    [
+      ...stationedWrites,
+      ...heroWrites,
+      homeward(tx, movement, { from: here, units: plan.armyHome.units, loot: plan.armyHome.loot, at: atMs, home: origin }, pace),
+      news ? null : tx.insert(battleReports).values(report),
+      winnerId ? questEventsWrite(tx, winnerId, [{ name: 'battle_won' }], at) : null,
+      alertsWrite(tx, alerted, at, languages),
+      news ? null : points,
+    ],
+    [noticesTo([movement.ownerId, defenderId], { kind: 'report_arrived', villageId: state.id })],
+  );
+  if (!news) return;
+  // Combat points are locked last in a battle's transaction, after the feed's entries (their insert needs the report's id).
+  const [written] = await tx.insert(battleReports).values(report).returning({ id: battleReports.id });
+  if (written) {
+    await recordBattleInFeeds(tx, {
+      reportId: written.id,
+      type: kind,
+      winner: plan.report.winner,
+      attacker: { id: movement.ownerId, name: parties.attackerName },
+      defender: defenderId ? { id: defenderId, name: parties.defenderName } : null,
+      losses: { attacker: plan.report.attackerLosses, defender: plan.report.defenderLosses },
+      village: parties.defenderVillage,
+      conquered: plan.conquest !== null,
       at,
-      languages,
-    ),
-    news ? null : points(),
-  ]);
+    });
+  }
+  if (points) await points;
 }
 
 /** The span a village settles over: up to `upTo`, with the first unresolved arrival at `nextArrivalAt` (null: none). */

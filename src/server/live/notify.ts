@@ -1,5 +1,5 @@
 // Tells signed-in players that something happened to them, through PostgreSQL's NOTIFY: delivered when the transaction commits, to every server process.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { isOneOf } from '../../rules/tuples';
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
@@ -60,11 +60,19 @@ export function liveMessageOf(payload: string): LiveMessage | null {
 
 /** Queues a notice for each player inside `tx` (one statement for all); nobody hears of it unless the transaction commits. */
 export async function notifyPlayers(tx: Db, userIds: readonly (PlayerId | null)[], event: LiveEvent): Promise<void> {
+  const notices = noticesTo(userIds, event);
+  if (notices) await tx.execute(sql`select ${notices}`);
+}
+
+/**
+ * notifyPlayers's pg_notify calls (none when nobody is named), for a caller that selects them in a statement of its own
+ * (db/one-statement.ts): they queue as the statement runs and go out when its transaction commits.
+ */
+export function noticesTo(userIds: readonly (PlayerId | null)[], event: LiveEvent): SQL | null {
   const notices = [...new Set(userIds)]
     .filter((userId): userId is PlayerId => !!userId)
     .map((userId) => sql`pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, ...event } satisfies SentNotice)})`);
-  if (notices.length === 0) return;
-  await tx.execute(sql`select ${sql.join(notices, sql`, `)}`);
+  return notices.length === 0 ? null : sql.join(notices, sql`, `);
 }
 
 /** Queues one notice for every open stream on every process inside `tx` (a world's banners changed, say). */

@@ -12,8 +12,14 @@ export interface QuestEvent {
 
 /** Queues events for a player's quests; the quest bookkeeping (progress/quests.ts) consumes them under the player's lock. */
 export async function recordQuestEvents(tx: Db, userId: PlayerId, events: readonly QuestEvent[], now: Date): Promise<void> {
-  if (events.length === 0) return;
-  await tx.insert(questEvents).values(events.map((e) => ({ userId, name: e.name, amount: e.amount ?? 1, createdAt: now })));
+  const write = questEventsWrite(tx, userId, events, now);
+  if (write) await write;
+}
+
+/** recordQuestEvents's insert, not yet sent (none for no events), for a caller that sends it with other writes (db/one-statement.ts). */
+export function questEventsWrite(tx: Db, userId: PlayerId, events: readonly QuestEvent[], now: Date) {
+  if (events.length === 0) return null;
+  return tx.insert(questEvents).values(events.map((e) => ({ userId, name: e.name, amount: e.amount ?? 1, createdAt: now })));
 }
 
 /** What a settled village did, as quest events: each finished level and each trained unit, by type and in all (no quest counts starvation). */

@@ -30,6 +30,12 @@ interface Gain {
  * time first, then by player id), so two battles adding to the same players at once queue rather than deadlock.
  */
 export async function recordCombatPoints(tx: Db, battle: BattleCasualties): Promise<void> {
+  const write = combatPointsWrite(tx, battle);
+  if (write) await write;
+}
+
+/** recordCombatPoints's upsert, not yet sent (none when nobody gained), for a caller that sends it with other writes (db/one-statement.ts). */
+export function combatPointsWrite(tx: Db, battle: BattleCasualties) {
   const gains = new Map<PlayerId, Gain>();
   const add = (userId: PlayerId | null, gain: Gain) => {
     if (userId === null || gain.attack + gain.defence === 0) return;
@@ -39,10 +45,10 @@ export async function recordCombatPoints(tx: Db, battle: BattleCasualties): Prom
   };
   add(battle.attackerId, { attack: killPoints(battle.defenderLosses), defence: 0 });
   add(battle.defenderId, { attack: 0, defence: killPoints(battle.attackerLosses) });
-  if (gains.size === 0) return;
+  if (gains.size === 0) return null;
   const players = [...gains].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const weeks = [ALL_TIME, weekStart(battle.at.getTime())].map((week) => new Date(week));
-  await tx
+  return tx
     .insert(combatPoints)
     .values(weeks.flatMap((week) => players.map(([userId, gain]) => ({ worldId: battle.worldId, userId, weekStart: week, ...gain }))))
     .onConflictDoUpdate({

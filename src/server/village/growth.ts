@@ -1,13 +1,11 @@
 // Barbarian villages grow while they settle: each growth step due is applied at its own instant, under the village's row lock, exactly once.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { villages } from '../db/schema';
 import { growOnce, nextGrowthAt } from '../../rules/barbarians';
 import { UNIT_TYPES } from '../../rules/units';
 import type { VillageEnv, VillageHappening } from '../../rules/village-timeline';
 import { settleWithArrivals, type SettledWithArrivals } from '../army/arrivals';
-import type { StoredVillageState } from './store';
+import type { StoredVillageState, VillageRowExtras } from './store';
 
 /** A locked village to settle up to `upTo`: as stored, with its first unresolved arrival and its next growth step (ms, or null). */
 export interface GrowingSettle {
@@ -52,11 +50,8 @@ export async function settleAndGrow(tx: Db, { before, env, nextArrivalAt, growsA
   return { state, happened, growsAt: next };
 }
 
-/** Stores the village's next growth instant when it changed (only villages without an owner ever have one). */
-export async function storeGrowsAt(tx: Db, state: StoredVillageState, { was, now }: { was: Date | null; now: number | null }): Promise<void> {
-  if ((was?.getTime() ?? null) === now) return;
-  await tx
-    .update(villages)
-    .set({ growsAt: now === null ? null : new Date(now) })
-    .where(eq(villages.id, state.id));
+/** The village row's column for its next growth instant when it changed, else none (only villages without an owner ever have one). */
+export function growsAtColumns({ was, now }: { was: Date | null; now: number | null }): VillageRowExtras {
+  if ((was?.getTime() ?? null) === now) return {};
+  return { growsAt: now === null ? null : new Date(now) };
 }

@@ -20,6 +20,7 @@ import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { envsFrom, villageEnvs } from './env';
 import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
 import { together } from '../db/together';
+import type { Write } from '../db/one-statement';
 import type { WorldEnding } from '../../rules/world-rounds';
 
 /** A village row with what its rates depend on: its world's speed and status, and the bonus periods of its owner's alliance. */
@@ -219,9 +220,9 @@ export function storedStarvation(village: VillageRow): StarvationRecord | null {
   return village.starvedAt && village.starvedUnits ? { at: village.starvedAt.getTime(), units: village.starvedUnits } : null;
 }
 
-/** Keeps `record` as the village's last starvation, replacing the one before. Only a settle that starved writes it. */
-export async function storeStarvation(db: Db, villageId: VillageId, record: StarvationRecord): Promise<void> {
-  await db.update(villages).set({ starvedAt: new Date(record.at), starvedUnits: record.units }).where(eq(villages.id, villageId));
+/** The village row's columns that keep `record` as its last starvation, replacing the one before. Only a settle that starved writes them. */
+export function starvationColumns(record: StarvationRecord): VillageRowExtras {
+  return { starvedAt: new Date(record.at), starvedUnits: record.units };
 }
 
 function sameBuilding(a: BuildingState, b: BuildingState): boolean {
@@ -235,18 +236,21 @@ function sameBuilding(a: BuildingState, b: BuildingState): boolean {
   );
 }
 
+/** More of the village's own row to write with a settle (its growth's next step, the losses to hunger): one update of it. */
+export type VillageRowExtras = Partial<Pick<typeof villages.$inferInsert, 'growsAt' | 'starvedAt' | 'starvedUnits'>>;
+
 /**
- * Writes `after` over `before` (both as the engine sees them): the village row always (its resource
- * snapshot moves to `after.resourcesAt`), other rows only where they differ.
+ * The writes that store `after` over `before` (both as the engine sees them), not yet sent: the village row always (its
+ * resource snapshot moves to `after.resourcesAt`, with `extras`), other rows only where they differ. They touch different
+ * rows and do not depend on each other, so the caller sends them as one statement with its own (db/one-statement.ts).
  */
-export async function persistVillage(db: Db, before: VillageState, after: StoredVillageState, nextEventAt: number | null): Promise<void> {
-  // The writes touch different rows and do not depend on each other: they are sent together and awaited
-  // together, so on PGlite's thread a settle costs one round trip instead of one per write.
-  const writes: Promise<unknown>[] = [];
+export function villageWrites(db: Db, before: VillageState, after: StoredVillageState, nextEventAt: number | null, extras: VillageRowExtras = {}): Write[] {
+  const writes: Write[] = [];
   writes.push(
     db
       .update(villages)
       .set({
+        ...extras,
         name: after.name,
         ownerId: after.ownerId,
         isCapital: after.isCapital,
@@ -330,5 +334,5 @@ export async function persistVillage(db: Db, before: VillageState, after: Stored
     const old = oldOrders.get(o.id);
     if (old && old.done !== o.done) writes.push(db.update(trainingOrders).set({ done: o.done }).where(eq(trainingOrders.id, o.id)));
   }
-  await together(writes);
+  return writes;
 }

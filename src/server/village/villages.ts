@@ -30,25 +30,25 @@ import {
   loadOwnerHeads,
   loadParts,
   loadVillageHead,
-  persistVillage,
   settleStoredVillage,
-  storeStarvation,
+  starvationColumns,
   storedStarvation,
   toVillageState,
   type LoadedHead,
   type StoredVillageState,
   type VillageHead,
   type VillageParts,
+  villageWrites,
 } from './store';
 import * as views from './views';
-import { happeningsAsQuestEvents, recordQuestEvents } from '../progress/quest-events';
-import { notifyPlayers } from '../live/notify';
+import { happeningsAsQuestEvents, questEventsWrite } from '../progress/quest-events';
+import { noticesTo } from '../live/notify';
 import { constructionNews } from '../../rules/alerts';
-import { recordAlerts } from '../alerts/outbox';
-import { settleAndGrow, storeGrowsAt } from './growth';
+import { alertsWrite, languagesOf } from '../alerts/outbox';
+import { growsAtColumns, settleAndGrow } from './growth';
 import { protectionEnds, protectionOverFor } from '../worlds/protection';
 import { settleDueOasisArrivalsFor } from '../oases/oases';
-import { together } from '../db/together';
+import { writeAsOne } from '../db/one-statement';
 import { arrivesBeforeWorldEnds, gateOfVillage, hasEnded, refuseUnlessOpen, settleInstant } from '../worlds/closure';
 
 export const NOT_ENOUGH_RESOURCES = errorText('not_enough_resources');
@@ -229,19 +229,25 @@ export async function changeVillage<T>(tx: Db, { village: head, now: asked, chan
   // A barbarian village's next growth step is one of its events: the sweeper settles it then.
   const due = [nextEventAt(state, env), grown.growsAt].filter((at) => at !== null);
   const built = constructionNews(state, happened);
-  // The writes do not depend on each other: sent together (one round trip) and awaited together.
-  await together([
-    persistVillage(tx, before, state, due.length > 0 ? Math.min(...due) : null),
-    storeGrowsAt(tx, state, { was: head.village.growsAt, now: grown.growsAt }),
-    // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes nothing more.
-    starved ? storeStarvation(tx, state.id, starved) : null,
-    before.ownerId ? recordQuestEvents(tx, before.ownerId, happeningsAsQuestEvents(happened), now) : null,
-    // Alerts while away: the levels that finished, to the owner who built them (none across a conquest in the span).
-    built && before.ownerId === state.ownerId ? recordAlerts(tx, [{ userId: state.ownerId, alert: built }], now) : null,
+  // Alerts while away: the levels that finished, to the owner who built them (none across a conquest in the span).
+  const alerted = built && state.ownerId && before.ownerId === state.ownerId ? [{ userId: state.ownerId, alert: built }] : [];
+  const languages = alerted.length > 0 ? await languagesOf(tx, [alerted[0]!.userId]) : null;
+  // The writes do not depend on each other and touch different rows: one statement (db/one-statement.ts).
+  await writeAsOne(
+    tx,
+    [
+      // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes none.
+      ...villageWrites(tx, before, state, due.length > 0 ? Math.min(...due) : null, {
+        ...growsAtColumns({ was: head.village.growsAt, now: grown.growsAt }),
+        ...(starved ? starvationColumns(starved) : {}),
+      }),
+      before.ownerId ? questEventsWrite(tx, before.ownerId, happeningsAsQuestEvents(happened), now) : null,
+      languages ? alertsWrite(tx, alerted, now, languages) : null,
+    ],
     // Whoever settles it (a read, an action, the sweeper), the owner hears of losses to hunger; a village conquered on the
     // way has two owners in the span, and both are told (the notice only makes their pages read the village again).
-    starved ? notifyPlayers(tx, [before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id }) : null,
-  ]);
+    [starved ? noticesTo([before.ownerId, state.ownerId], { kind: 'units_starved', villageId: state.id }) : null],
+  );
   return { result, village };
 }
 
