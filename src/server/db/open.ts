@@ -8,13 +8,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Logger } from 'drizzle-orm/logger';
 import pg from 'pg';
-import * as schema from './schema';
 import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
 import { PgliteWorker } from './pglite-worker';
 import { watchDatabase } from '../metrics/db-watch';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Opened without the schema: the game writes its queries with the query builders and SQL, never Drizzle's relational
+// queries (`db.query.*`), whose helpers Drizzle would build again for every transaction (one per table).
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface OpenOptions {
   /** Sees every SQL statement; tests count queries with it. */
@@ -43,7 +44,7 @@ export async function openPglite(dataDir: string, options: OpenOptions = {}): Pr
   const client = await PgliteWorker.open(dataDir);
   // Cast: Drizzle's PGlite driver is typed for a PGlite instance only, and the worker is none; it answers the calls the
   // driver makes of one (query, transaction) the same way, which tests/api/pglite-thread.test.ts holds it to.
-  const db = drizzlePglite(client as unknown as PGlite, { schema, logger: options.logger });
+  const db = drizzlePglite(client as unknown as PGlite, { logger: options.logger });
   watchDatabase(db, () => client.use());
   await migratePglite(db, { migrationsFolder });
   await installStoredReads((statement) => client.exec(statement));
@@ -71,13 +72,13 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   // Nor may one lost while a request holds it: pg emits 'error' on the client besides failing its statements,
   // and the pool listens only while the client is idle. The request fails; the pool drops the client on release.
   pool.on('connect', (client) => client.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'PostgreSQL connection lost in use', err: error.message }))));
-  const db = drizzlePg(pool, { schema, logger: options.logger });
+  const db = drizzlePg(pool, { logger: options.logger });
   watchDatabase(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   // Several processes may start at once: an advisory lock lets one migrate (and install the stored reads) while the others wait.
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+    await migratePg(drizzlePg(lockClient), { migrationsFolder });
     await installStoredReads((statement) => lockClient.query(statement));
   } finally {
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
