@@ -244,7 +244,7 @@ export type VillageRowExtras = Partial<Pick<typeof villages.$inferInsert, 'grows
  * resource snapshot moves to `after.resourcesAt`, with `extras`), other rows only where they differ. They touch different
  * rows and do not depend on each other, so the caller sends them as one statement with its own (db/one-statement.ts).
  */
-export function villageWrites(db: Db, before: VillageState, after: StoredVillageState, nextEventAt: number | null, extras: VillageRowExtras = {}): Write[] {
+export function villageWrites(db: Db, before: VillageState, after: StoredVillageState, { nextEventAt, extras = {} }: { nextEventAt: number | null; extras?: VillageRowExtras }): Write[] {
   const writes: Write[] = [];
   writes.push(
     db

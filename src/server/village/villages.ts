@@ -237,9 +237,9 @@ export async function changeVillage<T>(tx: Db, { village: head, now: asked, chan
     tx,
     [
       // This settle's losses replace the stored ones, for the village page; a settle that starves nobody writes none.
-      ...villageWrites(tx, before, state, due.length > 0 ? Math.min(...due) : null, {
-        ...growsAtColumns({ was: head.village.growsAt, now: grown.growsAt }),
-        ...(starved ? starvationColumns(starved) : {}),
+      ...villageWrites(tx, before, state, {
+        nextEventAt: due.length > 0 ? Math.min(...due) : null,
+        extras: { ...growsAtColumns({ was: head.village.growsAt, now: grown.growsAt }), ...(starved ? starvationColumns(starved) : {}) },
       }),
       before.ownerId ? questEventsWrite(tx, before.ownerId, happeningsAsQuestEvents(happened), now) : null,
       languages ? alertsWrite(tx, alerted, now, languages) : null,
