@@ -75,19 +75,19 @@ interface HomewardArmy {
 
 /** An army (or a hero alone) on its way home, leaving `from` at `at`. */
 export async function sendHome(tx: Db, movement: MovementRow, army: HomewardArmy, pace: MarchPace): Promise<void> {
-  if (!marchesHome(movement, army)) return;
+  if (!marchesHome(movement, army.units)) return;
   const home = army.home !== undefined ? army.home : await placeOf(tx, movement.fromVillageId);
   const write = homeward(tx, movement, { ...army, home }, pace);
   if (write) await write;
 }
 
-function marchesHome(movement: MovementRow, { units }: HomewardArmy): boolean {
+function marchesHome(movement: MovementRow, units: UnitCounts): boolean {
   return Object.keys(units).length > 0 || movement.heroId !== null;
 }
 
 /** sendHome's insert of the march home when its home is known, not yet sent (none: nothing walks, or no home is left). */
 function homeward(tx: Db, movement: MovementRow, { from, units, loot, at, home }: HomewardArmy, pace: MarchPace) {
-  if (!marchesHome(movement, { from, units, loot, at }) || !home) return null;
+  if (!marchesHome(movement, units) || !home) return null;
   // A hero alone walks back as fast as the army came.
   const seconds = marchSeconds(from, home, units, pace) ?? Math.round((movement.arrivesAt.getTime() - movement.departedAt.getTime()) / 1000);
   return tx.insert(movements).values({
