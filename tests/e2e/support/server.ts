@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compiledCli, compiledServer, runServer, waitForHealth } from '../../support/server-process';
+import { seedDataDir } from './migrated-data-dir';
 
 export interface ServerProcess {
   url: string;
@@ -11,8 +12,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** The compiled server of `npm run build` (as `npm start` runs it), on 127.0.0.1:port over `dataDir`. */
+/**
+ * The compiled server of `npm run build` (as `npm start` runs it), on 127.0.0.1:port over `dataDir`; a new directory
+ * starts as a copy of the run's migrated one (support/migrated-data-dir.ts).
+ */
 export async function startServer(port: number, dataDir = mkdtempSync(join(tmpdir(), 'vikings-e2e-extra-'))): Promise<ServerProcess> {
+  seedDataDir(dataDir);
   const run = runServer(compiledServer, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist-test', LOG_LEVEL: 'silent' });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, run);
