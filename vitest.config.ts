@@ -23,8 +23,11 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: CI runs these beside the browser tests and the PostgreSQL run on two cores, where a file's proof world
+          // (dozens of players, each an argon2 hash) took over a minute to build and a test that opens a second database
+          // over 30 s. A test that hangs still fails; one that is merely slow there does not.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           // PGlite is single-connection and heavy to open: one per file, files in parallel processes.
           pool: 'forks',
           // Each worker process runs file after file: the server's modules load once and the database engine's
