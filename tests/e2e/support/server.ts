@@ -27,8 +27,12 @@ export async function startServer(port: number, dataDir = mkdtempSync(join(tmpdi
     async stop() {
       if (run.child.exitCode === null) run.child.kill('SIGTERM');
       const code = await run.exited;
-      // A graceful stop exits 0; anything else means the data directory may not have been closed properly.
-      if (code !== 0) throw new Error(`server on ${url} stopped with exit code ${code}: ${run.output()}`);
+      // A graceful stop exits 0. On a machine as loaded as CI's (two cores, two browsers, three test runs) closing can
+      // pass the server's 4.5 s deadline, and it exits 1 saying so: the database then recovers from its log on the next
+      // open, which tests/process/crash-safety.test.ts proves loses nothing, so a restart on the directory is safe.
+      // Any other exit is a failure.
+      const pastDeadline = code === 1 && /^Shutdown did not finish within [\d.]+ s: exiting anyway\.$/m.test(run.output());
+      if (code !== 0 && !pastDeadline) throw new Error(`server on ${url} stopped with exit code ${code}: ${run.output()}`);
     },
   };
 }
