@@ -467,9 +467,8 @@ async function analyse(page: Page, clockStopped: boolean) {
   // Legacy mode runs axe in the page alone: the default opens a blank page of the same context to finish (to gather
   // the results of cross-origin frames, which the game's pages have none of). That page cost about a second a visit,
   // and stepping the context's clock while it closes fails.
-  const axe = new AxeBuilder({ page }).setLegacyMode(true);
-  if (!clockStopped) return axe.analyze();
-  const run = axe.analyze();
+  const run = new AxeBuilder({ page }).setLegacyMode(true).analyze();
+  if (!clockStopped) return run;
   let done = false;
   run.then(
     () => (done = true),

@@ -5,7 +5,6 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LOCK_NAME } from '../../../src/server/db/lock';
 
 /** Where the runner's global setup tells its test processes the copy's source is. */
 const TEMPLATE_ENV = 'VIKINGS_TEST_MIGRATED_DATA_DIR';
@@ -25,5 +24,6 @@ export async function makeMigratedDataDir(): Promise<string> {
 export function seedDataDir(dataDir: string): void {
   const template = process.env[TEMPLATE_ENV];
   if (!template || (existsSync(dataDir) && readdirSync(dataDir).length > 0)) return;
-  cpSync(template, dataDir, { recursive: true, filter: (source) => !source.endsWith(LOCK_NAME) });
+  // openPglite takes no data-directory lock (the server's main does), so the copy carries none.
+  cpSync(template, dataDir, { recursive: true });
 }
