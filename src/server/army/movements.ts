@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, notInArray, or, sql } f
 import type { RequestBody, Schema } from '../../contract';
 import type { Db } from '../db/open';
 import { accountLinks, allianceMembers, allianceRelations, alliances, battleReports, heroes, movements, stationedTroops, users, vacations, villages, worlds, type BattleReportRow, type MovementRow } from '../db/schema';
-import { inserted } from '../db/rows';
+import { inserted, jsonFromDriver } from '../db/rows';
 import { badRequest, conflict, forbidden, notFound, say, worded, type GameError } from '../errors';
 import { cleanUnits, shortfallRefusal } from '../../rules/combat';
 import { unitCount, unitEntries } from '../../rules/units';
@@ -119,7 +119,7 @@ export async function targetOf(db: Db, senderId: PlayerId, villageId: VillageId,
         (value: string | Date | null) => (value === null ? null : new Date(value)),
       ),
       // The world's night truce, if it keeps one.
-      truce: sql<NightTruce | null>`(select w.truce from ${worlds} w where w.id = villages.world_id)`,
+      truce: sql<NightTruce | null>`(select w.truce from ${worlds} w where w.id = villages.world_id)`.mapWith(jsonFromDriver<NightTruce>),
       // How game masters see the sender and the target's owner: flagged as played by one person, or not.
       linkStatus: sql<LinkStatus | null>`(select l.status from ${accountLinks} l where l.user_a = least(${senderId}::uuid, villages.owner_id) and l.user_b = greatest(${senderId}::uuid, villages.owner_id))`,
       diplomacy: sql<DiplomacyKind | null>`(

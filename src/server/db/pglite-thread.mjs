@@ -19,7 +19,10 @@ const PARSERS = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 11
 
 /** @type {string} */
 const dataDir = workerData?.dataDir ?? '';
-const db = new PGlite(dataDir || undefined, { parsers: PARSERS });
+/** A dump of a data directory to start from (pglite-worker.ts `startFrom`): no initdb, no migrations to apply. @type {Uint8Array | undefined} */
+const startFrom = workerData?.startFrom;
+// One options object: PGlite(undefined, options) quietly ignores loadDataDir and runs initdb.
+const db = new PGlite({ dataDir: dataDir || undefined, parsers: PARSERS, ...(startFrom ? { loadDataDir: new Blob([startFrom]) } : {}) });
 
 /** What a database error carries besides its message (code, constraint, detail, ...), as a plain object that crosses threads. */
 function errorFields(/** @type {any} */ error) {
@@ -52,6 +55,10 @@ async function handle(/** @type {any} */ message) {
       await unlisteners.get(message.channel)?.();
       unlisteners.delete(message.channel);
       return null;
+    }
+    case 'dump': {
+      const tar = await db.dumpDataDir('none');
+      return new Uint8Array(await tar.arrayBuffer());
     }
     case 'close':
       await db.close();

@@ -84,9 +84,12 @@ export class PgliteWorker {
     worker.on('exit', (code) => end(new Error(`The database thread ended (exit code ${code})`)));
   }
 
-  /** Starts the thread and opens PGlite in `dataDir` (in memory when empty). */
-  static async open(dataDir: string): Promise<PgliteWorker> {
-    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the thread and opens PGlite in `dataDir` (in memory when empty), from `startFrom` when given (a `dump()`):
+   * about 1 s instead of 4 to 5 (an empty directory is made by initdb, in WebAssembly).
+   */
+  static async open(dataDir: string, startFrom?: Uint8Array): Promise<PgliteWorker> {
+    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir, startFrom } });
     await new Promise<void>((resolve, reject) => {
       const onMessage = (message: { ready?: boolean; error?: Record<string, unknown> }) => {
         if (message.ready === undefined) return;
@@ -123,6 +126,13 @@ export class PgliteWorker {
       throw new Error(`Drizzle asked for parsers of types ${Object.keys(options.parsers).join(',')}; pglite-thread.mjs applies ${THREAD_PARSERS}`);
     }
     return { op: 'query' as const, sql, params, rowMode: options.rowMode ?? 'object' };
+  }
+
+  /** The whole data directory as an uncompressed tar, for `open(..., startFrom)`; it waits its turn like a statement. */
+  async dump(): Promise<Uint8Array> {
+    const answer = await this.send({ op: 'dump' });
+    if (!(answer instanceof Uint8Array)) throw new Error('The database thread answered a dump with something other than bytes');
+    return answer;
   }
 
   async query(sql: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResult> {
