@@ -12,6 +12,7 @@ import { INNER_TYPES } from '../../src/rules/buildings';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
 import { newPlayer } from './support/players';
 import { extraPort, runCliSteps, startServer, type ServerProcess } from './support/server';
+import { drawnSlots, pointOnSlot } from './support/village';
 
 const PORT = extraPort();
 /** Great hall level 2 takes 2320 s at speed 1: at speed 100 about 23 s, long enough to watch its countdown on the picture. */
@@ -85,34 +86,6 @@ async function signIn(page: Page, account: Account) {
 async function overviewBuildings(): Promise<OverviewBuilding[]> {
   const { buildings } = await call<{ buildings: OverviewBuilding[] }>(`${server.url}/api/map/village/${player.village.id}/overview`, { token: player.token });
   return buildings;
-}
-
-/** Waits until the scene has drawn a village (its slots are recorded) and returns what it drew, slot by slot. */
-async function drawnSlots(page: Page) {
-  await page.waitForFunction(() => window.__vikingsVillage?.lastDraw != null && Object.keys(window.__vikingsVillage.slots).length > 0, undefined, { timeout: 30_000 });
-  return page.evaluate(() => window.__vikingsVillage!.slots);
-}
-
-/** The stage's box: the host the canvas fills. */
-async function stageBox(page: Page) {
-  const box = await page.locator('.village-picture__stage .map-stage-host, .designer-village__stage .map-stage-host').first().boundingBox();
-  if (!box) throw new Error('no village stage');
-  return box;
-}
-
-/** A page point on a slot's art that picks that slot (checked with the scene's own picking), the stage scrolled into view. */
-async function pointOnSlot(page: Page, slot: number) {
-  await page.locator('.map-stage-host').first().scrollIntoViewIfNeeded();
-  const box = await stageBox(page);
-  const at = await page.evaluate((s) => {
-    const scene = window.__vikingsVillage!.scene!;
-    const label = scene.stagePointOf(s);
-    if (!label) return null;
-    for (let dy = 6; dy < 80; dy += 4) if (scene.slotAt(label.x, label.y + dy) === s) return { x: label.x, y: label.y + dy };
-    return null;
-  }, slot);
-  if (!at) throw new Error(`slot ${slot} has no point on the stage that picks it`);
-  return { x: box.x + at.x, y: box.y + at.y };
 }
 
 async function shoot(page: Page, testInfo: TestInfo, name: string) {
