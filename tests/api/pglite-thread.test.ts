@@ -1,6 +1,9 @@
-// PGlite on its worker thread: one transaction or statement at a time, errors with their codes, notifications after commit, players before the sweeper, a statement's notices handed over before its answer.
+// PGlite on its worker thread: one transaction or statement at a time, errors with their codes, notifications after commit, players before the sweeper, a statement's notices handed over before its answer, the same parsing in memory as on disk.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openPglite, type Database } from '../../src/server/db/open';
 import { PgliteWorker } from '../../src/server/db/pglite-worker';
 import { inBackground } from '../../src/server/db/background';
@@ -23,6 +26,22 @@ const count = async () => ((await database.db.execute(sql`select n from counter 
 describe('PGlite on its worker thread', () => {
   it('is the thread the server uses', () => {
     expect(worker).toBeInstanceOf(PgliteWorker);
+  });
+
+  it('leaves JSON and timestamps as text in memory as on disk (its parsers apply to both)', async () => {
+    // PGlite ignores its options when its first argument is undefined: an in-memory database once parsed these itself.
+    const raw = sql`select '{"a": 1}'::jsonb as j, timestamptz '2026-01-05T05:47:09Z' as at`;
+    const inMemory = ((await database.db.execute(raw)) as unknown as Rows<{ j: unknown; at: unknown }>).rows[0];
+    const dir = mkdtempSync(join(tmpdir(), 'vikings-thread-'));
+    const onDisk = await openPglite(dir);
+    try {
+      const stored = ((await onDisk.db.execute(raw)) as unknown as Rows<{ j: unknown; at: unknown }>).rows[0];
+      expect(inMemory).toEqual({ j: '{"a": 1}', at: '2026-01-05 05:47:09+00' });
+      expect(stored).toEqual(inMemory);
+    } finally {
+      await onDisk.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('runs parallel transactions whole, one at a time, rolls back those that throw, and answers lone statements in between', async () => {
