@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath } from './tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const oauthPort = Number(process.env.OAUTH_PORT ?? 3998);
@@ -27,7 +27,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],

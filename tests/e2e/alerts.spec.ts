@@ -14,6 +14,10 @@ import { call, joinWorldNamed, type WorldPlayer } from './support/api';
 import { extraPort, runCli, runCliSteps } from './support/server';
 import { compiledServer, runServer, waitForHealth, type ServerRun } from '../support/server-process';
 import { BrowserKeys, LocalPushService } from '../support/push-service';
+import { CHROMIUM_ARGS, fullChromiumPath } from './support/chromium';
+
+// The full browser: the headless shell the other specs use keeps no notifications a service worker shows.
+test.use({ launchOptions: { executablePath: fullChromiumPath(), args: CHROMIUM_ARGS } });
 
 const PORT = extraPort();
 const BASE = `http://127.0.0.1:${PORT}`;
