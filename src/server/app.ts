@@ -55,6 +55,9 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
     // A request arriving on an open connection while the server stops is served (with `Connection: close`), not
     // answered 503: a proxy in front could not pass that 503 of a POST to another process (see shutdown.ts).
     return503OnClosing: false,
+    // Fastify's 10 s for a plugin or onReady hook: a first start lays out the default world (lifecycle.ts), which on a
+    // busy two-core machine took longer, and the server exited instead of starting late.
+    pluginTimeout: 60_000,
   };
   const app = Fastify(options);
   app.setValidatorCompiler(requestValidatorCompiler());
