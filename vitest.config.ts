@@ -42,8 +42,10 @@ export default defineConfig({
           include: ['tests/process/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/process/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Servers started on a two-core CI machine beside the browser tests and the PostgreSQL run: a first start
+          // (initdb, migrations, the default world) took over a minute there, 10 s here alone (waitForHealth: 120 s).
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

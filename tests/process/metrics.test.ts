@@ -124,7 +124,7 @@ describe('the metrics of a server after a short played session', () => {
     } finally {
       await stop(server);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('refuses to start in one line when METRICS_PORT is taken', async () => {
     const busy = await start({ METRICS_PORT: '', METRICS_TOKEN: '', SWEEP_INTERVAL_MS: '0' });
@@ -139,5 +139,5 @@ describe('the metrics of a server after a short played session', () => {
       await stop(busy);
       rmSync(otherDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -32,7 +32,7 @@ export function runServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: stri
 }
 
 /** Waits until GET /api/health answers 200; fails early, with the server's output, when the process ends first. */
-export async function waitForHealth(url: string, run: ServerRun, timeoutMs = 60_000): Promise<void> {
+export async function waitForHealth(url: string, run: ServerRun, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`server exited with ${run.child.exitCode}: ${run.output()}`);
