@@ -1,5 +1,5 @@
-// `npm test`: every check and test. The browser tests from the start, once the test build is made; beside them the
-// checks, the API and unit tests, and then the process tests.
+// `npm test`: every check, the cheap ones first, then the browser tests; beside them from the start, the API tests
+// and then the process tests.
 //
 // Why side by side: the browser tests spend most of their time waiting on game time (armies marching, units training)
 // and on a software-rendered page, the API and process tests on the embedded database's one connection; run one after
@@ -42,18 +42,18 @@ async function inOrder(...scripts) {
   for (const script of scripts) await step(script);
 }
 
-// The browser tests are the longest chain (most of CI's work): they start first, as soon as the test build is made.
-// Beside them, one step at a time: the checks (the quickest to fail), the API and unit tests, then the process tests
-// (their --if-stale compile of the server never races the build, which is done by then). Two chains on two cores: a
-// third (the checks apart, as before) only made every step slower, and the loaded ones timed out.
-const built = step('build:test');
+// The API tests need nothing built and are the longest chain (one database connection per file, files one after
+// another, then the process tests): they start at once, beside the checks, instead of after them (about 700 s later
+// on a two-core CI machine, which made them the whole run's tail). The browser tests need the build the checks end
+// with; the process tests wait for it too, so that their --if-stale compile of the server never races the build's.
+const checked = inOrder('check:api', 'typecheck', 'lint', 'test:unit', 'build:test');
 await Promise.all([
-  built.then(() => step('test:e2e:built')),
   (async () => {
-    await inOrder('check:api', 'typecheck', 'lint', 'test:api', 'test:unit');
-    await built;
+    await step('test:api');
+    await checked;
     await step('test:process');
   })(),
+  checked.then(() => step('test:e2e:built')),
 ]);
 
 const failed = results.filter((r) => r.status !== 0);
