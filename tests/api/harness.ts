@@ -26,7 +26,7 @@ const TRANSACTION_CONTROL = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
  * and find nothing to do.
  */
 let migrated: Promise<Uint8Array> | null = null;
-export function migratedDump(): Promise<Uint8Array> {
+function migratedDump(): Promise<Uint8Array> {
   migrated ??= dumpOfMigratedPglite().catch((error: unknown) => {
     migrated = null;
     throw error;

@@ -20,7 +20,7 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface OpenOptions {
   /** Sees every SQL statement; tests count queries with it. */
   logger?: Logger;
-  /** PGlite only: a dump of a data directory (`dumpPglite`) to start from instead of an empty one. */
+  /** PGlite only: a dump of a data directory (`dumpOfMigratedPglite`) to start from instead of an empty one. */
   startFrom?: Uint8Array;
 }
 
