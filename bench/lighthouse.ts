@@ -12,7 +12,7 @@
 // Each page is audited `--runs=N` times (default 3) and its median score (and the CLS of that run) counts. Prints the
 // metrics behind each score, with `--details` also the audits that cost it, and exits 1 when a target is missed.
 // `--pages=/,/login` audits only those; `--save=DIR` writes each run's full report (JSON) there, to open in a viewer.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -104,7 +104,10 @@ async function audit(page: Page, url: string, tries = 3): Promise<PageRun> {
     console.log(`    (${url}: ${lhr.runtimeError.code}, run again)`);
     return audit(page, url, tries - 1);
   }
-  if (saveDir) writeFileSync(join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+  if (saveDir) {
+    mkdirSync(saveDir, { recursive: true });
+    writeFileSync(join(saveDir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const score = lhr.categories.performance?.score;
   if (score === null || score === undefined) throw new Error(`no performance score for ${url}`);

@@ -334,6 +334,30 @@ describe('armies landing', () => {
     const written = await t.database.db.select().from(battleReports).where(eq(battleReports.defenderId, defender.player.user.id));
     expect(written.map((r) => r.occurredAt.getTime())).toEqual([arrival(sent)]);
   });
+  it('drain a backlog larger than the workers: the look ahead reads only the first few, the workers take them all', async () => {
+    const raids = [];
+    for (let i = 0; i < 5; i++) {
+      const { attacker, defender } = await neighbours();
+      await station(t, attacker.village.id, { berserker: 5 });
+      raids.push((await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 5 }, movementType: 'raid' })).body.movement);
+    }
+    const last = Math.max(...raids.map(arrival));
+    const clock = { now: () => new Date(last + 1000) };
+    const errors: unknown[] = [];
+    const loop = applyArrivalsAsTheyLand({ db: t.database.db, clock }, { intervalMs: 10_000, workers: 2 }, (error) => errors.push(error));
+    const ids = raids.map((raid) => idOf<MovementId>(raid.id));
+    const unresolved = async () =>
+      (await t.database.db.select({ id: movements.id, resolvedAt: movements.resolvedAt }).from(movements)).filter((m) => ids.includes(m.id) && !m.resolvedAt).length;
+    const started = Date.now();
+    try {
+      while ((await unresolved()) > 0 && Date.now() - started < 8_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    } finally {
+      await loop.stop();
+    }
+    expect(errors).toEqual([]);
+    // Five due with two workers: all fought well before the loop's 10 s interval would have looked again.
+    expect(await unresolved()).toBe(0);
+  });
   it('cost a bounded number of statements each: a battle takes its locks and reads its whole field in one', async () => {
     const { attacker, defender } = await neighbours();
     await station(t, attacker.village.id, { berserker: 20 });
