@@ -93,21 +93,22 @@ export const ARRIVAL_WORKERS = 4;
 const HELD_RETRY_MS = 50;
 
 /**
- * How many movements to villages are due at `now`, up to `enough` (the loop's workers: it needs no more), and the instant
- * of the next one to come before `horizon` (null when there is none, or when `enough` are due: then the loop looks again
- * at once). The first rows of the index of unresolved arrivals in arrival order, so a backlog costs no more to look at
- * than a quiet minute; counting every due one walked the whole backlog (1 ms a look under a rush).
+ * The movements to villages due at `now` among the first `workers + 1` of the index of unresolved arrivals in arrival
+ * order (`backlog`: more are due than workers), and the instant of the next one to come before `horizon` (null when there
+ * is none, or under a backlog: then the loop looks again at once). Only the first rows, so a backlog costs no more to look
+ * at than a quiet minute; counting every due one walked the whole backlog (1 ms a look under a rush).
  */
-async function arrivalsAhead(db: Db, now: Date, horizon: Date, enough: number): Promise<{ due: number; next: Date | null }> {
+async function arrivalsAhead(db: Db, now: Date, horizon: Date, workers: number): Promise<{ due: number; backlog: boolean; next: Date | null }> {
   const rows = await db
     .select({ arrivesAt: movements.arrivesAt })
     .from(movements)
     .where(and(isNull(movements.resolvedAt), isNotNull(movements.toVillageId), lte(movements.arrivesAt, horizon), arrivesBeforeWorldEnds))
     .orderBy(asc(movements.arrivesAt))
-    .limit(enough + 1);
+    .limit(workers + 1);
   const due = rows.filter((row) => row.arrivesAt.getTime() <= now.getTime()).length;
-  const next = rows.find((row) => row.arrivesAt.getTime() > now.getTime())?.arrivesAt ?? null;
-  return { due: Math.min(due, enough), next: due > enough ? null : next };
+  const backlog = due > workers;
+  const next = backlog ? null : (rows.find((row) => row.arrivesAt.getTime() > now.getTime())?.arrivesAt ?? null);
+  return { due: Math.min(due, workers), backlog, next };
 }
 
 /**
@@ -123,9 +124,9 @@ export function applyArrivalsAsTheyLand(
   onError: (error: unknown) => void,
   observer?: SweepObserver,
 ): RepeatingHandle {
-  const worker = async () => {
+  const worker = async (most: number) => {
     let applied = 0;
-    for (; applied < MAX_ARRIVALS; applied++) {
+    for (; applied < most; applied++) {
       const dueAt = await applyNextArrival(ctx.db, ctx.clock.now());
       if (!dueAt) break;
       observer?.applied('arrival', dueAt);
@@ -134,9 +135,13 @@ export function applyArrivalsAsTheyLand(
   };
   const step = async (): Promise<number> => {
     const now = ctx.clock.now();
-    const { due, next } = await arrivalsAhead(ctx.db, now, new Date(now.getTime() + intervalMs), workers);
+    const { due, backlog, next } = await arrivalsAhead(ctx.db, now, new Date(now.getTime() + intervalMs), workers);
+    // Under a backlog every worker takes arrivals until none is left. Otherwise one worker for each due arrival takes
+    // just that one and the loop looks again at once: a worker that went on would begin a transaction only to find
+    // nothing (a begin, a look and a commit), which was a fifth of the statements of arrivals landing a few at a time.
+    const most = backlog ? MAX_ARRIVALS : 1;
     let applied = 0;
-    if (due > 0) applied = (await Promise.all(Array.from({ length: Math.min(workers, due) }, worker))).reduce((a, b) => a + b, 0);
+    if (due > 0) applied = (await Promise.all(Array.from({ length: due }, () => worker(most)))).reduce((a, b) => a + b, 0);
     if (applied > 0) observer?.batch('arrival', applied);
     // Due ones all held elsewhere: look again soon. Else wake when the next one lands (or at the interval).
     if (due > 0 && applied === 0) return Math.min(intervalMs, HELD_RETRY_MS);
