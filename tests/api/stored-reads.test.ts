@@ -1,9 +1,9 @@
-// The stored reads (one call for a village and all its settling needs, one for a session's user) give exactly the rows Drizzle's own queries give, and see a change made a moment before.
+// The stored reads (one call for a village and all its settling needs, one for the next arrival with its village, one for a session's user) give exactly the rows Drizzle's own queries give, and see a change made a moment before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { allianceMembers, buildings, trainingOrders, units, users, villages, wonders, worldEvents } from '../../src/server/db/schema';
+import { allianceMembers, buildings, movements, trainingOrders, units, users, villages, wonders, worldEvents, worlds } from '../../src/server/db/schema';
 import { hashToken, userForToken } from '../../src/server/accounts/sessions';
-import { loadWholeVillage, lockWholeVillage } from '../../src/server/village/load';
+import { loadWholeVillage, lockNextArrival, lockWholeVillage } from '../../src/server/village/load';
 import { startTestApp, type TestApp } from './harness';
 import { HOUR, giveEmbassy, newVillage, overview, production } from './village-helpers';
 import { idOf, type VillageId } from '../../src/rules/ids';
@@ -87,6 +87,30 @@ describe('stored reads', () => {
     const nowhere = idOf<VillageId>('00000000-0000-4000-8000-000000000000');
     expect(await loadWholeVillage(db, nowhere)).toBeNull();
     expect(await db.transaction((tx) => lockWholeVillage(tx, nowhere))).toBeNull();
+  });
+
+  it('find the earliest due arrival, lock its village and read it as the locked read does; none before it is due or after its world ended', async () => {
+    const { player, village } = await newVillage(t, undefined, 'na');
+    const db = t.database.db;
+    const now = t.clock.now();
+    expect(await db.transaction((tx) => lockNextArrival(tx, now))).toBeNull();
+    const arrivesAt = new Date(now.getTime() - 1_000);
+    const later = new Date(now.getTime() - 500);
+    const march = { worldId: village.worldId, type: 'reinforce' as const, ownerId: player.user.id, fromVillageId: village.id, toVillageId: village.id, units: { bondi: 1 }, departedAt: new Date(now.getTime() - HOUR) };
+    await db.insert(movements).values([{ ...march, arrivesAt: later }, { ...march, arrivesAt }]);
+    const found = await db.transaction(async (tx) => ({ next: await lockNextArrival(tx, now), locked: await lockWholeVillage(tx, village.id) }));
+    expect(found.next?.arrivesAt).toEqual(arrivesAt);
+    expect(found.next?.loaded).toEqual(found.locked);
+    expect(found.locked?.nextArrivalAt).toEqual(arrivesAt);
+    expect(await db.transaction((tx) => lockNextArrival(tx, new Date(arrivesAt.getTime() - 1)))).toBeNull();
+    // An army still on the way when its world ended never arrives.
+    await db.update(worlds).set({ endsAt: new Date(arrivesAt.getTime() - 1) }).where(eq(worlds.id, village.worldId));
+    try {
+      expect(await db.transaction((tx) => lockNextArrival(tx, now))).toBeNull();
+    } finally {
+      await db.update(worlds).set({ endsAt: null }).where(eq(worlds.id, village.worldId));
+      await db.delete(movements).where(eq(movements.toVillageId, village.id));
+    }
   });
 
   it('read a session user as Drizzle reads the users row, and nobody for an expired or unknown token', async () => {

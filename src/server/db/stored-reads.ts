@@ -78,6 +78,24 @@ const READS = {
       if not found then return null; end if;
       return (select ${villageJson(LOCKED_EXTRA)} from villages v join worlds w on w.id = v.world_id where v.id = vid);`,
   },
+  nextArrival: {
+    purpose:
+      'the earliest movement due at `at` anywhere whose destination village no other transaction holds, that village locked (`skip locked`) and read as the locked read reads it, with the instant the movement arrives',
+    args: 'at timestamptz',
+    declare: 'found_village uuid; found_at timestamptz;',
+    // Volatile, as the locked village read: the read after the lock sees what the lock's previous holder committed. The
+    // find is the arrivals' own (sweeper.ts): an army still on the way when its world ended never arrives (the condition
+    // of arrivesBeforeWorldEnds in worlds/closure.ts).
+    volatility: 'volatile',
+    body: `select v.id, mv.arrives_at into found_village, found_at
+        from movements mv join villages v on v.id = mv.to_village_id
+        where mv.resolved_at is null and mv.arrives_at <= at
+          and not exists (select 1 from worlds ew where ew.id = mv.world_id and ew.ends_at < mv.arrives_at)
+        order by mv.arrives_at, mv.id limit 1
+        for no key update of v skip locked;
+      if not found then return null; end if;
+      return (select ${villageJson(`${LOCKED_EXTRA}, 'arrivesAt', found_at`)} from villages v join worlds w on w.id = v.world_id where v.id = found_village);`,
+  },
   sessionUser: {
     purpose:
       'the user behind a session token hash that has not expired at `at`, with the instant the session expires and, for a sitting session, the sitter (only while the owner names them, and neither suspended nor holding a temporary password)',
@@ -135,6 +153,7 @@ function definition(read: StoredRead): { name: string; create: string } {
 const DEFINITIONS: Record<StoredReadName, { name: string; create: string }> = {
   village: definition(READS.village),
   lockedVillage: definition(READS.lockedVillage),
+  nextArrival: definition(READS.nextArrival),
   sessionUser: definition(READS.sessionUser),
   battleField: definition(READS.battleField),
 };

@@ -84,6 +84,15 @@ export async function loadWholeVillage(db: Db, villageId: VillageId): Promise<Lo
   return json ? loadedFrom(json) : null;
 }
 
+/**
+ * Inside a transaction: the earliest due arrival (at `now`) anywhere whose village no other transaction holds, with that
+ * village locked and read whole, in one statement; null when none is left to take.
+ */
+export async function lockNextArrival(tx: Db, now: Date): Promise<{ arrivesAt: Date; loaded: LoadedVillage } | null> {
+  const json = await callStoredRead<VillageJson & { arrivesAt: string }>(tx, 'nextArrival', now);
+  return json ? { arrivesAt: new Date(json.arrivesAt), loaded: loadedFrom(json) } : null;
+}
+
 /** The same inside a transaction, after taking the village's row lock (the read after the lock sees what its previous holder wrote). */
 export async function lockWholeVillage(tx: Db, villageId: VillageId): Promise<LoadedVillage | null> {
   const json = await callStoredRead<VillageJson>(tx, 'lockedVillage', villageId);

@@ -18,7 +18,7 @@ import { entriesOf } from '../../rules/tuples';
 import { settleVillage, type BuildingState, type SettleResult, type StarvationRecord, type TrainingOrderState, type VillageEnv, type VillageState } from '../../rules/village-timeline';
 import type { PlayerId, VillageId, WorldId } from '../../rules/ids';
 import { envsFrom, villageEnvs } from './env';
-import { lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
+import { lockNextArrival, lockWholeVillage, loadWholeVillage, type LoadedVillage } from './load';
 import { together } from '../db/together';
 import type { Write } from '../db/one-statement';
 import type { WorldEnding } from '../../rules/world-rounds';
@@ -66,6 +66,12 @@ async function withEnvs(db: Db, rows: Omit<VillageHead, 'env'>[], now: Date): Pr
 export async function loadVillageHead(db: Db, villageId: VillageId, now: Date, lock = false): Promise<LoadedHead | null> {
   const loaded = lock ? await lockWholeVillage(db, villageId) : await loadWholeVillage(db, villageId);
   return loaded ? withEnv(loaded, now) : null;
+}
+
+/** The earliest due arrival whose village nobody else holds, with that village locked and read (load.ts's lockNextArrival). */
+export async function nextArrivalHead(tx: Db, now: Date): Promise<{ arrivesAt: Date; head: LoadedHead } | null> {
+  const next = await lockNextArrival(tx, now);
+  return next ? { arrivesAt: next.arrivesAt, head: withEnv(next.loaded, now) } : null;
 }
 
 function withEnv(loaded: LoadedVillage, now: Date): LoadedHead {
