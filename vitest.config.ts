@@ -12,7 +12,7 @@ export default defineConfig({
           // Above vitest's 5 s: the lint and contract checks read hundreds of files, and CI runs these beside the browser
           // and database tests on two cores.
           testTimeout: 20_000,
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/lint/**/*.test.ts', 'tests/budget/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/lint/**/*.test.ts', 'tests/budget/**/*.test.ts', 'tests/vite-plugins/**/*.test.ts'],
           environment: 'node',
           // The client's languages, every file loaded and English chosen, as components expect them; testing-library's waits.
           setupFiles: ['src/client/i18n/test-setup.ts', 'src/client/test/waits-setup.ts'],

@@ -18,6 +18,22 @@ function isInside(dir: string, file: string): boolean {
   return path === dir || path.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
+/**
+ * The watcher reports a saved file as soon as it changes, which may be while its writer has emptied it and not yet
+ * written it again: a build that fails is tried again for half a second before its error stands. Without it the dev
+ * server answered 500 for a half-written icon, and the page kept the old atlas until the next change.
+ */
+async function settledBuild<T>(make: () => T, tries = 5, waitMs = 100): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return make();
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
 export function atlasPlugin({ name, moduleId, dir: relativeDir, build }: AtlasModule): Plugin {
   const resolvedId = `\0${moduleId}`;
   let dir = '';
@@ -29,9 +45,9 @@ export function atlasPlugin({ name, moduleId, dir: relativeDir, build }: AtlasMo
     resolveId(id) {
       return id === moduleId ? resolvedId : undefined;
     },
-    load(id) {
+    async load(id) {
       if (id !== resolvedId) return undefined;
-      const { data, files } = build(dir);
+      const { data, files } = await settledBuild(() => build(dir));
       for (const file of files) this.addWatchFile(file);
       return `export default ${JSON.stringify(data)};\n`;
     },
