@@ -18,18 +18,16 @@ async function load(plugin: Plugin): Promise<{ code: unknown; watched: string[] 
   return { code, watched };
 }
 
+/** The plugin over a folder `art` whose build is `build`. */
+const pluginBuilding = (build: (dir: string) => { data: unknown; files: string[] }) => atlasPlugin({ name: 'test-atlas', moduleId: MODULE, dir: 'art', build });
+
 describe('atlasPlugin', () => {
   it('builds again when a file was half written, and serves the finished one', async () => {
     let builds = 0;
-    const plugin = atlasPlugin({
-      name: 'test-atlas',
-      moduleId: MODULE,
-      dir: 'art',
-      build: (dir) => {
-        builds += 1;
-        if (builds < 3) throw new Error('unexpected end of SVG');
-        return { data: { dir, builds }, files: [`${dir}/icon.svg`] };
-      },
+    const plugin = pluginBuilding((dir) => {
+      builds += 1;
+      if (builds < 3) throw new Error('unexpected end of SVG');
+      return { data: { dir, builds }, files: [`${dir}/icon.svg`] };
     });
     const { code, watched } = await load(plugin);
     expect(builds).toBe(3);
@@ -39,14 +37,9 @@ describe('atlasPlugin', () => {
 
   it('lets an error that stays stand', async () => {
     let builds = 0;
-    const plugin = atlasPlugin({
-      name: 'test-atlas',
-      moduleId: MODULE,
-      dir: 'art',
-      build: () => {
-        builds += 1;
-        throw new Error('not an SVG');
-      },
+    const plugin = pluginBuilding(() => {
+      builds += 1;
+      throw new Error('not an SVG');
     });
     await expect(load(plugin)).rejects.toThrow('not an SVG');
     expect(builds).toBe(5);
