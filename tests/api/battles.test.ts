@@ -1,6 +1,6 @@
 // Armies and battles through the API with a fake clock: sending, winning and looting, losing, raids, reinforcements, rams, jarls, arrival order, the sweeper and exactly-once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { startTestApp, type TestApp } from './harness';
 import { amounts, giveEmbassy, newVillage, overview, type MadeVillage, type Player, type VillageJson } from './village-helpers';
 import { joinedLongAgo, movementsOf, placeAt, reports, send, station, unitsAtHome } from './army-helpers';
@@ -346,8 +346,7 @@ describe('armies landing', () => {
     const errors: unknown[] = [];
     const loop = applyArrivalsAsTheyLand({ db: t.database.db, clock }, { intervalMs: 10_000, workers: 2 }, (error) => errors.push(error));
     const ids = raids.map((raid) => idOf<MovementId>(raid.id));
-    const unresolved = async () =>
-      (await t.database.db.select({ id: movements.id, resolvedAt: movements.resolvedAt }).from(movements)).filter((m) => ids.includes(m.id) && !m.resolvedAt).length;
+    const unresolved = async () => (await t.database.db.select({ id: movements.id }).from(movements).where(and(inArray(movements.id, ids), isNull(movements.resolvedAt)))).length;
     const started = Date.now();
     try {
       while ((await unresolved()) > 0 && Date.now() - started < 8_000) await new Promise((resolve) => setTimeout(resolve, 20));
