@@ -8,6 +8,7 @@ import { mapAtlas } from './scripts/vite-map-atlas.ts';
 import { villageAtlas } from './scripts/vite-village-atlas.ts';
 import { LANDING_SHELL, landingPage } from './scripts/vite-landing.ts';
 import { pageChunks } from './scripts/vite-page-chunks.ts';
+import { inlineCssPreloads } from './scripts/vite-inline-css-preloads.ts';
 import { signInPages } from './scripts/vite-sign-in-pages.ts';
 
 const apiPort = process.env.API_PORT ?? '3001';
@@ -25,7 +26,7 @@ const GROUPED_PAGES = [
 const apiOrigin = `http://127.0.0.1:${apiPort}`;
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), mapAtlas(), villageAtlas(), landingPage({ apiOrigin }), signInPages(), pageChunks(GROUPED_PAGES)],
+  plugins: [react(), mapAtlas(), villageAtlas(), landingPage({ apiOrigin }), signInPages(), pageChunks(GROUPED_PAGES), inlineCssPreloads('index')],
   // `vite build --mode test` (the browser tests) is the production build plus the map's debug counters; it goes to its
   // own folder so `npm start`, which serves dist/, never picks it up.
   // Source maps only in the test build: the game a player downloads does not ship its sources.

@@ -161,6 +161,31 @@ test('a game page asks for the villages beside its chunks, not once the game fra
   await context.close();
 });
 
+for (const path of ['/game/village', '/game/map']) {
+  test(`${path} fetches no stylesheet its HTML carries inline`, async ({ browser }) => {
+    // Vite's preload helper counted the entry's stylesheet as loaded only from a <link>; inline, it was fetched again
+    // and the page's chunk waited for it (scripts/vite-inline-css-preloads.ts).
+    const { context, page } = await signedInPage(browser);
+    const stylesheets: Promise<string>[] = [];
+    let lastAt = Date.now();
+    page.on('response', (response) => {
+      if (!new URL(response.url()).pathname.endsWith('.css')) return;
+      stylesheets.push(response.text());
+      lastAt = Date.now();
+    });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.locator('.spinner')).toHaveCount(0);
+    await expect.poll(() => Date.now() - lastAt >= QUIET_MS, { timeout: 30_000, intervals: [250] }).toBe(true);
+    const inline = await page.evaluate(() => [...document.querySelectorAll('head style')].map((style) => style.textContent?.trim() ?? ''));
+    expect(inline.filter((css) => css.length > 1_000).length, 'the theme is inline in the page').toBeGreaterThan(0);
+    const fetched = await Promise.all(stylesheets);
+    expect(fetched.length, `${path} fetched its own stylesheets`).toBeGreaterThan(0);
+    expect(fetched.filter((css) => inline.includes(css.trim())).length).toBe(0);
+    await context.close();
+  });
+}
+
 for (const path of PAGES) {
   test(`${path} requests nothing twice while it loads`, async ({ browser }) => {
     // The page the sign-in led to has finished its own reads before the measured load starts.

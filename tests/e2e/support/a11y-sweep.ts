@@ -449,10 +449,14 @@ async function openAs(browser: Browser, who: Who, url: string, { leavesByItself 
   };
 }
 
-/** The page has drawn its content: a level-one heading, no spinner, and on the map a complete frame. */
+/**
+ * The page has drawn its content: a level-one heading, no spinner, and on the map a complete frame. The sweep checks
+ * markup, not speed (bench:pages and page-loads.spec.ts do): on CI's two cores beside the process tests a game page's
+ * heading once took over 10 s, so the waits here are longer than the default.
+ */
 async function settled(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.spinner')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.spinner')).toHaveCount(0, { timeout: 30_000 });
   if (new URL(page.url()).pathname === '/game/map') {
     await page.waitForFunction(() => window.__vikingsMap?.lastFrame?.complete === true, undefined, { timeout: 20_000 });
   }
