@@ -126,15 +126,16 @@ async function writeStopAndReadBack(server: Server, restart: () => Promise<Serve
   const idle = await idleConnection(server);
   const signalled = Date.now();
   server.run.child.kill('SIGTERM');
+  const idleClosedMs = idle.closed.then(() => Date.now() - signalled);
   const reply = await inFlight.finish();
   expect(reply).toMatch(/HTTP\/1\.1 201 Created/);
-  await idle.closed;
   const code = await server.run.exited;
   const stopMs = Date.now() - signalled;
   expect(code, server.run.output()).toBe(0);
   expect(stopMs).toBeLessThan(STOP_LIMIT_MS);
-  // Sooner than the grace period even: the idle connection was closed, not left to be cut.
-  expect(stopMs).toBeLessThan(GRACE_MS);
+  // The idle connection was closed at once, not left to be cut when the grace period ran out. (The whole stop, which
+  // also waits for the registration's password hash and the database's close, took 4.5 s once on CI's loaded cores.)
+  expect(await idleClosedMs).toBeLessThan(GRACE_MS);
 
   const again = await restart();
   try {
