@@ -17,6 +17,11 @@ test.beforeAll(async ({ baseURL }) => {
   player = await playerWithCapital(baseURL!, 'loads');
 });
 
+/** Waits until the last event that `lastAt` tells of is QUIET_MS in the past. */
+async function quietFor(lastAt: () => number): Promise<void> {
+  await expect.poll(() => Date.now() - lastAt() >= QUIET_MS, { timeout: 30_000, intervals: [250] }).toBe(true);
+}
+
 /** Opens `path` in a fresh document and returns every API request (method and address) it made until it settled. */
 async function apiRequestsOfLoad(page: Page, path: string): Promise<string[]> {
   const requests: string[] = [];
@@ -31,7 +36,7 @@ async function apiRequestsOfLoad(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await page.waitForLoadState('load');
   lastAt = Date.now();
-  await expect.poll(() => Date.now() - lastAt >= QUIET_MS, { timeout: 30_000, intervals: [250] }).toBe(true);
+  await quietFor(() => lastAt);
   page.off('request', onRequest);
   return requests;
 }
@@ -176,7 +181,7 @@ for (const path of ['/game/village', '/game/map']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expect(page.locator('.spinner')).toHaveCount(0);
-    await expect.poll(() => Date.now() - lastAt >= QUIET_MS, { timeout: 30_000, intervals: [250] }).toBe(true);
+    await quietFor(() => lastAt);
     const inline = await page.evaluate(() => [...document.querySelectorAll('head style')].map((style) => style.textContent?.trim() ?? ''));
     expect(inline.filter((css) => css.length > 1_000).length, 'the theme is inline in the page').toBeGreaterThan(0);
     const fetched = await Promise.all(stylesheets);
