@@ -1,6 +1,7 @@
 // Runs the game server as a real Node process (the compiled bundle, or `npm start`'s script) for the process and browser tests.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
 /** What `npm run build` and the process tests' global setup compile (scripts/build-server.mjs). */
 export const compiledServer = 'build/server/main.mjs';
@@ -31,16 +32,58 @@ export function runServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: stri
   return { child, output: () => printed, exited };
 }
 
-/** Waits until GET /api/health answers 200; fails early, with the server's output, when the process ends first. */
+/**
+ * Whether process `pid` holds the listening TCP socket on `port`, read from Linux's /proc (the sockets listening on the
+ * port, then the process's open descriptors); true where /proc cannot tell.
+ */
+export function listensOn(pid: number, port: number): boolean {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      if (table.endsWith('tcp')) return true;
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode; state 0A is LISTEN.
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== '0A') continue;
+      if (Number.parseInt(fields[1].split(':')[1], 16) === port) inodes.add(fields[9]);
+    }
+  }
+  let descriptors: string[];
+  try {
+    descriptors = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  return descriptors.some((fd) => {
+    try {
+      return inodes.has(/^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1] ?? '');
+    } catch {
+      return false; // closed while we looked
+    }
+  });
+}
+
+/**
+ * Waits until GET /api/health answers 200 from this run's own process; fails early, with the server's output, when the
+ * process ends first. A port chosen by freePort can be taken by another test's server (the PGlite and PostgreSQL runs
+ * start servers side by side on CI) before ours listens: that server's answer must not pass for ours, or the test talks
+ * to the wrong game (ours then refuses the busy port and exits, which this reports).
+ */
 export async function waitForHealth(url: string, run: ServerRun, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const port = Number(new URL(url).port);
   while (Date.now() < deadline) {
     if (run.child.exitCode !== null) throw new Error(`server exited with ${run.child.exitCode}: ${run.output()}`);
     try {
       // Closed after the answer: an idle connection left open would hold a stopping server behind a proxy (TRUST_PROXY),
       // which leaves idle connections for the proxy to close.
       const res = await fetch(`${url}/api/health`, { headers: { connection: 'close' } });
-      if (res.ok) return;
+      if (res.ok && listensOn(run.child.pid!, port)) return;
     } catch {
       // not listening yet
     }
