@@ -2,22 +2,7 @@
 // language the server picks and the picker that changes it, the figures (or their place held), no layout shift, and
 // one small script with no React.
 import { test, expect, type Page } from '@playwright/test';
-
-/** Layout shifts the page has had since it started loading (entries without recent input), summed: its CLS so far. */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-            if (!entry.hadRecentInput) total += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 100);
-      }),
-  );
-}
+import { layoutShift } from './support/layout-shift';
 
 /** The figures' list, found by its place (once hidden, it is no longer in the accessibility tree). */
 const figures = (page: Page) => page.locator('[data-figures]');
@@ -103,7 +88,7 @@ test('the figures are the server’s in the page’s language, or their place is
     await expect(page.getByRole('list', { name: 'The game in numbers' })).toHaveCount(0);
     expect(await list.evaluate((element) => element.getBoundingClientRect().height)).toBeGreaterThan(50);
   }
-  expect(await layoutShift(page)).toBe(0);
+  expect((await layoutShift(page)).total).toBe(0);
 });
 
 test('the landing page loads one small script of its own, no library (React, the router, jotai ...), and asks nothing twice', async ({ page }) => {

@@ -3,6 +3,7 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
 import { playerWithCapital } from './support/prepared';
 import { logIn } from './support/players';
+import { layoutShift } from './support/layout-shift';
 
 const PHONE = { width: 412, height: 823 };
 const PAGES = ['/game/village', '/game/map', '/game/army', '/game/heroes', '/game/quests', '/game/marketplace', '/game/reports', '/game/messages', '/game/alliance', '/game/rankings', '/game/settings', '/dashboard'] as const;
@@ -45,4 +46,34 @@ for (const path of PAGES) {
 test("the village page's account row stays on the screen", async () => {
   await page.goto('/game/village');
   await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
+});
+
+test("the village page's own sections begin on the first screen, below the game's navigation in one row", async () => {
+  await page.goto('/game/village');
+  const nav = page.getByRole('navigation', { name: 'Game' });
+  // The links wrapped over four rows with the village card below them took the screen down to y 707: the page's
+  // header began at the bottom of the screen and its tabs below it.
+  await expect(page.getByRole('tab', { name: 'Overview' })).toBeInViewport({ ratio: 1 });
+  const rowHeights = await nav.locator('li').evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+  expect(rowHeights).toBe(1);
+});
+
+test('the link of the page shown is on the screen, the row scrolled to it', async () => {
+  // Opened at its address, not by a click on its link (a click scrolls the link into view itself).
+  await page.goto('/game/worlds');
+  await expect(page.getByRole('navigation', { name: 'Game' }).getByRole('link', { name: 'Worlds' })).toBeInViewport({ ratio: 1 });
+  // Only the row scrolled: the page is where it was.
+  expect(await page.evaluate(() => window.scrollX)).toBe(0);
+});
+
+test('the map, on the first screen of a phone, draws without moving anything', async () => {
+  await page.goto('/game/map');
+  const canvas = page.getByRole('img', { name: 'World map' });
+  await expect(canvas).toBeVisible();
+  await expect(canvas).toBeInViewport();
+  await expect(page.locator('.map-page__loading')).toHaveCount(0, { timeout: 30_000 });
+  // The canvas was created at the stage's size and then grown and moved out by its pad, in sight: a shift of 0.04.
+  const shift = await layoutShift(page);
+  expect(shift.moved.filter((element) => element.startsWith('canvas'))).toEqual([]);
+  expect(shift.total).toBeLessThan(0.02);
 });

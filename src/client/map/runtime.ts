@@ -83,6 +83,9 @@ export class StageRuntime {
     observer.observe(options.host);
     this.disposers.push(() => observer.disconnect());
     this.fitHost();
+    // Placed and sized: a stage's stylesheet may keep the canvas hidden until now (map-page.css), so that its move and
+    // growth by the pad are never seen as a layout shift.
+    this.app.canvas.style.visibility = 'visible';
 
     const canvas = this.app.canvas;
     this.disposers.push(listen(canvas, 'webglcontextlost', () => this.contextLost()));

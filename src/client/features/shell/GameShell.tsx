@@ -1,9 +1,9 @@
 // The /game frame: header, top bar (village selector, live resources, tutorial slot, player, logout), side navigation with the village card, and the page outlet.
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { logout } from '../../api/auth';
 import { unreadMessagesQuery, unreadReportsQuery } from '../../state/queries';
 import { signOutAtom, userAtom } from '../../state/session';
@@ -222,6 +222,39 @@ function UnreadMessagesBadge() {
   return <Badge unread={unread} testId="unread-messages" />;
 }
 
+/**
+ * The game's pages. On a phone the list is one row that scrolls sideways (shell.css): the row is scrolled, never the
+ * page, so that the link of the page shown is on the screen.
+ */
+function SideNav({ closedPages }: Pick<GameShellProps, 'closedPages'>) {
+  const { t } = useTranslation('shell');
+  const { pathname } = useLocation();
+  const row = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = row.current;
+    const active = list?.querySelector('a.active');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const shown = list.getBoundingClientRect();
+    const link = active.getBoundingClientRect();
+    if (link.left < shown.left || link.right > shown.right) list.scrollLeft += link.left - shown.left - (shown.width - link.width) / 2;
+  }, [pathname]);
+  return (
+    <nav aria-label={t('nav.label')}>
+      <ul ref={row}>
+        {NAV.filter((item) => !closedPages?.(item.to)).map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to}>
+              {t(`nav.${item.page}`)}
+              {item.to === '/game/reports' && <UnreadBadge />}
+              {item.to === '/game/messages' && <UnreadMessagesBadge />}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export default function GameShell({ tutorial, banners, closedPages }: GameShellProps) {
   const { t } = useTranslation('shell');
   const user = useAtomValue(userAtom);
@@ -265,19 +298,7 @@ export default function GameShell({ tutorial, banners, closedPages }: GameShellP
       </section>
 
       <div className="shell__sidenav">
-        <nav aria-label={t('nav.label')}>
-          <ul>
-            {NAV.filter((item) => !closedPages?.(item.to)).map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to}>
-                  {t(`nav.${item.page}`)}
-                  {item.to === '/game/reports' && <UnreadBadge />}
-                  {item.to === '/game/messages' && <UnreadMessagesBadge />}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SideNav closedPages={closedPages} />
         <VillageCard />
       </div>
 
