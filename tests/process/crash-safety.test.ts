@@ -11,6 +11,7 @@ import { LoadLog, play, seatPlayers } from '../support/load-run';
 import { eq, sql } from 'drizzle-orm';
 import { sessions, users } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/accounts/sessions';
+import { idOf, type PlayerId } from '../../src/rules/ids';
 import { ackCounts, type SimPlayer } from '../support/sim-player';
 import { allHomeBy, checkWorld, snapshotWorld } from '../support/world-check';
 
@@ -47,8 +48,8 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ run: ServerRun; ba
 async function whatSurvived(db: Database['db'], players: SimPlayer[], signedOut: string[]): Promise<string> {
   const lines = [];
   for (const p of players.filter((q) => signedOut.some((line) => line.startsWith(`${q.name}:`)))) {
-    const [user] = await db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, p.userId));
-    const held = await db.select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, p.userId));
+    const [user] = await db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, idOf<PlayerId>(p.userId)));
+    const held = await db.select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, idOf<PlayerId>(p.userId)));
     const own = held.some((s) => s.tokenHash === hashToken(p.token));
     lines.push(`${p.name}: account ${user ? (user.suspendedAt ? 'suspended' : 'there') : 'missing'}, ${held.length} sessions, its own ${own ? 'there' : 'missing'}`);
   }
