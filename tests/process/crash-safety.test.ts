@@ -8,7 +8,7 @@ import { freshPostgres, type FreshPostgres } from '../support/fresh-postgres';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/open';
 import { createWorld } from '../../src/server/operators/world-admin';
 import { LoadLog, play, seatPlayers } from '../support/load-run';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../src/server/db/schema';
 import { hashToken } from '../../src/server/accounts/sessions';
 import { idOf, type PlayerId } from '../../src/rules/ids';
@@ -45,16 +45,16 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<{ run: ServerRun; ba
 }
 
 /** Of each player whose session was refused after the restart: whether their account and session rows are there. */
-async function whatSurvived(db: Database['db'], players: SimPlayer[], signedOut: string[]): Promise<string> {
+async function whatSurvived(db: Database['db'], refused: SimPlayer[]): Promise<string> {
   const lines = [];
-  for (const p of players.filter((q) => signedOut.some((line) => line.startsWith(`${q.name}:`)))) {
-    const [user] = await db.select({ id: users.id, suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, idOf<PlayerId>(p.userId)));
-    const held = await db.select({ tokenHash: sessions.tokenHash, expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, idOf<PlayerId>(p.userId)));
+  for (const p of refused) {
+    const id = idOf<PlayerId>(p.userId);
+    const [user] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, id));
+    const held = await db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, id));
     const own = held.some((s) => s.tokenHash === hashToken(p.token));
     lines.push(`${p.name}: account ${user ? (user.suspendedAt ? 'suspended' : 'there') : 'missing'}, ${held.length} sessions, its own ${own ? 'there' : 'missing'}`);
   }
-  const [counts] = await db.select({ accounts: sql<number>`(select count(*) from users)::int`, sessions: sql<number>`(select count(*) from sessions)::int` }).from(sql`(select 1) one`);
-  return `after the restart: ${lines.join('; ')}; ${counts.accounts} accounts, ${counts.sessions} sessions in all`;
+  return `after the restart: ${lines.join('; ')}; ${await db.$count(users)} accounts, ${await db.$count(sessions)} sessions in all`;
 }
 
 const stores: Store[] = [];
@@ -92,13 +92,13 @@ async function crashAndRecover(store: Store): Promise<void> {
 
   // Back on the same data: sessions still work, and the sweeper brings every army home.
   const second = await startServer(store.env);
-  const signedOut: string[] = [];
+  const refused: { player: SimPlayer; answer: string }[] = [];
   try {
-    for (const p of players) {
-      const me = await fetch(`${second.base}/api/auth/me`, { headers: { authorization: `Bearer ${p.token}` } });
-      if (me.status !== 200) signedOut.push(`${p.name}: ${me.status} ${await me.text()}`);
+    for (const player of players) {
+      const me = await fetch(`${second.base}/api/auth/me`, { headers: { authorization: `Bearer ${player.token}` } });
+      if (me.status !== 200) refused.push({ player, answer: `${me.status} ${await me.text()}` });
     }
-    if (signedOut.length === 0) {
+    if (refused.length === 0) {
       const homeBy = allHomeBy(log);
       await sleep(Math.max(1500, homeBy - Date.now() + 1500));
     }
@@ -110,7 +110,10 @@ async function crashAndRecover(store: Store): Promise<void> {
   const after = await store.open();
   try {
     // Should a session not survive, say what the data holds of each such player, so that a rare failure explains itself.
-    if (signedOut.length > 0) expect(signedOut, await whatSurvived(after.db, players, signedOut)).toEqual([]);
+    if (refused.length > 0) {
+      const signedOut = refused.map(({ player, answer }) => `${player.name}: ${answer}`);
+      expect(signedOut, await whatSurvived(after.db, refused.map((r) => r.player))).toEqual([]);
+    }
     const snapshot = await snapshotWorld(after.db, world.id, new Date());
     expect(await checkWorld(after.db, log, snapshot)).toEqual([]);
     expect(snapshot.reports.length).toBeGreaterThan(0);

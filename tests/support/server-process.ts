@@ -43,7 +43,8 @@ export function listensOn(pid: number, port: number): boolean {
     try {
       text = readFileSync(table, 'utf8');
     } catch {
-      if (table.endsWith('tcp')) return true;
+      // No IPv4 table: not Linux, nothing to tell. (A machine without IPv6 has no tcp6 table.)
+      if (table === '/proc/net/tcp') return true;
       continue;
     }
     for (const line of text.split('\n').slice(1)) {
