@@ -69,7 +69,9 @@ test('the link of the page shown is on the screen, the row scrolled to it', asyn
 test('the map, on the first screen of a phone, draws without moving anything', async () => {
   await page.goto('/game/map');
   const canvas = page.getByRole('img', { name: 'World map' });
-  await expect(canvas).toBeVisible();
+  // Pixi's first stage on a busy machine (SwiftShader, both cores taken) takes 13 to 15 s to exist: the map's own tests
+  // give it 20 s and more.
+  await expect(canvas).toBeVisible({ timeout: 30_000 });
   await expect(canvas).toBeInViewport();
   await expect(page.locator('.map-page__loading')).toHaveCount(0, { timeout: 30_000 });
   // The canvas was created at the stage's size and then grown and moved out by its pad, in sight: a shift of 0.04.
