@@ -3,17 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import LoginPage from './LoginPage';
-import { ApiFailure } from '../../api/client';
 import { authStatusAtom, sessionStore, signOutAtom } from '../../state/session';
 import { renderWithProviders } from '../../test/render';
+import { reply, setupFakeServer } from '../../test/fakeServer';
 
-const login = vi.fn();
-const getAuthOptions = vi.fn();
-vi.mock('../../api/auth', () => ({
-  login: (...args: unknown[]) => login(...args),
-  getAuthOptions: () => getAuthOptions(),
-  startDiscordLogin: vi.fn(),
-}));
+const server = setupFakeServer();
 
 function Where() {
   const location = useLocation();
@@ -48,9 +42,7 @@ function fillAndSubmit() {
 beforeEach(() => {
   localStorage.clear();
   sessionStore.set(signOutAtom);
-  login.mockReset();
-  getAuthOptions.mockReset();
-  getAuthOptions.mockResolvedValue({ discord: true });
+  server.on('GET /api/auth/options', { discord: true });
 });
 afterEach(() => {
   cleanup();
@@ -59,24 +51,29 @@ afterEach(() => {
 
 describe('LoginPage', () => {
   it('goes back to the page the guard remembered', async () => {
-    login.mockResolvedValue({ token: 't', user: USER });
+    server.on('POST /api/auth/login', { token: 't', user: USER });
     renderLogin({ from: '/game/map?x=1' });
     fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/game/map?x=1'));
-    expect(login).toHaveBeenCalledWith({ email: 'u@x.no', password: 'Secret#123', rememberMe: true });
+    expect(server.requests('POST', '/api/auth/login').map((call) => call.body)).toEqual([{ email: 'u@x.no', password: 'Secret#123', rememberMe: true }]);
     expect(sessionStore.get(authStatusAtom)).toBe('authenticated');
   });
 
   it('goes to /dashboard by default', async () => {
-    login.mockResolvedValue({ token: 't', user: USER });
+    server.on('POST /api/auth/login', { token: 't', user: USER });
     renderLogin();
     fillAndSubmit();
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/dashboard'));
   });
 
   it('shows the server message, else the fallback', async () => {
-    login.mockRejectedValueOnce(new ApiFailure(401, { error: 'Invalid email or password' }));
-    login.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    // The first try is refused with the server's words; the second never reaches it.
+    let tries = 0;
+    server.on('POST /api/auth/login', () => {
+      tries++;
+      if (tries === 1) return reply(401, { error: 'Invalid email or password' });
+      throw new TypeError('Failed to fetch');
+    });
     renderLogin();
     fillAndSubmit();
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid email or password');
@@ -105,13 +102,13 @@ describe('LoginPage', () => {
   it('offers the Discord login when the server has it configured', async () => {
     renderLoginAlone();
     expect(await screen.findByRole('button', { name: 'Login with Discord' })).toBeTruthy();
-    expect(getAuthOptions).toHaveBeenCalledTimes(1);
+    expect(server.requests('GET', '/api/auth/options')).toHaveLength(1);
   });
 
   it('hides the Discord login when the server has none, or cannot say', async () => {
-    getAuthOptions.mockResolvedValueOnce({ discord: false });
+    server.on('GET /api/auth/options', { discord: false });
     renderLoginAlone();
-    await waitFor(() => expect(getAuthOptions).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(server.requests('GET', '/api/auth/options')).toHaveLength(1));
     // Let the answer land, then the page must still offer only the e-mail login.
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -121,9 +118,11 @@ describe('LoginPage', () => {
     cleanup();
 
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    getAuthOptions.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    server.on('GET /api/auth/options', () => {
+      throw new TypeError('Failed to fetch');
+    });
     renderLoginAlone();
-    await waitFor(() => expect(getAuthOptions).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(server.requests('GET', '/api/auth/options')).toHaveLength(2));
     await act(async () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
