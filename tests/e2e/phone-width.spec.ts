@@ -58,6 +58,20 @@ test("the village page's own sections begin on the first screen, below the game'
   expect(rowHeights).toBe(1);
 });
 
+test("the top bar takes under a quarter of the screen, the four stocks in one row, their names left to screen readers", async () => {
+  await page.goto('/game/village');
+  const stocks = page.getByRole('list', { name: 'Resources' }).getByRole('listitem');
+  await expect(stocks).toHaveCount(4);
+  // Seven rows before (the village, two of stocks, the tutorial, three of the account): 293 px of 823.
+  const bar = await page.locator('.shell__topbar').boundingBox();
+  expect(bar!.height).toBeLessThan(PHONE.height / 4);
+  const tops = await stocks.evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
+  expect(tops).toBe(1);
+  // The words are still there for a screen reader, and the pill's title gives the exact figures.
+  await expect(stocks.first()).toContainText('Timber');
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeInViewport();
+});
+
 test('the link of the page shown is on the screen, the row scrolled to it', async () => {
   // Opened at its address, not by a click on its link (a click scrolls the link into view itself).
   await page.goto('/game/worlds');
