@@ -56,12 +56,15 @@ describe.skipIf(!url)('worlds ending under two server processes', () => {
       createdAt: new Date(),
     });
 
-    // The players keep building through both processes, alternately, until a second and a half past the end.
+    // The players keep building through both processes, alternately, until a second and a half past the end and three
+    // requests sent after it (on CI's busy cores a request around the end took over half a second: two in 1.5 s).
     const replies: { sentAt: number; status: number; error?: string }[][] = made.map(() => []);
+    const sentLate = (i: number) => replies[i]!.filter((r) => r.sentAt > endsAt.getTime()).length;
+    const keepBuilding = (i: number) => Date.now() < endsAt.getTime() + 1500 || (sentLate(i) < 3 && Date.now() < endsAt.getTime() + 60_000);
     await Promise.all(
       made.map(async (m, i) => {
         const fields = await db.select().from(buildings).where(eq(buildings.villageId, m.village));
-        for (let round = 0; Date.now() < endsAt.getTime() + 1500; round++) {
+        for (let round = 0; keepBuilding(i); round++) {
           const field = fields[round % fields.length]!;
           const sentAt = Date.now();
           const res = await call<{ error?: string }>(bases[round % 2]!, 'PUT', `/api/villages/${m.village}/buildings/${field.id}/upgrade`, m.token);
@@ -81,7 +84,7 @@ describe.skipIf(!url)('worlds ending under two server processes', () => {
     for (const sent of replies) {
       expect(sent[0]!.status).toBe(200);
       const late = sent.filter((r) => r.sentAt > endsAt.getTime());
-      expect(late.length).toBeGreaterThan(2);
+      expect(late.length).toBeGreaterThanOrEqual(3);
       for (const r of late) expect([r.status, r.error?.startsWith('This world has ended: ')]).toEqual([409, true]);
       for (const r of sent.filter((reply) => reply.status === 200)) expect(r.sentAt).toBeLessThan(endsAt.getTime());
     }
