@@ -2,20 +2,24 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** What the unit and component projects share: the client's languages and testing-library's waits, and a timeout
+ * above vitest's 5 s (the lint and contract checks read hundreds of files, and CI runs these beside the browser and
+ * database tests on two cores). */
+const CLIENT_TESTS = {
+  testTimeout: 20_000,
+  environment: 'node',
+  setupFiles: ['src/client/i18n/test-setup.ts', 'src/client/test/waits-setup.ts'],
+};
+
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
         test: {
+          ...CLIENT_TESTS,
           name: 'unit',
-          // Above vitest's 5 s: the lint and contract checks read hundreds of files, and CI runs these beside the browser
-          // and database tests on two cores.
-          testTimeout: 20_000,
           include: ['src/**/*.test.ts', 'tests/lint/**/*.test.ts', 'tests/budget/**/*.test.ts', 'tests/vite-plugins/**/*.test.ts'],
-          environment: 'node',
-          // The client's languages, every file loaded and English chosen, as components expect them; testing-library's waits.
-          setupFiles: ['src/client/i18n/test-setup.ts', 'src/client/test/waits-setup.ts'],
           // Rules, checks and client modules without a page: file after file in one module graph, which took 118 s -> 47 s
           // here (the setup, the languages and the imports once per worker, not once per file). None of them keeps
           // state between files; the component tests below do (a page's atoms, a prerender's i18next) and stay apart.
@@ -25,11 +29,9 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...CLIENT_TESTS,
           name: 'components',
-          testTimeout: 20_000,
           include: ['src/**/*.test.tsx'],
-          environment: 'node',
-          setupFiles: ['src/client/i18n/test-setup.ts', 'src/client/test/waits-setup.ts'],
         },
       },
       {
