@@ -15,6 +15,7 @@ import {
   formatRate,
   formatTime,
   formatTimeLeft,
+  formatWhole,
 } from './format';
 
 const NUMBERS = [0, 7, 42.9, 999, 1000, 1001, 1500, 1999, 12_345, 999_999, 1_000_000, 1_250_000, 35_500_000, -1500, -12, -0.4, Number.NaN];
@@ -39,6 +40,17 @@ describe('in English', () => {
     expect(formatDate('2026-03-12T14:05:00Z')).toMatch(/Mar 1[23], 2026/);
     expect(formatDate('not a date')).toBe('—');
     expect(formatDateTime(null)).toBe('—');
+  });
+});
+
+describe('whole figures', () => {
+  it('are written as Intl writes them in every locale of the two languages, without building an Intl formatter', () => {
+    const figures = [0, -0, 5, 59, 999, 1000, 12_345, 2.5, -2.5, 0.4, -0.4, -12, 1e21 - 1];
+    for (const locale of ['en', 'en-US', 'en-GB', 'en-IN', 'de', 'de-DE', 'de-CH', 'de-AT']) {
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: false });
+      for (const n of figures) expect(formatWhole(n), `${locale} ${n}`).toBe(intl.format(Math.floor(n)));
+    }
+    for (const [seconds, text] of [[3725, '1h 2m 5s'], [65, '1m 5s'], [5, '5s']] as const) expect(formatDuration(seconds)).toBe(text);
   });
 });
 

@@ -28,9 +28,18 @@ function dateFormat(options: DateOptions): Intl.DateTimeFormat {
   return format;
 }
 
-/** A whole figure of a format's text ('5' in '5s'): no grouping, so '1h' never reads '1.000h'. */
+/**
+ * A whole figure of a format's text ('5' in '5s'): no grouping, so '1h' never reads '1.000h'. Without Intl: every
+ * locale of the game's languages writes such a figure in Latin digits with a hyphen-minus, as String does (format.test
+ * holds the two equal), and the first Intl formatter a page builds costs tens of milliseconds while the engine loads
+ * its number data: on the first render of the village page, where a new player's stocks and countdowns need nothing else.
+ */
 function whole(n: number): string {
-  return numberFormat({ maximumFractionDigits: 0, useGrouping: false }).format(n);
+  // Intl rounds half away from zero and keeps the sign of a negative that rounds to 0 ('-0'); String writes an
+  // exponent from 1e21, which no stock or countdown reaches.
+  const rounded = Math.sign(n) * Math.round(Math.abs(n));
+  if (Math.abs(rounded) >= 1e21) return numberFormat({ maximumFractionDigits: 0, useGrouping: false }).format(n);
+  return Object.is(rounded, -0) ? '-0' : String(rounded);
 }
 
 function oneDecimal(n: number): string {

