@@ -166,6 +166,26 @@ test('a game page asks for the villages beside its chunks, not once the game fra
   await context.close();
 });
 
+test('the village page left open lays the page out as its figures change, not in every frame of its bars\' glide', async ({ browser }) => {
+  const { context, page } = await signedInPage(browser);
+  await page.goto('/game/village');
+  const timber = page.getByRole('progressbar', { name: /Timber/ }).first();
+  await expect(timber).toBeVisible();
+  await expect(page.locator('.spinner')).toHaveCount(0);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const layouts = async () => (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'LayoutCount')?.value ?? Number.NaN;
+  const filled = await timber.getAttribute('aria-valuenow');
+  const before = await layouts();
+  // Four ticks of the stocks: each moved the four bars. Their width glided over 0.3 s, laying the page out in every
+  // frame of it (about 16 layouts a second); scaled, they glide on the compositor and the page is laid out once a tick.
+  await page.waitForTimeout(4_000);
+  const laidOut = (await layouts()) - before;
+  expect(await timber.getAttribute('aria-valuenow'), 'the bars moved while measured').not.toBe(filled);
+  expect(laidOut).toBeLessThan(12);
+  await context.close();
+});
+
 for (const path of ['/game/village', '/game/map']) {
   test(`${path} fetches no stylesheet its HTML carries inline`, async ({ browser }) => {
     // Vite's preload helper counted the entry's stylesheet as loaded only from a <link>; inline, it was fetched again

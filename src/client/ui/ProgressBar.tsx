@@ -37,7 +37,8 @@ export function ProgressBar({ value, max = 100, label, tone = 'normal', hideLabe
         aria-valuenow={clamped}
         aria-valuetext={text}
       >
-        <div className="progress__fill" style={{ width: `${(clamped / safeMax) * 100}%` }} />
+        {/* Scaled, not sized: a change glides on the compositor, where a width would lay the page out every frame. */}
+        <div className="progress__fill" style={{ transform: `scaleX(${clamped / safeMax})` }} />
       </div>
     </div>
   );
