@@ -1,6 +1,7 @@
 // Counts down to a client-clock instant (an army's arrival) every second, and calls onDone once when it is reached.
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration, useLanguage } from '../i18n/format';
+import { onBeat } from './beat';
 
 export interface ArrivalCountdownProps {
   /** Date.now() instant of the arrival. */
@@ -25,14 +26,20 @@ export function ArrivalCountdown({ until, onDone }: ArrivalCountdownProps) {
       setRemaining(seconds);
       if (seconds === 0 && !finished) {
         finished = true;
-        window.clearInterval(timer);
+        stop();
+        window.clearTimeout(end);
         doneRef.current?.();
       }
     }
-    // Measured against the clock on every tick, so a throttled background tab stays right.
-    const timer = window.setInterval(tick, 1000);
+    // Measured against the clock on every tick, so a throttled background tab stays right. The seconds change on the
+    // page's shared beat (ui/beat.ts); the arrival has a timer of its own, so it is never up to a beat late.
+    const stop = onBeat(1000, tick);
+    const end = window.setTimeout(tick, Math.max(0, until - Date.now()));
     tick();
-    return () => window.clearInterval(timer);
+    return () => {
+      stop();
+      window.clearTimeout(end);
+    };
   }, [until]);
 
   return (

@@ -1,6 +1,7 @@
 // Counts a server-given number of seconds down locally (as 'h m s') and calls onDone once at zero.
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration, useLanguage } from '../i18n/format';
+import { onBeat } from './beat';
 
 export interface CountdownProps {
   seconds: number;
@@ -23,7 +24,8 @@ function CountdownFrom({ seconds, onDone }: CountdownProps) {
   }, [onDone]);
 
   useEffect(() => {
-    // Measured against the clock rather than counting ticks, so a throttled background tab stays right.
+    // Measured against the clock rather than counting ticks, so a throttled background tab stays right. The seconds
+    // change on the page's shared beat (ui/beat.ts); the end has a timer of its own, so it is never up to a beat late.
     const endsAt = Date.now() + start * 1000;
     let finished = false;
     function tick() {
@@ -31,13 +33,18 @@ function CountdownFrom({ seconds, onDone }: CountdownProps) {
       setRemaining(left);
       if (left === 0 && !finished) {
         finished = true;
-        window.clearInterval(timer);
+        stop();
+        window.clearTimeout(end);
         doneRef.current?.();
       }
     }
-    const timer = window.setInterval(tick, 1000);
+    const stop = onBeat(1000, tick);
+    const end = window.setTimeout(tick, start * 1000);
     if (start === 0) tick();
-    return () => window.clearInterval(timer);
+    return () => {
+      stop();
+      window.clearTimeout(end);
+    };
   }, [start]);
 
   return (

@@ -10,6 +10,7 @@ import { storeAlert, storeFillPercent, type StoreAlert } from '../../rules/econo
 import { MS_PER_HOUR } from '../../rules/settle';
 import { ProgressBar, type ProgressTone } from './ProgressBar';
 import { ResourceIcon } from './icons';
+import { onBeat } from './beat';
 
 /** What the server said about one resource at one instant. */
 export interface ResourceReading {
@@ -30,13 +31,10 @@ export function liveAmount(reading: Omit<ResourceReading, 'type'>, elapsedMs: nu
   return Math.max(0, grown);
 }
 
-/** Date.now(), refreshed every `intervalMs` so a component re-renders on a steady beat. */
+/** Date.now(), refreshed every `intervalMs` on the page's shared beat (ui/beat.ts), so its clocks render together. */
 export function useClock(intervalMs = 1000): number {
   const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(timer);
-  }, [intervalMs]);
+  useEffect(() => onBeat(intervalMs, () => setNow(Date.now())), [intervalMs]);
   return now;
 }
 
