@@ -1,4 +1,5 @@
-// Counts a server-given number of seconds down locally (as 'h m s') and calls onDone once at zero.
+// Counts a server-given number of seconds down locally (as 'h m s') and calls onDone once at zero; the seconds left
+// until an instant, on the page's shared beat, for every countdown of the client (ArrivalCountdown too).
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration, useLanguage } from '../i18n/format';
 import { onBeat } from './beat';
@@ -8,15 +9,14 @@ export interface CountdownProps {
   onDone?: () => void;
 }
 
-/** Keyed on the starting seconds: a refetched, different remaining time restarts the count. */
-export function Countdown({ seconds, onDone }: CountdownProps) {
-  return <CountdownFrom key={seconds} seconds={seconds} onDone={onDone} />;
-}
-
-function CountdownFrom({ seconds, onDone }: CountdownProps) {
-  useLanguage();
-  const start = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const [remaining, setRemaining] = useState(start);
+/**
+ * Whole seconds left until `endsAt` (a Date.now() instant), and `onDone` called once when it is reached. Measured
+ * against the clock on every tick, so a throttled background tab stays right. The seconds change on the page's shared
+ * beat (ui/beat.ts); the end has a timer of its own, so it is never up to a beat late.
+ */
+export function useSecondsLeft(endsAt: number, onDone?: () => void): number {
+  const left = () => Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+  const [remaining, setRemaining] = useState(left);
   const doneRef = useRef(onDone);
 
   useEffect(() => {
@@ -24,14 +24,11 @@ function CountdownFrom({ seconds, onDone }: CountdownProps) {
   }, [onDone]);
 
   useEffect(() => {
-    // Measured against the clock rather than counting ticks, so a throttled background tab stays right. The seconds
-    // change on the page's shared beat (ui/beat.ts); the end has a timer of its own, so it is never up to a beat late.
-    const endsAt = Date.now() + start * 1000;
     let finished = false;
     function tick() {
-      const left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-      setRemaining(left);
-      if (left === 0 && !finished) {
+      const seconds = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+      setRemaining(seconds);
+      if (seconds === 0 && !finished) {
         finished = true;
         stop();
         window.clearTimeout(end);
@@ -39,17 +36,34 @@ function CountdownFrom({ seconds, onDone }: CountdownProps) {
       }
     }
     const stop = onBeat(1000, tick);
-    const end = window.setTimeout(tick, start * 1000);
-    if (start === 0) tick();
+    const end = window.setTimeout(tick, Math.max(0, endsAt - Date.now()));
+    tick();
     return () => {
       stop();
       window.clearTimeout(end);
     };
-  }, [start]);
+  }, [endsAt]);
 
+  return remaining;
+}
+
+/** Seconds as a countdown's text, in the player's language. */
+export function CountdownText({ seconds }: { seconds: number }) {
+  useLanguage();
   return (
     <span className="countdown" role="timer" aria-live="off">
-      {formatDuration(remaining)}
+      {formatDuration(seconds)}
     </span>
   );
+}
+
+/** Keyed on the starting seconds: a refetched, different remaining time restarts the count. */
+export function Countdown({ seconds, onDone }: CountdownProps) {
+  return <CountdownFrom key={seconds} seconds={seconds} onDone={onDone} />;
+}
+
+function CountdownFrom({ seconds, onDone }: CountdownProps) {
+  const start = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const [endsAt] = useState(() => Date.now() + start * 1000);
+  return <CountdownText seconds={useSecondsLeft(endsAt, onDone)} />;
 }
