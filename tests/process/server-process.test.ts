@@ -190,6 +190,40 @@ describe.skipIf(process.env.DATABASE_URL)('npm start on the embedded database', 
     expect(bad.lines).toEqual(['Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "chatty"']);
   });
 
+  it('logs one line per request, within a second or so at a trickle, and the last lines when it stops', async () => {
+    const logged = await start({ DATA_DIR: mkdtempSync(join(tmpdir(), 'vikings-process-')), LOG_LEVEL: 'info' });
+    try {
+      const completed = () =>
+        logged.run
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"request completed"'))
+          .map((line) => JSON.parse(line) as { req: { method: string; url: string }; res: { statusCode: number }; responseTime: number })
+          .filter((line) => line.req.url !== '/api/health'); // the start's own checks
+      expect((await fetch(`${logged.url}/api/auth/me`)).status).toBe(401);
+      expect((await fetch(`${logged.url}/api/auth/discord/callback?code=secret&state=s`, { redirect: 'manual' })).status).toBe(302);
+      // Batched lines wait at most a second for company.
+      const deadline = Date.now() + 3_000;
+      while (completed().length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const lines = completed();
+      expect(lines.map((line) => [line.req.method, line.req.url, line.res.statusCode])).toEqual([
+        ['GET', '/api/auth/me', 401],
+        ['GET', '/api/auth/discord/callback?[redacted]', 302],
+      ]);
+      expect(lines.every((line) => typeof line.responseTime === 'number' && line.responseTime >= 0)).toBe(true);
+      expect(logged.run.output()).not.toContain('incoming request');
+      expect(logged.run.output()).not.toContain('secret');
+
+      // A line still waiting for its batch is written when the process stops.
+      expect((await fetch(`${logged.url}/api/worlds`)).status).toBe(401);
+      logged.run.child.kill('SIGTERM');
+      expect(await logged.run.exited).toBe(0);
+      expect(completed().map((line) => line.req.url)).toContain('/api/worlds');
+    } finally {
+      if (logged.run.child.exitCode === null) logged.run.child.kill('SIGKILL');
+    }
+  });
+
   it('finishes a request in flight on SIGTERM, exits 0 within 5 s, and keeps every write across a restart', async () => {
     await writeStopAndReadBack(server, () => start({ DATA_DIR: dataDir }));
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
