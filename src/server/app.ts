@@ -18,7 +18,7 @@ import { sessionGuards } from './http/session-guard';
 import { staticClient } from './http/static-client';
 import { lifecycle } from './http/lifecycle';
 import { metricsEndpoint } from './http/metrics';
-import { logDestination, requestLog } from './http/request-log';
+import { logDestination, RequestLog } from './http/request-log';
 import { GameMetrics } from './metrics/metrics';
 
 export interface BuildOptions {
@@ -49,8 +49,8 @@ function trustHops(hops: number) {
 export async function buildApp({ db, clock, config, serialiseReplies = true, listen }: BuildOptions): Promise<FastifyInstance> {
   const options: FastifyServerOptions = {
     logger: config.logging ? { level: config.logLevel, serializers: { req: loggedRequest }, stream: logDestination() } : false,
-    // One line per request, written by http/request-log.ts when the reply is done, instead of Fastify's two.
-    disableRequestLogging: true,
+    // One line per request when the reply is done, instead of Fastify's two (http/request-log.ts).
+    logController: new RequestLog(),
     // A hop count or the proxies' addresses: the client's address is then taken from the right of X-Forwarded-For,
     // where our own proxies wrote it, never from the left, where the client may write anything.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -71,7 +71,6 @@ export async function buildApp({ db, clock, config, serialiseReplies = true, lis
   const live = new LiveHub(listen ?? null, new Presence(db));
   const metrics = new GameMetrics({ db, clock, openStreams: () => live.size });
   const ctx: AppContext = { db, clock, config, live, activity: new ActivityLog(db), metrics };
-  if (config.logging) await app.register(requestLog);
   await app.register(securityHeaders, { config });
   await app.register(errorReplies);
   await app.register(metricsEndpoint, { metrics, token: config.metricsToken });
