@@ -35,10 +35,14 @@ test.afterAll(async () => {
 });
 
 test('an announcement shows on an open page within two seconds, without reloading', async ({ browser }) => {
-  const page = await signedInPage(browser, { serverUrl: server.url, player: reader, path: '/game/map' });
-  // The game frame (top bar) is up, so its live stream is opening; give it a moment to connect.
+  const page = await signedInPage(browser, { serverUrl: server.url, player: reader, path: '/dashboard' });
+  // The two seconds count from when the page's live stream is open: the server subscribes it before its headers go out.
+  // (A fixed second's wait for it was once too short on a loaded CI machine.)
+  const askedAt = Date.now();
+  const streamOpen = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok() && response.request().timing().startTime >= askedAt, { timeout: 30_000 });
+  await page.goto(`${server.url}/game/map`);
+  await streamOpen;
   await expect(page.getByTestId('topbar-timber')).toBeVisible();
-  await page.waitForTimeout(1000);
   const endsAt = new Date(Date.now() + 3_600_000).toISOString();
   await call(`${server.url}/api/gamemaster/announcements`, {
     method: 'POST',
