@@ -9,14 +9,16 @@ export interface CountdownProps {
   onDone?: () => void;
 }
 
+/** Whole seconds from now until a Date.now() instant, rounded up, never below zero. */
+const secondsUntil = (instant: number) => Math.max(0, Math.ceil((instant - Date.now()) / 1000));
+
 /**
  * Whole seconds left until `endsAt` (a Date.now() instant), and `onDone` called once when it is reached. Measured
  * against the clock on every tick, so a throttled background tab stays right. The seconds change on the page's shared
  * beat (ui/beat.ts); the end has a timer of its own, so it is never up to a beat late.
  */
 export function useSecondsLeft(endsAt: number, onDone?: () => void): number {
-  const left = () => Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
-  const [remaining, setRemaining] = useState(left);
+  const [remaining, setRemaining] = useState(() => secondsUntil(endsAt));
   const doneRef = useRef(onDone);
 
   useEffect(() => {
@@ -26,7 +28,7 @@ export function useSecondsLeft(endsAt: number, onDone?: () => void): number {
   useEffect(() => {
     let finished = false;
     function tick() {
-      const seconds = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+      const seconds = secondsUntil(endsAt);
       setRemaining(seconds);
       if (seconds === 0 && !finished) {
         finished = true;
