@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { test, expect, type BrowserContext, type CDPSession } from '@playwright/test';
 import { logIn } from './support/players';
 import { call, joinWorldNamed, type WorldPlayer } from './support/api';
-import { extraPort, runCli, runCliSteps } from './support/server';
-import { compiledServer, runServer, waitForHealth, type ServerRun } from '../support/server-process';
+import { extraPort, runCli, runCliSteps, runServerOnPort } from './support/server';
+import { waitForHealth, type ServerRun } from '../support/server-process';
 import { BrowserKeys, LocalPushService } from '../support/push-service';
 import { CHROMIUM_ARGS, fullChromiumPath } from './support/chromium';
 
@@ -32,7 +32,7 @@ const push = new LocalPushService();
 
 /** The game server on the test's data directory, allowed to post to a push service on this machine (PUSH_LOOPBACK). */
 async function startServer(dataDir: string): Promise<ServerRun> {
-  const started = runServer(compiledServer, { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist-test', LOG_LEVEL: 'silent', PUSH_LOOPBACK: '1' });
+  const started = await runServerOnPort(PORT, { DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist-test', LOG_LEVEL: 'silent', PUSH_LOOPBACK: '1' });
   await waitForHealth(BASE, started);
   return started;
 }

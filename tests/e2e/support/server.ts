@@ -1,9 +1,9 @@
 // Starts an extra game server process for tests that must stop it (the CLI refuses to share the embedded database).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compiledCli, compiledServer, runServer, waitForHealth } from '../../support/server-process';
+import { compiledCli, compiledServer, listensOn, runServer, waitForHealth, type ServerRun } from '../../support/server-process';
 import { seedDataDir } from './migrated-data-dir';
 
 export interface ServerProcess {
@@ -18,7 +18,7 @@ export interface ServerProcess {
  */
 export async function startServer(port: number, dataDir = mkdtempSync(join(tmpdir(), 'vikings-e2e-extra-'))): Promise<ServerProcess> {
   seedDataDir(dataDir);
-  const run = runServer(compiledServer, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist-test', LOG_LEVEL: 'silent' });
+  const run = await runServerOnPort(port, { DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'dist-test', LOG_LEVEL: 'silent' });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, run);
   return {
@@ -35,6 +35,60 @@ export async function startServer(port: number, dataDir = mkdtempSync(join(tmpdi
       if (code !== 0 && !pastDeadline) throw new Error(`server on ${url} stopped with exit code ${code}: ${run.output()}`);
     },
   };
+}
+
+/** Where the process id of the extra server on `port` is kept while it runs. */
+function pidFile(port: number): string {
+  return join(tmpdir(), `vikings-e2e-server-${port}.pid`);
+}
+
+/**
+ * Starts the compiled server on 127.0.0.1:`port` (a port of this worker's, extraPort) with `env`, after stopping a
+ * server that an earlier worker of the same ports left on it. Playwright replaces a worker whose test ran past its
+ * timeout, and when that worker is killed before its spec's afterAll stops the spec's server, the server lives on,
+ * holding the port: on CI every later spec of that worker then failed with "Port N is already in use". The ports are
+ * the worker's own, so a server found on one that this worker did not start is such a leftover.
+ */
+export async function runServerOnPort(port: number, env: NodeJS.ProcessEnv): Promise<ServerRun> {
+  await reclaimPort(port);
+  const run = runServer(compiledServer, { PORT: String(port), HOST: '127.0.0.1', ...env });
+  writeFileSync(pidFile(port), String(run.child.pid));
+  void run.exited.then(() => {
+    // Only our own record: a later server on the port may have written its own since.
+    if (readPid(port) === run.child.pid) rmSync(pidFile(port), { force: true });
+  });
+  return run;
+}
+
+function readPid(port: number): number | null {
+  try {
+    return Number(readFileSync(pidFile(port), 'utf8')) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Kills the server recorded on `port` if it still listens there, and waits until it has let the port go. */
+async function reclaimPort(port: number): Promise<void> {
+  const pid = readPid(port);
+  if (pid === null) return;
+  // The process of the record, still listening on the port (not a later process that was given the same id).
+  const holds = () => isAlive(pid) && listensOn(pid, port);
+  if (holds()) {
+    console.log(`port ${port}: stopping server ${pid} that an earlier worker left running`);
+    process.kill(pid, 'SIGKILL');
+    for (let waited = 0; holds() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  rmSync(pidFile(port), { force: true });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs the compiled CLI (`npm run cli -- ...args` from the build) against a data directory; returns its exit code and output. */
