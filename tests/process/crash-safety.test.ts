@@ -85,7 +85,7 @@ async function crashAndRecover(store: Store): Promise<void> {
   await first.run.exited;
   stopped = true;
   await playing;
-  expect(log.serverErrors).toEqual([]);
+  expect(log.serverErrors, JSON.stringify(log.serverErrors)).toEqual([]);
   expect(log.acks.filter((a) => a.kind === 'train').length).toBeGreaterThan(0);
   expect(log.acks.filter((a) => a.kind === 'send').length).toBeGreaterThan(0);
   console.log(`crash-safety: ${log.acks.length} acknowledged writes ${JSON.stringify(ackCounts(log))} (${writesBefore} when the kill was sent), ${log.unanswered.length} unanswered`);

@@ -70,7 +70,7 @@ describe.skipIf(!url)('two server processes under mixed load', () => {
       }
       stopped = true;
       await playing;
-      expect(log.serverErrors).toEqual([]);
+      expect(log.serverErrors, JSON.stringify(log.serverErrors)).toEqual([]);
       // The survivors' sweeper brings every army home.
       await sleep(Math.max(1500, allHomeBy(log) - Date.now() + 1500));
       for (const server of servers) await stop(server);
@@ -82,15 +82,18 @@ describe.skipIf(!url)('two server processes under mixed load', () => {
         `mixed-load ${name}: ${log.acks.length} acknowledged writes ${JSON.stringify(ackCounts(log))}, ${log.unanswered.length} unanswered, ` +
           `${world2.reports.length} battles, ${world2.movements.length} movements; books balanced for ${books.balanced} villages (${books.skipped} with an unanswered write checked by ranges)`,
       );
-      expect(problems).toEqual([]);
-      expect(books.problems).toEqual([]);
+      expect(problems, problems.join('; ')).toEqual([]);
+      expect(books.problems, books.problems.join('; ')).toEqual([]);
       expect(world2.reports.length).toBeGreaterThan(0);
       expect(books.balanced).toBeGreaterThan(0);
       // The books have teeth: forgetting one acknowledged spend, or counting one homecoming twice, unbalances them.
       const spend = log.acks.findIndex((a) => a.kind === 'upgrade' || a.kind === 'train');
       const forgetful = Object.assign(new LoadLog(), { acks: log.acks.filter((_, i) => i !== spend) });
       expect(balanceWorld(openings, world2, forgetful, SPEED).problems.length).toBeGreaterThan(0);
-      const home = world2.movements.find((m) => m.type === 'return' && m.resolvedAt !== null);
+      // A homecoming to a village whose books are kept to the crumb: one with an unanswered write is checked by ranges only.
+      const home = world2.movements.find(
+        (m) => m.type === 'return' && m.resolvedAt !== null && !log.unanswered.some((u) => u.villageId === m.toVillageId),
+      );
       if (home) expect(balanceWorld(openings, { ...world2, movements: [...world2.movements, home] }, log, SPEED).problems.length).toBeGreaterThan(0);
     } finally {
       for (const server of servers) await stop(server);

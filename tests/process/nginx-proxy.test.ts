@@ -237,7 +237,7 @@ describe.skipIf(!url || (!nginxInstalled() && !process.env.CI))('the game behind
       `nginx-proxy: ${answered} requests (${beforeStop} before the stop), ${acknowledged.length} mails; the stopped process exited ${code} after ${(stoppedAt - signalled).toFixed(0)} ms`,
     );
     if (failures.length > 0) console.log(nginx.errorLog().split('\n').filter((line) => /upstream|\[error\]|\[warn\]/.test(line)).join('\n'));
-    expect(failures).toEqual([]);
+    expect(failures, failures.join('; ')).toEqual([]);
     expect(code).toBe(0);
     expect(answered).toBeGreaterThan(beforeStop);
     // Every acknowledged mail is stored exactly once: nothing lost, nothing passed on and carried out twice.

@@ -165,7 +165,8 @@ describe.skipIf(!url || !postgresBin())('PostgreSQL restarted in the middle of p
       expect(windows.some((w) => error.at >= w.down - 500 && error.at <= w.up + BACK_WITHIN_MS)).toBe(true);
     }
     // Nothing went unanswered: the processes never went away, only their database.
-    expect(log.unanswered.filter((u) => u.status !== 503)).toEqual([]);
+    const unanswered = log.unanswered.filter((u) => u.status !== 503);
+    expect(unanswered, JSON.stringify(unanswered)).toEqual([]);
     expect(servers.every((s) => s.run.child.exitCode === null)).toBe(true);
 
     // The sweepers bring every army home, and the books balance.
@@ -177,8 +178,8 @@ describe.skipIf(!url || !postgresBin())('PostgreSQL restarted in the middle of p
       `postgres-restart: ${figures.join('; ')}. ${log.acks.length} acknowledged writes ${JSON.stringify(ackCounts(log))}, ${log.serverErrors.length} readable 503s, ` +
         `${log.unanswered.length} writes of unknown outcome; ${world2.reports.length} battles; books balanced for ${books.balanced} villages (${books.skipped} checked by ranges)`,
     );
-    expect(problems).toEqual([]);
-    expect(books.problems).toEqual([]);
+    expect(problems, problems.join('; ')).toEqual([]);
+    expect(books.problems, books.problems.join('; ')).toEqual([]);
     expect(world2.reports.length).toBeGreaterThan(0);
     expect(books.balanced).toBeGreaterThan(0);
   }, 150_000);

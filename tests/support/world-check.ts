@@ -14,6 +14,8 @@ import { idOf, type PlayerId, type VillageId, type WorldId } from '../../src/rul
 export interface WorldSnapshot {
   /** Every player's village of the world, settled (in memory) to `at`. */
   villages: Map<VillageId, VillageState>;
+  /** The same villages as stored, each at its own `resourcesAt`: what a village that does not balance prints. */
+  stored: Map<VillageId, VillageState>;
   movements: MovementRow[];
   reports: BattleReportRow[];
   at: number;
@@ -52,13 +54,16 @@ export async function snapshotWorld(db: Db, worldId: WorldId, at: Date): Promise
   );
   const settledAt = Math.max(at.getTime(), ...read.heads.map((head) => head.village.resourcesAt.getTime()));
   const states = new Map<VillageId, VillageState>();
+  const stored = new Map<VillageId, VillageState>();
   let starved = 0;
   for (const head of read.heads) {
-    const settled = settleVillage(toVillageState(head.village, read.parts.get(head.village.id)!), settledAt, head.env);
+    const state = toVillageState(head.village, read.parts.get(head.village.id)!);
+    stored.set(head.village.id, state);
+    const settled = settleVillage(state, settledAt, head.env);
     starved += Object.values(settled.starved).reduce((s, n) => s + (n ?? 0), 0);
     states.set(head.village.id, settled.state);
   }
-  return { villages: states, movements: read.movements, reports: read.reports, at: settledAt, starved };
+  return { villages: states, stored, movements: read.movements, reports: read.reports, at: settledAt, starved };
 }
 
 const sumUnits = (units: Record<string, number> | null | undefined): number => Object.values(units ?? {}).reduce((s, n) => s + n, 0);

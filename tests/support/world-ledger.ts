@@ -50,7 +50,7 @@ function actionEvents(acks: Ack[], speed: number): LedgerEvent[] {
     if (ack.kind === 'upgrade') {
       events.push({
         at: ack.at,
-        label: `upgrade ${ack.type} to ${ack.toLevel}`,
+        label: `upgrade ${ack.type} to ${ack.toLevel} (${ack.finishesAt - ack.at} ms)`,
         order: ACTION,
         apply: (state) => {
           const building = state.buildings.find((b) => b.id === ack.buildingId)!;
@@ -61,7 +61,7 @@ function actionEvents(acks: Ack[], speed: number): LedgerEvent[] {
     } else if (ack.kind === 'construct') {
       events.push({
         at: ack.at,
-        label: `construct ${ack.type}`,
+        label: `construct ${ack.type} (${ack.finishesAt - ack.at} ms)`,
         order: ACTION,
         apply: (state) => {
           state.amounts = subtractResources(state.amounts, buildingCost(ack.type, 1));
@@ -183,7 +183,19 @@ export function balanceWorld(openings: Map<VillageId, VillageState>, world: Worl
       if (!e || e.level !== b.level) problems.push(`village ${id}: ${b.type} in slot ${b.slot} at level ${b.level}, the books say ${e?.level ?? 'none'}`);
     }
     // A village that does not balance says what its books were made of, so that a rare miss can be read afterwards.
-    if (problems.length > problemsBefore) problems.push(`village ${id}: its books\n${timeline(opening, events, world.at)}`);
+    if (problems.length > problemsBefore) {
+      problems.push(`village ${id}: its books\n${timeline(opening, events, world.at)}`);
+      // And the stored row beside the books at the row's own instant: whether the difference was there when it was written.
+      const stored = world.stored.get(id);
+      if (stored) {
+        const then = replayVillage(opening, events, env, stored.resourcesAt);
+        problems.push(
+          `village ${id}: stored at +${stored.resourcesAt - opening.resourcesAt} ms ${JSON.stringify(stored.amounts)} ${JSON.stringify(stored.units)}, ` +
+            `the books then ${JSON.stringify(then.amounts)} ${JSON.stringify(then.units)}; buildings ${JSON.stringify(stored.buildings.map((b) => [b.type, b.level, b.upgradeFinishesAt && b.upgradeFinishesAt - opening.resourcesAt]))}, ` +
+            `orders ${JSON.stringify(stored.orders.map((o) => [o.unitType, o.count, o.done, o.startedAt - opening.resourcesAt]))}`,
+        );
+      }
+    }
     balanced++;
   }
   return { balanced, skipped, problems };
