@@ -133,6 +133,31 @@ describe('battles', () => {
     expect((await reports(t, attacker.player)).battles[0]).toMatchObject({ perspective: 'attacker', winner: 'attacker' });
   });
 
+  it('an army home from a battle resolved late joins its village as it stands, and its record says when', async () => {
+    const { attacker, defender } = await neighbours();
+    await station(t, attacker.village.id, { berserker: 20 });
+    const sent = (await send(t, attacker.player, { fromVillageId: attacker.village.id, toVillageId: defender.village.id, units: { berserker: 20 }, movementType: 'attack' })).body.movement;
+    const trip = arrival(sent) - new Date(sent.departedAt).getTime();
+    // Nobody settles the target (no sweeper here): the battle waits. Well after the army's return would be due, the
+    // home village is stored at that instant by an order (a read stores nothing), without the army: no return exists yet.
+    const late = arrival(sent) + trip + 5_000;
+    t.clock.set(late);
+    const field = (await overview(t, attacker.player, attacker.village.id)).buildings.find((b) => b.type === 'timber_camp')!;
+    const upgraded = await t.app.inject({ method: 'PUT', url: `/api/villages/${attacker.village.id}/buildings/${field.id}/upgrade`, headers: attacker.player.auth });
+    expect(upgraded.statusCode).toBe(200);
+    const [stored] = await t.database.db.select({ resourcesAt: villages.resourcesAt }).from(villages).where(eq(villages.id, attacker.village.id));
+    expect(stored.resourcesAt.getTime()).toBe(late);
+    // The battle is fought now, at its arrival instant; the survivors' return is due in the past.
+    await overview(t, defender.player, defender.village.id);
+    const [home] = await t.database.db.select().from(movements).where(and(eq(movements.fromVillageId, defender.village.id), eq(movements.type, 'return')));
+    expect(home.arrivesAt.getTime()).toBe(arrival(sent) + trip);
+    expect(home.resolvedAt).toBeNull();
+    // They join the village as it stands (it cannot be settled backwards), and the record says when they took effect.
+    expect(unitsAtHome(await overview(t, attacker.player, attacker.village.id))).toEqual(home.units);
+    const [after] = await t.database.db.select({ resolvedAt: movements.resolvedAt }).from(movements).where(eq(movements.id, home.id));
+    expect(after.resolvedAt?.getTime()).toBe(late);
+  });
+
   it('an attack that loses falls to the last one, and the defender loses the winner’s share', async () => {
     const { attacker, defender } = await neighbours();
     await station(t, attacker.village.id, { bondi: 50 });

@@ -19,7 +19,8 @@ import type { VillageId } from '../../src/rules/ids';
  *   - what each acknowledged action paid, at the instant its reply names (upgrade and construction:
  *     `updatedAt`; training: the order's start, derived from its first unit's instant; marches: `departedAt`)
  *   - loot and losses of every battle fought at the village (battle_reports, at `occurredAt`)
- *   + every army that came home with its loot (return movements, at `arrivesAt`)
+ *   + every army that came home with its loot (return movements, at `resolvedAt`: their arrival, or later for
+ *     one sent home by a battle resolved after its home village had been settled past that arrival)
  *   = the stored state, settled to the same instant.
  *
  * Each input is independent of the outcome being checked: the replies were received before, the reports
@@ -110,7 +111,9 @@ function battleEvent(report: BattleReportRow): LedgerEvent {
 
 function homecomingEvent(movement: MovementRow): LedgerEvent {
   return {
-    at: movement.arrivesAt.getTime(),
+    // When it joined the village: its arrival, or later when the battle that sent it home was resolved after its home
+    // village had been settled past that arrival (docs/ARCHITECTURE.md, Movements).
+    at: (movement.resolvedAt ?? movement.arrivesAt).getTime(),
     label: `home ${JSON.stringify(movement.units)} with ${JSON.stringify(movement.loot)}`,
     order: ARRIVAL,
     apply: (state, env) => {

@@ -368,6 +368,12 @@ export async function settleWithArrivals(tx: Db, before: StoredVillageState, env
       const settled = settleStoredVillage(state, movement.arrivesAt.getTime(), env);
       state = settled.state;
       happened.push(...settled.happened);
+      // A village is only ever settled forward. A movement made after its village had been settled past its arrival
+      // (an army coming home from a battle resolved late, when the sweepers had fallen behind, as after the database
+      // was away) takes effect when the village stands, and its record says when.
+      if (state.resourcesAt > movement.arrivesAt.getTime()) {
+        await tx.update(movements).set({ resolvedAt: new Date(state.resourcesAt) }).where(eq(movements.id, movement.id));
+      }
       if (movement.type === 'return') await returnHome(tx, movement, state, env);
       else if (movement.type === 'reinforce') await reinforce(tx, movement, state, movement.arrivesAt);
       else if (movement.type === 'delivery') await landDelivery(tx, movement, state, env);

@@ -636,6 +636,10 @@ export const movements = pgTable(
     catapultTarget: text('catapult_target', { enum: CATAPULT_TARGETS }),
     departedAt: timestamptz('departed_at').notNull(),
     arrivesAt: timestamptz('arrives_at').notNull(),
+    /**
+     * When it took effect: its arrival, or later for one made after its village had already been settled past its
+     * arrival (an army home from a battle resolved late), which joins the village as it stands. Null until applied.
+     */
     resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
