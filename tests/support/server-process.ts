@@ -37,23 +37,8 @@ export function runServer(script: string, env: NodeJS.ProcessEnv, nodeArgs: stri
  * port, then the process's open descriptors); true where /proc cannot tell.
  */
 export function listensOn(pid: number, port: number): boolean {
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      // No IPv4 table: not Linux, nothing to tell. (A machine without IPv6 has no tcp6 table.)
-      if (table === '/proc/net/tcp') return true;
-      continue;
-    }
-    for (const line of text.split('\n').slice(1)) {
-      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode; state 0A is LISTEN.
-      const fields = line.trim().split(/\s+/);
-      if (fields.length < 10 || fields[3] !== '0A') continue;
-      if (Number.parseInt(fields[1].split(':')[1], 16) === port) inodes.add(fields[9]);
-    }
-  }
+  const inodes = listeningSockets(port);
+  if (inodes === null) return true;
   let descriptors: string[];
   try {
     descriptors = readdirSync(`/proc/${pid}/fd`);
@@ -67,6 +52,32 @@ export function listensOn(pid: number, port: number): boolean {
       return false; // closed while we looked
     }
   });
+}
+
+/**
+ * The inodes of the sockets listening on TCP `port` (any address), from Linux's /proc; null where /proc cannot tell.
+ * A socket stays here until the last process holding it has closed it, which for a killed process can be a while after
+ * its own /proc entry stops listing descriptors (its threads still exiting).
+ */
+export function listeningSockets(port: number): Set<string> | null {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      // No IPv4 table: not Linux, nothing to tell. (A machine without IPv6 has no tcp6 table.)
+      if (table === '/proc/net/tcp') return null;
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode; state 0A is LISTEN.
+      const fields = line.trim().split(/\s+/);
+      if (fields.length < 10 || fields[3] !== '0A') continue;
+      if (Number.parseInt(fields[1].split(':')[1], 16) === port) inodes.add(fields[9]);
+    }
+  }
+  return inodes;
 }
 
 /**

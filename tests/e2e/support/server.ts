@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compiledCli, compiledServer, listensOn, runServer, waitForHealth, type ServerRun } from '../../support/server-process';
+import { compiledCli, compiledServer, listeningSockets, listensOn, runServer, waitForHealth, type ServerRun } from '../../support/server-process';
 import { seedDataDir } from './migrated-data-dir';
 
 export interface ServerProcess {
@@ -68,16 +68,17 @@ function readPid(port: number): number | null {
   }
 }
 
-/** Kills the server recorded on `port` if it still listens there, and waits until it has let the port go. */
+/** Kills the server recorded on `port` if it still listens there, and waits until the port is free. */
 async function reclaimPort(port: number): Promise<void> {
   const pid = readPid(port);
   if (pid === null) return;
   // The process of the record, still listening on the port (not a later process that was given the same id).
-  const holds = () => isAlive(pid) && listensOn(pid, port);
-  if (holds()) {
+  if (isAlive(pid) && listensOn(pid, port)) {
     console.log(`port ${port}: stopping server ${pid} that an earlier worker left running`);
     process.kill(pid, 'SIGKILL');
-    for (let waited = 0; holds() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    // Until the socket itself is gone: a killed process's /proc entry stops listing its descriptors while its threads
+    // (the embedded database's, perhaps in a disk write) are still exiting, and the socket listens on until they have.
+    for (let waited = 0; (listeningSockets(port)?.size ?? 0) > 0 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   rmSync(pidFile(port), { force: true });
 }
