@@ -47,5 +47,6 @@ describe('runServerOnPort (the browser tests\' extra servers)', () => {
       await Promise.all([leftover.exited, next?.exited]);
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Two first starts one after the other (initdb and migrations each): 86 and 157 s in a CI rehearsal's two runs.
+  }, 360_000);
 });
