@@ -73,23 +73,19 @@ async function reclaimPort(port: number): Promise<void> {
   const pid = readPid(port);
   if (pid === null) return;
   // The process of the record, still listening on the port (not a later process that was given the same id).
-  if (isAlive(pid) && listensOn(pid, port)) {
+  // (A process that has ended lists no descriptors, so it does not listen.)
+  if (listensOn(pid, port)) {
     console.log(`port ${port}: stopping server ${pid} that an earlier worker left running`);
-    process.kill(pid, 'SIGKILL');
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone (where /proc cannot tell, listensOn says yes).
+    }
     // Until the socket itself is gone: a killed process's /proc entry stops listing its descriptors while its threads
     // (the embedded database's, perhaps in a disk write) are still exiting, and the socket listens on until they have.
     for (let waited = 0; (listeningSockets(port)?.size ?? 0) > 0 && waited < 30_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
   }
   rmSync(pidFile(port), { force: true });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Runs the compiled CLI (`npm run cli -- ...args` from the build) against a data directory; returns its exit code and output. */
