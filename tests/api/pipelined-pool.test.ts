@@ -1,4 +1,4 @@
-// The PostgreSQL pool in pg's pipeline mode (db/open.ts): transactions stay whole, roll back whole, and survive a lost connection.
+// The PostgreSQL pool in pg's pipeline mode (db/open.ts): transactions stay whole, roll back whole, survive a lost connection, and send statements by name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -74,5 +74,43 @@ describe.runIf(url)('transactions on the pipelined PostgreSQL pool', () => {
       await tx.execute(sql`update tally set n = n + 1 where id = 1`);
     });
     expect(await tally()).toBe(before + 1);
+  });
+
+  type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+  const backendPid = async (tx: Tx) => ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0].pid;
+
+  it('prepare a statement with parameters once per connection, under a name, and send it by that name after', async () => {
+    await database.db.transaction(async (tx) => {
+      for (let n = 0; n < 3; n++) await tx.execute(sql`select n + ${n}::int as m from tally where id = ${1}`);
+      const { rows } = (await tx.execute(sql`select name, statement from pg_prepared_statements`)) as unknown as { rows: { name: string; statement: string }[] };
+      const prepared = rows.filter((row) => row.statement.startsWith('select n + $1::int as m from tally'));
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0].name).toMatch(/^vikings_\d+$/);
+    });
+  });
+
+  it('prepare a statement again on a connection where its first parse was refused (an aborted transaction), and run it', async () => {
+    const doubled = (k: number) => sql`select n * ${k}::int as doubled from tally where id = 1`;
+    let abortedOn = 0;
+    const refused: unknown = await database.db
+      .transaction(async (tx) => {
+        abortedOn = await backendPid(tx);
+        await tx.execute(sql`select 1 / ${0}::int`).catch(() => undefined);
+        // The first time this text is sent anywhere, and the transaction is aborted: PostgreSQL refuses its parse.
+        await tx.execute(doubled(2));
+      })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(String(refused instanceof Error ? refused.cause : refused)).toMatch(/current transaction is aborted/);
+    const n = await tally();
+    // pg's pool hands out the connection given back last (last in, first out): the same backend, with nothing else running.
+    const ranOn = await database.db.transaction(async (tx) => {
+      const { rows } = (await tx.execute(doubled(2))) as unknown as { rows: { doubled: number }[] };
+      expect(Number(rows[0].doubled)).toBe(2 * n);
+      return backendPid(tx);
+    });
+    expect(ranOn).toBe(abortedOn);
   });
 });
