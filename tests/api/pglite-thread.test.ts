@@ -1,4 +1,4 @@
-// PGlite on its worker thread: one transaction or statement at a time, errors with their codes, notifications after commit, players before the sweeper, a statement's notices handed over before its answer, the same parsing in memory as on disk.
+// PGlite on its worker thread: one transaction or statement at a time, errors with their codes, notifications after commit, players before the sweeper, a statement's notices handed over before its answer, the same parsing in memory as on disk, statements with parameters prepared once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -143,4 +143,58 @@ describe('PGlite on its worker thread', () => {
       await stop();
     }
   });
+
+  it('prepares a statement with parameters once and runs it by name, with the rows, nulls, text values and counts of an unnamed run', async () => {
+    const read = (id: number, note: string | null) =>
+      sql`select n, ${note}::text as note, ${'{"a": 1}'}::jsonb as j, ${'2026-01-05T05:47:09Z'}::timestamptz as at from counter where id = ${id}`;
+    const n = await count();
+    for (const note of ['first', null, 'third']) {
+      const { rows } = (await database.db.execute(read(1, note))) as unknown as Rows<{ n: number; note: string | null; j: unknown; at: unknown }>;
+      expect(rows).toEqual([{ n, note, j: '{"a": 1}', at: '2026-01-05 05:47:09+00' }]);
+    }
+    expect(((await database.db.execute(read(2, 'none'))) as unknown as Rows<unknown>).rows).toEqual([]);
+    const prepared = ((await database.db.execute(sql`select name from pg_prepared_statements where statement like 'select n, $1::text as note%'`)) as unknown as Rows<{ name: string }>).rows;
+    expect(prepared).toHaveLength(1);
+    expect(prepared[0].name).toMatch(/^vikings_\d+$/);
+    const updated = (await database.db.execute(sql`update counter set n = n where id = ${1}`)) as unknown as { affectedRows?: number };
+    expect(updated.affectedRows).toBe(1);
+  });
+
+  it('keeps the codes of errors of prepared statements, prepares again a text whose parse an aborted transaction refused, and goes on', async () => {
+    const causeOf = async (run: () => Promise<unknown>) =>
+      run().then(
+        () => 'none',
+        (error: unknown) => {
+          const cause = error instanceof Error ? error.cause : undefined;
+          return typeof cause === 'object' && cause !== null ? String(Reflect.get(cause, 'code')) : String(error);
+        },
+      );
+    expect(await causeOf(() => database.db.execute(sql`insert into counter values (${1}, ${0})`))).toBe('23505');
+    expect(await causeOf(() => database.db.execute(sql`insert into counter values (${1}, ${0})`))).toBe('23505');
+    const tripled = sql`select n * ${3}::int as tripled from counter where id = 1`;
+    expect(
+      await causeOf(() =>
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1 / ${0}::int`).catch(() => undefined);
+          await tx.execute(tripled);
+        }),
+      ),
+    ).toBe('25P02');
+    const { rows } = (await database.db.execute(tripled)) as unknown as Rows<{ tripled: number }>;
+    expect(rows).toEqual([{ tripled: 3 * (await count()) }]);
+  });
+
+  it("hands the notices of a prepared statement over before its answer", async () => {
+    const heard: string[] = [];
+    const stop = await worker.listen('thread_named', (payload) => heard.push(payload));
+    try {
+      for (const word of ['one', 'two']) {
+        await database.db.execute(sql`select pg_notify('thread_named', ${word})`);
+        expect(heard.at(-1)).toBe(word);
+      }
+    } finally {
+      await stop();
+    }
+  });
 });
+

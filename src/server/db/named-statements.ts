@@ -1,25 +1,15 @@
 // Names every PostgreSQL statement with parameters after its text, so each connection parses and plans it once.
 import type pg from 'pg';
+import { mayName } from './statement-names.mjs';
 
-/**
- * At most this many statement texts get a name in one process; later ones go unnamed as before. A load run of the
- * bench used about 80 shapes; PostgreSQL keeps 30 KB or more for each prepared statement in every connection, so the
- * limit bounds that memory should some text vary with its input in a way the check below misses.
- */
-export const NAMED_STATEMENTS_LIMIT = 500;
-
-/**
- * A list of two or more parameters (Drizzle's `inArray`: `in ($1, $2, $3)`): one text for each length of the list, 220
- * of the 290 texts of that load run. Such statements go unnamed.
- */
-const PARAMETER_LIST = / in \(\$\d+, \$/i;
+export { NAMED_STATEMENTS_LIMIT } from './statement-names.mjs';
 
 const names = new Map<string, string>();
 
 /** The name of a statement's text: the same name for the same text in every connection of this process. */
 export function statementName(text: string): string | undefined {
   const known = names.get(text);
-  if (known !== undefined || names.size >= NAMED_STATEMENTS_LIMIT || PARAMETER_LIST.test(text)) return known;
+  if (known !== undefined || !mayName(text, names.size)) return known;
   const name = `vikings_${names.size}`;
   names.set(text, name);
   return name;

@@ -1,7 +1,8 @@
 // @ts-check
 // The embedded database's own thread: PGlite (Postgres compiled to WebAssembly) and its result parsing run here, on the machine's other core, while the server's main thread serves HTTP. Plain JavaScript so that source runs (tsx, vitest) and the compiled server load the same file.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { mayName } from './statement-names.mjs';
 
 if (!parentPort) throw new Error('pglite-thread.mjs runs only as a worker thread (see pglite-worker.ts)');
 const port = parentPort;
@@ -36,10 +37,64 @@ function errorFields(/** @type {any} */ error) {
 /** @type {Map<string, () => Promise<void>>} */
 const unlisteners = new Map();
 
+/**
+ * Statements with parameters run as named prepared statements: parsed and planned once, then each run is one call into
+ * the database (bind, describe, execute, sync) where PGlite's `query` makes five (parse, describe the statement, bind,
+ * describe, execute) and parses and plans every time: 2.5 times less of this thread a statement, measured on a
+ * lookup by key. Which texts get a name is decided as on PostgreSQL (statement-names.mjs).
+ * @type {Map<string, { name: string, paramTypes: number[] }>}
+ */
+const prepared = new Map();
+const wire = protocol.serialize;
+
+/** The protocol messages as one buffer, for one call into the database. @param {Uint8Array[]} parts */
+function joined(parts) {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+/**
+ * The named statement of `text`, prepared now if it is new; undefined when the text goes unnamed. A parse the database
+ * refuses (a syntax error, an aborted transaction) throws and leaves the text unprepared; its Sync ends the failed
+ * exchange, so the connection goes on.
+ * @param {string} text
+ */
+async function preparedStatement(text) {
+  const known = prepared.get(text);
+  if (known || !mayName(text, prepared.size)) return known;
+  const name = `vikings_${prepared.size}`;
+  const { messages } = await db.execProtocol(joined([wire.parse({ name, text }), wire.describe({ type: 'S', name }), wire.sync()]), { syncToFs: false });
+  const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+  prepared.set(text, statement);
+  return statement;
+}
+
+/**
+ * One statement, with its rows as PGlite's `query` gives them.
+ * @param {string} text @param {unknown[]} params @param {'array' | 'object' | undefined} rowMode
+ */
+async function query(text, params, rowMode) {
+  const statement = params.length > 0 ? await preparedStatement(text) : undefined;
+  if (!statement) return db.query(text, params, { rowMode });
+  // Parameters written as PGlite's query writes them: its serializer of the parameter's type, or the value's text.
+  const values = params.map((value, i) => {
+    if (value === null || value === undefined) return null;
+    const serializer = db.serializers[statement.paramTypes[i]];
+    return serializer ? serializer(value) : String(value);
+  });
+  const { messages } = await db.execProtocol(joined([wire.bind({ statement: statement.name, values }), wire.describe({ type: 'P' }), wire.execute({}), wire.sync()]));
+  return parse.parseResults(messages, db.parsers, { rowMode })[0];
+}
+
 async function handle(/** @type {any} */ message) {
   switch (message.op) {
     case 'query': {
-      const result = await db.query(message.sql, message.params, { rowMode: message.rowMode });
+      const result = await query(message.sql, message.params ?? [], message.rowMode);
       return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
     }
     case 'exec': {
