@@ -4,20 +4,32 @@ import { mayName } from './statement-names.mjs';
 
 export { NAMED_STATEMENTS_LIMIT } from './statement-names.mjs';
 
-const names = new Map<string, string>();
-
-/** The name of a statement's text: the same name for the same text in every connection of this process. */
-export function statementName(text: string): string | undefined {
-  const known = names.get(text);
-  if (known !== undefined || !mayName(text, names.size)) return known;
-  const name = `vikings_${names.size}`;
-  names.set(text, name);
-  return name;
+/** The names given to statement texts by one pool: the same name for the same text in every connection of it. */
+export interface StatementNames {
+  /** The name of a text, given now if it is new; undefined when the text goes unnamed (statement-names.mjs). */
+  nameOf(text: string): string | undefined;
+  /** How many texts have a name so far. */
+  readonly count: number;
 }
 
-/** How many texts have a name so far (the bench and the tests read it). */
-export function namedStatementCount(): number {
-  return names.size;
+/**
+ * A pool's own names. Per pool, not per process: names live in the pool's connections, and a pool opened later (a test
+ * file after another in the same process) starts with none given, as its connections start with none prepared.
+ */
+export function statementNames(): StatementNames {
+  const names = new Map<string, string>();
+  return {
+    nameOf(text) {
+      const known = names.get(text);
+      if (known !== undefined || !mayName(text, names.size)) return known;
+      const name = `vikings_${names.size}`;
+      names.set(text, name);
+      return name;
+    },
+    get count() {
+      return names.size;
+    },
+  };
 }
 
 interface StatementConfig {
@@ -32,23 +44,24 @@ function isStatementConfig(value: unknown): value is StatementConfig {
 }
 
 /**
- * Makes `client` send each statement that has parameters as a named one. Why: an unnamed statement is parsed and
- * planned by PostgreSQL every time it runs (half of the database's CPU for a lookup by key measured alone, 15 to 40%
- * for the map's and sending troops' requests); a named one is parsed once per connection (node-postgres remembers which names it has sent on it, and sends the
- * name alone after that) and PostgreSQL keeps its plan. Statements without parameters go by the simple protocol as
- * before: they may hold several statements (migrations) and are few.
+ * Makes `client` send each statement that has parameters as a named one, named by its pool's `names`. Why: an unnamed
+ * statement is parsed and planned by PostgreSQL every time it runs (half of the database's CPU for a lookup by key
+ * measured alone, 15 to 40% for the map's and sending troops' requests); a named one is parsed once per connection
+ * (node-postgres remembers which names it has sent on it, and sends the name alone after that) and PostgreSQL keeps
+ * its plan. Statements without parameters go by the simple protocol as before: they may hold several statements
+ * (migrations) and are few.
  */
-export function nameStatementsOf(client: pg.ClientBase): void {
+export function nameStatementsOf(client: pg.ClientBase, names: StatementNames): void {
   const send = client.query;
   // Reflect.set: the method is overloaded (text, config, submittable, with or without a callback), and this wrapper
   // passes every form through unchanged but one.
   Reflect.set(client, 'query', function query(this: pg.ClientBase, config: unknown, values?: unknown, ...rest: unknown[]): unknown {
     if (typeof config === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = statementName(config);
+      const name = names.nameOf(config);
       if (name !== undefined) return Reflect.apply(send, this, [{ name, text: config }, values, ...rest]);
     } else if (isStatementConfig(config) && config.name === undefined) {
       const parameters = Array.isArray(values) ? values : config.values;
-      const name = parameters !== undefined && parameters.length > 0 ? statementName(config.text) : undefined;
+      const name = parameters !== undefined && parameters.length > 0 ? names.nameOf(config.text) : undefined;
       if (name !== undefined) return Reflect.apply(send, this, [{ ...config, name }, values, ...rest]);
     }
     return Reflect.apply(send, this, [config, values, ...rest]);

@@ -12,7 +12,7 @@ import { migrationsFolder } from '../repo-files';
 import { installStoredReads } from './stored-reads';
 import { PgliteWorker } from './pglite-worker';
 import { watchDatabase } from '../metrics/db-watch';
-import { nameStatementsOf } from './named-statements';
+import { nameStatementsOf, statementNames } from './named-statements';
 
 // Opened without the schema: the game writes its queries with the query builders and SQL, never Drizzle's relational
 // queries (`db.query.*`), whose helpers Drizzle would build again for every transaction (one per table).
@@ -93,9 +93,10 @@ export async function openPostgres(url: string, options: OpenOptions = {}): Prom
   const pool = new pg.Pool({ connectionString: url, max: 10, pipeline: true, connectionTimeoutMillis: 10_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'idle PostgreSQL connection lost', err: error.message })));
+  const names = statementNames();
   pool.on('connect', (client) => {
     // Statements with parameters go named: parsed and planned once per connection (named-statements.ts).
-    nameStatementsOf(client);
+    nameStatementsOf(client, names);
     // Nor may a connection lost while a request holds it: pg emits 'error' on the client besides failing its
     // statements, and the pool listens only while the client is idle. The request fails; the pool drops the client on release.
     client.on('error', (error) => console.error(JSON.stringify({ level: 50, msg: 'PostgreSQL connection lost in use', err: error.message })));

@@ -2,9 +2,10 @@
 // Which statement texts go to the database as named prepared statements: one rule for the PostgreSQL pool (named-statements.ts) and PGlite's thread (pglite-thread.mjs, plain JavaScript, which imports no TypeScript).
 
 /**
- * At most this many texts get a name in one process (or one PGlite thread); later ones go unnamed. A load run of the
- * bench used about 80 shapes; PostgreSQL keeps 30 KB or more for each prepared statement in every connection, so the
- * limit bounds that memory should some text vary with its input in a way the check below misses.
+ * At most this many texts get a name from one PostgreSQL pool (a server process has one) or one PGlite thread; later
+ * ones go unnamed. A load run of the bench used about 80 shapes, the whole API test suite more than 500 (test SQL
+ * included); PostgreSQL keeps 30 KB or more for each prepared statement in every connection that ran it, so the limit
+ * bounds that memory, and the first texts a server runs, its commonest, are the ones named.
  */
 export const NAMED_STATEMENTS_LIMIT = 500;
 
