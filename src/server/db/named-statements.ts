@@ -1,36 +1,8 @@
 // Names every PostgreSQL statement with parameters after its text, so each connection parses and plans it once.
 import type pg from 'pg';
-import { mayName } from './statement-names.mjs';
+import type { StatementNames } from './statement-names.mjs';
 
-export { NAMED_STATEMENTS_LIMIT } from './statement-names.mjs';
-
-/** The names given to statement texts by one pool: the same name for the same text in every connection of it. */
-export interface StatementNames {
-  /** The name of a text, given now if it is new; undefined when the text goes unnamed (statement-names.mjs). */
-  nameOf(text: string): string | undefined;
-  /** How many texts have a name so far. */
-  readonly count: number;
-}
-
-/**
- * A pool's own names. Per pool, not per process: names live in the pool's connections, and a pool opened later (a test
- * file after another in the same process) starts with none given, as its connections start with none prepared.
- */
-export function statementNames(): StatementNames {
-  const names = new Map<string, string>();
-  return {
-    nameOf(text) {
-      const known = names.get(text);
-      if (known !== undefined || !mayName(text, names.size)) return known;
-      const name = `vikings_${names.size}`;
-      names.set(text, name);
-      return name;
-    },
-    get count() {
-      return names.size;
-    },
-  };
-}
+export { NAMED_STATEMENTS_LIMIT, statementNames, type StatementNames } from './statement-names.mjs';
 
 interface StatementConfig {
   text: string;

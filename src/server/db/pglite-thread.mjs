@@ -2,7 +2,7 @@
 // The embedded database's own thread: PGlite (Postgres compiled to WebAssembly) and its result parsing run here, on the machine's other core, while the server's main thread serves HTTP. Plain JavaScript so that source runs (tsx, vitest) and the compiled server load the same file.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
-import { mayName } from './statement-names.mjs';
+import { statementNames } from './statement-names.mjs';
 
 if (!parentPort) throw new Error('pglite-thread.mjs runs only as a worker thread (see pglite-worker.ts)');
 const port = parentPort;
@@ -42,8 +42,9 @@ const unlisteners = new Map();
  * the database (bind, describe, execute, sync) where PGlite's `query` makes five (parse, describe the statement, bind,
  * describe, execute) and parses and plans every time: 2.5 times less of this thread a statement, measured on a
  * lookup by key. Which texts get a name is decided as on PostgreSQL (statement-names.mjs).
- * @type {Map<string, { name: string, paramTypes: number[] }>}
  */
+const names = statementNames();
+/** The named statements prepared so far, with their parameters' type ids, by text. @type {Map<string, { name: string, paramTypes: number[] }>} */
 const prepared = new Map();
 const wire = protocol.serialize;
 
@@ -66,8 +67,8 @@ function joined(parts) {
  */
 async function preparedStatement(text) {
   const known = prepared.get(text);
-  if (known || !mayName(text, prepared.size)) return known;
-  const name = `vikings_${prepared.size}`;
+  const name = known ? undefined : names.nameOf(text);
+  if (name === undefined) return known;
   const { messages } = await db.execProtocol(joined([wire.parse({ name, text }), wire.describe({ type: 'S', name }), wire.sync()]), { syncToFs: false });
   const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
   prepared.set(text, statement);
